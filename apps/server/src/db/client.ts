@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import { PGLITE_MEMORY } from '../config.js';
+import { type Schema, schema } from './schema.js';
+
+/** The Drizzle database both drivers give us (their common base class). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened with `db.transaction`; repositories accept either. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+export type Executor = Db | Tx;
+
+export type Database = {
+  kind: DatabaseConfig['kind'];
+  db: Db;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies the committed migrations (see `migrate`). */
+  runMigrations(): Promise<void>;
+};
+
+/** apps/server/drizzle, from src/db (vitest, tsx) and from dist/db (built) alike. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** An arbitrary constant: serialises migrations between instances sharing one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export function createDatabase(config: { database: DatabaseConfig }): Database {
+  const { database } = config;
+  if (database.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      kind: 'pg',
+      db,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+      runMigrations: async () => {
+        // A session-level advisory lock on a dedicated connection so that instances starting
+        // together apply each migration once.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+    };
+  }
+
+  const inMemory = database.dataDir === PGLITE_MEMORY;
+  if (!inMemory) mkdirSync(database.dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(database.dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    runMigrations: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  };
+}
+
+/** Applies the committed SQL migrations in apps/server/drizzle (idempotent). */
+export function migrate(database: Database): Promise<void> {
+  return database.runMigrations();
+}

@@ -1,0 +1,87 @@
+import { APP_ERROR_STATUS, type ValidationError } from '@coparent/domain';
+
+/**
+ * Every error the API answers with as `application/problem+json` has one code, and this is the
+ * one table mapping a code to its HTTP status and title. The codes the web client reads come
+ * from the domain (`APP_ERROR_STATUS`); the transport-level codes below are the server's own
+ * until the domain takes them (see docs/decisions). Field validation is not a problem: it answers
+ * 422 `{ validationErrors }`.
+ */
+const TRANSPORT_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  COUNTRY_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export const ERROR_STATUS = { ...APP_ERROR_STATUS, ...TRANSPORT_ERROR_STATUS } as const;
+export type AppErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [AppErrorCode, ...AppErrorCode[]];
+
+/** Titles are for developers reading a problem document; the web shows its own texts. */
+const TITLES: Record<AppErrorCode, string> = {
+  VALIDATION_FAILED: 'The request has invalid fields',
+  REGISTRATION_KEY_INVALID: 'The registration key does not match',
+  SIGNUP_NOT_FOUND: 'Signup not found',
+  SIGNUP_EXPIRED: 'Signup expired',
+  SECTION_OUT_OF_ORDER: 'An earlier step must be completed first',
+  NOT_FOUND: 'Not found',
+  RATE_LIMITED: 'Too many requests, try again later',
+  INTERNAL: 'Something went wrong on our side',
+  BAD_REQUEST: 'The request could not be understood',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  COUNTRY_NOT_FOUND: 'Country not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as application/json',
+  SERVICE_UNAVAILABLE: 'The service is not available',
+};
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export type Problem = { type: string; title: string; status: number; code: AppErrorCode };
+
+export function problemFor(code: AppErrorCode): Problem {
+  return {
+    type: `/problems/${code.toLowerCase().replaceAll('_', '-')}`,
+    title: TITLES[code],
+    status: ERROR_STATUS[code],
+    code,
+  };
+}
+
+/** Thrown by services; the app's error handler turns it into a problem document. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: AppErrorCode;
+
+  constructor(code: AppErrorCode, options?: { cause?: unknown }) {
+    super(TITLES[code], options);
+    this.code = code;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/**
+ * Field validation a service decides (duplicates, rules needing stored data): answered as
+ * 422 `{ validationErrors }` like a schema failure. Texts are already localised.
+ */
+export class FieldValidationError extends Error {
+  override name = 'FieldValidationError';
+  readonly validationErrors: ValidationError[];
+
+  constructor(validationErrors: ValidationError[]) {
+    super('The request has invalid fields');
+    this.validationErrors = validationErrors;
+  }
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, migrate } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+
+/** Reads the config, migrates, seeds the demo account outside production, and listens. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase(config);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+
+  try {
+    await migrate(database);
+    if (config.seedDemoData && !config.isProduction && (await seedDemoData(database.db))) {
+      app.log.info(
+        'seeded the demo account taken@example.com (signing up with it shows the duplicate path)',
+      );
+    }
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    app.log.fatal({ err }, 'start-up failed');
+    await app.close();
+    process.exit(1);
+  }
+
+  const where =
+    config.database.kind === 'pg'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `PGlite at ${config.database.dataDir}`;
+  app.log.info(`database: ${where}`);
+  app.log.info(`App ready at http://localhost:${config.port}/app/join/`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

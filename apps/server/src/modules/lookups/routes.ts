@@ -1,0 +1,87 @@
+import {
+  BENCH_OFFICERS,
+  COLLEAGUE_ROLES,
+  COUNTRY_IDS,
+  DEFAULT_COUNTRIES,
+  PARENT_REFERRALS,
+  PHONE_CODE_IDS,
+  PRO_REFERRAL_SOURCES,
+  TITLES,
+} from '@coparent/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { lookups, regions, timeZones } from './service.js';
+
+/** `{ id, name }[]` with the name in the request's locale. */
+function optionsOf<const T extends readonly [string, ...string[]]>(ids: T) {
+  return z.array(z.object({ id: z.enum(ids), name: z.string() }));
+}
+
+const OptionsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+
+const LookupsResponseSchema = z.object({
+  countries: optionsOf(COUNTRY_IDS),
+  defaultCountries: z.array(z.enum(DEFAULT_COUNTRIES)),
+  phoneCodes: z.array(
+    z.object({ id: z.enum(PHONE_CODE_IDS), dialCode: z.string(), name: z.string() }),
+  ),
+  titles: optionsOf(TITLES),
+  referralSources: optionsOf(PARENT_REFERRALS),
+  proReferralSources: optionsOf(PRO_REFERRAL_SOURCES),
+  benchOfficers: optionsOf(BENCH_OFFICERS),
+  colleagueRoles: optionsOf(COLLEAGUE_ROLES),
+});
+
+const CountryParamsSchema = z.object({
+  id: z.string().max(8).describe('ISO 3166-1 alpha-2 country id (any case)'),
+});
+
+const TimeZonesQuerySchema = z.object({
+  region: z.string().max(8).optional().describe('Region id (US and CA narrow the list by it)'),
+});
+
+export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: 'Option lists of the join funnel (countries, phone codes, enumerations)',
+        headers: LocaleHeadersSchema,
+        response: { 200: LookupsResponseSchema },
+      },
+    },
+    async (request) => lookups(requestLocale(request)),
+  );
+
+  app.get(
+    '/countries/:id/regions',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: "A country's regions (states, provinces…); [] when it has none",
+        headers: LocaleHeadersSchema,
+        params: CountryParamsSchema,
+        response: { 200: OptionsSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => regions(request.params.id, requestLocale(request)),
+  );
+
+  app.get(
+    '/countries/:id/timezones',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: "A country's time zones (IANA ids), by region for US and CA",
+        headers: LocaleHeadersSchema,
+        params: CountryParamsSchema,
+        querystring: TimeZonesQuerySchema,
+        response: { 200: OptionsSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => timeZones(request.params.id, request.query.region, requestLocale(request)),
+  );
+};

@@ -1,0 +1,111 @@
+import {
+  CreateSignupRequestSchema,
+  CreateSignupResponseSchema,
+  SignupStateSchema,
+  UpdateSignupRequestSchema,
+  ValidationErrorsResponseSchema,
+} from '@coparent/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { SignupService } from './service.js';
+
+export type SignupRoutesOptions = {
+  service: SignupService;
+  /** Rate limit of POST /v2/signups per client IP. */
+  createRateLimit: { max: number; timeWindow: string };
+};
+
+const SignupParamsSchema = z.object({
+  signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
+});
+
+const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
+  'x-registration-key': z
+    .string()
+    .optional()
+    .describe('The registrationKey from POST /v2/signups (a missing or wrong key is 403)'),
+  'x-referrer-key': z
+    .string()
+    .optional()
+    .describe('Referrer key of a discount link (accepted; used by the pricing calls)'),
+});
+
+const errorResponses = {
+  403: ProblemSchema,
+  404: ProblemSchema,
+} as const;
+
+export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
+  app,
+  { service, createRateLimit },
+) => {
+  app.post(
+    '/',
+    {
+      config: { rateLimit: createRateLimit },
+      schema: {
+        tags: ['signup'],
+        summary: 'Create a signup (sections NAME or PARENT)',
+        description:
+          'A parent email that already has an account answers 422 with the `parentDuplicate` ' +
+          'field (type DUPLICATE) unless `parentDuplicateConfirmed` is true.',
+        headers: LocaleHeadersSchema,
+        body: CreateSignupRequestSchema,
+        response: {
+          201: CreateSignupResponseSchema,
+          422: ValidationErrorsResponseSchema,
+          429: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(request.body, { locale: requestLocale(request) });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/:signupId',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Read a signup',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        response: { 200: SignupStateSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.get(request.params.signupId, request.headers['x-registration-key']),
+  );
+
+  app.patch(
+    '/:signupId',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Save a section of a signup (PARENT or FAMILY)',
+        description:
+          'Answers 200 `{ validationErrors: [] }`, or with a non-blocking `coParentDuplicate` ' +
+          'warning (type DUPLICATE) when the co-parent email has an account. 422 saves nothing. ' +
+          'FAMILY before PARENT is 409 SECTION_OUT_OF_ORDER.',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        body: UpdateSignupRequestSchema,
+        response: {
+          200: ValidationErrorsResponseSchema,
+          ...errorResponses,
+          409: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      service.update(request.params.signupId, request.headers['x-registration-key'], request.body, {
+        locale: requestLocale(request),
+      }),
+  );
+};

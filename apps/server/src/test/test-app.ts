@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppDeps, buildApp } from '../app.js';
+import { type Config, loadConfig, PGLITE_MEMORY } from '../config.js';
+import { createDatabase, type Database, migrate } from '../db/client.js';
+
+/**
+ * Test helpers: build the app with `inject` on a fresh database for each backend.
+ * PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a uniquely named
+ * database is created from that URL for the test file, migrated, and dropped afterwards).
+ */
+
+export type Backend = 'pglite' | 'postgres';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** Every backend this run can test: use with `describe.each(BACKENDS)`. */
+export const BACKENDS: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A config for tests: in-memory PGlite, silent logs, no web build. Override any variable. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PGLITE_DIR: PGLITE_MEMORY,
+    WEB_DIST_DIR: '/nonexistent/web-dist',
+    ...env,
+  });
+}
+
+export type TestDatabase = { database: Database; drop(): Promise<void> };
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A fresh, migrated database on `backend`; `drop()` closes it (and drops it on PostgreSQL). */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const database = createDatabase({ database: { kind: 'pglite', dataDir: PGLITE_MEMORY } });
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `coparent_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = createDatabase({
+    database: { kind: 'pg', url: withDatabaseName(TEST_DATABASE_URL, name) },
+  });
+  await migrate(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that create one database for the enclosing `describe` and
+ * drop it afterwards. Read `.database` inside tests (it is set once beforeAll has run).
+ */
+export function useTestDatabase(backend: Backend): { readonly database: Database } {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await current?.drop();
+  });
+  return {
+    get database() {
+      if (!current) throw new Error('the test database is created in beforeAll');
+      return current.database;
+    },
+  };
+}
+
+/** Builds the app on `database` (which the test owns) and waits until it is ready. */
+export async function buildTestApp(
+  database: Database,
+  options: { env?: Record<string, string> } & Omit<AppDeps, 'database'> = {},
+) {
+  const { env, ...deps } = options;
+  const app = await buildApp(testConfig(env), { ...deps, database });
+  await app.ready();
+  return app;
+}
+
+/** A writable stream that keeps every log line, parsed (for logger assertions). */
+export function captureLogs(): {
+  stream: Writable;
+  lines: Record<string, unknown>[];
+  text(): string;
+} {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  return {
+    stream,
+    get lines() {
+      return chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    text: () => chunks.join(''),
+  };
+}
+
+/** A unique email for a test, so tests sharing a database never collide. */
+export function uniqueEmail(label = 'parent'): string {
+  return `${label}.${randomBytes(6).toString('hex')}@example.com`;
+}

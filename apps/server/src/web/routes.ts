@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendProblem } from '../http/error-handler.js';
+
+export const JOIN_BASE = '/app/join';
+export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
+
+const HIDDEN = { schema: { hide: true } } as const;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app under /app/join/ with an SPA fallback to its index.html, and the redirects
+ * `/`, `/app/join`, `/app/join/` → `/app/join/signup`. When the build is missing, every
+ * /app/join/* page answers 503 with a text saying how to build it.
+ */
+export async function webRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
+  const { distDir } = opts;
+  const redirectToEntry = (_: unknown, reply: FastifyReply) => reply.redirect(JOIN_ENTRY, 302);
+  app.get('/', HIDDEN, redirectToEntry);
+  app.get(JOIN_BASE, HIDDEN, redirectToEntry);
+  app.get(`${JOIN_BASE}/`, HIDDEN, redirectToEntry);
+
+  const indexHtml = join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ distDir }, 'web app not built: /app/join/* answers 503');
+    app.get(`${JOIN_BASE}/*`, HIDDEN, async (_request, reply) =>
+      reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          `The web app has not been built (no ${indexHtml}).\n` +
+            'Run `npm run build` (or `npm start`) at the repository root, then reload this page.\n',
+        ),
+    );
+    return;
+  }
+
+  // wildcard: false registers one route per file found at start-up, so unknown paths fall
+  // through to the SPA fallback below instead of a 404 from the static handler.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: `${JOIN_BASE}/`,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      // Vite fingerprints everything under assets/; anything else may change between builds.
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.get(`${JOIN_BASE}/*`, HIDDEN, async (request, reply) => {
+    // A missing file (a path whose last segment has an extension) is a 404, not the app shell.
+    const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+    if (lastSegment.includes('.')) return sendProblem(reply, 'NOT_FOUND');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,18 @@
+export type SupportPhone = { display: string; tel: string };
+
+/** Support phones by country (spec 001 §1). GB and IE share one number. */
+export const SUPPORT_PHONES = {
+  NZ: { display: '0800 453 751', tel: '+64800453751' },
+  AU: { display: '1800 823 469', tel: '+611800823469' },
+  GB: { display: '02035140008', tel: '+442035140008' },
+  IE: { display: '02035140008', tel: '+442035140008' },
+  DEFAULT: { display: '(866) 755-9991', tel: '+18667559991' },
+} as const satisfies Record<string, SupportPhone>;
+
+/** The support phone for a visitor's country (ISO alpha-2, any case); US, CA, MX and unknown get the default. */
+export function supportPhoneFor(country?: string | null): SupportPhone {
+  const id = (country ?? '').trim().toUpperCase();
+  if (id === 'UK') return SUPPORT_PHONES.GB;
+  if (id === 'NZ' || id === 'AU' || id === 'GB' || id === 'IE') return SUPPORT_PHONES[id];
+  return SUPPORT_PHONES.DEFAULT;
+}

@@ -1,0 +1,22 @@
+/** Problem codes shared by the server (problem+json `code`) and the web client, with their statuses. */
+export const APP_ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  REGISTRATION_KEY_INVALID: 403,
+  SIGNUP_NOT_FOUND: 404,
+  SIGNUP_EXPIRED: 404,
+  SECTION_OUT_OF_ORDER: 409,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && Object.hasOwn(APP_ERROR_STATUS, value);
+}
+
+/** Answers that mean "this signup is gone for you": reset the funnel and go to /step1. */
+export function isSignupResetStatus(status: number): boolean {
+  return status === 403 || status === 404;
+}

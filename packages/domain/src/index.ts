@@ -1,0 +1,32 @@
+// @coparent/domain: every rule, once. Pure TypeScript + zod 4; runs in the browser and on the server.
+
+export * from './constants/enums.js';
+export * from './constants/experiments.js';
+export * from './constants/limits.js';
+export * from './constants/locale.js';
+export * from './constants/phone-codes.js';
+export * from './constants/support-phones.js';
+export * from './errors/app-error-codes.js';
+export * from './funnel/join-steps.js';
+export * from './lookups/countries.js';
+export * from './lookups/options.js';
+export * from './lookups/regions.js';
+export * from './lookups/time-zones.js';
+export { en as enMessages, type MessageKey } from './messages/en.js';
+export { esMX as esMXMessages } from './messages/es-mx.js';
+export * from './messages/translate.js';
+export * from './schemas/address.js';
+export * from './schemas/credentials.js';
+export * from './schemas/family.js';
+export * from './schemas/professional.js';
+export * from './schemas/referral.js';
+export * from './schemas/security.js';
+export * from './schemas/signup.js';
+export * from './schemas/step-one.js';
+export * from './schemas/validation-errors.js';
+export * from './validation/fields.js';
+export * from './validation/password.js';
+export * from './validation/postal.js';
+export * from './validation/security.js';
+export * from './validation/text.js';
+export * from './validation/username.js';

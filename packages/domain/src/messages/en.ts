@@ -1,0 +1,95 @@
+/**
+ * English validation catalogue. Keys are the `MessageKey`s every domain schema reports; texts
+ * quote the spec verbatim where it gives them. Interpolation uses i18next's `{{name}}` form.
+ */
+export const en = {
+  // Names (parent, co-parent, children, professional)
+  signup_firstName_error: 'Enter a first name',
+  signup_lastName_error: 'Enter a last name',
+  signup_nameLength_error: 'Names must be 20 characters or fewer',
+  signup_nameEmoji_error: 'Names cannot contain emojis',
+  // Email and phone
+  signup_emailRequired_error: 'Enter an email address',
+  signup_email_error: 'Invalid email address',
+  signup_speedBumpEmail_error: 'Please enter a valid email',
+  signup_phoneNumber_error: 'Must be between 8 and 15 digits',
+  signup_countryCode_error: 'Select a country code',
+  signup_knowsCoParentEmail_error: "Tell us whether you know your co-parent's email address",
+  // Family step
+  signup_coParentEmailRequired_error: "Enter your co-parent's email address",
+  signup_coParentEmailSame_error: 'The email of the co-parent cannot be the same as your email.',
+  signup_coParentPhoneRequired_error:
+    "Enter your co-parent's phone number, since you don't know their email address",
+  signup_coParentPhoneSame_error: "Your co-parent's phone number cannot be the same as yours.",
+  signup_children_error: 'Add at least one child',
+  signup_childEmailDuplicate_error: 'This email is already used for another child',
+  signup_childEmailParent_error: "A child's email cannot be the same as a parent's email",
+  // Duplicates and expiry
+  signup_duplicateParent_error:
+    'It appears you are attempting to create a duplicate user. Please contact support at {{phone}} or use the password retrieval tool.',
+  signup_duplicateCoParent_warning:
+    "Your co-parent's account may be a duplicate. You can continue your registration, but you will need to contact support at {{phone}}.",
+  signup_emailTaken_error: 'That email address is already tied to an account.',
+  signup_expired_error: 'Your signup has expired. Please start again.',
+  // Professional registration
+  signup_phoneExtension_error: 'Must be 10 digits or fewer',
+  signup_referralName_error: 'Enter their name',
+  signup_referralOther_error: 'Please tell us more',
+  signup_practiceName_error: 'Enter your practice name',
+  signup_roles_error: 'Select at least one role',
+  // Address and billing
+  signup_billingAddress_error: 'Must be between 3 and 50 characters',
+  signup_city_error: 'Must be between 3 and 30 characters',
+  signup_postalCode_error: 'Postal code is not valid',
+  signup_country_error: 'Select a country',
+  signup_region_error: 'Select a state or province',
+  signup_timezone_error: 'Select a time zone',
+  // Security question, answer and code
+  signup_securityQuestion_error: 'Must be between 5 and 100 characters',
+  signup_securityAnswer_error: 'Must be between 5 and 100 characters',
+  signup_securityCharacters_error:
+    "Only letters, numbers, spaces and ? - , . ; ' # / : are allowed",
+  signup_securityAnswerSame_error: 'Your answer cannot be the same as your question',
+  onlyNumbers: 'Only numbers are allowed',
+  only4: 'Must be exactly 4 digits',
+  codeConfirm: 'Security codes do not match',
+  // Lengths and selects
+  max50: 'Must be 50 characters or fewer',
+  max100: 'Must be 100 characters or fewer',
+  max200: 'Must be 200 characters or fewer',
+  dropdown: 'Please select an option',
+  required: 'This field is required',
+  invalidValue: 'Enter a valid value',
+  // Username
+  validUsernameNone_error: 'This field is required',
+  validUsernameLength_error: 'Must be between 6 and 30 characters',
+  validUsernameAtSymbol_error: 'Cannot start with an at sign (@)',
+  validUsernameRequirement_error:
+    'Does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
+  validUsernameUnavailable_error: 'This username cannot be used',
+  // Password
+  validPwdLength_error: 'Must be between 12 and 25 characters',
+  validPwdLetter_error: 'Must contain at least 1 letter',
+  validPwdNumber_error: 'Must contain at least 1 number',
+  validPwdSpecial_error: 'Must contain at least 1 special character',
+  validPwdDupUsername_error: 'Cannot be the same as your username',
+  validPwdDupEmail_error: 'Cannot be the same as your email',
+  validPwdCommon_error: 'This password is too common. Choose one that is harder to guess.',
+  // Payment and codes
+  payment_activationCode_error: 'Invalid activation code',
+  payment_promoCode_error: 'Invalid promo code',
+  payment_cardNumber_error: 'Enter a valid credit card number',
+  payment_expirationDate_error: 'Enter a valid expiration date',
+  payment_securityCode_error: 'Enter a valid security code',
+  payment_declined_error: 'Your payment method was declined. Please try a different one.',
+  payment_postalCodeState_error: 'The postal code is not valid for the state',
+  payment_apoFpoBankTransfer_error: 'APO/FPO addresses are not supported for bank transfer',
+  payment_pricing_error: 'We could not calculate your price. Please try again.',
+  payment_paypalSetup_error:
+    'There was an error setting up PayPal. Please refresh the page or try again later.',
+  // Generic
+  genericErrorMessage: 'Something went wrong. Please try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof en;

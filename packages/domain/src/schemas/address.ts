@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  BILLING_ADDRESS_MAX_LENGTH,
+  BILLING_ADDRESS_MIN_LENGTH,
+  BILLING_ADDRESS2_MAX_LENGTH,
+  BILLING_CITY_MAX_LENGTH,
+  BILLING_CITY_MIN_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from '../constants/limits.js';
+import { type CountryId, isCountryId } from '../lookups/countries.js';
+import { hasRegions, isRegionOf } from '../lookups/regions.js';
+import { hasTimeZones, isTimeZoneOf } from '../lookups/time-zones.js';
+import { errorKey } from '../validation/fields.js';
+import { isPostalCodeRequired, isValidPostalCode } from '../validation/postal.js';
+
+export const addressLineSchema = z
+  .string(errorKey('signup_billingAddress_error'))
+  .trim()
+  .min(BILLING_ADDRESS_MIN_LENGTH, errorKey('signup_billingAddress_error'))
+  .max(BILLING_ADDRESS_MAX_LENGTH, errorKey('signup_billingAddress_error'));
+
+/** Optional second line ('' = none), at most 50. */
+export const addressLine2Schema = z
+  .string(errorKey('max50'))
+  .trim()
+  .max(BILLING_ADDRESS2_MAX_LENGTH, errorKey('max50'));
+
+export const citySchema = z
+  .string(errorKey('signup_city_error'))
+  .trim()
+  .min(BILLING_CITY_MIN_LENGTH, errorKey('signup_city_error'))
+  .max(BILLING_CITY_MAX_LENGTH, errorKey('signup_city_error'));
+
+/** A country of the fixed list (ISO alpha-2; lower case is accepted and upper-cased). */
+export const countryIdSchema = z
+  .string(errorKey('signup_country_error'))
+  .trim()
+  .toUpperCase()
+  .refine((v): v is CountryId => isCountryId(v), errorKey('signup_country_error'));
+
+export const regionFieldSchema = z.string(errorKey('signup_region_error')).trim().toUpperCase();
+export const postalCodeFieldSchema = z.string(errorKey('signup_postalCode_error')).trim();
+export const timeZoneFieldSchema = z
+  .string(errorKey('signup_timezone_error'))
+  .trim()
+  .min(1, errorKey('signup_timezone_error'));
+
+type AddressCore = { country: string; region: string; postalCode: string; timezone: string };
+type AddressPaths = Record<keyof AddressCore, string>;
+
+/**
+ * Rules across address fields:
+ * - region: required and one of the list for countries with a region list (US, CA, AU, MX, GB);
+ *   elsewhere optional free text of at most 50;
+ * - postal code: the country's format via postcode-validator; required where the country has a
+ *   known format, optional (but 2–30 when given) elsewhere;
+ * - time zone: one of the country's zones (the region's, for US APO/FPO codes).
+ */
+export function checkAddress(value: AddressCore, ctx: z.RefinementCtx, paths: AddressPaths): void {
+  const { country, region, postalCode, timezone } = value;
+  if (!isCountryId(country)) return;
+
+  if (hasRegions(country)) {
+    if (!isRegionOf(country, region)) {
+      ctx.addIssue({ code: 'custom', path: [paths.region], message: 'signup_region_error' });
+    }
+  } else if (region.length > SHORT_TEXT_MAX_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: [paths.region], message: 'max50' });
+  }
+
+  const postalRequired = isPostalCodeRequired(country);
+  if ((postalRequired || postalCode !== '') && !isValidPostalCode(postalCode, country)) {
+    ctx.addIssue({ code: 'custom', path: [paths.postalCode], message: 'signup_postalCode_error' });
+  }
+
+  if (timezone !== '' && hasTimeZones(country) && !isTimeZoneOf(country, timezone, region)) {
+    ctx.addIssue({ code: 'custom', path: [paths.timezone], message: 'signup_timezone_error' });
+  }
+}
+
+/**
+ * Billing (spec 001 §5): address 3–50, address line 2 0–50, city 3–30, country and region
+ * required, postal code 2–30 in the country's format, time zone required.
+ */
+export const billingSchema = z
+  .object(
+    {
+      billingAddress: addressLineSchema,
+      billingAddress2: addressLine2Schema,
+      city: citySchema,
+      country: countryIdSchema,
+      region: regionFieldSchema,
+      postalCode: postalCodeFieldSchema,
+      timezone: timeZoneFieldSchema,
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) =>
+    checkAddress(value, ctx, {
+      country: 'country',
+      region: 'region',
+      postalCode: 'postalCode',
+      timezone: 'timezone',
+    }),
+  );
+export type Billing = z.infer<typeof billingSchema>;
+export type BillingInput = z.input<typeof billingSchema>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import type { PhoneCodeId } from '../constants/phone-codes.js';
+import {
+  errorKey,
+  firstNameSchema,
+  isValidEmail,
+  lastNameSchema,
+  optionalEmailSchema,
+  optionalPhoneNumberSchema,
+  phoneCodeIdSchema,
+  samePhone,
+} from '../validation/fields.js';
+import { emailKey, sameEmail } from '../validation/text.js';
+
+/** Co-parent on the family form. Empty strings mean "not given". */
+export const CoParentFormSchema = z.object(
+  {
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: optionalEmailSchema,
+    countryCode: phoneCodeIdSchema,
+    phoneNumber: optionalPhoneNumberSchema,
+  },
+  errorKey('invalidValue'),
+);
+export type CoParentForm = z.infer<typeof CoParentFormSchema>;
+
+/** A child on the family form; the email is optional ('' = not given). */
+export const ChildFormSchema = z.object(
+  {
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: optionalEmailSchema,
+  },
+  errorKey('invalidValue'),
+);
+export type ChildForm = z.infer<typeof ChildFormSchema>;
+
+export type FamilyFormContext = {
+  /** Parent A's email (from step 1). */
+  parentEmail: string;
+  /** Parent A's phone (from step 1), to refuse the same number for the co-parent. */
+  parentPhone?: { countryCode: PhoneCodeId; phoneNumber: string } | undefined;
+  /** Step 1's answer: does Parent A know the co-parent's email? */
+  knowsCoParentEmail: boolean;
+};
+
+const familyShape = {
+  coParent: CoParentFormSchema,
+  children: z
+    .array(ChildFormSchema, errorKey('signup_children_error'))
+    .min(1, errorKey('signup_children_error')),
+};
+
+/**
+ * The family step (co-parent and children), with the rules that need Parent A's data:
+ * - co-parent email required when knowsCoParentEmail, never equal to Parent A's (trimmed,
+ *   case-insensitive);
+ * - co-parent phone required when the email is not known (knowsCoParentEmail false and email
+ *   empty), never equal to Parent A's phone (same code and digits);
+ * - child emails optional, unique among the children, different from both parents' emails;
+ * - at least one child.
+ * Issues are raised at `coParent.email`, `coParent.phoneNumber`, `children.<i>.email`, `children`.
+ */
+export function familyFormSchema(ctx: FamilyFormContext) {
+  return z.object(familyShape, errorKey('invalidValue')).superRefine((value, issues) => {
+    const coParent = value.coParent;
+    const coParentEmail = coParent?.email ?? '';
+    const coParentPhone = coParent?.phoneNumber ?? '';
+
+    if (coParentEmail === '' && ctx.knowsCoParentEmail) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['coParent', 'email'],
+        message: 'signup_coParentEmailRequired_error',
+      });
+    } else if (coParentEmail !== '' && sameEmail(coParentEmail, ctx.parentEmail)) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['coParent', 'email'],
+        message: 'signup_coParentEmailSame_error',
+      });
+    }
+
+    if (coParentPhone === '' && coParentEmail === '' && !ctx.knowsCoParentEmail) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['coParent', 'phoneNumber'],
+        message: 'signup_coParentPhoneRequired_error',
+      });
+    } else if (
+      coParentPhone !== '' &&
+      samePhone({ countryCode: coParent?.countryCode, phoneNumber: coParentPhone }, ctx.parentPhone)
+    ) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['coParent', 'phoneNumber'],
+        message: 'signup_coParentPhoneSame_error',
+      });
+    }
+
+    const seen = new Set<string>();
+    (value.children ?? []).forEach((child, index) => {
+      const email = child?.email ?? '';
+      if (email === '' || !isValidEmail(email)) return;
+      if (sameEmail(email, ctx.parentEmail) || sameEmail(email, coParentEmail)) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['children', index, 'email'],
+          message: 'signup_childEmailParent_error',
+        });
+        return;
+      }
+      const k = emailKey(email);
+      if (seen.has(k)) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['children', index, 'email'],
+          message: 'signup_childEmailDuplicate_error',
+        });
+        return;
+      }
+      seen.add(k);
+    });
+  });
+}
+export type FamilyForm = z.infer<ReturnType<typeof familyFormSchema>>;
+export type FamilyFormInput = z.input<ReturnType<typeof familyFormSchema>>;
+
+/** An empty child entry (what Add Child appends). */
+export function emptyChild(): ChildForm {
+  return { firstName: '', lastName: '', email: '' };
+}
+
+/** Initial family form values. */
+export function emptyFamilyForm(countryCode: PhoneCodeId = DEFAULT_PHONE_CODE): FamilyForm {
+  return {
+    coParent: { firstName: '', lastName: '', email: '', countryCode, phoneNumber: '' },
+    children: [emptyChild()],
+  };
+}

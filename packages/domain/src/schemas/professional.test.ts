@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { ProStepOneSchema, ProStepTwoSchema } from './professional.js';
+import { ProStepThreeSchema } from './security.js';
+
+function issues(schema: { safeParse: (v: unknown) => unknown }, value: unknown) {
+  const result = schema.safeParse(value) as {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+  return result.success
+    ? []
+    : (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+}
+
+const stepOne = {
+  title: 'DOCTOR',
+  firstName: 'Eva',
+  lastName: 'Ruiz',
+  credentials: 'PhD',
+  email: 'eva@clinic.example',
+  phoneCountryCode: 'US_CANADA',
+  phoneNumber: '5551234567',
+  phoneExtension: '',
+  hearAboutUs: 'SEARCH_ENGINE',
+};
+
+describe('ProStepOneSchema', () => {
+  it('accepts a valid step', () => {
+    expect(issues(ProStepOneSchema, stepOne)).toEqual([]);
+    expect(issues(ProStepOneSchema, { ...stepOne, title: '', credentials: undefined })).toEqual([]);
+  });
+
+  it('requires names, email, phone and hearAboutUs', () => {
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        firstName: '',
+        email: '',
+        phoneNumber: '12ab',
+        hearAboutUs: '',
+      }),
+    ).toEqual([
+      ['firstName', 'signup_firstName_error'],
+      ['email', 'signup_emailRequired_error'],
+      ['phoneNumber', 'signup_phoneNumber_error'],
+      ['hearAboutUs', 'dropdown'],
+    ]);
+  });
+
+  it('phone extension is optional and digits only', () => {
+    expect(issues(ProStepOneSchema, { ...stepOne, phoneExtension: '12x' })).toEqual([
+      ['phoneExtension', 'onlyNumbers'],
+    ]);
+    expect(issues(ProStepOneSchema, { ...stepOne, phoneExtension: '12345678901' })).toEqual([
+      ['phoneExtension', 'signup_phoneExtension_error'],
+    ]);
+    expect(issues(ProStepOneSchema, { ...stepOne, phoneExtension: '204' })).toEqual([]);
+  });
+
+  it('a bench-officer referral needs name and position', () => {
+    expect(issues(ProStepOneSchema, { ...stepOne, hearAboutUs: 'BENCH_OFFICER' })).toEqual([
+      ['referralBenchOfficerName', 'signup_referralName_error'],
+      ['referralBenchOfficerPosition', 'dropdown'],
+    ]);
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        hearAboutUs: 'BENCH_OFFICER',
+        referralBenchOfficerName: 'Hon. Maria Gonzalez',
+        referralBenchOfficerPosition: 'JUDGE',
+      }),
+    ).toEqual([]);
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        hearAboutUs: 'BENCH_OFFICER',
+        referralBenchOfficerName: 'Hon. Maria',
+        referralBenchOfficerPosition: 'KING',
+      }),
+    ).toEqual([['referralBenchOfficerPosition', 'dropdown']]);
+  });
+
+  it('a colleague referral needs name and role', () => {
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        hearAboutUs: 'REFERRED_BY_COLLEAGUE',
+        referralColleagueName: '   ',
+      }),
+    ).toEqual([
+      ['referralColleagueName', 'signup_referralName_error'],
+      ['referralColleagueRole', 'dropdown'],
+    ]);
+  });
+
+  it('Other needs an explanation of at most 200 characters', () => {
+    expect(issues(ProStepOneSchema, { ...stepOne, hearAboutUs: 'OTHER' })).toEqual([
+      ['referralOther', 'signup_referralOther_error'],
+    ]);
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        hearAboutUs: 'OTHER',
+        referralOther: 'x'.repeat(201),
+      }),
+    ).toEqual([['referralOther', 'max200']]);
+    expect(
+      issues(ProStepOneSchema, {
+        ...stepOne,
+        hearAboutUs: 'OTHER',
+        referralOther: 'x'.repeat(200),
+      }),
+    ).toEqual([]);
+  });
+});
+
+const stepTwo = {
+  practiceName: 'Ruiz Family Law',
+  addressLine1: '1 Court Sq',
+  addressLine2: '',
+  country: 'US',
+  city: 'Denver',
+  region: 'CO',
+  postalCode: '80202',
+  timezone: 'America/Denver',
+  roles: ['ATTORNEY'],
+};
+
+describe('ProStepTwoSchema', () => {
+  it('accepts a valid step', () => {
+    expect(issues(ProStepTwoSchema, stepTwo)).toEqual([]);
+  });
+
+  it('requires practice, address, country, city, region, postal code, time zone and a role', () => {
+    expect(
+      issues(ProStepTwoSchema, {
+        practiceName: '',
+        addressLine1: '',
+        country: 'US',
+        city: '',
+        region: '',
+        postalCode: '',
+        timezone: '',
+        roles: [],
+      }),
+    ).toEqual([
+      ['practiceName', 'signup_practiceName_error'],
+      ['addressLine1', 'signup_billingAddress_error'],
+      ['city', 'signup_city_error'],
+      ['timezone', 'signup_timezone_error'],
+      ['roles', 'signup_roles_error'],
+      ['region', 'signup_region_error'],
+      ['postalCode', 'signup_postalCode_error'],
+    ]);
+  });
+});
+
+describe('ProStepThreeSchema', () => {
+  const valid = {
+    securityQuestion: '¿Cuál fue tu primera escuela?',
+    securityAnswer: 'Benito Juárez',
+    securityCode: '2468',
+    securityCodeConfirm: '2468',
+  };
+
+  it('accepts a valid step', () => {
+    expect(issues(ProStepThreeSchema, valid)).toEqual([]);
+  });
+
+  it('applies the security rules', () => {
+    expect(
+      issues(ProStepThreeSchema, {
+        securityQuestion: 'abc',
+        securityAnswer: 'hello!',
+        securityCode: '12a',
+        securityCodeConfirm: '9999',
+      }),
+    ).toEqual([
+      ['securityQuestion', 'signup_securityQuestion_error'],
+      ['securityAnswer', 'signup_securityCharacters_error'],
+      ['securityCode', 'onlyNumbers'],
+      ['securityCode', 'only4'],
+      ['securityCodeConfirm', 'codeConfirm'],
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  BENCH_OFFICERS,
+  type BenchOfficer,
+  COLLEAGUE_ROLES,
+  type ColleagueRole,
+  PRO_REFERRAL_SOURCES,
+  TITLES,
+  type Title,
+} from '../constants/enums.js';
+import {
+  LONG_TEXT_MAX_LENGTH,
+  PHONE_EXTENSION_MAX_DIGITS,
+  REFERRAL_OTHER_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from '../constants/limits.js';
+import {
+  emailSchema,
+  errorKey,
+  firstNameSchema,
+  lastNameSchema,
+  phoneCodeIdSchema,
+  phoneNumberSchema,
+} from '../validation/fields.js';
+import { cleanName, codePointLength, containsEmoji } from '../validation/text.js';
+import {
+  addressLine2Schema,
+  addressLineSchema,
+  checkAddress,
+  citySchema,
+  countryIdSchema,
+  postalCodeFieldSchema,
+  regionFieldSchema,
+  timeZoneFieldSchema,
+} from './address.js';
+
+/** A select that may be left empty: '' or one of the values. */
+function optionalChoice<const T extends readonly string[]>(values: T) {
+  return z
+    .string(errorKey('dropdown'))
+    .refine((v): v is T[number] | '' => v === '' || values.includes(v), errorKey('dropdown'));
+}
+
+/** A referral person's name: cleaned like a name, no emoji, at most 50 (may be '' here). */
+const referralNameSchema = z
+  .string(errorKey('signup_referralName_error'))
+  .overwrite(cleanName)
+  .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
+  .refine((v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH, errorKey('max50'));
+
+/**
+ * Professional step 1. Required: first and last name, email, phone code and number, hearAboutUs.
+ * Optional: title, credentials (≤ 50), phone extension (digits, ≤ 10). Referral follow-ups:
+ * BENCH_OFFICER needs the officer's name and position, REFERRED_BY_COLLEAGUE the colleague's name
+ * and role, OTHER an explanation (≤ 200).
+ */
+export const ProStepOneSchema = z
+  .object(
+    {
+      title: optionalChoice(TITLES).optional(),
+      firstName: firstNameSchema,
+      lastName: lastNameSchema,
+      credentials: z
+        .string(errorKey('max50'))
+        .trim()
+        .max(SHORT_TEXT_MAX_LENGTH, errorKey('max50'))
+        .optional(),
+      email: emailSchema,
+      phoneCountryCode: phoneCodeIdSchema,
+      phoneNumber: phoneNumberSchema,
+      phoneExtension: z
+        .string(errorKey('onlyNumbers'))
+        .trim()
+        .regex(/^[0-9]*$/, errorKey('onlyNumbers'))
+        .max(PHONE_EXTENSION_MAX_DIGITS, errorKey('signup_phoneExtension_error'))
+        .optional(),
+      hearAboutUs: z.enum(PRO_REFERRAL_SOURCES, errorKey('dropdown')),
+      referralBenchOfficerName: referralNameSchema.optional(),
+      referralBenchOfficerPosition: optionalChoice(BENCH_OFFICERS).optional(),
+      referralColleagueName: referralNameSchema.optional(),
+      referralColleagueRole: optionalChoice(COLLEAGUE_ROLES).optional(),
+      referralOther: z
+        .string(errorKey('max200'))
+        .trim()
+        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('max200'))
+        .optional(),
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) => {
+    const missing = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (value.hearAboutUs === 'BENCH_OFFICER') {
+      if (!value.referralBenchOfficerName) {
+        missing('referralBenchOfficerName', 'signup_referralName_error');
+      }
+      if (!value.referralBenchOfficerPosition) missing('referralBenchOfficerPosition', 'dropdown');
+    }
+    if (value.hearAboutUs === 'REFERRED_BY_COLLEAGUE') {
+      if (!value.referralColleagueName)
+        missing('referralColleagueName', 'signup_referralName_error');
+      if (!value.referralColleagueRole) missing('referralColleagueRole', 'dropdown');
+    }
+    if (value.hearAboutUs === 'OTHER' && !value.referralOther) {
+      missing('referralOther', 'signup_referralOther_error');
+    }
+  });
+export type ProStepOne = z.infer<typeof ProStepOneSchema>;
+export type ProStepOneInput = z.input<typeof ProStepOneSchema>;
+export type { BenchOfficer, ColleagueRole, Title };
+
+/**
+ * Professional step 2: practice name (≤ 100), address line 1 (3–50), line 2 (≤ 50), country, city
+ * (3–30), region, postal code, time zone, and at least one role. Address rules as for billing.
+ * Role keys come from the server's country-dependent list; here they must be non-empty strings.
+ */
+export const ProStepTwoSchema = z
+  .object(
+    {
+      practiceName: z
+        .string(errorKey('signup_practiceName_error'))
+        .trim()
+        .min(1, errorKey('signup_practiceName_error'))
+        .max(LONG_TEXT_MAX_LENGTH, errorKey('max100')),
+      addressLine1: addressLineSchema,
+      addressLine2: addressLine2Schema.optional(),
+      country: countryIdSchema,
+      city: citySchema,
+      region: regionFieldSchema,
+      postalCode: postalCodeFieldSchema,
+      timezone: timeZoneFieldSchema,
+      roles: z
+        .array(
+          z.string(errorKey('signup_roles_error')).trim().min(1, errorKey('signup_roles_error')),
+          errorKey('signup_roles_error'),
+        )
+        .min(1, errorKey('signup_roles_error')),
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) =>
+    checkAddress(value, ctx, {
+      country: 'country',
+      region: 'region',
+      postalCode: 'postalCode',
+      timezone: 'timezone',
+    }),
+  );
+export type ProStepTwo = z.infer<typeof ProStepTwoSchema>;
+export type ProStepTwoInput = z.input<typeof ProStepTwoSchema>;
+
+export const PRO_STEPS = ['ONE', 'TWO', 'THREE'] as const;
+export type ProStep = (typeof PRO_STEPS)[number];

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ParentReferralSchema } from './referral.js';
+
+function issues(value: unknown) {
+  const result = ParentReferralSchema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+}
+
+describe('ParentReferralSchema', () => {
+  it('requires a selection', () => {
+    expect(issues({})).toEqual([['selection', 'dropdown']]);
+    expect(issues({ selection: 'NOPE' })).toEqual([['selection', 'dropdown']]);
+  });
+
+  it('needs detail for OTHER, COURT_ORDERED and REFERRED_FL', () => {
+    for (const selection of ['OTHER', 'COURT_ORDERED', 'REFERRED_FL']) {
+      expect(issues({ selection, other: '  ' })).toEqual([['other', 'signup_referralOther_error']]);
+      expect(issues({ selection, other: 'Judge Ruiz' })).toEqual([]);
+    }
+  });
+
+  it('does not need detail for the others', () => {
+    expect(issues({ selection: 'SEARCH_ENGINE' })).toEqual([]);
+  });
+
+  it('limits the detail to 200 characters', () => {
+    expect(issues({ selection: 'OTHER', other: 'x'.repeat(201) })).toEqual([['other', 'max200']]);
+    expect(ParentReferralSchema.parse({ selection: 'OTHER', other: ' radio ' }).other).toBe(
+      'radio',
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { PARENT_REFERRALS, referralNeedsDetail } from '../constants/enums.js';
+import { REFERRAL_OTHER_MAX_LENGTH } from '../constants/limits.js';
+import { errorKey } from '../validation/fields.js';
+
+/**
+ * "How did you first hear about the product?" (parents): required; the follow-up text is required
+ * for OTHER, COURT_ORDERED and REFERRED_FL, at most 200 characters, trimmed.
+ */
+export const ParentReferralSchema = z
+  .object(
+    {
+      selection: z.enum(PARENT_REFERRALS, errorKey('dropdown')),
+      other: z
+        .string(errorKey('max200'))
+        .trim()
+        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('max200'))
+        .optional(),
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) => {
+    if (referralNeedsDetail(value.selection) && (value.other ?? '') === '') {
+      ctx.addIssue({ code: 'custom', path: ['other'], message: 'signup_referralOther_error' });
+    }
+  });
+export type ParentReferralAnswer = z.infer<typeof ParentReferralSchema>;

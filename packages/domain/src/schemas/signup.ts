@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import {
+  emailSchema,
+  errorKey,
+  firstNameSchema,
+  lastNameSchema,
+  phoneCodeIdSchema,
+  phoneNumberSchema,
+} from '../validation/fields.js';
+import type { FamilyForm } from './family.js';
+import type { StepOneForm } from './step-one.js';
+
+/** null, undefined and blank strings all mean "not given" in request bodies. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  return value;
+}
+
+const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
+const optionalPhoneCode = z.preprocess(blankToUndefined, phoneCodeIdSchema.optional());
+const optionalPhone = z.preprocess(blankToUndefined, phoneNumberSchema.optional());
+const optionalFlag = z.boolean(errorKey('invalidValue')).optional();
+const segmentAnonymousId = z
+  .string(errorKey('invalidValue'))
+  .max(200, errorKey('invalidValue'))
+  .optional();
+
+/** Parent with every field (section PARENT). */
+export const ParentSectionSchema = z.object(
+  {
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    phoneCountryCode: phoneCodeIdSchema,
+    phoneNumber: phoneNumberSchema,
+  },
+  errorKey('invalidValue'),
+);
+export type ParentSection = z.infer<typeof ParentSectionSchema>;
+
+/** Parent with the name only (section NAME); the other fields may come, and are checked if they do. */
+export const ParentNameSectionSchema = z.object(
+  {
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: optionalEmail,
+    phoneCountryCode: optionalPhoneCode,
+    phoneNumber: optionalPhone,
+  },
+  errorKey('invalidValue'),
+);
+export type ParentNameSection = z.infer<typeof ParentNameSectionSchema>;
+
+const knowsCoParentEmail = z.boolean(errorKey('signup_knowsCoParentEmail_error'));
+
+const CreateNameSignupSchema = z.object(
+  {
+    sections: z.tuple([z.literal('NAME')], errorKey('invalidValue')),
+    parent: ParentNameSectionSchema,
+    knowsCoParentEmail: knowsCoParentEmail.optional(),
+    parentDuplicateConfirmed: optionalFlag,
+    segmentAnonymousId,
+    segmentIdentify: optionalFlag,
+  },
+  errorKey('invalidValue'),
+);
+
+const CreateParentSignupSchema = z.object(
+  {
+    sections: z.tuple([z.literal('PARENT')], errorKey('invalidValue')),
+    parent: ParentSectionSchema,
+    knowsCoParentEmail,
+    parentDuplicateConfirmed: optionalFlag,
+    segmentAnonymousId,
+    segmentIdentify: optionalFlag,
+  },
+  errorKey('invalidValue'),
+);
+
+/**
+ * POST /v2/signups. A union on `sections`: ['NAME'] (names only) or ['PARENT'] (every parent field
+ * and knowsCoParentEmail). `zodIssuesToValidationErrors` reports the branch whose `sections` matched.
+ */
+export const CreateSignupRequestSchema = z.union([
+  CreateNameSignupSchema,
+  CreateParentSignupSchema,
+]);
+export type CreateSignupRequest = z.infer<typeof CreateSignupRequestSchema>;
+
+export const CreateSignupResponseSchema = z.object(
+  {
+    signupId: z.uuid(),
+    registrationKey: z.string().min(1),
+  },
+  errorKey('invalidValue'),
+);
+export type CreateSignupResponse = z.infer<typeof CreateSignupResponseSchema>;
+
+/** Co-parent in the family payload: phoneCountryCode and phoneNumber only when a phone is given. */
+export const CoParentSectionSchema = z
+  .object(
+    {
+      firstName: firstNameSchema,
+      lastName: lastNameSchema,
+      email: optionalEmail,
+      phoneCountryCode: optionalPhoneCode,
+      phoneNumber: optionalPhone,
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) => {
+    if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phoneCountryCode'],
+        message: 'signup_countryCode_error',
+      });
+    }
+  });
+export type CoParentSection = z.infer<typeof CoParentSectionSchema>;
+
+export const ChildSectionSchema = z.object(
+  {
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: optionalEmail,
+  },
+  errorKey('invalidValue'),
+);
+export type ChildSection = z.infer<typeof ChildSectionSchema>;
+
+export const UpdateParentSectionRequestSchema = z.object(
+  {
+    sections: z.tuple([z.literal('PARENT')], errorKey('invalidValue')),
+    parent: ParentSectionSchema,
+    knowsCoParentEmail,
+    parentDuplicateConfirmed: optionalFlag,
+  },
+  errorKey('invalidValue'),
+);
+export type UpdateParentSectionRequest = z.infer<typeof UpdateParentSectionRequestSchema>;
+
+/**
+ * The family section as sent. Only context-free rules live here; the rules that need Parent A's
+ * data (same email, same phone, email/phone required by knowsCoParentEmail, child emails) run on
+ * the server with `familyFormSchema(ctx)` over `familySectionToFormValues(request)`.
+ */
+export const UpdateFamilySectionRequestSchema = z.object({
+  sections: z.tuple([z.literal('FAMILY')], errorKey('invalidValue')),
+  coParent: CoParentSectionSchema,
+  coParentDuplicateConfirmed: optionalFlag,
+  children: z
+    .array(ChildSectionSchema, errorKey('signup_children_error'))
+    .min(1, errorKey('signup_children_error')),
+});
+export type UpdateFamilySectionRequest = z.infer<typeof UpdateFamilySectionRequestSchema>;
+
+/** PATCH /v2/signups/{signupId}: a union on `sections` (['PARENT'] or ['FAMILY']). */
+export const UpdateSignupRequestSchema = z.union([
+  UpdateParentSectionRequestSchema,
+  UpdateFamilySectionRequestSchema,
+]);
+export type UpdateSignupRequest = z.infer<typeof UpdateSignupRequestSchema>;
+
+const nullableString = z.string().nullable();
+
+/** GET /v2/signups/{signupId}. */
+export const SignupStateSchema = z.object(
+  {
+    signupId: z.uuid(),
+    lastCompletedStep: z.number().int().min(0).max(4),
+    parent: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: nullableString,
+      phoneCountryCode: phoneCodeIdSchema.nullable(),
+      phoneNumber: nullableString,
+    }),
+    knowsCoParentEmail: z.boolean().nullable(),
+    coParent: z
+      .object(
+        {
+          firstName: z.string(),
+          lastName: z.string(),
+          email: nullableString,
+          phoneCountryCode: phoneCodeIdSchema.nullable(),
+          phoneNumber: nullableString,
+        },
+        errorKey('invalidValue'),
+      )
+      .nullable(),
+    children: z.array(
+      z.object({ firstName: z.string(), lastName: z.string(), email: nullableString }),
+    ),
+    expiresAt: z.iso.datetime({ offset: true }),
+  },
+  errorKey('invalidValue'),
+);
+export type SignupState = z.infer<typeof SignupStateSchema>;
+
+/** Step 1 form values → the create-signup (PARENT) request body. */
+export function stepOneToCreateRequest(
+  values: StepOneForm,
+  extra: { parentDuplicateConfirmed?: boolean; segmentAnonymousId?: string } = {},
+): Extract<CreateSignupRequest, { sections: ['PARENT'] }> {
+  return {
+    sections: ['PARENT'],
+    parent: {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneCountryCode: values.countryCode,
+      phoneNumber: values.phoneNumber,
+    },
+    knowsCoParentEmail: values.knowsCoParentEmail,
+    ...extra,
+  };
+}
+
+/** Family form values → the FAMILY section body (empty email and phone are left out). */
+export function familyFormToRequest(
+  values: FamilyForm,
+  extra: { coParentDuplicateConfirmed?: boolean } = {},
+): UpdateFamilySectionRequest {
+  const { coParent } = values;
+  return {
+    sections: ['FAMILY'],
+    coParent: {
+      firstName: coParent.firstName,
+      lastName: coParent.lastName,
+      ...(coParent.email !== '' ? { email: coParent.email } : {}),
+      ...(coParent.phoneNumber !== ''
+        ? { phoneCountryCode: coParent.countryCode, phoneNumber: coParent.phoneNumber }
+        : {}),
+    },
+    ...extra,
+    children: values.children.map((child) => ({
+      firstName: child.firstName,
+      lastName: child.lastName,
+      ...(child.email !== '' ? { email: child.email } : {}),
+    })),
+  };
+}
+
+/** FAMILY section body → family form values (what `familyFormSchema(ctx)` parses on the server). */
+export function familySectionToFormValues(
+  section: Pick<UpdateFamilySectionRequest, 'coParent' | 'children'>,
+): FamilyForm {
+  return {
+    coParent: {
+      firstName: section.coParent.firstName,
+      lastName: section.coParent.lastName,
+      email: section.coParent.email ?? '',
+      countryCode: section.coParent.phoneCountryCode ?? DEFAULT_PHONE_CODE,
+      phoneNumber: section.coParent.phoneNumber ?? '',
+    },
+    children: section.children.map((child) => ({
+      firstName: child.firstName,
+      lastName: child.lastName,
+      email: child.email ?? '',
+    })),
+  };
+}
