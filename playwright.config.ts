@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive the built app (server + web bundle) in Debian's Chromium: never a
+// browser download. The server runs on an in-memory PGlite database seeded with its demo account.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});
