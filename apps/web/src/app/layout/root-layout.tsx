@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import styles from './layout.module.css';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const MAIN_ID = 'main-content';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page}>
+      <a
+        href={`#${MAIN_ID}`}
+        className={styles.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        {t('app.skipLink')}
+      </a>
+      <SiteHeader />
+      <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { SupportCall } from '../../features/join/components/support-call';
+import styles from './layout.module.css';
+
+const FOOTER_LINKS = [
+  { href: '/legal/terms', key: 'footer.terms' },
+  { href: '/legal/privacy', key: 'footer.privacy' },
+  { href: '/help', key: 'footer.help' },
+  { href: '/contact', key: 'footer.contact' },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.footerInner}>
+        <nav aria-label={t('footer.label')}>
+          <ul className={styles.footerLinks}>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{t(link.key)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.support}>
+          <SupportCall i18nKey="footer.support" />
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { type FlagOverrides, FlagProvider } from '../lib/flags';
+import { i18n as appI18n } from '../lib/i18n';
+import { createQueryClient } from './query-client';
+
+type AppProvidersProps = {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  i18n?: I18n;
+  flags?: FlagOverrides;
+};
+
+export function AppProviders({ children, queryClient, i18n = appI18n, flags }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <FlagProvider overrides={flags}>{children}</FlagProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { AlertBanner } from '../../components/alert-banner';
+import { ButtonLink } from '../../components/button';
+import { PageHeading } from '../../components/page-heading';
+import { SupportCall } from '../../features/join/components/support-call';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
+import { useSupportPhone } from '../../features/join/hooks/use-support-phone';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { LOGIN_URL } from '../layout/site-header';
+import styles from './routes.module.css';
+
+export const RECOVER_URL = '/app/account/recover';
+
+function readState(state: unknown): DuplicateLocationState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { name, email } = state as Record<string, unknown>;
+  return {
+    ...(typeof name === 'string' && name ? { name } : {}),
+    ...(typeof email === 'string' && email ? { email } : {}),
+  };
+}
+
+/** /duplicate: an account may already exist. The funnel state is reset on arrival. */
+export function DuplicateRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('duplicate.title'));
+  const location = useLocation();
+  const [{ name, email }] = useState(() => readState(location.state));
+  const phone = useSupportPhone();
+
+  useEffect(() => {
+    useFunnelStore.getState().reset();
+  }, []);
+
+  const text =
+    name && email
+      ? t('duplicate.textWithName', { name, email })
+      : email
+        ? t('duplicate.textWithEmail', { email })
+        : t('duplicate.text');
+
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('duplicate.title')}</PageHeading>
+      <p>{text}</p>
+      <AlertBanner tone="warning" autoHideMs={null}>
+        <p>{t('signup_duplicateParent_error', { ns: 'validation', phone: phone.display })}</p>
+        <p>
+          <a href={RECOVER_URL}>{t('duplicate.recoverLink')}</a>
+        </p>
+      </AlertBanner>
+      <h2>{t('duplicate.supportHeading')}</h2>
+      <p>
+        <SupportCall />
+      </p>
+      <p>{t('duplicate.loginText')}</p>
+      <ButtonLink href={LOGIN_URL}>{t('common.login')}</ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+describe('/signup', () => {
+  it('sends parents to /coparentstatus by default', async () => {
+    const { user, router } = renderApp('/signup');
+    await user.click(screen.getByRole('link', { name: 'For Parents' }));
+    expect(router.state.location.pathname).toBe('/coparentstatus');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Does your co-parent already have an account?',
+      }),
+    ).toHaveFocus();
+  });
+
+  it('sends parents straight to /step1 when remove-coparent-status is in treatment', async () => {
+    const { user, router } = renderApp('/signup', {
+      flags: { 'remove-coparent-status': 'Treatment' },
+    });
+    await user.click(screen.getByRole('link', { name: 'For Parents' }));
+    expect(router.state.location.pathname).toBe('/step1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
+    ).toBeVisible();
+  });
+
+  it('keeps /coparentstatus for the control group', async () => {
+    const { user, router } = renderApp('/signup', {
+      flags: { 'remove-coparent-status': 'Control' },
+    });
+    await user.click(screen.getByRole('link', { name: 'For Parents' }));
+    expect(router.state.location.pathname).toBe('/coparentstatus');
+  });
+
+  it('sends professionals to /pro', async () => {
+    const { user } = renderApp('/signup');
+    await user.click(screen.getByRole('link', { name: 'For Professionals' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Professional registration' }),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: '(866) 755-9991' }),
+    ).toHaveAttribute('href', 'tel:+18667559991');
+  });
+
+  it('redirects the root path to /signup', () => {
+    const { router } = renderApp('/');
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(document.title).toBe('Sign up – CoParent Hub');
+  });
+
+  it('shows a friendly page for an unknown path', () => {
+    renderApp('/nowhere');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the signup page' })).toBeVisible();
+  });
+});

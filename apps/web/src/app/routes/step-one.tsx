@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../components/alert-banner';
+import { PageHeading } from '../../components/page-heading';
+import { StepIndicator } from '../../components/step-indicator';
+import { GenericError } from '../../features/join/components/generic-error';
+import { StepOneForm } from '../../features/join/components/step-one-form';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { useSubmitStepOne } from '../../features/join/hooks/use-submit-step-one';
+
+/** /step1 "Create your parent account". */
+export function StepOneRoute() {
+  const { t } = useTranslation();
+  const [draft] = useState(() => useFunnelStore.getState().stepOneValues);
+  const setDraft = useFunnelStore((s) => s.setStepOneValues);
+  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const hasSessionEnded = useFunnelStore((s) => s.hasSessionEnded);
+  const dismissSessionEnded = useFunnelStore((s) => s.dismissSessionEnded);
+  const { submit, isSubmitting, hasProblem } = useSubmitStepOne();
+
+  return (
+    <>
+      <StepIndicator currentStep={1} lastCompletedStep={lastCompletedStep} />
+      <PageHeading>{t('stepOne.title')}</PageHeading>
+      {hasSessionEnded ? (
+        <AlertBanner tone="info" autoHideMs={null} onClose={dismissSessionEnded}>
+          <p>{t('stepOne.sessionEnded')}</p>
+        </AlertBanner>
+      ) : null}
+      {hasProblem ? <GenericError /> : null}
+      <StepOneForm
+        draft={draft}
+        onDraftChange={setDraft}
+        onSubmit={submit}
+        isSubmitting={isSubmitting}
+      />
+    </>
+  );
+}

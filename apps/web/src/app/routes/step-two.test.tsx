@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { mockFetch, on } from '../../test/fetch-mock';
+import {
+  onGetSignup,
+  PARENT,
+  reloadFunnelFromStorage,
+  SIGNUP_ID,
+  seedFunnel,
+} from '../../test/join-fixtures';
+import { renderApp } from '../../test/render-app';
+
+const coParent = () => screen.getByRole('group', { name: 'Your co-parent' });
+const child = (number: number) => screen.getByRole('group', { name: `Child ${number}` });
+const formContinue = () =>
+  screen
+    .getAllByRole('button', { name: 'Continue' })
+    .find((button) => button.getAttribute('type') === 'submit');
+
+async function fillFamily(user: UserEvent, { email = 'luis@example.com', phone = '' } = {}) {
+  await user.type(within(coParent()).getByRole('textbox', { name: 'First name' }), 'Luis');
+  await user.type(within(coParent()).getByRole('textbox', { name: 'Last name' }), 'Pérez');
+  if (email)
+    await user.type(within(coParent()).getByRole('textbox', { name: /Email address/ }), email);
+  if (phone)
+    await user.type(within(coParent()).getByRole('textbox', { name: 'Phone number' }), phone);
+  await user.type(within(child(1)).getByRole('textbox', { name: 'First name' }), 'Sofía');
+  await user.type(within(child(1)).getByRole('textbox', { name: 'Last name' }), 'Pérez');
+}
+
+describe('/step2', () => {
+  it('shows Remove only when there is more than one child, and Add child appends one', async () => {
+    seedFunnel(1);
+    mockFetch(onGetSignup(1));
+    const { user } = renderApp('/step2');
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(within(child(2)).getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Remove child 1' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove child 2' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Remove child 2' }));
+    expect(screen.queryByRole('group', { name: 'Child 2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(within(child(1)).getByRole('textbox', { name: 'First name' })).toHaveFocus();
+  });
+
+  it('refuses a co-parent email equal to the parent’s', async () => {
+    seedFunnel(1);
+    mockFetch(onGetSignup(1));
+    const { user } = renderApp('/step2');
+    await fillFamily(user, { email: ` ${PARENT.email.toUpperCase()} ` });
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      within(coParent()).getByRole('textbox', { name: 'Email address' }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining('The email of the co-parent cannot be the same as your email.'),
+    );
+    expect(
+      within(await screen.findByRole('alert')).getByRole('link', {
+        name: 'Co-parent: The email of the co-parent cannot be the same as your email.',
+      }),
+    ).toHaveAttribute('href', '#coParent-email');
+  });
+
+  it('asks for the co-parent’s phone when their email is not known', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    mockFetch(onGetSignup(1));
+    const { user } = renderApp('/step2');
+    expect(
+      within(coParent()).getByRole('textbox', { name: 'Email address (optional)' }),
+    ).toBeVisible();
+    await fillFamily(user, { email: '' });
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      within(coParent()).getByRole('textbox', { name: 'Phone number' }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "Enter your co-parent's phone number, since you don't know their email address",
+      ),
+    );
+  });
+
+  it('saves the family and goes to /step3', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    const { calls } = mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, { body: { validationErrors: [] } }),
+      onGetSignup(2),
+    );
+    const { user, router } = renderApp('/step2');
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/step3');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      sections: ['FAMILY'],
+      coParent: {
+        firstName: 'Luis',
+        lastName: 'Pérez',
+        phoneCountryCode: 'US_CANADA',
+        phoneNumber: '5559876543',
+      },
+      coParentDuplicateConfirmed: false,
+      children: [{ firstName: 'Sofía', lastName: 'Pérez' }],
+    });
+    expect(useFunnelStore.getState().lastCompletedStep).toBe(2);
+  });
+
+  it('shows the co-parent duplicate warning and lets the person continue', async () => {
+    seedFunnel(1);
+    const warning =
+      "Your co-parent's account may be a duplicate. You can continue your registration, but you will need to contact support at (866) 755-9991.";
+    const { calls } = mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, (call) => ({
+        body: {
+          validationErrors: (call.body as { coParentDuplicateConfirmed?: boolean })
+            .coParentDuplicateConfirmed
+            ? []
+            : [{ field: 'coParentDuplicate', text: warning, type: 'DUPLICATE' }],
+        },
+      })),
+    );
+    const { user, router } = renderApp('/step2');
+    await fillFamily(user);
+    await user.click(formContinue() as HTMLElement);
+
+    const heading = await screen.findByRole('heading', { name: 'Please note' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(warning)).toBeVisible();
+    const notice = screen
+      .getAllByRole('status')
+      .find((region) => region.contains(heading)) as HTMLElement;
+    await user.click(within(notice).getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(
+      patches.map(
+        (call) => (call.body as { coParentDuplicateConfirmed: boolean }).coParentDuplicateConfirmed,
+      ),
+    ).toEqual([false, true]);
+    expect(useFunnelStore.getState().coParentDuplicateConfirmed).toBe(true);
+  });
+
+  it('puts server field errors beside the fields', async () => {
+    seedFunnel(1);
+    mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, {
+        status: 422,
+        body: {
+          validationErrors: [
+            { field: 'children.0.email', text: 'This email is already used for another child' },
+          ],
+        },
+      }),
+    );
+    const { user, router } = renderApp('/step2');
+    await fillFamily(user);
+    await user.type(
+      within(child(1)).getByRole('textbox', { name: /Email address/ }),
+      'sofia@example.com',
+    );
+    await user.click(formContinue() as HTMLElement);
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Child 1: This email is already used for another child',
+      }),
+    ).toHaveAttribute('href', '#children-0-email');
+    expect(
+      within(child(1)).getByRole('textbox', { name: /Email address/ }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining('This email is already used for another child'),
+    );
+    expect(router.state.location.pathname).toBe('/step2');
+  });
+
+  it('starts again at /step1 when the server refuses the step as out of order', async () => {
+    seedFunnel(1);
+    mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, {
+        status: 409,
+        body: { code: 'SECTION_OUT_OF_ORDER', status: 409, title: 'Out of order' },
+      }),
+    );
+    const { user, router } = renderApp('/step2');
+    await fillFamily(user);
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step1');
+    expect(screen.getByText(/Your signup session has ended/)).toBeVisible();
+    expect(useFunnelStore.getState().signupId).toBeUndefined();
+  });
+
+  it('keeps the co-parent and the children list across a reload', async () => {
+    seedFunnel(1);
+    mockFetch(onGetSignup(1));
+    const { user, unmount } = renderApp('/step2');
+    await fillFamily(user);
+    await user.click(screen.getByRole('button', { name: 'Add child' }));
+    await user.type(within(child(2)).getByRole('textbox', { name: 'First name' }), 'Mateo');
+    unmount();
+
+    await reloadFunnelFromStorage();
+    renderApp('/step2');
+    expect(within(coParent()).getByRole('textbox', { name: 'First name' })).toHaveValue('Luis');
+    expect(within(coParent()).getByRole('textbox', { name: 'Email address' })).toHaveValue(
+      'luis@example.com',
+    );
+    expect(within(child(1)).getByRole('textbox', { name: 'First name' })).toHaveValue('Sofía');
+    expect(within(child(2)).getByRole('textbox', { name: 'First name' })).toHaveValue('Mateo');
+  });
+});

@@ -1,0 +1,6 @@
+import type { ReactNode } from 'react';
+import styles from './visually-hidden.module.css';
+
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className={styles.hidden}>{children}</span>;
+}

@@ -1,0 +1,109 @@
+import { emptyChild, type FamilyForm, type FamilyFormInput } from '@coparent/domain';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { LiveRegion } from '../../../components/live-region';
+import { TextField } from '../../../components/text-field';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import { fieldId } from '../form-errors';
+import { useErrorText } from '../hooks/use-error-text';
+import styles from './form.module.css';
+
+type ChildrenFieldsProps = {
+  form: UseFormReturn<FamilyFormInput, unknown, FamilyForm>;
+  errors: FieldErrors<FamilyFormInput>;
+};
+
+/** The repeatable children list: Add child appends, Remove shows only with more than one child. */
+export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
+  const [announcement, setAnnouncement] = useState('');
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const { setFocus } = form;
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    setFocus(`children.${focusIndex}.firstName`);
+    setFocusIndex(null);
+  }, [focusIndex, setFocus]);
+
+  const addChild = () => {
+    const number = fields.length + 1;
+    append(emptyChild(), { shouldFocus: false });
+    setFocusIndex(fields.length);
+    setAnnouncement(t('stepTwo.childAdded', { number }));
+  };
+
+  const removeChild = (index: number) => {
+    remove(index);
+    setFocusIndex(Math.max(0, index - 1));
+    setAnnouncement(t('stepTwo.childRemoved', { number: index + 1 }));
+  };
+
+  return (
+    <section aria-labelledby="children-heading">
+      <h2 id="children-heading" className={styles.childrenHeading}>
+        {t('stepTwo.childrenHeading')}
+      </h2>
+      {fields.map((item, index) => {
+        const childErrors = errors.children?.[index];
+        const name = (field: 'firstName' | 'lastName' | 'email') =>
+          `children.${index}.${field}` as const;
+        return (
+          <fieldset key={item.id} className={styles.section}>
+            <legend className={styles.sectionLegend}>
+              {t('stepTwo.childLegend', { number: index + 1 })}
+            </legend>
+            <div className={styles.nameRow}>
+              <TextField
+                id={fieldId(name('firstName'))}
+                label={t('stepTwo.firstName')}
+                autoComplete="off"
+                error={errorText(childErrors?.firstName)}
+                {...form.register(name('firstName'))}
+              />
+              <TextField
+                id={fieldId(name('lastName'))}
+                label={t('stepTwo.lastName')}
+                autoComplete="off"
+                error={errorText(childErrors?.lastName)}
+                {...form.register(name('lastName'))}
+              />
+            </div>
+            <TextField
+              id={fieldId(name('email'))}
+              label={t('stepTwo.email')}
+              hint={t('stepTwo.childEmailHint')}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              isOptional
+              error={errorText(childErrors?.email)}
+              {...form.register(name('email'))}
+            />
+            {fields.length > 1 ? (
+              <div className={styles.addChild}>
+                <Button variant="link" onClick={() => removeChild(index)}>
+                  <Trans
+                    i18nKey="stepTwo.removeChild"
+                    values={{ number: index + 1 }}
+                    components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}
+                  />
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <div className={styles.addChild}>
+        <Button variant="secondary" onClick={addChild}>
+          <span aria-hidden="true">+</span> {t('stepTwo.addChild')}
+        </Button>
+      </div>
+      <LiveRegion message={announcement} />
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+
+type DuplicateWarningProps = { text: string; onContinue: () => void; isContinuing: boolean };
+
+/** The family step's co-parent duplicate warning: it does not block, "Continue" goes on. */
+export function DuplicateWarning({ text, onContinue, isContinuing }: DuplicateWarningProps) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <AlertBanner tone="warning" autoHideMs={null}>
+      <h2 ref={heading} tabIndex={-1}>
+        {t('stepTwo.duplicateHeading')}
+      </h2>
+      <p>{text}</p>
+      <Button onClick={onContinue} isLoading={isContinuing}>
+        {t('common.continue')}
+      </Button>
+    </AlertBanner>
+  );
+}

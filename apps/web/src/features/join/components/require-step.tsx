@@ -1,0 +1,46 @@
+import {
+  canEnterStep,
+  isSignupResetStatus,
+  nextIncompleteStep,
+  pathForStep,
+} from '@coparent/domain';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { useSignup } from '../api/get-signup';
+import { isSignupExpired, useFunnelStore } from '../funnel-store';
+
+type RequireStepProps = { step: number; children: ReactNode };
+
+/**
+ * Route guard for the numbered steps. With a stored signup it reads it once from the server on
+ * mount. Sends the person to /step1 (forgetting the signup, keeping what was typed) when the signup
+ * has expired or the server answers 403/404, and otherwise to the earliest incomplete step.
+ */
+export function RequireStep({ step, children }: RequireStepProps) {
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const expiresAt = useFunnelStore((s) => s.expiresAt);
+  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const syncFromServer = useFunnelStore((s) => s.syncFromServer);
+  const endSignup = useFunnelStore((s) => s.endSignup);
+  const signup = useSignup(signupId, registrationKey);
+
+  const isGone =
+    isSignupExpired(expiresAt) ||
+    (isApiError(signup.error) && isSignupResetStatus(signup.error.status));
+
+  useEffect(() => {
+    if (signup.data) syncFromServer(signup.data);
+  }, [signup.data, syncFromServer]);
+
+  useEffect(() => {
+    if (isGone) endSignup();
+  }, [isGone, endSignup]);
+
+  if (isGone) return step === 1 ? null : <Navigate to="/step1" replace />;
+  if (!canEnterStep(step, lastCompletedStep)) {
+    return <Navigate to={pathForStep(nextIncompleteStep(lastCompletedStep))} replace />;
+  }
+  return children;
+}

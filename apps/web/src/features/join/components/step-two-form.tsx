@@ -1,0 +1,194 @@
+import {
+  DEFAULT_PHONE_CODE,
+  emptyChild,
+  type FamilyForm,
+  type FamilyFormContext,
+  type FamilyFormInput,
+  familyFormSchema,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { PhoneField } from '../../../components/phone-field';
+import { TextField } from '../../../components/text-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { applyServerErrors, fieldId, flattenErrors } from '../form-errors';
+import type { StepTwoDraft } from '../funnel-store';
+import { useErrorText } from '../hooks/use-error-text';
+import { ChildrenFields } from './children-fields';
+import styles from './form.module.css';
+
+const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'];
+const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
+
+/** Server field name → family form path ('coParent.phoneCountryCode' → 'coParent.countryCode'). */
+export function familyFieldFor(
+  field: string,
+  childCount: number,
+): Path<FamilyFormInput> | undefined {
+  const [group, second, third] = field.split('.');
+  if (group === 'coParent' && second) {
+    const name = second === 'phoneCountryCode' ? 'countryCode' : second;
+    return CO_PARENT_FIELDS.includes(name)
+      ? (`coParent.${name}` as Path<FamilyFormInput>)
+      : undefined;
+  }
+  const index = Number(second);
+  if (group === 'children' && Number.isInteger(index) && index < childCount && third) {
+    return CHILD_FIELDS.includes(third)
+      ? (`children.${index}.${third}` as Path<FamilyFormInput>)
+      : undefined;
+  }
+  return undefined;
+}
+
+export function familyDefaults(draft: StepTwoDraft | undefined): FamilyFormInput {
+  const children = (draft?.children ?? []).map((child) => ({ ...emptyChild(), ...child }));
+  return {
+    coParent: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      ...draft?.coParent,
+      countryCode: draft?.coParent?.countryCode ?? DEFAULT_PHONE_CODE,
+    },
+    children: children.length > 0 ? children : [emptyChild()],
+  };
+}
+
+export type StepTwoSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
+
+type StepTwoFormProps = {
+  draft: StepTwoDraft | undefined;
+  context: FamilyFormContext;
+  onDraftChange: (draft: StepTwoDraft) => void;
+  onSubmit: (values: FamilyForm) => Promise<StepTwoSubmitResult>;
+  isSubmitting: boolean;
+};
+
+export function StepTwoForm({
+  draft,
+  context,
+  onDraftChange,
+  onSubmit,
+  isSubmitting,
+}: StepTwoFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const schema = useMemo(() => familyFormSchema(context), [context]);
+  const form = useForm<FamilyFormInput, unknown, FamilyForm>({
+    resolver: zodResolver(schema),
+    defaultValues: familyDefaults(draft),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, formState, watch, handleSubmit, setError, getValues } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    const subscription = watch((values) => onDraftChange(values as StepTwoDraft));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
+  const items: ErrorSummaryItem[] = [
+    ...flattenErrors(errors).map(({ path, error }) => {
+      const [group, index] = path.split('.');
+      const message = errorText(error) ?? '';
+      return {
+        fieldId: fieldId(path),
+        message:
+          group === 'coParent'
+            ? t('stepTwo.summaryCoParent', { message })
+            : group === 'children' && index !== undefined && /^\d+$/.test(index)
+              ? t('stepTwo.summaryChild', { number: Number(index) + 1, message })
+              : message,
+      };
+    }),
+    ...unplaced.map((error) => ({ message: error.text })),
+  ];
+  useDocumentTitle(t('stepTwo.title'), items.length > 0);
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) {
+        const childCount = getValues('children').length;
+        setUnplaced(
+          applyServerErrors(result.fieldErrors, setError, (field) =>
+            familyFieldFor(field, childCount),
+          ),
+        );
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const coParentErrors = errors.coParent;
+  return (
+    <form className={styles.form} noValidate onSubmit={submit}>
+      <ErrorSummary items={items} focusKey={focusKey} />
+      <p className={styles.intro}>{t('stepTwo.intro')}</p>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
+        <div className={styles.nameRow}>
+          <TextField
+            id="coParent-firstName"
+            label={t('stepTwo.firstName')}
+            autoComplete="off"
+            error={errorText(coParentErrors?.firstName)}
+            {...register('coParent.firstName')}
+          />
+          <TextField
+            id="coParent-lastName"
+            label={t('stepTwo.lastName')}
+            autoComplete="off"
+            error={errorText(coParentErrors?.lastName)}
+            {...register('coParent.lastName')}
+          />
+        </div>
+        <TextField
+          id="coParent-email"
+          label={t('stepTwo.email')}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          isOptional={!context.knowsCoParentEmail}
+          error={errorText(coParentErrors?.email)}
+          {...register('coParent.email')}
+        />
+        <PhoneField
+          codeId="coParent-countryCode"
+          numberId="coParent-phoneNumber"
+          legend={t('stepTwo.phoneLegend')}
+          isOptional={context.knowsCoParentEmail}
+          hint={
+            context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
+          }
+          codeError={errorText(coParentErrors?.countryCode)}
+          numberError={errorText(coParentErrors?.phoneNumber)}
+          codeProps={register('coParent.countryCode')}
+          numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
+        />
+      </fieldset>
+      <ChildrenFields form={form} errors={errors} />
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('common.continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}

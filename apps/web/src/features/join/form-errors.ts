@@ -1,0 +1,53 @@
+import type { ValidationError } from '@coparent/domain';
+import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { SERVER_ERROR_TYPE } from './hooks/use-error-text';
+
+/** DOM id of a form field from its path: 'children.1.email' → 'children-1-email'. */
+export function fieldId(path: string): string {
+  return path.replaceAll('.', '-');
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    typeof (value as { type: unknown }).type === 'string'
+  );
+}
+
+/** Every field error with its dotted path, in the order the form reported them. */
+export function flattenErrors(
+  errors: FieldErrors,
+  prefix = '',
+): { path: string; error: FieldError }[] {
+  const out: { path: string; error: FieldError }[] = [];
+  for (const [name, value] of Object.entries(errors)) {
+    if (name === 'ref' || value === undefined || value === null) continue;
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (isFieldError(value) && value.message) {
+      out.push({ path: name === 'root' ? prefix : path, error: value });
+      continue;
+    }
+    if (typeof value === 'object') out.push(...flattenErrors(value as FieldErrors, path));
+  }
+  return out;
+}
+
+/**
+ * Puts server validation errors beside their fields. `toFieldPath` maps a server field name to a
+ * form path (or undefined when the form has no such field). Returns the errors no field can show.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  errors: readonly ValidationError[],
+  setError: UseFormSetError<T>,
+  toFieldPath: (field: string) => Path<T> | undefined,
+): ValidationError[] {
+  const unplaced: ValidationError[] = [];
+  for (const error of errors) {
+    const path = toFieldPath(error.field);
+    if (path) setError(path, { type: SERVER_ERROR_TYPE, message: error.text });
+    else unplaced.push(error);
+  }
+  return unplaced;
+}

@@ -1,0 +1,137 @@
+import type { FamilyFormInput, PhoneCodeId } from '@coparent/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS } from '../../lib/storage';
+
+/** What the person has typed on step 1 so far (any field may still be missing). */
+export type StepOneDraft = {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  countryCode?: PhoneCodeId;
+  phoneNumber?: string;
+  knowsCoParentEmail?: boolean;
+};
+
+/** What the person has typed on step 2 so far. */
+export type StepTwoDraft = {
+  coParent?: Partial<FamilyFormInput['coParent']>;
+  children?: (Partial<FamilyFormInput['children'][number]> | undefined)[];
+};
+
+type FunnelData = {
+  signupId?: string;
+  registrationKey?: string;
+  expiresAt?: string;
+  lastCompletedStep: number;
+  stepOneValues?: StepOneDraft;
+  stepTwoValues?: StepTwoDraft;
+  parentBEmail?: string;
+  coParentDuplicateConfirmed: boolean;
+  /** Set when the server forgot the signup; /step1 says so until a new signup is made. */
+  hasSessionEnded: boolean;
+};
+
+type FunnelActions = {
+  setSignup: (signup: { signupId: string; registrationKey: string }) => void;
+  /** Applies what the server says about the signup (progress never goes backwards here). */
+  syncFromServer: (state: {
+    signupId: string;
+    lastCompletedStep: number;
+    expiresAt: string;
+  }) => void;
+  completeStep: (step: number) => void;
+  setStepOneValues: (values: StepOneDraft) => void;
+  setStepTwoValues: (values: StepTwoDraft) => void;
+  setParentBEmail: (email: string | undefined) => void;
+  setCoParentDuplicateConfirmed: (confirmed: boolean) => void;
+  /** The server no longer knows this signup (expired, 403, 404): forget it, keep what was typed. */
+  endSignup: () => void;
+  dismissSessionEnded: () => void;
+  /** Forget everything, typed values included. */
+  reset: () => void;
+};
+
+export type FunnelState = FunnelData & FunnelActions;
+
+const initialData: FunnelData = {
+  lastCompletedStep: 0,
+  coParentDuplicateConfirmed: false,
+  hasSessionEnded: false,
+};
+
+/** The join funnel's state, kept in sessionStorage so a reload or a back click keeps it. */
+export const useFunnelStore = create<FunnelState>()(
+  persist(
+    (set) => ({
+      ...initialData,
+      setSignup: ({ signupId, registrationKey }) =>
+        set({ signupId, registrationKey, hasSessionEnded: false }),
+      syncFromServer: ({ signupId, lastCompletedStep, expiresAt }) =>
+        set((state) =>
+          state.signupId === signupId
+            ? { expiresAt, lastCompletedStep: Math.max(state.lastCompletedStep, lastCompletedStep) }
+            : {},
+        ),
+      completeStep: (step) =>
+        set((state) => ({ lastCompletedStep: Math.max(state.lastCompletedStep, step) })),
+      setStepOneValues: (stepOneValues) => set({ stepOneValues }),
+      setStepTwoValues: (stepTwoValues) => set({ stepTwoValues }),
+      setParentBEmail: (parentBEmail) => set({ parentBEmail }),
+      setCoParentDuplicateConfirmed: (coParentDuplicateConfirmed) =>
+        set({ coParentDuplicateConfirmed }),
+      endSignup: () =>
+        set({
+          signupId: undefined,
+          registrationKey: undefined,
+          expiresAt: undefined,
+          lastCompletedStep: 0,
+          coParentDuplicateConfirmed: false,
+          hasSessionEnded: true,
+        }),
+      dismissSessionEnded: () => set({ hasSessionEnded: false }),
+      reset: () =>
+        set({
+          ...initialData,
+          signupId: undefined,
+          registrationKey: undefined,
+          expiresAt: undefined,
+          stepOneValues: undefined,
+          stepTwoValues: undefined,
+          parentBEmail: undefined,
+        }),
+    }),
+    {
+      name: STORAGE_KEYS.joinFunnel,
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({
+        signupId,
+        registrationKey,
+        expiresAt,
+        lastCompletedStep,
+        stepOneValues,
+        stepTwoValues,
+        parentBEmail,
+        coParentDuplicateConfirmed,
+        hasSessionEnded,
+      }): FunnelData => ({
+        signupId,
+        registrationKey,
+        expiresAt,
+        lastCompletedStep,
+        stepOneValues,
+        stepTwoValues,
+        parentBEmail,
+        coParentDuplicateConfirmed,
+        hasSessionEnded,
+      }),
+    },
+  ),
+);
+
+export function isSignupExpired(expiresAt: string | undefined, now: number = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const time = Date.parse(expiresAt);
+  return Number.isFinite(time) && time <= now;
+}

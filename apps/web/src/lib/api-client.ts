@@ -1,0 +1,110 @@
+import type { ValidationError } from '@coparent/domain';
+import { currentLocale } from './i18n';
+
+/** Every failed call ends up as one of these; status 0 means the network failed. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: ValidationError[];
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fieldErrors?: ValidationError[];
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: Method;
+  body?: unknown;
+  registrationKey?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+type ErrorBody = {
+  code?: unknown;
+  title?: unknown;
+  detail?: unknown;
+  validationErrors?: unknown;
+};
+
+function isValidationError(value: unknown): value is ValidationError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { field, text } = value as Record<string, unknown>;
+  return typeof field === 'string' && typeof text === 'string';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
+  const fieldErrors = Array.isArray(data.validationErrors)
+    ? data.validationErrors.filter(isValidationError)
+    : [];
+  const code =
+    typeof data.code === 'string'
+      ? data.code
+      : fieldErrors.length > 0
+        ? 'VALIDATION'
+        : `HTTP_${status}`;
+  const message =
+    typeof data.detail === 'string'
+      ? data.detail
+      : typeof data.title === 'string'
+        ? data.title
+        : `Request failed with status ${status}`;
+  return new ApiError({ status, code, message, fieldErrors });
+}
+
+/** The one fetch wrapper: JSON in and out, language headers, the registration key when given. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const locale = currentLocale();
+  const headers: Record<string, string> = {
+    Accept: 'application/json, application/problem+json',
+    'Accept-Language': locale,
+    language: locale,
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.registrationKey) headers['X-Registration-Key'] = options.registrationKey;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The network request failed' });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}

@@ -1,0 +1,42 @@
+// Browser storage that never throws (private modes and locked-down browsers can refuse access).
+
+type StorageKind = 'local' | 'session';
+
+function storageFor(kind: StorageKind): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStorage(kind: StorageKind, key: string): string | null {
+  try {
+    return storageFor(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(kind: StorageKind, key: string, value: string): void {
+  try {
+    storageFor(kind)?.setItem(key, value);
+  } catch {
+    // Storage full or refused: the app keeps working with in-memory state.
+  }
+}
+
+export function removeStorage(kind: StorageKind, key: string): void {
+  try {
+    storageFor(kind)?.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
+
+export const STORAGE_KEYS = {
+  language: 'coparent.language',
+  anonymousId: 'coparent.anonymousId',
+  flags: 'coparent.flags',
+  joinFunnel: 'coparent.join',
+} as const;

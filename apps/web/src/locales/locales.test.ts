@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import esMX from './es-MX.json';
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null
+      ? keys(child, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+function leaves(value: object): string[] {
+  return Object.values(value).flatMap((child) =>
+    typeof child === 'object' && child !== null ? leaves(child) : [String(child)],
+  );
+}
+
+describe('UI catalogues', () => {
+  it('have the same keys in English and Spanish (Mexico)', () => {
+    expect(keys(esMX).sort()).toEqual(keys(en).sort());
+  });
+
+  it('have no empty texts and keep the same placeholders', () => {
+    const placeholders = (text: string) => (text.match(/\{\{\w+\}\}|<\/?\w+>/g) ?? []).sort();
+    const english = leaves(en);
+    const spanish = leaves(esMX);
+    for (const text of [...english, ...spanish]) expect(text.trim()).not.toBe('');
+    const enByKey = Object.fromEntries(keys(en).map((key, index) => [key, english[index]]));
+    const esByKey = Object.fromEntries(keys(esMX).map((key, index) => [key, spanish[index]]));
+    for (const key of Object.keys(enByKey)) {
+      expect(placeholders(esByKey[key] ?? ''), key).toEqual(placeholders(enByKey[key] ?? ''));
+    }
+  });
+});

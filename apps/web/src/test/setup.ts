@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useFunnelStore } from '../features/join/funnel-store';
+import { clearAnalytics } from '../lib/analytics';
+import { i18n } from '../lib/i18n';
+
+// jsdom does not scroll; the router's scroll restoration calls it on every navigation.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  useFunnelStore.getState().reset();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  clearAnalytics();
+  vi.unstubAllGlobals();
+  document.title = '';
+});
