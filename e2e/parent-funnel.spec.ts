@@ -76,15 +76,23 @@ for (const lang of LANGUAGES) {
       const coParent = page.getByRole('group', { name: t(lang, 'stepTwo.coParentLegend') });
       await coParent.getByLabel(t(lang, 'stepTwo.firstName')).fill('Luis');
       await coParent.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
-      await coParent.getByLabel(t(lang, 'stepTwo.email'), { exact: false }).fill(email.toUpperCase());
+      await coParent
+        .getByLabel(t(lang, 'stepTwo.email'), { exact: false })
+        .fill(email.toUpperCase());
 
-      const removeButtons = page.getByRole('button', { name: t(lang, 'stepTwo.removeChild', { number: '1' }) });
+      const removeButtons = page.getByRole('button', {
+        name: t(lang, 'stepTwo.removeChild', { number: '1' }),
+      });
       await expect(removeButtons).toHaveCount(0);
-      const firstChild = page.getByRole('group', { name: t(lang, 'stepTwo.childLegend', { number: '1' }) });
+      const firstChild = page.getByRole('group', {
+        name: t(lang, 'stepTwo.childLegend', { number: '1' }),
+      });
       await firstChild.getByLabel(t(lang, 'stepTwo.firstName')).fill('Sofía');
       await firstChild.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
       await page.getByRole('button', { name: t(lang, 'stepTwo.addChild') }).click();
-      const secondChild = page.getByRole('group', { name: t(lang, 'stepTwo.childLegend', { number: '2' }) });
+      const secondChild = page.getByRole('group', {
+        name: t(lang, 'stepTwo.childLegend', { number: '2' }),
+      });
       await secondChild.getByLabel(t(lang, 'stepTwo.firstName')).fill('Mateo');
       await secondChild.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
       await expect(
@@ -160,7 +168,8 @@ test('the back button records a back-click event', async ({ page }) => {
   await page.getByRole('button', { name: t('en', 'common.back') }).click();
   await expect(page).toHaveURL(/\/step1$/);
   const events = await page.evaluate(
-    () => (window as unknown as { __analyticsEvents?: { event: string }[] }).__analyticsEvents ?? [],
+    () =>
+      (window as unknown as { __analyticsEvents?: { event: string }[] }).__analyticsEvents ?? [],
   );
   expect(events.map((entry) => entry.event)).toContain('Back Clicked');
 });
