@@ -15,14 +15,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createTaxCalculator, type TaxCalculator } from './adapters/tax/tax-calculator.js';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
+import { devMailboxRoutes } from './modules/email/routes.js';
+import { createMailboxService } from './modules/email/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
+import { pricingRoutes } from './modules/pricing/routes.js';
+import { createPricingService } from './modules/pricing/service.js';
+import { professionalRoutes } from './modules/professional/routes.js';
+import { createProfessionalService } from './modules/professional/service.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
 import { webRoutes } from './web/routes.js';
@@ -30,10 +38,16 @@ import { webRoutes } from './web/routes.js';
 export type AppDeps = {
   /** A database the caller owns (tests); otherwise the app creates one and closes it on close. */
   database?: Database;
+  /** Close `database` when the app closes, after the app's own close hooks (main.ts). */
+  closeDatabase?: boolean;
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: DestinationStream;
   /** The clock (tests move time); `() => new Date()` otherwise. */
   now?: () => Date;
+  /** A Mailer (tests pass an SMTP mailer with a fake transport); chosen from config otherwise. */
+  mailer?: Mailer;
+  /** The tax port; chosen from config otherwise. */
+  tax?: TaxCalculator;
 };
 
 export type App = FastifyInstance<
@@ -61,10 +75,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const ownsDatabase = deps.database === undefined;
+  const ownsDatabase = deps.database === undefined || deps.closeDatabase === true;
   const database = deps.database ?? createDatabase(config);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer(config.mail, { db: database.db, log: app.log, now });
+  const tax = deps.tax ?? createTaxCalculator(config.tax);
+  // onClose hooks run last-registered first: the mailer finishes its deliveries (which write to
+  // the outbox) before the database closes.
+  app.addHook('onClose', () => mailer.close());
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,7 +128,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         title: 'Co-parent join API',
         description:
           'Signup (join) funnel API. Errors are application/problem+json; field validation answers ' +
-          '422 `{ validationErrors: [{ field, text, type? }] }` localised by the `language` or ' +
+          '422 `{ validationErrors: [{ field, text, type? }] }` (409 for the professional validator ' +
+          'and for an email that has an account) localised by the `language` or ' +
           '`Accept-Language` header.',
         version: '0.1.0',
       },
@@ -131,11 +151,41 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logLevel: atLeast(config.logLevel, 'warn'),
   });
   await app.register(lookupsRoutes, { prefix: '/v2/lookups' });
+  const signupService = createSignupService({
+    db: database.db,
+    ttlHours: config.signup.ttlHours,
+    now,
+  });
   await app.register(signupRoutes, {
     prefix: '/v2/signups',
-    service: createSignupService({ db: database.db, ttlHours: config.signup.ttlHours, now }),
+    service: signupService,
     createRateLimit: { max: config.rateLimit.signupCreatePerMinute, timeWindow: '1 minute' },
   });
+  await app.register(pricingRoutes, {
+    prefix: '/v2',
+    service: createPricingService({ db: database.db, tax, now, signups: signupService }),
+    priceRateLimit: { max: config.rateLimit.pricingPerMinute, timeWindow: '1 minute' },
+  });
+  await app.register(professionalRoutes, {
+    prefix: '/v2/professional',
+    service: createProfessionalService({
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+      allowTestHooks: !config.isProduction,
+    }),
+    createRateLimit: { max: config.rateLimit.professionalCreatePerMinute, timeWindow: '1 minute' },
+    validateRateLimit: {
+      max: config.rateLimit.professionalValidatePerMinute,
+      timeWindow: '1 minute',
+    },
+  });
+  if (config.devRoutes) {
+    await app.register(devMailboxRoutes, {
+      prefix: '/v2/dev',
+      service: createMailboxService({ db: database.db }),
+    });
+  }
   await app.register(webRoutes, { distDir: config.web.distDir });
 
   return app;

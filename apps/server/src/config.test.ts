@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PGLITE_MEMORY, REPO_ROOT } from './config.js';
 
@@ -75,5 +76,64 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ SIGNUP_TTL_HOURS: 'soon' })).toThrow(/SIGNUP_TTL_HOURS/);
+  });
+});
+
+describe('loadConfig: public URL, mail and professional limits', () => {
+  it('defaults PUBLIC_URL to localhost on PORT, the outbox mailer and dev routes', () => {
+    const config = loadConfig({ PORT: '4010' });
+    expect(config.publicUrl).toBe('http://localhost:4010');
+    expect(config.mail).toEqual({ kind: 'outbox', from: expect.any(String) });
+    expect(config.devRoutes).toBe(true);
+    expect(config.rateLimit.professionalCreatePerMinute).toBeGreaterThanOrEqual(10);
+    expect(config.rateLimit.professionalValidatePerMinute).toBeGreaterThanOrEqual(60);
+  });
+
+  it('reads PUBLIC_URL (without a trailing slash), SMTP_URL, MAIL_FROM and the limits', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://join.example.com/',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Support <support@example.com>',
+      RATE_LIMIT_PROFESSIONAL_CREATE_PER_MINUTE: '3',
+      RATE_LIMIT_PROFESSIONAL_VALIDATE_PER_MINUTE: '7',
+    });
+    expect(config.publicUrl).toBe('https://join.example.com');
+    expect(config.mail).toEqual({
+      kind: 'smtp',
+      url: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Support <support@example.com>',
+    });
+    expect(config.rateLimit).toMatchObject({
+      professionalCreatePerMinute: 3,
+      professionalValidatePerMinute: 7,
+    });
+  });
+
+  it('has no dev routes in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devRoutes).toBe(false);
+  });
+
+  it('refuses a PUBLIC_URL or SMTP_URL it cannot use', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'join.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://join.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(ConfigError);
+  });
+
+  it('chooses the tax port and the catalog here', () => {
+    const config = loadConfig({});
+    expect(config.tax).toEqual({ kind: 'table' });
+    expect(config.catalog).toEqual({
+      dir: resolve(REPO_ROOT, 'apps/server/catalog'),
+      seedOnStart: true,
+    });
+    expect(config.rateLimit.pricingPerMinute).toBe(60);
+    const custom = loadConfig({
+      CATALOG_DIR: '/srv/catalog',
+      CATALOG_SEED_ON_START: 'false',
+      RATE_LIMIT_PRICING_PER_MINUTE: '5',
+    });
+    expect(custom.catalog).toEqual({ dir: '/srv/catalog', seedOnStart: false });
+    expect(custom.rateLimit.pricingPerMinute).toBe(5);
+    expect(() => loadConfig({ TAX_PROVIDER: 'avalara' })).toThrow(ConfigError);
   });
 });

@@ -14,6 +14,17 @@ export type DatabaseConfig =
   /** `dataDir` is a directory, or `memory://` for an in-memory database. */
   | { kind: 'pglite'; dataDir: string };
 
+/**
+ * How email leaves: always through the outbox table; with `smtp` also sent by nodemailer after
+ * the commit (SMTP_URL set). `from` is the sender (MAIL_FROM).
+ */
+export type MailConfig =
+  | { kind: 'outbox'; from: string }
+  | { kind: 'smtp'; from: string; url: string };
+
+/** The tax port (src/adapters/tax): the built-in rate table; a tax service can be added here. */
+export type TaxConfig = { kind: 'table' };
+
 export type Config = {
   nodeEnv: NodeEnv;
   isProduction: boolean;
@@ -29,9 +40,28 @@ export type Config = {
     /** How long a signup lives after creation and after each successful save. */
     ttlHours: number;
   };
+  /** The site's public origin (PUBLIC_URL): links in emails start with it. No trailing slash. */
+  publicUrl: string;
+  mail: MailConfig;
+  /** Development-only routes (GET /v2/dev/mailbox): never registered in production. */
+  devRoutes: boolean;
+  /** Tax rates come from this port (TAX_PROVIDER; only `table` so far). */
+  tax: TaxConfig;
+  catalog: {
+    /** The catalog JSON files (CATALOG_DIR, default apps/server/catalog). */
+    dir: string;
+    /** Upsert the catalog files into the database on start (CATALOG_SEED_ON_START, default on). */
+    seedOnStart: boolean;
+  };
   rateLimit: {
     /** POST /v2/signups per client IP per minute. */
     signupCreatePerMinute: number;
+    /** POST /v2/signups/{id}/pricing per client IP per minute (codes cannot be guessed fast). */
+    pricingPerMinute: number;
+    /** POST /v2/professional/users per client IP per minute. */
+    professionalCreatePerMinute: number;
+    /** POST /v2/professional/users/validator per client IP per minute. */
+    professionalValidatePerMinute: number;
     /**
      * TODO(scale-out): rate-limit counters in Redis when set. ioredis is not installed yet, so
      * counters live in process memory (one instance); the value is read and reported only.
@@ -123,6 +153,37 @@ function readTrustProxy(env: Env): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+function readPublicUrl(env: Env, port: number): string {
+  const raw = read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${raw}")`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** The Mailer is chosen here, once: SMTP when SMTP_URL is set, the outbox only otherwise. */
+function readMail(env: Env): MailConfig {
+  const from = read(env, 'MAIL_FROM') ?? 'Co-parent <no-reply@localhost>';
+  const url = read(env, 'SMTP_URL');
+  if (url === undefined) return { kind: 'outbox', from };
+  if (!/^smtps?:\/\//i.test(url)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  return { kind: 'smtp', from, url };
+}
+
+function readTax(env: Env): TaxConfig {
+  const kind = read(env, 'TAX_PROVIDER') ?? 'table';
+  if (kind !== 'table') throw new ConfigError(`TAX_PROVIDER must be table (got "${kind}")`);
+  return { kind };
+}
+
 /** Relative paths in the environment are relative to the repository root. */
 function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
@@ -140,11 +201,12 @@ export function loadConfig(env: Env = process.env): Config {
           pgliteDir === PGLITE_MEMORY ? PGLITE_MEMORY : resolvePath(pgliteDir ?? '.data/pglite'),
       };
 
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
     host: read(env, 'HOST') ?? '0.0.0.0',
-    port: readInt(env, 'PORT', 3000, 0, 65535),
+    port,
     logLevel: readLogLevel(env, nodeEnv),
     prettyLogs: readBool(env, 'LOG_PRETTY', false),
     trustProxy: readTrustProxy(env),
@@ -153,8 +215,31 @@ export function loadConfig(env: Env = process.env): Config {
       // A number (not only an integer) so tests and demos can use short or negative lifetimes.
       ttlHours: readNumber(env, 'SIGNUP_TTL_HOURS', 72),
     },
+    publicUrl: readPublicUrl(env, port),
+    mail: readMail(env),
+    devRoutes: nodeEnv !== 'production',
+    tax: readTax(env),
+    catalog: {
+      dir: resolvePath(read(env, 'CATALOG_DIR') ?? 'apps/server/catalog'),
+      seedOnStart: readBool(env, 'CATALOG_SEED_ON_START', true),
+    },
     rateLimit: {
       signupCreatePerMinute: readInt(env, 'RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE', 60, 1, 1_000_000),
+      pricingPerMinute: readInt(env, 'RATE_LIMIT_PRICING_PER_MINUTE', 60, 1, 1_000_000),
+      professionalCreatePerMinute: readInt(
+        env,
+        'RATE_LIMIT_PROFESSIONAL_CREATE_PER_MINUTE',
+        30,
+        1,
+        1_000_000,
+      ),
+      professionalValidatePerMinute: readInt(
+        env,
+        'RATE_LIMIT_PROFESSIONAL_VALIDATE_PER_MINUTE',
+        300,
+        1,
+        1_000_000,
+      ),
       redisUrl: read(env, 'REDIS_URL'),
     },
     web: {

@@ -28,9 +28,12 @@ const TITLES: Record<AppErrorCode, string> = {
   SIGNUP_NOT_FOUND: 'Signup not found',
   SIGNUP_EXPIRED: 'Signup expired',
   SECTION_OUT_OF_ORDER: 'An earlier step must be completed first',
+  COUNTRY_MISMATCH: 'The package does not fit the country',
+  DUPLICATE_PARENT: 'A duplicate parent cannot choose this package',
   NOT_FOUND: 'Not found',
   RATE_LIMITED: 'Too many requests, try again later',
   INTERNAL: 'Something went wrong on our side',
+  PROFESSIONAL_CREATE_FAILED: 'The professional account could not be created',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
   COUNTRY_NOT_FOUND: 'Country not found',
@@ -74,14 +77,18 @@ export function isAppError(error: unknown): error is AppError {
 
 /**
  * Field validation a service decides (duplicates, rules needing stored data): answered as
- * 422 `{ validationErrors }` like a schema failure. Texts are already localised.
+ * 422 `{ validationErrors }` like a schema failure, or 409 where the spec says so (the professional
+ * validator) or the field conflicts with stored data (an email that has an account). Texts are
+ * already localised.
  */
 export class FieldValidationError extends Error {
   override name = 'FieldValidationError';
   readonly validationErrors: ValidationError[];
+  readonly status: 409 | 422;
 
-  constructor(validationErrors: ValidationError[]) {
+  constructor(validationErrors: ValidationError[], options: { status?: 409 | 422 } = {}) {
     super('The request has invalid fields');
     this.validationErrors = validationErrors;
+    this.status = options.status ?? 422;
   }
 }

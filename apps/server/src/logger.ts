@@ -5,7 +5,13 @@ import type { Config, LogLevel } from './config.js';
 /** Headers that carry secrets: never logged. */
 const SECRET_HEADERS = ['authorization', 'cookie', 'x-registration-key', 'x-referrer-key'];
 /** Body fields that carry secrets, at any of the first few levels of a logged object. */
-const SECRET_FIELDS = ['password', 'securityAnswer', 'securityCode', 'registrationKey'];
+const SECRET_FIELDS = [
+  'password',
+  'securityAnswer',
+  'securityCode',
+  'securityCodeConfirm',
+  'registrationKey',
+];
 
 export const REDACTED = '[Redacted]';
 

@@ -2,16 +2,22 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { seedCatalog } from './modules/pricing/seed.js';
 
 /** Reads the config, migrates, seeds the demo account outside production, and listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = createDatabase(config);
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  const app = await buildApp(config, { database, closeDatabase: true });
 
   try {
     await migrate(database);
+    if (config.catalog.seedOnStart) {
+      const catalog = await seedCatalog(database.db, config.catalog.dir);
+      app.log.info(
+        `catalog: ${catalog.packages.length} packages upserted from ${config.catalog.dir}`,
+      );
+    }
     if (config.seedDemoData && !config.isProduction && (await seedDemoData(database.db))) {
       app.log.info(
         'seeded the demo account taken@example.com (signing up with it shows the duplicate path)',

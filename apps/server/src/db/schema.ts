@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -65,26 +68,315 @@ export const signupChildren = pgTable(
   (table) => [primaryKey({ columns: [table.signupId, table.position] })],
 );
 
+/** What kind of account a user is: a parent or a family-law professional. */
+export const USER_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
 /**
- * Accounts. Later issues create them (after payment and credentials); for now they are read for
- * duplicate checks and seeded for tests and the demo.
+ * Accounts. Parents are created by later issues (after payment and credentials); professionals by
+ * POST /v2/professional/users (kind PROFESSIONAL, with a `professional_profiles` row). Read for
+ * duplicate checks, and seeded for tests and the demo.
  */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  /** `email` trimmed and lower-cased: the duplicate check compares this column. */
-  emailNormalized: text('email_normalized').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  phoneCountryCode: text('phone_country_code'),
-  phoneNumber: text('phone_number'),
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: USER_KINDS }).notNull().default('PARENT'),
+    email: text('email').notNull(),
+    /** `email` trimmed and lower-cased: the duplicate check compares this column. */
+    emailNormalized: text('email_normalized').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** A domain `PhoneCodeId`; with `phone_number`, the user's phone (professionals' too). */
+    phoneCountryCode: text('phone_country_code'),
+    phoneNumber: text('phone_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_kind_check', sql`${table.kind} in ('PARENT', 'PROFESSIONAL')`)],
+);
+
+/**
+ * A professional's registration (spec 000 §3 "Professional form"), one row per PROFESSIONAL user.
+ * The phone number and its country code live on `users`; the extension here. The security answer
+ * and code are stored only as argon2id PHC strings (src/security/hash.ts).
+ */
+export const professionalProfiles = pgTable('professional_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** A domain `Title` (MR, MS, MRS, HONORABLE, DOCTOR) or null. */
+  title: text('title'),
+  credentials: text('credentials'),
+  phoneExtension: text('phone_extension'),
+  /** A domain `ProReferralSource`. */
+  hearAboutUs: text('hear_about_us').notNull(),
+  referralBenchOfficerName: text('referral_bench_officer_name'),
+  /** A domain `BenchOfficer`. */
+  referralBenchOfficerPosition: text('referral_bench_officer_position'),
+  referralColleagueName: text('referral_colleague_name'),
+  /** A domain `ColleagueRole`. */
+  referralColleagueRole: text('referral_colleague_role'),
+  referralOther: text('referral_other'),
+  practiceName: text('practice_name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  city: text('city').notNull(),
+  /** A region id of the country's list (US, CA, AU, MX, GB), free text elsewhere, or null. */
+  region: text('region'),
+  postalCode: text('postal_code'),
+  /** IANA time zone id. */
+  timeZone: text('time_zone').notNull(),
+  /** Role ids from the country's list (`professionalRolesFor` in the domain). */
+  roles: text('roles').array().notNull(),
+  securityQuestion: text('security_question').notNull(),
+  securityAnswerHash: text('security_answer_hash').notNull(),
+  securityCodeHash: text('security_code_hash').notNull(),
+  /** The language the professional registered in (emails use it). */
+  locale: text('locale').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { signups, signupChildren, users };
+/**
+ * The transactional outbox behind the Mailer port: every email is written here first (in the
+ * transaction of the change that causes it); the SMTP adapter sends it after the commit and sets
+ * `sent_at`, or records `error`. Outside production GET /v2/dev/mailbox reads it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    /** The template's name, e.g. `professional-welcome`. */
+    template: text('template').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [index('email_outbox_created_at_idx').on(table.createdAt)],
+);
+
+/** A text in each product locale (`{ en, 'es-MX' }`). */
+export type LocalizedText = { en: string; 'es-MX': string };
+
+/**
+ * The catalog (docs/pricing.md): kept as JSON in apps/server/catalog, validated at load and
+ * upserted here on start and by `npm run seed`. Every amount is an integer of minor units.
+ */
+export const catalogPackages = pgTable(
+  'catalog_packages',
+  {
+    id: integer('id').primaryKey(),
+    /** Letters and a number, 2 meaning two years: ESS1, PREM2, BYO1, STD1. */
+    code: text('code').notNull(),
+    /** P0, P2 or P3. */
+    pricingGroup: text('pricing_group').notNull(),
+    /** ISO countries where the package is sold; `*` means everywhere. */
+    countries: text('countries').array().notNull(),
+    buildYourOwn: boolean('build_your_own').notNull(),
+    subDurationInYears: smallint('sub_duration_in_years').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    /** 'VAT' (packages 2061, 2063) or 'TAX'. */
+    taxWording: text('tax_wording').notNull(),
+    analyticsPackage: text('analytics_package').notNull(),
+    packageName: text('package_name').notNull(),
+    displayName: jsonb('display_name').$type<LocalizedText>().notNull(),
+    receiptText: jsonb('receipt_text').$type<LocalizedText>().notNull(),
+    /** False once the package left the catalog files (kept: saved orders point at it). */
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('catalog_packages_group_check', sql`${table.pricingGroup} in ('P0', 'P2', 'P3')`),
+    check('catalog_packages_years_check', sql`${table.subDurationInYears} in (1, 2)`),
+  ],
+);
+
+/** A package's price per currency (one subscription; build-your-own: the base). */
+export const catalogPackagePrices = pgTable(
+  'catalog_package_prices',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => catalogPackages.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.packageId, table.currency] }),
+    check('catalog_package_prices_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** A build-your-own package's options, priced per currency for the package's term. */
+export const catalogPackageOptions = pgTable(
+  'catalog_package_options',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => catalogPackages.id, { onDelete: 'cascade' }),
+    /** MYFILES, TONEMETER, UNLIMITEDPAYMENTS, CALLSBASIC. */
+    optionCode: text('option_code').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    /** Free in the treatment of show-price-in-build-your-own. */
+    freeInTreatment: boolean('free_in_treatment').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.packageId, table.optionCode, table.currency] }),
+    check('catalog_package_options_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** Pricing-group assignment by country; the row with country `*` is the default group. */
+export const pricingCountryGroups = pgTable('pricing_country_groups', {
+  country: text('country').primaryKey(),
+  pricingGroup: text('pricing_group').notNull(),
+});
+
+/** Promo codes: percent or amount off, a validity window, package and group eligibility. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    /** Upper case. */
+    code: text('code').primaryKey(),
+    /** PERCENT or AMOUNT. */
+    kind: text('kind').notNull(),
+    percent: integer('percent'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Package codes it applies to; null: every package. */
+    packageCodes: text('package_codes').array(),
+    pricingGroups: text('pricing_groups').array(),
+    /** Listed as an available coupon (a banner on the cards). */
+    public: boolean('public').notNull().default(false),
+    /** Applied without typing it. */
+    autoApply: boolean('auto_apply').notNull().default(false),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    bannerText: jsonb('banner_text').$type<LocalizedText>(),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('promo_codes_kind_check', sql`${table.kind} in ('PERCENT', 'AMOUNT')`),
+    check(
+      'promo_codes_percent_check',
+      sql`${table.percent} is null or ${table.percent} between 1 and 100`,
+    ),
+  ],
+);
+
+/** Amount off of an AMOUNT promo code, per currency. */
+export const promoCodeAmounts = pgTable(
+  'promo_code_amounts',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => promoCodes.code, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.code, table.currency] }),
+    check('promo_code_amounts_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * Subscription (activation) codes, pre-purchased by professionals: each covers one package
+ * (`package_code`) or an amount; single use (redeemed by the payment in [F3]).
+ */
+export const subscriptionCodes = pgTable(
+  'subscription_codes',
+  {
+    /** Upper case. */
+    code: text('code').primaryKey(),
+    /** PACKAGE or AMOUNT. */
+    kind: text('kind').notNull(),
+    packageCode: text('package_code'),
+    amount: integer('amount'),
+    currency: text('currency'),
+    purchasedBy: text('purchased_by').notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedBySignupId: uuid('redeemed_by_signup_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('subscription_codes_kind_check', sql`${table.kind} in ('PACKAGE', 'AMOUNT')`),
+    check('subscription_codes_amount_check', sql`${table.amount} is null or ${table.amount} > 0`),
+  ],
+);
+
+/** Referrers of discount links: the server trusts this percentage, never the link's. */
+export const referrers = pgTable(
+  'referrers',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    couponCode: text('coupon_code').notNull(),
+    percent: integer('percent').notNull(),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('referrers_percent_check', sql`${table.percent} between 1 and 100`)],
+);
+
+/**
+ * A signup's package choice (PATCH section PACKAGE) and its referrer discount (the family step's
+ * X-Referrer-Key). `complete` is false while a build-your-own package waits for its values.
+ */
+export const signupOrders = pgTable('signup_orders', {
+  signupId: uuid('signup_id')
+    .primaryKey()
+    .references(() => signups.id, { onDelete: 'cascade' }),
+  packageId: integer('package_id').references(() => catalogPackages.id),
+  /** SUB1YEAR or SUB2YEAR. */
+  productId: text('product_id'),
+  /** Build-your-own option codes. */
+  services: text('services').array().notNull().default(sql`'{}'::text[]`),
+  complete: boolean('complete').notNull().default(false),
+  /** The build-your-own arm the order was priced in (treatment: MYFILES and CALLSBASIC free). */
+  freeOptionsTreatment: boolean('free_options_treatment').notNull().default(false),
+  referrerKey: text('referrer_key').references(() => referrers.key, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  signups,
+  signupChildren,
+  users,
+  professionalProfiles,
+  emailOutbox,
+  catalogPackages,
+  catalogPackagePrices,
+  catalogPackageOptions,
+  pricingCountryGroups,
+  promoCodes,
+  promoCodeAmounts,
+  subscriptionCodes,
+  referrers,
+  signupOrders,
+};
 export type Schema = typeof schema;
 export type SignupRow = typeof signups.$inferSelect;
 export type NewSignupRow = typeof signups.$inferInsert;
 export type SignupChildRow = typeof signupChildren.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+export type ProfessionalProfileRow = typeof professionalProfiles.$inferSelect;
+export type NewProfessionalProfileRow = typeof professionalProfiles.$inferInsert;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxRow = typeof emailOutbox.$inferInsert;
+export type CatalogPackageRow = typeof catalogPackages.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type SubscriptionCodeRow = typeof subscriptionCodes.$inferSelect;
+export type ReferrerRow = typeof referrers.$inferSelect;
+export type SignupOrderRow = typeof signupOrders.$inferSelect;
+export type NewSignupOrderRow = typeof signupOrders.$inferInsert;

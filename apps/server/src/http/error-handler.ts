@@ -53,7 +53,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.status(422).send({ validationErrors });
   }
   if (error instanceof FieldValidationError) {
-    return reply.status(422).send({ validationErrors: error.validationErrors });
+    return reply.status(error.status).send({ validationErrors: error.validationErrors });
   }
   if (isAppError(error)) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -5,9 +5,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig, PGLITE_MEMORY } from '../config.js';
 import { createDatabase, type Database, migrate } from '../db/client.js';
+import { seedCatalog } from '../modules/pricing/seed.js';
 
 /**
- * Test helpers: build the app with `inject` on a fresh database for each backend.
+ * Test helpers: build the app with `inject` on a fresh database for each backend (migrated, with
+ * the catalog of apps/server/catalog seeded).
  * PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a uniquely named
  * database is created from that URL for the test file, migrated, and dropped afterwards).
  */
@@ -42,6 +44,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   if (backend === 'pglite') {
     const database = createDatabase({ database: { kind: 'pglite', dataDir: PGLITE_MEMORY } });
     await migrate(database);
+    await seedCatalog(database.db, testConfig().catalog.dir);
     return { database, drop: () => database.close() };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
@@ -57,6 +60,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     database: { kind: 'pg', url: withDatabaseName(TEST_DATABASE_URL, name) },
   });
   await migrate(database);
+  await seedCatalog(database.db, testConfig().catalog.dir);
   return {
     database,
     drop: async () => {

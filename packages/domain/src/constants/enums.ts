@@ -75,7 +75,15 @@ export function subscriptionYears(term: string): 1 | 2 {
   return term === 'SUB1YEAR' ? 1 : 2;
 }
 
-export const SIGNUP_SECTIONS = ['NAME', 'PARENT', 'FAMILY', 'ADDRESS', 'REFERRAL'] as const;
+/** PACKAGE (step 3 and build-your-own) comes after FAMILY; ADDRESS and REFERRAL are the payment page's. */
+export const SIGNUP_SECTIONS = [
+  'NAME',
+  'PARENT',
+  'FAMILY',
+  'ADDRESS',
+  'REFERRAL',
+  'PACKAGE',
+] as const;
 export type SignupSection = (typeof SIGNUP_SECTIONS)[number];
 
 /** Sections of the invited-user update call (spec 001 §7). */

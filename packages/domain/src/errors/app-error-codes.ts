@@ -5,9 +5,15 @@ export const APP_ERROR_STATUS = {
   SIGNUP_NOT_FOUND: 404,
   SIGNUP_EXPIRED: 404,
   SECTION_OUT_OF_ORDER: 409,
+  /** The package does not fit the visitor's country (pricing group or currency): reselect. */
+  COUNTRY_MISMATCH: 409,
+  /** A confirmed duplicate Parent A may only buy P0 packages: the browser goes to /duplicate. */
+  DUPLICATE_PARENT: 409,
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** POST /v2/professional/users failed (also the non-production test hook): the ERROR state. */
+  PROFESSIONAL_CREATE_FAILED: 503,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

@@ -5,6 +5,7 @@ import {
   canSaveSection,
   JOIN_STEPS,
   lastCompletedStepAfter,
+  lastCompletedStepAfterPackage,
   nextIncompleteStep,
   pathForStep,
   stepCompletedBy,
@@ -47,6 +48,16 @@ describe('join funnel progress', () => {
     expect(lastCompletedStepAfter('PARENT', 2)).toBe(2);
     expect(lastCompletedStepAfter('FAMILY', 1)).toBe(2);
     expect(lastCompletedStepAfter('REFERRAL', 3)).toBe(3);
+    expect(stepCompletedBy('PACKAGE')).toBe(3);
+  });
+
+  it('sets 3 after a package choice and 2 when heading to build-your-own', () => {
+    expect(lastCompletedStepAfterPackage(2, { complete: true })).toBe(3);
+    expect(lastCompletedStepAfterPackage(3, { complete: true })).toBe(3);
+    expect(lastCompletedStepAfterPackage(2, { complete: false })).toBe(2);
+    // Choosing build-your-own after another package sends the visitor back to /alacarte.
+    expect(lastCompletedStepAfterPackage(3, { complete: false })).toBe(2);
+    expect(lastCompletedStepAfterPackage(4, { complete: false })).toBe(4);
   });
 
   it('refuses out-of-order saves', () => {
@@ -56,8 +67,13 @@ describe('join funnel progress', () => {
       false,
       false,
       false,
+      false,
     ]);
     expect(canSaveSection('FAMILY', 1)).toBe(true);
+    expect(canSaveSection('PACKAGE', 1)).toBe(false);
+    expect(canSaveSection('PACKAGE', 2)).toBe(true);
+    expect(canSaveSection('PACKAGE', 3)).toBe(true);
+    expect(canSaveSection('PACKAGE', 4)).toBe(false);
     expect(canSaveSection('ADDRESS', 2)).toBe(false);
     expect(canSaveSection('ADDRESS', 3)).toBe(true);
   });

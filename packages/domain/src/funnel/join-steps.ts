@@ -45,8 +45,9 @@ export function stepForPath(path: string): JoinStep | undefined {
 
 /**
  * The step a section's save completes: NAME → 0 (a partial save completes nothing),
- * PARENT → 1, FAMILY → 2. ADDRESS and REFERRAL are saved on the payment page and complete no
- * numbered step (null).
+ * PARENT → 1, FAMILY → 2, PACKAGE → 3 (a complete package choice; see
+ * `lastCompletedStepAfterPackage` for build-your-own). ADDRESS and REFERRAL are saved on the
+ * payment page and complete no numbered step (null).
  */
 export function stepCompletedBy(section: SignupSection): number | null {
   switch (section) {
@@ -56,6 +57,8 @@ export function stepCompletedBy(section: SignupSection): number | null {
       return 1;
     case 'FAMILY':
       return 2;
+    case 'PACKAGE':
+      return 3;
     case 'ADDRESS':
     case 'REFERRAL':
       return null;
@@ -70,8 +73,24 @@ export function lastCompletedStepAfter(section: SignupSection, lastCompletedStep
 }
 
 /**
+ * lastCompletedStep after a PACKAGE save (spec 000 §4): 3 after a package or build-your-own
+ * choice; 2 when heading to /alacarte (a build-your-own package whose values are not submitted
+ * yet), even when step 3 had been completed with another package before. A paid signup (4)
+ * stays paid.
+ */
+export function lastCompletedStepAfterPackage(
+  lastCompletedStep: number,
+  { complete }: { complete: boolean },
+): number {
+  const current = clampCompleted(lastCompletedStep);
+  if (current >= MAX_COMPLETED_STEP) return current;
+  return complete ? Math.max(current, 3) : 2;
+}
+
+/**
  * Whether a section may be saved now: NAME and PARENT always; FAMILY once step 1 is done;
- * ADDRESS and REFERRAL once a package is chosen (step 3).
+ * PACKAGE once step 2 is done and before payment; ADDRESS and REFERRAL once a package is
+ * chosen (step 3).
  */
 export function canSaveSection(section: SignupSection, lastCompletedStep: number): boolean {
   const current = clampCompleted(lastCompletedStep);
@@ -81,6 +100,8 @@ export function canSaveSection(section: SignupSection, lastCompletedStep: number
       return true;
     case 'FAMILY':
       return current >= 1;
+    case 'PACKAGE':
+      return current >= 2 && current < MAX_COMPLETED_STEP;
     case 'ADDRESS':
     case 'REFERRAL':
       return current >= 3;

@@ -37,6 +37,7 @@ export const en = {
   signup_referralOther_error: 'Please tell us more',
   signup_practiceName_error: 'Enter your practice name',
   signup_roles_error: 'Select at least one role',
+  signup_rolesCountry_error: 'Select roles from the list for your country',
   // Address and billing
   signup_billingAddress_error: 'Must be between 3 and 50 characters',
   signup_city_error: 'Must be between 3 and 30 characters',
@@ -87,6 +88,37 @@ export const en = {
   payment_pricing_error: 'We could not calculate your price. Please try again.',
   payment_paypalSetup_error:
     'There was an error setting up PayPal. Please refresh the page or try again later.',
+  // Packages, pricing and coupons
+  pricing_package_error: 'Choose a package',
+  pricing_subscription_error: 'Choose a subscription length',
+  pricing_services_error: 'Choose from the options shown',
+  pricing_countryMismatch_error:
+    'The package you chose is not available in your country. Please choose your package again.',
+  pricing_vat_label: 'VAT',
+  pricing_tax_label: 'Tax',
+  pricing_vatIncluded: 'Includes {{amount}} VAT',
+  pricing_taxIncluded: 'Includes {{amount}} tax',
+  pricing_plusTax: 'Plus applicable taxes',
+  pricing_terms_1year:
+    'You will be billed {{total}} today. Your subscription renews automatically every year until you cancel, plus applicable taxes.',
+  pricing_terms_2year:
+    'You will be billed {{total}} today. Your subscription renews automatically every two years until you cancel, plus applicable taxes.',
+  pricing_option_myfiles: 'My Files (1 GB file storage)',
+  pricing_option_tonemeter: 'ToneMeter',
+  pricing_option_unlimitedPayments: 'Unlimited payments',
+  pricing_option_calls: 'Calls',
+  pricing_option_free: 'Free',
+  tax_VAT: 'VAT',
+  tax_GST: 'GST',
+  tax_HST: 'HST',
+  tax_PST: 'PST',
+  tax_QST: 'QST',
+  tax_IVA: 'IVA',
+  tax_SALES_TAX: 'Sales tax',
+  coupon_referrer_description: 'Referral discount: {{percent}}% off',
+  coupon_referrer_banner: '{{percent}}% off, thanks to {{name}}',
+  coupon_percent_banner: '{{percent}}% off with code {{code}}',
+  coupon_amount_banner: '{{amount}} off with code {{code}}',
   // Generic
   genericErrorMessage: 'Something went wrong. Please try again.',
   unexpectedError: 'An unexpected error occurred. Please try again.',

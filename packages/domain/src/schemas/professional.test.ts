@@ -123,7 +123,7 @@ const stepTwo = {
   region: 'CO',
   postalCode: '80202',
   timezone: 'America/Denver',
-  roles: ['ATTORNEY'],
+  roles: ['FAMILY_LAW_ATTORNEY', 'MEDIATOR'],
 };
 
 describe('ProStepTwoSchema', () => {
@@ -151,6 +151,52 @@ describe('ProStepTwoSchema', () => {
       ['roles', 'signup_roles_error'],
       ['region', 'signup_region_error'],
       ['postalCode', 'signup_postalCode_error'],
+    ]);
+  });
+});
+
+describe('ProStepTwoSchema roles', () => {
+  it("accepts only the chosen country's roles", () => {
+    expect(issues(ProStepTwoSchema, { ...stepTwo, roles: ['SOLICITOR'] })).toEqual([
+      ['roles', 'signup_rolesCountry_error'],
+    ]);
+    expect(issues(ProStepTwoSchema, { ...stepTwo, roles: ['ATTORNEY'] })).toEqual([
+      ['roles', 'signup_rolesCountry_error'],
+    ]);
+    const london = {
+      ...stepTwo,
+      country: 'GB',
+      region: 'ENG',
+      city: 'London',
+      postalCode: 'SW1A 1AA',
+      timezone: 'Europe/London',
+    };
+    expect(
+      issues(ProStepTwoSchema, { ...london, roles: ['SOLICITOR', 'CAFCASS_OFFICER'] }),
+    ).toEqual([]);
+    expect(issues(ProStepTwoSchema, { ...london, roles: ['FAMILY_LAW_ATTORNEY'] })).toEqual([
+      ['roles', 'signup_rolesCountry_error'],
+    ]);
+  });
+
+  it('refuses a repeated role', () => {
+    expect(issues(ProStepTwoSchema, { ...stepTwo, roles: ['MEDIATOR', 'MEDIATOR'] })).toEqual([
+      ['roles', 'signup_rolesCountry_error'],
+    ]);
+  });
+
+  it('uses the default list for a country without its own', () => {
+    const paris = {
+      ...stepTwo,
+      country: 'FR',
+      region: '',
+      city: 'Paris',
+      postalCode: '75001',
+      timezone: 'Europe/Paris',
+    };
+    expect(issues(ProStepTwoSchema, { ...paris, roles: ['FAMILY_LAWYER'] })).toEqual([]);
+    expect(issues(ProStepTwoSchema, { ...paris, roles: ['CAFCASS_OFFICER'] })).toEqual([
+      ['roles', 'signup_rolesCountry_error'],
     ]);
   });
 });

@@ -14,6 +14,8 @@ import {
   REFERRAL_OTHER_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from '../constants/limits.js';
+import { isCountryId } from '../lookups/countries.js';
+import { isProfessionalRoleOf, PROFESSIONAL_ROLES } from '../lookups/professional-roles.js';
 import {
   emailSchema,
   errorKey,
@@ -112,7 +114,7 @@ export type { BenchOfficer, ColleagueRole, Title };
 /**
  * Professional step 2: practice name (≤ 100), address line 1 (3–50), line 2 (≤ 50), country, city
  * (3–30), region, postal code, time zone, and at least one role. Address rules as for billing.
- * Role keys come from the server's country-dependent list; here they must be non-empty strings.
+ * Roles are ids of the country's list (`professionalRoleIdsFor(country)`), without repeats.
  */
 export const ProStepTwoSchema = z
   .object(
@@ -134,18 +136,28 @@ export const ProStepTwoSchema = z
           z.string(errorKey('signup_roles_error')).trim().min(1, errorKey('signup_roles_error')),
           errorKey('signup_roles_error'),
         )
-        .min(1, errorKey('signup_roles_error')),
+        .min(1, errorKey('signup_roles_error'))
+        .max(PROFESSIONAL_ROLES.length, errorKey('signup_rolesCountry_error')),
     },
     errorKey('invalidValue'),
   )
-  .superRefine((value, ctx) =>
+  .superRefine((value, ctx) => {
     checkAddress(value, ctx, {
       country: 'country',
       region: 'region',
       postalCode: 'postalCode',
       timezone: 'timezone',
-    }),
-  );
+    });
+    // A role must be offered in the chosen country (an unknown country is reported already).
+    const { country, roles } = value;
+    const repeated = new Set(roles).size !== roles.length;
+    if (
+      isCountryId(country) &&
+      (repeated || roles.some((r) => !isProfessionalRoleOf(country, r)))
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['roles'], message: 'signup_rolesCountry_error' });
+    }
+  });
 export type ProStepTwo = z.infer<typeof ProStepTwoSchema>;
 export type ProStepTwoInput = z.input<typeof ProStepTwoSchema>;
 

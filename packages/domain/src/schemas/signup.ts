@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import { BuildYourOwnValuesSchema } from '../pricing/build-your-own.js';
+import { SavedOrderSchema, UpdatePackageSectionRequestSchema } from '../pricing/schemas.js';
 import {
   emailSchema,
   errorKey,
@@ -157,10 +159,11 @@ export const UpdateFamilySectionRequestSchema = z.object({
 });
 export type UpdateFamilySectionRequest = z.infer<typeof UpdateFamilySectionRequestSchema>;
 
-/** PATCH /v2/signups/{signupId}: a union on `sections` (['PARENT'] or ['FAMILY']). */
+/** PATCH /v2/signups/{signupId}: a union on `sections` (['PARENT'], ['FAMILY'] or ['PACKAGE']). */
 export const UpdateSignupRequestSchema = z.union([
   UpdateParentSectionRequestSchema,
   UpdateFamilySectionRequestSchema,
+  UpdatePackageSectionRequestSchema,
 ]);
 export type UpdateSignupRequest = z.infer<typeof UpdateSignupRequestSchema>;
 
@@ -195,6 +198,12 @@ export const SignupStateSchema = z.object(
       z.object({ firstName: z.string(), lastName: z.string(), email: nullableString }),
     ),
     expiresAt: z.iso.datetime({ offset: true }),
+    /** The saved package choice (PACKAGE section); null until one is complete. Always sent. */
+    order: SavedOrderSchema.nullable().optional(),
+    /** The build-your-own values of the saved order (null for other packages). */
+    buildYourOwn: BuildYourOwnValuesSchema.nullable().optional(),
+    /** A build-your-own package chosen on /step3 whose values are not submitted yet. */
+    pendingBuildYourOwnPackageId: z.number().int().nullable().optional(),
   },
   errorKey('invalidValue'),
 );

@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  catalogPackages,
   type NewSignupRow,
   type SignupChildRow,
   type SignupRow,
   signupChildren,
+  signupOrders,
   signups,
 } from '../../db/schema.js';
 
@@ -61,4 +63,70 @@ export async function replaceChildren(
   await db
     .insert(signupChildren)
     .values(children.map((child, position) => ({ ...child, signupId, position })));
+}
+
+// ── The package choice and referrer of a signup (signup_orders) ─────────────────────────────────
+
+export type SignupOrder = {
+  packageId: number | null;
+  productId: string | null;
+  services: string[];
+  complete: boolean;
+  freeOptionsTreatment: boolean;
+  referrerKey: string | null;
+  /** Whether the ordered package is build-your-own (null without a package). */
+  buildYourOwn: boolean | null;
+};
+
+export async function findSignupOrder(
+  db: Executor,
+  signupId: string,
+): Promise<SignupOrder | undefined> {
+  const [row] = await db
+    .select({
+      packageId: signupOrders.packageId,
+      productId: signupOrders.productId,
+      services: signupOrders.services,
+      complete: signupOrders.complete,
+      freeOptionsTreatment: signupOrders.freeOptionsTreatment,
+      referrerKey: signupOrders.referrerKey,
+      buildYourOwn: catalogPackages.buildYourOwn,
+    })
+    .from(signupOrders)
+    .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
+    .where(eq(signupOrders.signupId, signupId))
+    .limit(1);
+  return row;
+}
+
+export type SignupOrderChoice = Pick<
+  SignupOrder,
+  'packageId' | 'productId' | 'services' | 'complete' | 'freeOptionsTreatment'
+>;
+
+/** Saves the package choice (keeps the referrer). */
+export async function saveSignupOrder(
+  db: Executor,
+  signupId: string,
+  choice: SignupOrderChoice,
+  now: Date,
+): Promise<void> {
+  const values = { ...choice, updatedAt: now };
+  await db
+    .insert(signupOrders)
+    .values({ signupId, ...values })
+    .onConflictDoUpdate({ target: signupOrders.signupId, set: values });
+}
+
+/** Attaches a referrer (its discount) to the signup (keeps the package choice). */
+export async function saveSignupReferrer(
+  db: Executor,
+  signupId: string,
+  referrerKey: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(signupOrders)
+    .values({ signupId, referrerKey, updatedAt: now })
+    .onConflictDoUpdate({ target: signupOrders.signupId, set: { referrerKey, updatedAt: now } });
 }

@@ -17,11 +17,11 @@ export type SignupRoutesOptions = {
   createRateLimit: { max: number; timeWindow: string };
 };
 
-const SignupParamsSchema = z.object({
+export const SignupParamsSchema = z.object({
   signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
 });
 
-const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
+export const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
   'x-registration-key': z
     .string()
     .optional()
@@ -29,7 +29,10 @@ const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
   'x-referrer-key': z
     .string()
     .optional()
-    .describe('Referrer key of a discount link (accepted; used by the pricing calls)'),
+    .describe(
+      'Referrer key of a discount link: on the FAMILY save, a known key attaches its discount ' +
+        'to the signup; an unknown one is ignored',
+    ),
 });
 
 const errorResponses = {
@@ -86,11 +89,13 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
     {
       schema: {
         tags: ['signup'],
-        summary: 'Save a section of a signup (PARENT or FAMILY)',
+        summary: 'Save a section of a signup (PARENT, FAMILY or PACKAGE)',
         description:
           'Answers 200 `{ validationErrors: [] }`, or with a non-blocking `coParentDuplicate` ' +
           'warning (type DUPLICATE) when the co-parent email has an account. 422 saves nothing. ' +
-          'FAMILY before PARENT is 409 SECTION_OUT_OF_ORDER.',
+          'FAMILY before PARENT, or PACKAGE before FAMILY, is 409 SECTION_OUT_OF_ORDER. PACKAGE ' +
+          'sets lastCompletedStep 3, or 2 for a build-your-own package without its values; a ' +
+          'confirmed duplicate parent choosing a package outside P0 is 409 DUPLICATE_PARENT.',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: RegistrationKeyHeadersSchema,
@@ -106,6 +111,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
     async (request) =>
       service.update(request.params.signupId, request.headers['x-registration-key'], request.body, {
         locale: requestLocale(request),
+        referrerKey: request.headers['x-referrer-key'],
       }),
   );
 };

@@ -1,19 +1,30 @@
 import {
+  BUILD_YOUR_OWN_OPTION_CODES,
+  buildYourOwnServices,
+  buildYourOwnValuesFrom,
   type CreateSignupRequest,
   type CreateSignupResponse,
   canSaveSection,
   DUPLICATE_COPARENT_FIELD,
   DUPLICATE_PARENT_FIELD,
+  EXPERIMENTS,
   familyFormSchema,
   familySectionToFormValues,
   isPhoneCodeId,
+  isTreatment,
   type Locale,
   lastCompletedStepAfter,
+  lastCompletedStepAfterPackage,
+  type MessageKey,
   type SignupState,
+  SubscriptionTermSchema,
   stepCompletedBy,
+  subscriptionYears,
   supportPhoneFor,
+  termForYears,
   translateMessage,
   type UpdateFamilySectionRequest,
+  type UpdatePackageSectionRequest,
   type UpdateParentSectionRequest,
   type UpdateSignupRequest,
   type ValidationError,
@@ -24,6 +35,8 @@ import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { userExistsWithEmail } from '../account/repo.js';
+import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
+import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
 import {
   generateRegistrationKey,
   hashRegistrationKey,
@@ -33,9 +46,14 @@ import {
   findChildren,
   findSignupById,
   findSignupByIdForUpdate,
+  findSignupOrder,
   insertSignup,
   replaceChildren,
   type SignupChild,
+  type SignupOrder,
+  type SignupOrderChoice,
+  saveSignupOrder,
+  saveSignupReferrer,
   updateSignup,
 } from './repo.js';
 
@@ -46,7 +64,11 @@ export type SignupServiceDeps = {
   now: () => Date;
 };
 
-export type RequestContext = { locale: Locale };
+export type RequestContext = {
+  locale: Locale;
+  /** The X-Referrer-Key header of a discount link (family step); unknown keys are ignored. */
+  referrerKey?: string | undefined;
+};
 
 export type SignupService = ReturnType<typeof createSignupService>;
 
@@ -64,11 +86,38 @@ function duplicateText(
   return translateMessage(key, locale, { phone: supportPhoneFor(undefined).display });
 }
 
-function isParentSection(input: UpdateSignupRequest): input is UpdateParentSectionRequest {
-  return input.sections[0] === 'PARENT';
+/** A referrer key as discount links carry it; anything else is ignored without a lookup. */
+const REFERRER_KEY_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
+
+function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
+  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
 }
 
-function toSignupState(row: SignupRow, children: SignupChild[]): SignupState {
+/** The order part of the signup state: the complete order, its BYO values, or the pending BYO. */
+function orderState(
+  order: SignupOrder | undefined,
+): Pick<SignupState, 'order' | 'buildYourOwn' | 'pendingBuildYourOwnPackageId'> {
+  if (!order || order.packageId === null) {
+    return { order: null, buildYourOwn: null, pendingBuildYourOwnPackageId: null };
+  }
+  if (!order.complete) {
+    return { order: null, buildYourOwn: null, pendingBuildYourOwnPackageId: order.packageId };
+  }
+  const productId = SubscriptionTermSchema.safeParse(order.productId).data ?? null;
+  const services = BUILD_YOUR_OWN_OPTION_CODES.filter((code) => order.services.includes(code));
+  return {
+    order: { packageId: order.packageId, productId, services },
+    buildYourOwn:
+      order.buildYourOwn && productId ? buildYourOwnValuesFrom(productId, services) : null,
+    pendingBuildYourOwnPackageId: null,
+  };
+}
+
+function toSignupState(
+  row: SignupRow,
+  children: SignupChild[],
+  order?: SignupOrder | undefined,
+): SignupState {
   const phoneCode = (value: string | null) => (isPhoneCodeId(value) ? value : null);
   const hasCoParent = row.coParentFirstName !== null && row.coParentLastName !== null;
   return {
@@ -93,6 +142,7 @@ function toSignupState(row: SignupRow, children: SignupChild[]): SignupState {
       : null,
     children: children.map((child) => ({ ...child })),
     expiresAt: row.expiresAt.toISOString(),
+    ...orderState(order),
   };
 }
 
@@ -173,7 +223,23 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
 
   async function get(signupId: string, registrationKey: string | undefined): Promise<SignupState> {
     const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
-    return toSignupState(row, await findChildren(db, row.id));
+    const [children, order] = await Promise.all([
+      findChildren(db, row.id),
+      findSignupOrder(db, row.id),
+    ]);
+    return toSignupState(row, children, order);
+  }
+
+  /**
+   * The signup behind an id and key, for other modules' calls on it (pricing, coupons, country
+   * check): 404 unknown, 403 wrong key, 404 expired. Also answers its order and referrer.
+   */
+  async function authorize(
+    signupId: string,
+    registrationKey: string | undefined,
+  ): Promise<{ row: SignupRow; order: SignupOrder | undefined }> {
+    const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
+    return { row, order: await findSignupOrder(db, row.id) };
   }
 
   async function saveParent(
@@ -205,7 +271,7 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     tx: Executor,
     row: SignupRow,
     input: UpdateFamilySectionRequest,
-    locale: Locale,
+    { locale, referrerKey }: RequestContext,
   ): Promise<ValidationError[]> {
     const parentPhone =
       isPhoneCodeId(row.parentPhoneCountryCode) && row.parentPhoneNumber
@@ -264,7 +330,115 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
         email: child.email === '' ? null : child.email,
       })),
     );
+    // A discount link's referrer: attached when known and active, ignored otherwise (the browser
+    // may hold a stale or tampered key; the percentage always comes from our referrer record).
+    if (referrerKey && REFERRER_KEY_PATTERN.test(referrerKey)) {
+      const referrer = await findActiveReferrer(tx, referrerKey);
+      if (referrer) await saveSignupReferrer(tx, row.id, referrer.key, instant);
+    }
     return warnings;
+  }
+
+  /** Checks build-your-own option codes against a package's options. */
+  function assertOptions(
+    pkg: CatalogPackage,
+    services: readonly string[],
+    field: string,
+    locale: Locale,
+  ): void {
+    const offered = new Set(pkg.options.map((o) => o.code));
+    if (!services.every((code) => offered.has(code as (typeof pkg.options)[number]['code']))) {
+      throw fieldError(field, 'pricing_services_error', locale);
+    }
+  }
+
+  /**
+   * Saves the package choice (step 3 and /alacarte). A package other than build-your-own
+   * completes step 3; a build-your-own package without its values is recorded as pending and
+   * sets lastCompletedStep to 2 (the browser goes to /alacarte); its values complete step 3,
+   * switching to the package of the chosen term (BYO1 ↔ BYO2). A confirmed duplicate Parent A
+   * may only choose P0 packages (409 DUPLICATE_PARENT: the browser goes to /duplicate).
+   */
+  async function savePackage(
+    tx: Executor,
+    row: SignupRow,
+    input: UpdatePackageSectionRequest,
+    locale: Locale,
+  ): Promise<ValidationError[]> {
+    const catalog = await readCatalog(tx);
+    const pkg = findPackage(catalog, input.order.packageId);
+    if (!pkg) throw fieldError('order.packageId', 'pricing_package_error', locale);
+    if (row.parentDuplicateConfirmed && pkg.pricingGroup !== 'P0') {
+      throw new AppError('DUPLICATE_PARENT');
+    }
+    const term = termForYears(pkg.subDurationInYears);
+    const treatment = isTreatment(input.experiments?.[EXPERIMENTS.showPriceInBuildYourOwn]);
+    const { order, buildYourOwn } = input;
+    const canonical = (codes: readonly string[]) =>
+      BUILD_YOUR_OWN_OPTION_CODES.filter((code) => codes.includes(code));
+
+    let choice: SignupOrderChoice;
+    if (!pkg.buildYourOwn) {
+      if (buildYourOwn) throw fieldError('buildYourOwn', 'pricing_services_error', locale);
+      if ((order.services ?? []).length > 0) {
+        throw fieldError('order.services', 'pricing_services_error', locale);
+      }
+      if (order.productId !== undefined && order.productId !== term) {
+        throw fieldError('order.productId', 'pricing_subscription_error', locale);
+      }
+      choice = {
+        packageId: pkg.id,
+        productId: term,
+        services: [],
+        complete: true,
+        freeOptionsTreatment: false,
+      };
+    } else if (buildYourOwn) {
+      const target = termSibling(catalog, pkg, subscriptionYears(buildYourOwn.subscription));
+      if (!target)
+        throw fieldError('buildYourOwn.subscription', 'pricing_subscription_error', locale);
+      const services = buildYourOwnServices(buildYourOwn);
+      assertOptions(target, services, 'buildYourOwn', locale);
+      choice = {
+        packageId: target.id,
+        productId: buildYourOwn.subscription,
+        services,
+        complete: true,
+        freeOptionsTreatment: treatment,
+      };
+    } else if (order.productId !== undefined && order.services !== undefined) {
+      if (order.productId !== term) {
+        throw fieldError('order.productId', 'pricing_subscription_error', locale);
+      }
+      assertOptions(pkg, order.services, 'order.services', locale);
+      choice = {
+        packageId: pkg.id,
+        productId: term,
+        services: canonical(order.services),
+        complete: true,
+        freeOptionsTreatment: treatment,
+      };
+    } else {
+      choice = {
+        packageId: pkg.id,
+        productId: null,
+        services: [],
+        complete: false,
+        freeOptionsTreatment: false,
+      };
+    }
+
+    const instant = now();
+    await saveSignupOrder(tx, row.id, choice, instant);
+    await updateSignup(tx, row.id, {
+      lastCompletedStep: lastCompletedStepAfterPackage(row.lastCompletedStep, {
+        complete: choice.complete,
+      }),
+      locale,
+      updatedAt: instant,
+      expiresAt: expiresFrom(instant),
+    });
+    return [];
   }
 
   /**
@@ -275,20 +449,26 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     signupId: string,
     registrationKey: string | undefined,
     input: UpdateSignupRequest,
-    { locale }: RequestContext,
+    context: RequestContext,
   ): Promise<{ validationErrors: ValidationError[] }> {
+    const { locale } = context;
     const validationErrors = await db.transaction(async (tx) => {
       const row = await authorise(tx, signupId, registrationKey, { forUpdate: true });
       const section = input.sections[0];
       if (!canSaveSection(section, row.lastCompletedStep)) {
         throw new AppError('SECTION_OUT_OF_ORDER');
       }
-      return isParentSection(input)
-        ? saveParent(tx, row, input, locale)
-        : saveFamily(tx, row, input, locale);
+      switch (input.sections[0]) {
+        case 'PARENT':
+          return saveParent(tx, row, input as UpdateParentSectionRequest, locale);
+        case 'FAMILY':
+          return saveFamily(tx, row, input as UpdateFamilySectionRequest, context);
+        case 'PACKAGE':
+          return savePackage(tx, row, input as UpdatePackageSectionRequest, locale);
+      }
     });
     return { validationErrors };
   }
 
-  return { create, get, update };
+  return { create, get, update, authorize };
 }

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailConfig } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import { createOutboxMailer } from './outbox.js';
+import { createSmtpMailer, smtpTransportFromUrl } from './smtp.js';
+
+/** One email, already rendered (see src/modules/email/templates/). */
+export type MailMessage = {
+  to: string;
+  /** The template's name, e.g. `professional-welcome` (kept on the outbox row). */
+  template: string;
+  locale: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+};
+
+/** What `send` answers: the outbox row, and the delivery to start once the caller has committed. */
+export type QueuedMail = {
+  id: string;
+  /**
+   * Sends the queued email (SMTP) and records `sent_at`, or the error, on its row. Never rejects:
+   * a failed send is logged and kept on the row; it never undoes the change that queued it.
+   * Callers need not await it (the mailer tracks it until `close`). The outbox-only mailer has
+   * nothing to do here.
+   */
+  deliver(): Promise<void>;
+};
+
+/**
+ * The Mailer port. `send` always writes the message to the `email_outbox` table through `exec`:
+ * pass the use case's transaction so the email commits (or rolls back) with the change that
+ * caused it, then call `deliver()` after the commit.
+ */
+export type Mailer = {
+  readonly kind: MailConfig['kind'];
+  send(message: MailMessage, exec?: Executor): Promise<QueuedMail>;
+  /** Waits for the deliveries under way, then releases the transport (app close). */
+  close(): Promise<void>;
+};
+
+/** The one place the mail adapter is chosen: SMTP when configured, the outbox only otherwise. */
+export function createMailer(
+  config: MailConfig,
+  deps: { db: Db; log: FastifyBaseLogger; now: () => Date },
+): Mailer {
+  switch (config.kind) {
+    case 'outbox':
+      return createOutboxMailer(deps.db);
+    case 'smtp':
+      return createSmtpMailer({
+        ...deps,
+        from: config.from,
+        transport: smtpTransportFromUrl(config.url),
+      });
+  }
+}

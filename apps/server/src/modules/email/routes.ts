@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MailboxService } from './service.js';
+
+export type DevMailboxRoutesOptions = { service: MailboxService };
+
+const MailboxQuerySchema = z.object({
+  to: z.string().max(254).optional().describe('Only messages to this address (any case)'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .describe('How many messages (1–100, default 20)'),
+});
+
+const MailboxResponseSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      template: z.string(),
+      locale: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string().nullable(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+/**
+ * GET /v2/dev/mailbox: the latest emails of the outbox, newest first, so people and browser tests
+ * can read (and follow the links of) what was sent. Registered only outside production.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The latest outbox emails, newest first (not available in production)',
+        querystring: MailboxQuerySchema,
+        response: { 200: MailboxResponseSchema },
+      },
+    },
+    async (request) => service.latest({ limit: request.query.limit, to: request.query.to }),
+  );
+};

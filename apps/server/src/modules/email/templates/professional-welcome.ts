@@ -1,0 +1,75 @@
+import type { Locale } from '@coparent/domain';
+import { escapeHtml, htmlEmail } from './html.js';
+
+export const PROFESSIONAL_WELCOME_TEMPLATE = 'professional-welcome';
+
+export type ProfessionalWelcomeParams = {
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  /** `<PUBLIC_URL>/app/account/login` */
+  loginUrl: string;
+  /** The support phone for the practice's country (`supportPhoneFor(country).display`). */
+  supportPhone: string;
+};
+
+export type RenderedEmail = { template: string; subject: string; text: string; html: string };
+
+type Texts = {
+  subject: string;
+  greeting: (name: string) => string;
+  ready: string;
+  login: string;
+  support: (phone: string) => string;
+  signOff: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  en: {
+    subject: 'Your professional account is ready',
+    greeting: (name) => `Hello ${name},`,
+    ready:
+      'Your professional account is ready. Thank you for registering: you can now log in and ' +
+      'open your cases.',
+    login: 'Log in here:',
+    support: (phone) => `Questions? Call our support team at ${phone}.`,
+    signOff: 'The support team',
+  },
+  'es-MX': {
+    subject: 'Tu cuenta profesional está lista',
+    greeting: (name) => `Hola, ${name}:`,
+    ready:
+      'Tu cuenta profesional está lista. Gracias por registrarte: ya puedes iniciar sesión y ' +
+      'abrir tus casos.',
+    login: 'Inicia sesión aquí:',
+    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
+    signOff: 'El equipo de soporte',
+  },
+};
+
+/** The welcome email a professional gets after registering, in the language they used. */
+export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): RenderedEmail {
+  const t = TEXTS[params.locale];
+  const name = `${params.firstName} ${params.lastName}`;
+  const text = [
+    t.greeting(name),
+    '',
+    t.ready,
+    '',
+    `${t.login} ${params.loginUrl}`,
+    '',
+    t.support(params.supportPhone),
+    '',
+    t.signOff,
+    '',
+  ].join('\n');
+  const link = escapeHtml(params.loginUrl);
+  const html = htmlEmail(params.locale, t.subject, [
+    escapeHtml(t.greeting(name)),
+    escapeHtml(t.ready),
+    `${escapeHtml(t.login)} <a href="${link}">${link}</a>`,
+    escapeHtml(t.support(params.supportPhone)),
+    escapeHtml(t.signOff),
+  ]);
+  return { template: PROFESSIONAL_WELCOME_TEMPLATE, subject: t.subject, text, html };
+}

@@ -1,0 +1,155 @@
+import {
+  CountryCheckRequestSchema,
+  CountryCheckResponseSchema,
+  CouponsQuerySchema,
+  CouponsResponseSchema,
+  PackagesQuerySchema,
+  PackagesResponseSchema,
+  PricingLookupQuerySchema,
+  PricingLookupResponseSchema,
+  PricingRequestSchema,
+  PricingResponseSchema,
+  ValidationErrorsResponseSchema,
+} from '@coparent/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
+import type { PricingService } from './service.js';
+
+export type PricingRoutesOptions = {
+  service: PricingService;
+  /** Rate limit of POST /v2/signups/{id}/pricing per client IP (subscription codes are guessed there). */
+  priceRateLimit: { max: number; timeWindow: string };
+};
+
+const signupErrors = { 403: ProblemSchema, 404: ProblemSchema } as const;
+
+/** The pricing calls (docs/f1-contract.md, "Pricing"); registered under /v2. */
+export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async (
+  app,
+  { service, priceRateLimit },
+) => {
+  app.get(
+    '/pricing',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'The pricing group and package ids for a visitor',
+        description:
+          'A known `country` decides; without one, the phone (`countryCode` without the plus, ' +
+          'and for +1 the area code of `phoneNumber`); else the default group (docs/pricing.md).',
+        querystring: PricingLookupQuerySchema,
+        response: { 200: PricingLookupResponseSchema },
+      },
+    },
+    async (request) => service.lookup(request.query),
+  );
+
+  app.get(
+    '/packages',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'Packages, localised and priced for the visitor',
+        description:
+          'Amounts are integer minor units with `…Formatted` twins for the locale (language / ' +
+          'Accept-Language) and country. Without `ids`, the packages of the country’s pricing ' +
+          'group. Sorted by `sortOrder`.',
+        headers: LocaleHeadersSchema,
+        querystring: PackagesQuerySchema,
+        response: { 200: PackagesResponseSchema, 422: ValidationErrorsResponseSchema },
+      },
+    },
+    async (request) => {
+      const ids = request.query.ids?.split(',').map((id) => Number(id.trim()));
+      return service.listPackages(
+        { ids, country: request.query.country },
+        { locale: requestLocale(request) },
+      );
+    },
+  );
+
+  app.get(
+    '/signups/:signupId/coupons',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'Coupons available to a signup (banners on the package cards)',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        querystring: CouponsQuerySchema,
+        response: { 200: CouponsResponseSchema, ...signupErrors },
+      },
+    },
+    async (request) =>
+      service.coupons(
+        request.params.signupId,
+        request.headers['x-registration-key'],
+        request.query,
+        { locale: requestLocale(request) },
+      ),
+  );
+
+  app.post(
+    '/signups/:signupId/country-check',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'Does the package fit the country?',
+        description:
+          '200 with the country’s pricing group and packages when it does; 409 problem ' +
+          '`COUNTRY_MISMATCH` when the package’s group or currency does not fit.',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        body: CountryCheckRequestSchema,
+        response: {
+          200: CountryCheckResponseSchema,
+          ...signupErrors,
+          409: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      service.countryCheck(
+        request.params.signupId,
+        request.headers['x-registration-key'],
+        request.body,
+        { locale: requestLocale(request) },
+      ),
+  );
+
+  app.post(
+    '/signups/:signupId/pricing',
+    {
+      config: { rateLimit: priceRateLimit },
+      schema: {
+        tags: ['pricing'],
+        summary: 'Price an order (the spec’s Pricing info), computed from the catalog',
+        description:
+          'Amounts in the body are never read. An invalid promo code is not applied (the ' +
+          'browser flags it with `isInvalidPromo`); an invalid subscription code is 422 ' +
+          '`paymentCodes.N` "Invalid activation code"; a package not sold in the billing country ' +
+          'is 409 `COUNTRY_MISMATCH`.',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        body: PricingRequestSchema,
+        response: {
+          200: PricingResponseSchema,
+          ...signupErrors,
+          409: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+          429: ProblemSchema,
+        },
+      },
+    },
+    async (request) =>
+      service.price(request.params.signupId, request.headers['x-registration-key'], request.body, {
+        locale: requestLocale(request),
+      }),
+  );
+};

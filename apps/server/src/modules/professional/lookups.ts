@@ -1,0 +1,56 @@
+import {
+  COUNTRIES_WITH_REGIONS,
+  DEFAULT_PHONE_CODE,
+  DEFAULT_PRO_COUNTRY,
+  isCountryId,
+  type Locale,
+  listBenchOfficers,
+  listColleagueRoles,
+  listCountries,
+  listPhoneCodes,
+  listProReferralSources,
+  listTitles,
+  PROFESSIONAL_ROLE_COUNTRIES,
+  type ProfessionalLookupsResponse,
+  professionalRolesFor,
+  regionsFor,
+} from '@coparent/domain';
+import { AppError } from '../../errors.js';
+
+/** Key of the roles offered in every country without a list of its own. */
+export const DEFAULT_ROLES_KEY = 'DEFAULT';
+
+/**
+ * The option lists of the /pro form, localised (spec 000 §7 "A lookup call returns the option
+ * lists"). Regions and roles come for every country that has a list, so the form needs no
+ * further call to fill them; the per-country calls exist too.
+ */
+export function professionalLookups(locale: Locale): ProfessionalLookupsResponse {
+  return {
+    titles: listTitles(locale),
+    benchOfficers: listBenchOfficers(locale),
+    colleagueRoles: listColleagueRoles(locale),
+    countries: listCountries(locale),
+    countryCodes: listPhoneCodes(locale),
+    referralSources: listProReferralSources(locale),
+    regions: Object.fromEntries(
+      COUNTRIES_WITH_REGIONS.map((country) => [country, regionsFor(country, locale)]),
+    ),
+    rolesByCountry: Object.fromEntries([
+      ...PROFESSIONAL_ROLE_COUNTRIES.map((country) => [
+        country,
+        professionalRolesFor(country, locale),
+      ]),
+      [DEFAULT_ROLES_KEY, professionalRolesFor(undefined, locale)],
+    ]),
+    defaultCountry: DEFAULT_PRO_COUNTRY,
+    defaultCountryCode: DEFAULT_PHONE_CODE,
+  };
+}
+
+/** A country's professional roles; 404 COUNTRY_NOT_FOUND for an unknown country id. */
+export function professionalRoles(countryId: string, locale: Locale) {
+  const id = countryId.trim().toUpperCase();
+  if (!isCountryId(id)) throw new AppError('COUNTRY_NOT_FOUND');
+  return professionalRolesFor(id, locale);
+}
