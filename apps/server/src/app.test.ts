@@ -82,6 +82,13 @@ describe('the app', () => {
           '/v2/lookups/',
           '/v2/lookups/countries/{id}/regions',
           '/v2/lookups/countries/{id}/timezones',
+          '/v2/signups/{signupId}/payment',
+          '/v2/signups/{signupId}/receipt',
+          '/v2/payment/client-token',
+          '/v2/payment/sandbox/tokenize',
+          '/v2/credentials/username',
+          '/v2/credentials',
+          '/v2/login',
         ]),
       );
       const create = doc.paths['/v2/signups/'].post;

@@ -16,6 +16,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import {
+  createPaymentGateway,
+  isSandboxGateway,
+} from './adapters/payment/create-payment-gateway.js';
+import type { PaymentGateway } from './adapters/payment/payment-gateway.js';
+import type { SandboxPaymentGateway } from './adapters/payment/sandbox.js';
 import { createTaxCalculator, type TaxCalculator } from './adapters/tax/tax-calculator.js';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
@@ -23,7 +29,11 @@ import { AppError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
-import { devMailboxRoutes } from './modules/email/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { type CheckoutHooks, createCheckoutService } from './modules/checkout/service.js';
+import { credentialsRoutes, SESSION_COOKIE } from './modules/credentials/routes.js';
+import { createCredentialsService } from './modules/credentials/service.js';
+import { devMailboxPageRoutes, devMailboxRoutes } from './modules/email/routes.js';
 import { createMailboxService } from './modules/email/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
@@ -48,7 +58,30 @@ export type AppDeps = {
   mailer?: Mailer;
   /** The tax port; chosen from config otherwise. */
   tax?: TaxCalculator;
+  /** The payment gateway port; chosen from config otherwise. */
+  paymentGateway?: PaymentGateway | SandboxPaymentGateway;
+  /** Test seams of the checkout (a simulated crash before the commit). */
+  checkoutHooks?: CheckoutHooks;
 };
+
+/** What main.ts (and tests) can ask of the checkout beyond HTTP. */
+export type CheckoutControl = {
+  /** Settles every abandoned PENDING payment (see the checkout service). */
+  reconcilePendingPayments(): Promise<{
+    completed: number;
+    failed: number;
+    voided: number;
+    unresolved: number;
+  }>;
+  /** Starts the periodic reconciliation (PAYMENT_RECONCILE_INTERVAL_SECONDS); stops on close. */
+  startReconciliation(): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: CheckoutControl;
+  }
+}
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -81,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const now = deps.now ?? (() => new Date());
   const mailer = deps.mailer ?? createMailer(config.mail, { db: database.db, log: app.log, now });
   const tax = deps.tax ?? createTaxCalculator(config.tax);
+  const paymentGateway =
+    deps.paymentGateway ?? createPaymentGateway(config.payment, { db: database.db, now });
   // onClose hooks run last-registered first: the mailer finishes its deliveries (which write to
   // the outbox) before the database closes.
   app.addHook('onClose', () => mailer.close());
@@ -136,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       components: {
         securitySchemes: {
           registrationKey: { type: 'apiKey', in: 'header', name: 'X-Registration-Key' },
+          credentialsToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -161,10 +197,76 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     service: signupService,
     createRateLimit: { max: config.rateLimit.signupCreatePerMinute, timeWindow: '1 minute' },
   });
+  const pricingService = createPricingService({
+    db: database.db,
+    tax,
+    now,
+    signups: signupService,
+  });
   await app.register(pricingRoutes, {
     prefix: '/v2',
-    service: createPricingService({ db: database.db, tax, now, signups: signupService }),
+    service: pricingService,
     priceRateLimit: { max: config.rateLimit.pricingPerMinute, timeWindow: '1 minute' },
+  });
+  const checkoutService = createCheckoutService({
+    db: database.db,
+    gateway: paymentGateway,
+    pricing: pricingService,
+    signups: signupService,
+    mailer,
+    log: app.log,
+    now,
+    publicUrl: config.publicUrl,
+    settings: config.checkout,
+    hooks: deps.checkoutHooks,
+  });
+  await app.register(checkoutRoutes, {
+    prefix: '/v2',
+    service: checkoutService,
+    sandboxTokenize: isSandboxGateway(paymentGateway) && !config.isProduction,
+    paymentRateLimit: { max: config.rateLimit.paymentPerMinute, timeWindow: '1 minute' },
+    tokenizeRateLimit: { max: config.rateLimit.tokenizePerMinute, timeWindow: '1 minute' },
+  });
+  await app.register(credentialsRoutes, {
+    prefix: '/v2',
+    service: createCredentialsService({
+      db: database.db,
+      now,
+      sessionTtlHours: config.checkout.sessionTtlHours,
+    }),
+    cookieName: SESSION_COOKIE,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    usernameCheckRateLimit: {
+      max: config.rateLimit.usernameCheckPerMinute,
+      timeWindow: '1 minute',
+    },
+    credentialsRateLimit: { max: config.rateLimit.credentialsPerMinute, timeWindow: '1 minute' },
+    loginRateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },
+  });
+
+  // Reconciliation of abandoned payments: main.ts runs it at start-up and starts the timer.
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<unknown> | undefined;
+  const reconcile = () => {
+    reconciling ??= checkoutService.reconcilePendingPayments().finally(() => {
+      reconciling = undefined;
+    });
+    return reconciling as ReturnType<CheckoutControl['reconcilePendingPayments']>;
+  };
+  app.decorate('checkout', {
+    reconcilePendingPayments: reconcile,
+    startReconciliation: () => {
+      const seconds = config.checkout.reconcileIntervalSeconds;
+      if (seconds === 0 || reconcileTimer) return;
+      reconcileTimer = setInterval(() => {
+        reconcile().catch((err: unknown) => app.log.error({ err }, 'reconciliation failed'));
+      }, seconds * 1000);
+      reconcileTimer.unref();
+    },
+  } satisfies CheckoutControl);
+  app.addHook('onClose', async () => {
+    if (reconcileTimer) clearInterval(reconcileTimer);
+    await reconciling?.catch(() => {});
   });
   await app.register(professionalRoutes, {
     prefix: '/v2/professional',
@@ -181,10 +283,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   if (config.devRoutes) {
-    await app.register(devMailboxRoutes, {
-      prefix: '/v2/dev',
-      service: createMailboxService({ db: database.db }),
-    });
+    const mailbox = createMailboxService({ db: database.db });
+    await app.register(devMailboxRoutes, { prefix: '/v2/dev', service: mailbox });
+    await app.register(devMailboxPageRoutes, { service: mailbox });
   }
   await app.register(webRoutes, { distDir: config.web.distDir });
 

@@ -2,6 +2,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PGLITE_MEMORY, REPO_ROOT } from './config.js';
 
+/** Production needs a real payment gateway: dummy Braintree settings (no call is made). */
+const BRAINTREE_ENV = {
+  BRAINTREE_MERCHANT_ID: 'merchant',
+  BRAINTREE_PUBLIC_KEY: 'public',
+  BRAINTREE_PRIVATE_KEY: 'private',
+};
+
 describe('loadConfig', () => {
   it('has defaults for every variable', () => {
     const config = loadConfig({});
@@ -39,6 +46,7 @@ describe('loadConfig', () => {
 
   it('reads the overrides', () => {
     const config = loadConfig({
+      ...BRAINTREE_ENV,
       NODE_ENV: 'production',
       PORT: '3999',
       HOST: '127.0.0.1',
@@ -110,7 +118,38 @@ describe('loadConfig: public URL, mail and professional limits', () => {
   });
 
   it('has no dev routes in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devRoutes).toBe(false);
+    expect(loadConfig({ ...BRAINTREE_ENV, NODE_ENV: 'production' }).devRoutes).toBe(false);
+  });
+
+  it('chooses the payment gateway: the sandbox by default, refused in production', () => {
+    expect(loadConfig({}).payment).toEqual({ kind: 'sandbox' });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/sandbox payment gateway/);
+    expect(() => loadConfig({ BRAINTREE_MERCHANT_ID: 'm' })).toThrow(ConfigError);
+    expect(
+      loadConfig({
+        ...BRAINTREE_ENV,
+        BRAINTREE_ENVIRONMENT: 'production',
+        BRAINTREE_MERCHANT_ACCOUNT_GBP: 'acct-gbp',
+      }).payment,
+    ).toEqual({
+      kind: 'braintree',
+      environment: 'production',
+      merchantId: 'merchant',
+      publicKey: 'public',
+      privateKey: 'private',
+      merchantAccounts: { GBP: 'acct-gbp' },
+      defaultCurrency: 'USD',
+    });
+    expect(() => loadConfig({ ...BRAINTREE_ENV, BRAINTREE_ENVIRONMENT: 'qa' })).toThrow(
+      ConfigError,
+    );
+    expect(loadConfig({}).checkout).toEqual({
+      inviteTtlDays: 14,
+      credentialsTokenTtlMinutes: 120,
+      paymentLockSeconds: 120,
+      reconcileIntervalSeconds: 300,
+      sessionTtlHours: 336,
+    });
   });
 
   it('refuses a PUBLIC_URL or SMTP_URL it cannot use', () => {

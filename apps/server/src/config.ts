@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '@coparent/domain';
 
 /**
  * Every environment variable the server reads, in one place. `loadConfig` is pure: it reads only
@@ -25,6 +26,24 @@ export type MailConfig =
 /** The tax port (src/adapters/tax): the built-in rate table; a tax service can be added here. */
 export type TaxConfig = { kind: 'table' };
 
+/** Braintree merchant settings (BRAINTREE_*). */
+export type BraintreeConfig = {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  /** Merchant account id per currency (BRAINTREE_MERCHANT_ACCOUNT_<CURRENCY>), when several. */
+  merchantAccounts: Partial<Record<CurrencyCode, string>>;
+  /** The currency of the merchant's default account (BRAINTREE_DEFAULT_CURRENCY, USD). */
+  defaultCurrency: CurrencyCode;
+};
+
+/**
+ * The payment gateway port (src/adapters/payment), chosen here once: Braintree when its merchant
+ * settings are present, the local sandbox otherwise (refused when NODE_ENV=production).
+ */
+export type PaymentConfig = { kind: 'sandbox' } | ({ kind: 'braintree' } & BraintreeConfig);
+
 export type Config = {
   nodeEnv: NodeEnv;
   isProduction: boolean;
@@ -47,6 +66,23 @@ export type Config = {
   devRoutes: boolean;
   /** Tax rates come from this port (TAX_PROVIDER; only `table` so far). */
   tax: TaxConfig;
+  payment: PaymentConfig;
+  checkout: {
+    /** How long the co-parent's invitation link works (INVITE_TTL_DAYS, 14). */
+    inviteTtlDays: number;
+    /** How long the credentials token of a finished payment works (CREDENTIALS_TOKEN_TTL_MINUTES, 120). */
+    credentialsTokenTtlMinutes: number;
+    /**
+     * How long a payment attempt is considered in flight with the gateway (PAYMENT_LOCK_SECONDS,
+     * 120, above the SDK's 60 s timeout): meanwhile other attempts for the signup answer 409
+     * PAYMENT_IN_PROGRESS, and reconciliation leaves it alone.
+     */
+    paymentLockSeconds: number;
+    /** Reconcile pending payments every N seconds (PAYMENT_RECONCILE_INTERVAL_SECONDS, 300; 0 = only at start). */
+    reconcileIntervalSeconds: number;
+    /** Account session lifetime (SESSION_TTL_HOURS, 336 = 14 days). */
+    sessionTtlHours: number;
+  };
   catalog: {
     /** The catalog JSON files (CATALOG_DIR, default apps/server/catalog). */
     dir: string;
@@ -62,6 +98,16 @@ export type Config = {
     professionalCreatePerMinute: number;
     /** POST /v2/professional/users/validator per client IP per minute. */
     professionalValidatePerMinute: number;
+    /** POST /v2/signups/{id}/payment per client IP per minute. */
+    paymentPerMinute: number;
+    /** POST /v2/payment/sandbox/tokenize per client IP per minute. */
+    tokenizePerMinute: number;
+    /** GET /v2/credentials/username per client IP per minute. */
+    usernameCheckPerMinute: number;
+    /** POST /v2/credentials per client IP per minute. */
+    credentialsPerMinute: number;
+    /** POST /v2/login per client IP per minute. */
+    loginPerMinute: number;
     /**
      * TODO(scale-out): rate-limit counters in Redis when set. ioredis is not installed yet, so
      * counters live in process memory (one instance); the value is read and reported only.
@@ -184,6 +230,55 @@ function readTax(env: Env): TaxConfig {
   return { kind };
 }
 
+/**
+ * Braintree when BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY are set
+ * (some but not all is an error); the sandbox otherwise, which production refuses.
+ */
+function readPayment(env: Env, nodeEnv: NodeEnv): PaymentConfig {
+  const merchantId = read(env, 'BRAINTREE_MERCHANT_ID');
+  const publicKey = read(env, 'BRAINTREE_PUBLIC_KEY');
+  const privateKey = read(env, 'BRAINTREE_PRIVATE_KEY');
+  const given = [merchantId, publicKey, privateKey].filter((v) => v !== undefined).length;
+  if (given === 0) {
+    if (nodeEnv === 'production') {
+      throw new ConfigError(
+        'the local sandbox payment gateway is refused in production: set BRAINTREE_MERCHANT_ID, ' +
+          'BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY',
+      );
+    }
+    return { kind: 'sandbox' };
+  }
+  if (!merchantId || !publicKey || !privateKey) {
+    throw new ConfigError(
+      'set all of BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY, or none',
+    );
+  }
+  const environment = (read(env, 'BRAINTREE_ENVIRONMENT') ?? 'sandbox').toLowerCase();
+  if (environment !== 'sandbox' && environment !== 'production') {
+    throw new ConfigError(
+      `BRAINTREE_ENVIRONMENT must be sandbox or production (got "${environment}")`,
+    );
+  }
+  const defaultCurrency = (read(env, 'BRAINTREE_DEFAULT_CURRENCY') ?? 'USD').toUpperCase();
+  if (!isCurrencyCode(defaultCurrency)) {
+    throw new ConfigError(`BRAINTREE_DEFAULT_CURRENCY must be one of ${CURRENCIES.join(', ')}`);
+  }
+  const merchantAccounts: Partial<Record<CurrencyCode, string>> = {};
+  for (const currency of CURRENCIES) {
+    const id = read(env, `BRAINTREE_MERCHANT_ACCOUNT_${currency}`);
+    if (id) merchantAccounts[currency] = id;
+  }
+  return {
+    kind: 'braintree',
+    environment,
+    merchantId,
+    publicKey,
+    privateKey,
+    merchantAccounts,
+    defaultCurrency,
+  };
+}
+
 /** Relative paths in the environment are relative to the repository root. */
 function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
@@ -219,6 +314,14 @@ export function loadConfig(env: Env = process.env): Config {
     mail: readMail(env),
     devRoutes: nodeEnv !== 'production',
     tax: readTax(env),
+    payment: readPayment(env, nodeEnv),
+    checkout: {
+      inviteTtlDays: readInt(env, 'INVITE_TTL_DAYS', 14, 1, 365),
+      credentialsTokenTtlMinutes: readInt(env, 'CREDENTIALS_TOKEN_TTL_MINUTES', 120, 1, 10_080),
+      paymentLockSeconds: readInt(env, 'PAYMENT_LOCK_SECONDS', 120, 1, 3600),
+      reconcileIntervalSeconds: readInt(env, 'PAYMENT_RECONCILE_INTERVAL_SECONDS', 300, 0, 86_400),
+      sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 336, 1, 8760),
+    },
     catalog: {
       dir: resolvePath(read(env, 'CATALOG_DIR') ?? 'apps/server/catalog'),
       seedOnStart: readBool(env, 'CATALOG_SEED_ON_START', true),
@@ -240,6 +343,17 @@ export function loadConfig(env: Env = process.env): Config {
         1,
         1_000_000,
       ),
+      paymentPerMinute: readInt(env, 'RATE_LIMIT_PAYMENT_PER_MINUTE', 20, 1, 1_000_000),
+      tokenizePerMinute: readInt(env, 'RATE_LIMIT_TOKENIZE_PER_MINUTE', 60, 1, 1_000_000),
+      usernameCheckPerMinute: readInt(
+        env,
+        'RATE_LIMIT_USERNAME_CHECK_PER_MINUTE',
+        60,
+        1,
+        1_000_000,
+      ),
+      credentialsPerMinute: readInt(env, 'RATE_LIMIT_CREDENTIALS_PER_MINUTE', 20, 1, 1_000_000),
+      loginPerMinute: readInt(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
       redisUrl: read(env, 'REDIS_URL'),
     },
     web: {

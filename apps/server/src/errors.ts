@@ -34,6 +34,16 @@ const TITLES: Record<AppErrorCode, string> = {
   RATE_LIMITED: 'Too many requests, try again later',
   INTERNAL: 'Something went wrong on our side',
   PROFESSIONAL_CREATE_FAILED: 'The professional account could not be created',
+  PAYMENT_DECLINED: 'The payment method was declined',
+  PRICE_CHANGED: 'The price has changed',
+  PAYMENT_IN_PROGRESS: 'A payment for this signup is being processed',
+  ALREADY_PAID: 'This signup has been paid',
+  IDEMPOTENCY_KEY_MISSING: 'An Idempotency-Key header of 8 to 128 characters is required',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used with another request',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider is not available; nothing was charged',
+  CREDENTIALS_TOKEN_INVALID: 'The credentials token is missing, expired or already used',
+  LOGIN_FAILED: 'The username or password is incorrect',
+  RECEIPT_NOT_FOUND: 'No receipt for this signup',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
   COUNTRY_NOT_FOUND: 'Country not found',
@@ -47,8 +57,19 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export type Problem = { type: string; title: string; status: number; code: AppErrorCode };
 
-export function problemFor(code: AppErrorCode): Problem {
+/**
+ * Extension members of a problem document (RFC 9457 §3.2): `detail` (a localised text),
+ * `messageKey`, and call-specific members such as `pricing` or `retryAfterSeconds`.
+ */
+export type ProblemExtras = Record<string, unknown> & {
+  detail?: string;
+  messageKey?: string;
+  retryAfterSeconds?: number;
+};
+
+export function problemFor(code: AppErrorCode, extras?: ProblemExtras): Problem & ProblemExtras {
   return {
+    ...extras,
     type: `/problems/${code.toLowerCase().replaceAll('_', '-')}`,
     title: TITLES[code],
     status: ERROR_STATUS[code],
@@ -60,10 +81,13 @@ export function problemFor(code: AppErrorCode): Problem {
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: AppErrorCode;
+  /** Extension members added to the problem document (never internals). */
+  readonly extras: ProblemExtras | undefined;
 
-  constructor(code: AppErrorCode, options?: { cause?: unknown }) {
+  constructor(code: AppErrorCode, options?: { cause?: unknown; extras?: ProblemExtras }) {
     super(TITLES[code], options);
     this.code = code;
+    this.extras = options?.extras;
   }
 
   get status(): number {

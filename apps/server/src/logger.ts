@@ -7,6 +7,11 @@ const SECRET_HEADERS = ['authorization', 'cookie', 'x-registration-key', 'x-refe
 /** Body fields that carry secrets, at any of the first few levels of a logged object. */
 const SECRET_FIELDS = [
   'password',
+  'number',
+  'cvv',
+  'nonce',
+  'token',
+  'clickToJoinToken',
   'securityAnswer',
   'securityCode',
   'securityCodeConfirm',

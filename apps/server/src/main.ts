@@ -24,6 +24,11 @@ async function main(): Promise<void> {
       );
     }
     await app.listen({ host: config.host, port: config.port });
+    // Payments a crash left between the gateway and our commit: settle them now and then.
+    app.checkout.startReconciliation();
+    app.checkout
+      .reconcilePendingPayments()
+      .catch((err: unknown) => app.log.error({ err }, 'start-up reconciliation failed'));
   } catch (err) {
     app.log.fatal({ err }, 'start-up failed');
     await app.close();
@@ -35,6 +40,11 @@ async function main(): Promise<void> {
       ? 'PostgreSQL (DATABASE_URL)'
       : `PGlite at ${config.database.dataDir}`;
   app.log.info(`database: ${where}`);
+  app.log.info(
+    config.payment.kind === 'braintree'
+      ? `payments: Braintree (${config.payment.environment})`
+      : 'payments: the local sandbox gateway (test cards and fake nonces only)',
+  );
   app.log.info(`App ready at http://localhost:${config.port}/app/join/`);
 
   let closing = false;

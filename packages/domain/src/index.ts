@@ -1,5 +1,8 @@
 // @coparent/domain: every rule, once. Pure TypeScript + zod 4; runs in the browser and on the server.
 
+export * from './checkout/analytics.js';
+export * from './checkout/card.js';
+export * from './checkout/schemas.js';
 export * from './constants/enums.js';
 export * from './constants/experiments.js';
 export * from './constants/limits.js';
@@ -7,6 +10,7 @@ export * from './constants/locale.js';
 export * from './constants/phone-codes.js';
 export * from './constants/support-phones.js';
 export * from './errors/app-error-codes.js';
+export * from './family/members.js';
 export * from './funnel/join-steps.js';
 export * from './lookups/countries.js';
 export * from './lookups/options.js';
@@ -20,6 +24,7 @@ export * from './pricing/build-your-own.js';
 export * from './pricing/calculate.js';
 export * from './pricing/codes.js';
 export * from './pricing/coupon.js';
+export * from './pricing/discount-link.js';
 export * from './pricing/money.js';
 export * from './pricing/pricing-group.js';
 export * from './pricing/schemas.js';
@@ -36,6 +41,7 @@ export * from './schemas/step-one.js';
 export * from './schemas/validation-errors.js';
 export * from './validation/fields.js';
 export * from './validation/password.js';
+export * from './validation/password-strength.js';
 export * from './validation/postal.js';
 export * from './validation/security.js';
 export * from './validation/text.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -10,6 +11,8 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -49,6 +52,11 @@ export const signups = pgTable(
     locale: text('locale').notNull().default('en'),
     ...timestamps,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the payment that completed the signup; nothing in it changes afterwards. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Parent A's user and family, created by that payment. */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id),
+    familyId: uuid('family_id').references((): AnyPgColumn => families.id),
   },
   (table) => [index('signups_expires_at_idx').on(table.expiresAt)],
 );
@@ -72,6 +80,10 @@ export const signupChildren = pgTable(
 export const USER_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 
+/** ACTIVE accounts, and INVITED co-parents who have not accepted their invitation yet. */
+export const USER_STATUSES = ['ACTIVE', 'INVITED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 /**
  * Accounts. Parents are created by later issues (after payment and credentials); professionals by
  * POST /v2/professional/users (kind PROFESSIONAL, with a `professional_profiles` row). Read for
@@ -90,9 +102,19 @@ export const users = pgTable(
     /** A domain `PhoneCodeId`; with `phone_number`, the user's phone (professionals' too). */
     phoneCountryCode: text('phone_country_code'),
     phoneNumber: text('phone_number'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('ACTIVE'),
+    /** The language emails to this user are written in. */
+    locale: text('locale').notNull().default('en'),
+    /** IANA time zone (billing step). */
+    timeZone: text('time_zone'),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_kind_check', sql`${table.kind} in ('PARENT', 'PROFESSIONAL')`)],
+  (table) => [
+    check('users_kind_check', sql`${table.kind} in ('PARENT', 'PROFESSIONAL')`),
+    check('users_status_check', sql`${table.status} in ('ACTIVE', 'INVITED')`),
+  ],
 );
 
 /**
@@ -306,6 +328,11 @@ export const subscriptionCodes = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     redeemedBySignupId: uuid('redeemed_by_signup_id'),
+    /**
+     * The payment attempt holding the code: set with `redeemed_at` before the gateway is called,
+     * cleared again when that attempt fails (the code is free once more).
+     */
+    redeemedByPaymentId: uuid('redeemed_by_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -348,6 +375,364 @@ export const signupOrders = pgTable('signup_orders', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The payment page's billing of a signup (PATCH sections PARENT + ADDRESS [+ REFERRAL]): the
+ * address, the time zone and the referral answer. The payment prices with this address.
+ */
+export const signupBilling = pgTable('signup_billing', {
+  signupId: uuid('signup_id')
+    .primaryKey()
+    .references(() => signups.id, { onDelete: 'cascade' }),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  city: text('city').notNull(),
+  /** A region id of the country's list (US, CA, AU, MX, GB) or free text; '' when none. */
+  region: text('region').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  timeZone: text('time_zone').notNull(),
+  referralSelection: text('referral_selection'),
+  referralOther: text('referral_other'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── Accounts, families and invitations (created by the payment) ───────────────────────────────
+
+/** A family: Parent A, the co-parent and the children, as members. */
+export const families = pgTable('families', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const FAMILY_MEMBER_ROLES = ['PARENT', 'CO_PARENT', 'CHILD'] as const;
+
+/**
+ * A member of a family. Parents have a user (Parent A at once; the co-parent as an INVITED user
+ * when an email is known, else once the invitation is accepted); children have none.
+ */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id),
+    role: text('role', { enum: FAMILY_MEMBER_ROLES }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneCountryCode: text('phone_country_code'),
+    phoneNumber: text('phone_number'),
+    /** A colour of the domain's FAMILY_MEMBER_COLORS. */
+    color: text('color').notNull(),
+    displayInitials: text('display_initials').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('family_members_position_unique').on(table.familyId, table.position),
+    index('family_members_user_idx').on(table.userId),
+    check('family_members_role_check', sql`${table.role} in ('PARENT', 'CO_PARENT', 'CHILD')`),
+  ],
+);
+
+/** A user's address (the billing address of the payment page is PRIMARY). */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('PRIMARY'),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type] })],
+);
+
+/** Username and password (argon2id PHC string of `normalizePassword(password)`), set once. */
+export const userCredentials = pgTable('user_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  /** `username` trimmed and lower-cased: usernames are unique without regard to case. */
+  usernameKey: text('username_key').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The co-parent's invitation: a 256-bit token (only its SHA-256 is stored) that opens
+ * /app/join/invite, expiring after INVITE_TTL_DAYS.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    familyMemberId: uuid('family_member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    /** The invited user (null when no email was known: created when the invitation is accepted). */
+    userId: uuid('user_id').references(() => users.id),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id),
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invites_family_member_idx').on(table.familyMemberId)],
+);
+
+/** Single-use tokens for POST /v2/credentials (256-bit; only the SHA-256 is stored). */
+export const credentialsTokens = pgTable(
+  'credentials_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('credentials_tokens_user_idx').on(table.userId)],
+);
+
+/** Account sessions (the http-only cookie carries the token; only its SHA-256 is stored). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+// ── Payments ───────────────────────────────────────────────────────────────────────────────────
+
+export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'VOIDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One payment attempt (POST /v2/signups/{id}/payment with one Idempotency-Key). Written PENDING
+ * before the gateway is called (its id is the gateway's order id), then COMPLETED in the
+ * transaction that creates the accounts, or FAILED (not charged), or VOIDED (charged, then voided
+ * or refunded by reconciliation). At most one PENDING or COMPLETED attempt per signup.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    signupId: uuid('signup_id')
+      .notNull()
+      .references(() => signups.id),
+    /** SHA-256 of the Idempotency-Key. */
+    idempotencyKeyHash: text('idempotency_key_hash').notNull().unique(),
+    /** SHA-256 of the request body as parsed: a key reused with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
+    /** 'sandbox' or 'braintree'. */
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** CREDIT_CARD, PAYPAL, VENMO or APPLE_PAY (as the browser chose; the gateway's once known). */
+    paymentType: text('payment_type').notNull(),
+    transactionId: text('transaction_id'),
+    cardType: text('card_type'),
+    cardLastFour: text('card_last_four'),
+    /** What completing the attempt needs (no secrets: the nonce is not kept). */
+    attempt: jsonb('attempt').notNull(),
+    /** The stored payment response (without the credentials token), for replays. */
+    response: jsonb('response'),
+    /** The stored problem of a failed attempt, for replays. */
+    failure: jsonb('failure'),
+    /** While in the future, a request is (or may be) talking to the gateway for this attempt. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_active_signup_idx')
+      .on(table.signupId)
+      .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    index('payments_status_idx').on(table.status),
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'VOIDED')`,
+    ),
+    check('payments_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** The order a completed payment bought. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  signupId: uuid('signup_id')
+    .notNull()
+    .unique()
+    .references(() => signups.id),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  familyId: uuid('family_id')
+    .notNull()
+    .references(() => families.id),
+  packageId: integer('package_id')
+    .notNull()
+    .references(() => catalogPackages.id),
+  productId: text('product_id').notNull(),
+  services: text('services').array().notNull(),
+  payForCoParent: boolean('pay_for_co_parent').notNull(),
+  promoCodes: text('promo_codes').array().notNull(),
+  paymentCodes: text('payment_codes').array().notNull(),
+  currency: text('currency').notNull(),
+  total: integer('total').notNull(),
+  taxAmount: integer('tax_amount').notNull(),
+  /** The pricing info charged (PricingInfo). */
+  pricing: jsonb('pricing').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's subscription (Parent A's; the co-parent's when Parent A paid for it). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    familyMemberId: uuid('family_member_id')
+      .notNull()
+      .references(() => familyMembers.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => catalogPackages.id),
+    status: text('status').notNull().default('ACTIVE'),
+    years: smallint('years').notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_member_idx').on(table.familyMemberId),
+    check('subscriptions_years_check', sql`${table.years} in (1, 2)`),
+  ],
+);
+
+/** The receipt of a completed payment (the account area shows it later). */
+export const receipts = pgTable('receipts', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  transactionId: text('transaction_id'),
+  cardLastFour: text('card_last_four'),
+  paymentType: text('payment_type').notNull(),
+  total: integer('total').notNull(),
+  currency: text('currency').notNull(),
+  transactionAt: timestamp('transaction_at', { withTimezone: true }).notNull(),
+  /** The receipt as answered (ReceiptSchema). */
+  body: jsonb('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── The local sandbox gateway (never used in production) ─────────────────────────────────────
+
+/**
+ * Transactions of the local sandbox gateway, kept in the database so that reconciliation by order
+ * id works across restarts and between test apps.
+ */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    /** The sale's idempotency key (Braintree's apiRequestKey). */
+    apiRequestKey: text('api_request_key').unique(),
+    /** 'sale' or 'credit' (a refund). */
+    type: text('type').notNull(),
+    /** Braintree's statuses: submitted_for_settlement, processor_declined, gateway_rejected, failed, voided, settled. */
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentInstrumentType: text('payment_instrument_type').notNull(),
+    cardType: text('card_type'),
+    lastFour: text('last_four'),
+    processorResponseCode: text('processor_response_code'),
+    processorResponseText: text('processor_response_text'),
+    gatewayRejectionReason: text('gateway_rejection_reason'),
+    cvvResponseCode: text('cvv_response_code'),
+    avsPostalCodeResponseCode: text('avs_postal_code_response_code'),
+    paymentMethodToken: text('payment_method_token'),
+    refundedTransactionId: text('refunded_transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_transactions_order_idx').on(table.orderId)],
+);
+
+/**
+ * Nonces of the sandbox's card form (POST /v2/payment/sandbox/tokenize): a random nonce and what
+ * the sale needs to behave like Braintree's sandbox. Never the card number, nor the security code.
+ */
+export const sandboxNonces = pgTable('sandbox_nonces', {
+  nonce: text('nonce').primaryKey(),
+  paymentInstrumentType: text('payment_instrument_type').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  expirationMonth: text('expiration_month'),
+  expirationYear: text('expiration_year'),
+  /** SUCCESS, or PROCESSOR_DECLINED for Braintree's declined test card. */
+  behaviour: text('behaviour').notNull(),
+  /** M (matches), N (does not match), U (not verified), I (not provided). */
+  cvvResponseCode: text('cvv_response_code').notNull(),
+  avsPostalCodeResponseCode: text('avs_postal_code_response_code').notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's vault: stored payment methods. */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  token: text('token').primaryKey(),
+  paymentInstrumentType: text('payment_instrument_type').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   signups,
   signupChildren,
@@ -363,6 +748,21 @@ export const schema = {
   subscriptionCodes,
   referrers,
   signupOrders,
+  signupBilling,
+  families,
+  familyMembers,
+  userAddresses,
+  userCredentials,
+  invites,
+  credentialsTokens,
+  sessions,
+  payments,
+  orders,
+  subscriptions,
+  receipts,
+  sandboxTransactions,
+  sandboxNonces,
+  sandboxPaymentMethods,
 };
 export type Schema = typeof schema;
 export type SignupRow = typeof signups.$inferSelect;
@@ -380,3 +780,9 @@ export type SubscriptionCodeRow = typeof subscriptionCodes.$inferSelect;
 export type ReferrerRow = typeof referrers.$inferSelect;
 export type SignupOrderRow = typeof signupOrders.$inferSelect;
 export type NewSignupOrderRow = typeof signupOrders.$inferInsert;
+export type SignupBillingRow = typeof signupBilling.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type FamilyMemberRow = typeof familyMembers.$inferSelect;
+export type SandboxTransactionRow = typeof sandboxTransactions.$inferSelect;
+export type SandboxNonceRow = typeof sandboxNonces.$inferSelect;

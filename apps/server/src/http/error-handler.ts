@@ -5,6 +5,7 @@ import {
   FieldValidationError,
   isAppError,
   PROBLEM_CONTENT_TYPE,
+  type ProblemExtras,
   problemFor,
 } from '../errors.js';
 import { requestLocale } from './locale.js';
@@ -29,8 +30,15 @@ const STATUS_CODES: Record<number, AppErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-export function sendProblem(reply: FastifyReply, code: AppErrorCode): FastifyReply {
-  const problem = problemFor(code);
+export function sendProblem(
+  reply: FastifyReply,
+  code: AppErrorCode,
+  extras?: ProblemExtras,
+): FastifyReply {
+  const problem = problemFor(code, extras);
+  if (extras?.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(extras.retryAfterSeconds));
+  }
   return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
 }
 
@@ -57,7 +65,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (isAppError(error)) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendProblem(reply, error.code);
+    return sendProblem(reply, error.code, error.extras);
   }
   const clientCode = codeForClientError(error);
   if (clientCode) {

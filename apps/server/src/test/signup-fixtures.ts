@@ -89,3 +89,101 @@ export function getSignup(app: App, signup: TestSignup) {
     headers: { 'x-registration-key': signup.registrationKey },
   });
 }
+
+/** A billing body (PATCH sections PARENT + ADDRESS) for the United States (Texas). */
+export function billingBody(overrides: { address?: Json; parent?: Json } & Json = {}): Json {
+  const { address, parent, ...rest } = overrides;
+  return {
+    sections: ['PARENT', 'ADDRESS'],
+    parent: { timeZone: 'America/Chicago', ...parent },
+    address: {
+      line1: '1 Main St',
+      line2: null,
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '73301',
+      country: 'US',
+      ...address,
+    },
+    ...rest,
+  };
+}
+
+export function saveBilling(
+  app: App,
+  signup: TestSignup,
+  body: Json = billingBody(),
+  language = 'en',
+) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/v2/signups/${signup.signupId}`,
+    headers: { 'x-registration-key': signup.registrationKey, language },
+    payload: body,
+  });
+}
+
+/**
+ * A signup ready to pay: steps 1–3 (package 3003, Premium 1 year, by default) and the billing
+ * saved (Texas by default).
+ */
+export async function signupReadyToPay(
+  app: App,
+  options: Parameters<typeof createSignup>[1] & { packageId?: number; billing?: Json } = {},
+): Promise<TestSignup> {
+  const signup = await signupAtStep3(app, options);
+  const saved = await savePackage(app, signup, { order: { packageId: options.packageId ?? 3003 } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const billed = await saveBilling(app, signup, options.billing ?? billingBody());
+  expect(billed.statusCode, billed.body).toBe(200);
+  return signup;
+}
+
+/** The pricing call's answer for a signup (the amounts the browser shows). */
+export async function priceSignup(app: App, signup: TestSignup, body: Json) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/v2/signups/${signup.signupId}/pricing`,
+    headers: { 'x-registration-key': signup.registrationKey },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { totals: { total: number; taxAmount: number; totalFormatted: string } };
+}
+
+/** Pays for a signup ready to pay (Texas, package 3003, fake-valid-nonce); answers the payment. */
+export async function paySignup(app: App, signup: TestSignup, language = 'en') {
+  const price = await priceSignup(app, signup, {
+    address: {
+      country: 'US',
+      region: 'TX',
+      city: 'Austin',
+      line1: '1 Main St',
+      postalCode: '73301',
+    },
+    orderDetail: { packageId: 3003 },
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/v2/signups/${signup.signupId}/payment`,
+    headers: {
+      'x-registration-key': signup.registrationKey,
+      'idempotency-key': `test-${signup.signupId}`,
+      language,
+    },
+    payload: {
+      order: { packageId: 3003 },
+      payment: {
+        amountDisplayed: price.totals.total,
+        taxAmountDisplayed: price.totals.taxAmount,
+        nonce: 'fake-valid-nonce',
+      },
+      promoCodes: null,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    clickToJoinToken: string;
+    registration: { parent: { userId: string; email: string } };
+  };
+}

@@ -31,6 +31,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * NODE_ENV=production for a test app: production refuses the sandbox payment gateway, so these
+ * dummy Braintree settings choose the Braintree adapter (which calls nothing until a payment).
+ */
+export const PRODUCTION_TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  BRAINTREE_MERCHANT_ID: 'test-merchant',
+  BRAINTREE_PUBLIC_KEY: 'test-public-key',
+  BRAINTREE_PRIVATE_KEY: 'test-private-key',
+};
+
 export type TestDatabase = { database: Database; drop(): Promise<void> };
 
 function withDatabaseName(url: string, name: string): string {

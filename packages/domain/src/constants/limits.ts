@@ -22,6 +22,8 @@ export const MOBILE_BREAKPOINT_PX = 600;
 export const STORAGE_INCLUDED_GB = 1;
 
 export const DEFAULT_CURRENCY = 'USD';
+/** The product's name (passwords may not contain it). */
+export const PRODUCT_NAME = 'CoParent Hub';
 export const DEFAULT_PHONE_CODE = 'US_CANADA';
 export const DEFAULT_PRO_COUNTRY = 'US';
 /** "Default countries: GB and US" (spec 000 §3). */

@@ -14,6 +14,26 @@ export const APP_ERROR_STATUS = {
   INTERNAL: 500,
   /** POST /v2/professional/users failed (also the non-production test hook): the ERROR state. */
   PROFESSIONAL_CREATE_FAILED: 503,
+  /** Checkout (docs/f1-contract.md, "Checkout"). The card or account was declined: try another. */
+  PAYMENT_DECLINED: 402,
+  /** The server's total differs from `amountDisplayed`: the problem carries the new `pricing`. */
+  PRICE_CHANGED: 409,
+  /** Another attempt for this signup (or this Idempotency-Key) is being processed. */
+  PAYMENT_IN_PROGRESS: 409,
+  /** The signup has been paid: nothing in it can change any more. */
+  ALREADY_PAID: 409,
+  /** The payment call needs an `Idempotency-Key` header of 8–128 characters. */
+  IDEMPOTENCY_KEY_MISSING: 400,
+  /** The `Idempotency-Key` was used before with another request body (or another signup). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The payment provider could not be reached or failed; nothing was charged. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  /** The credentials token is missing, unknown, expired or already used. */
+  CREDENTIALS_TOKEN_INVALID: 401,
+  /** Wrong username or password (the browser shows `login_error`). */
+  LOGIN_FAILED: 401,
+  /** No completed payment for this signup. */
+  RECEIPT_NOT_FOUND: 404,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

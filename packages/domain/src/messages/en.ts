@@ -76,6 +76,14 @@ export const en = {
   validPwdDupUsername_error: 'Cannot be the same as your username',
   validPwdDupEmail_error: 'Cannot be the same as your email',
   validPwdCommon_error: 'This password is too common. Choose one that is harder to guess.',
+  validPwdContainsUsername_error: 'Cannot contain your username',
+  validPwdContainsEmail_error: 'Cannot contain your email address',
+  validPwdContainsProduct_error: 'Cannot contain the name of our app',
+  // Credentials token and login
+  credentials_tokenInvalid_error:
+    'This link has expired or was already used. Please log in to finish setting up your account.',
+  credentials_error: 'Something went wrong with your request. Please try again later.',
+  login_error: 'The username or password is incorrect.',
   // Payment and codes
   payment_activationCode_error: 'Invalid activation code',
   payment_promoCode_error: 'Invalid promo code',
@@ -88,6 +96,21 @@ export const en = {
   payment_pricing_error: 'We could not calculate your price. Please try again.',
   payment_paypalSetup_error:
     'There was an error setting up PayPal. Please refresh the page or try again later.',
+  payment_nonce_error: 'Choose a payment method',
+  payment_terms_error: 'You must accept the terms and conditions',
+  payment_cvvDeclined_error:
+    'The security code could not be verified for this card. Check it and try again, or use another card.',
+  payment_postalDeclined_error:
+    'The postal code does not match this card. Check your billing address, or use another card.',
+  payment_methodInvalid_error: 'This payment method can no longer be used. Please enter it again.',
+  payment_unavailable_error:
+    "We couldn't reach our payment provider, and you have not been charged. Please try again in a few minutes.",
+  payment_inProgress_error:
+    'Your payment is already being processed. Please wait a moment before trying again.',
+  payment_priceChanged_error:
+    'Your total has changed to {{total}}. Please review it before paying.',
+  payment_alreadyPaid_error: 'This order has already been paid.',
+  billing_readOnly_error: 'This detail cannot be changed here',
   // Packages, pricing and coupons
   pricing_package_error: 'Choose a package',
   pricing_subscription_error: 'Choose a subscription length',

@@ -68,6 +68,13 @@ export const esMX: Record<MessageKey, string> = {
   validPwdDupUsername_error: 'No puede ser igual a tu nombre de usuario',
   validPwdDupEmail_error: 'No puede ser igual a tu correo electrónico',
   validPwdCommon_error: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',
+  validPwdContainsUsername_error: 'No puede contener tu nombre de usuario',
+  validPwdContainsEmail_error: 'No puede contener tu correo electrónico',
+  validPwdContainsProduct_error: 'No puede contener el nombre de nuestra app',
+  credentials_tokenInvalid_error:
+    'Este enlace venció o ya se usó. Inicia sesión para terminar de configurar tu cuenta.',
+  credentials_error: 'Algo salió mal con tu solicitud. Inténtalo más tarde.',
+  login_error: 'El nombre de usuario o la contraseña son incorrectos.',
   payment_activationCode_error: 'Código de activación no válido',
   payment_promoCode_error: 'Código promocional no válido',
   payment_cardNumber_error: 'Ingresa un número de tarjeta válido',
@@ -80,6 +87,20 @@ export const esMX: Record<MessageKey, string> = {
   payment_pricing_error: 'No pudimos calcular tu precio. Inténtalo de nuevo.',
   payment_paypalSetup_error:
     'Hubo un error al configurar PayPal. Actualiza la página o inténtalo más tarde.',
+  payment_nonce_error: 'Elige un método de pago',
+  payment_terms_error: 'Debes aceptar los términos y condiciones',
+  payment_cvvDeclined_error:
+    'No se pudo verificar el código de seguridad de esta tarjeta. Revísalo e inténtalo de nuevo, o usa otra tarjeta.',
+  payment_postalDeclined_error:
+    'El código postal no coincide con esta tarjeta. Revisa tu dirección de facturación o usa otra tarjeta.',
+  payment_methodInvalid_error: 'Este método de pago ya no se puede usar. Ingrésalo de nuevo.',
+  payment_unavailable_error:
+    'No pudimos comunicarnos con nuestro proveedor de pagos y no se te hizo ningún cargo. Inténtalo de nuevo en unos minutos.',
+  payment_inProgress_error:
+    'Tu pago ya se está procesando. Espera un momento antes de intentarlo de nuevo.',
+  payment_priceChanged_error: 'Tu total cambió a {{total}}. Revísalo antes de pagar.',
+  payment_alreadyPaid_error: 'Este pedido ya se pagó.',
+  billing_readOnly_error: 'Este dato no se puede cambiar aquí',
   pricing_package_error: 'Elige un paquete',
   pricing_subscription_error: 'Elige la duración de la suscripción',
   pricing_services_error: 'Elige entre las opciones que se muestran',

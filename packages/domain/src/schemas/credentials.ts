@@ -1,11 +1,26 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages/en.js';
 import { errorKey } from '../validation/fields.js';
 import { passwordProblems } from '../validation/password.js';
+import { passwordStrengthProblems } from '../validation/password-strength.js';
 import { usernameSchema } from '../validation/username.js';
 
 /**
+ * Every problem of a password for an account: the spec's rules (`passwordProblems`) first; once
+ * those pass, the guessability rules (`passwordStrengthProblems`: common, contains the username,
+ * the email's local part or the product's name).
+ */
+export function accountPasswordProblems(
+  password: string,
+  ctx: { username?: string | null; email?: string | null },
+): MessageKey[] {
+  const problems = passwordProblems(password, ctx);
+  return problems.length > 0 ? problems : passwordStrengthProblems(password, ctx);
+}
+
+/**
  * The username/password form. The password is checked against the username typed in the same form
- * and the account's email (from the order) given as context.
+ * and the account's email (from the order) given as context, with `accountPasswordProblems`.
  */
 export function credentialsSchema(ctx: { email?: string | null } = {}) {
   return z
@@ -17,7 +32,7 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
       errorKey('invalidValue'),
     )
     .superRefine((value, issues) => {
-      for (const problem of passwordProblems(value.password, {
+      for (const problem of accountPasswordProblems(value.password, {
         username: value.username,
         email: ctx.email,
       })) {
@@ -43,3 +58,49 @@ export const UsernameCheckResponseSchema = z.object(
   errorKey('invalidValue'),
 );
 export type UsernameCheckResponse = z.infer<typeof UsernameCheckResponseSchema>;
+
+/** GET /v2/credentials/username query. */
+export const UsernameCheckQuerySchema = z.object({
+  username: z.string().max(200).default(''),
+});
+
+/** POST /v2/credentials answer. */
+export const SetCredentialsResponseSchema = z.object({
+  userId: z.uuid(),
+  username: z.string(),
+});
+export type SetCredentialsResponse = z.infer<typeof SetCredentialsResponseSchema>;
+
+/**
+ * POST /v2/login (spec 001 §3 "Login form post": the credentials with submit='Sign In' and the
+ * event id 'submit'). `submit` and `eventId` are accepted as the spec sends them and not checked.
+ */
+export const LoginRequestSchema = z.object({
+  username: z
+    .string(errorKey('validUsernameNone_error'))
+    .trim()
+    .min(1, errorKey('validUsernameNone_error'))
+    .max(200, errorKey('login_error')),
+  password: z
+    .string(errorKey('validUsernameNone_error'))
+    .min(1, errorKey('validUsernameNone_error'))
+    .max(200, errorKey('login_error')),
+  submit: z.string().max(50).optional(),
+  eventId: z.string().max(50).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** The account home the login (and a finished signup) lands on, by full page load. */
+export const ACCOUNT_HOME_PATH = '/app/account/';
+
+/**
+ * POST /v2/login answer. The session itself is an http-only cookie; `auth` only says that the
+ * login succeeded (the spec's browser stores it with the user id).
+ */
+export const LoginResponseSchema = z.object({
+  url: z.string(),
+  redirectUrl: z.string(),
+  auth: z.literal(true),
+  userId: z.uuid(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SavedBillingSchema, UpdateBillingSectionRequestSchema } from '../checkout/schemas.js';
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
 import { BuildYourOwnValuesSchema } from '../pricing/build-your-own.js';
 import { SavedOrderSchema, UpdatePackageSectionRequestSchema } from '../pricing/schemas.js';
@@ -159,11 +160,15 @@ export const UpdateFamilySectionRequestSchema = z.object({
 });
 export type UpdateFamilySectionRequest = z.infer<typeof UpdateFamilySectionRequestSchema>;
 
-/** PATCH /v2/signups/{signupId}: a union on `sections` (['PARENT'], ['FAMILY'] or ['PACKAGE']). */
+/**
+ * PATCH /v2/signups/{signupId}: a union on `sections` (['PARENT'], ['FAMILY'], ['PACKAGE'], or
+ * the payment page's billing save ['PARENT', 'ADDRESS'] / ['PARENT', 'ADDRESS', 'REFERRAL']).
+ */
 export const UpdateSignupRequestSchema = z.union([
   UpdateParentSectionRequestSchema,
   UpdateFamilySectionRequestSchema,
   UpdatePackageSectionRequestSchema,
+  UpdateBillingSectionRequestSchema,
 ]);
 export type UpdateSignupRequest = z.infer<typeof UpdateSignupRequestSchema>;
 
@@ -204,6 +209,10 @@ export const SignupStateSchema = z.object(
     buildYourOwn: BuildYourOwnValuesSchema.nullable().optional(),
     /** A build-your-own package chosen on /step3 whose values are not submitted yet. */
     pendingBuildYourOwnPackageId: z.number().int().nullable().optional(),
+    /** The billing saved on the payment page (null until saved). Always sent. */
+    billing: SavedBillingSchema.nullable().optional(),
+    /** True once the signup has been paid (every later save is 409 ALREADY_PAID). */
+    paid: z.boolean().optional(),
   },
   errorKey('invalidValue'),
 );

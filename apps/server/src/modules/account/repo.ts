@@ -1,7 +1,15 @@
 import { emailKey } from '@coparent/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type NewUserRow, type UserRow, users } from '../../db/schema.js';
+import {
+  credentialsTokens,
+  type NewUserRow,
+  sessions,
+  type UserRow,
+  userAddresses,
+  userCredentials,
+  users,
+} from '../../db/schema.js';
 
 export async function userExistsWithEmail(db: Executor, email: string): Promise<boolean> {
   const rows = await db
@@ -27,4 +35,141 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, emailKey(email)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function upsertUserAddress(
+  db: Executor,
+  values: Omit<typeof userAddresses.$inferInsert, 'updatedAt'>,
+  now: Date,
+): Promise<void> {
+  const set = { ...values, updatedAt: now };
+  await db
+    .insert(userAddresses)
+    .values(set)
+    .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set });
+}
+
+// ── Credentials (username and password) ─────────────────────────────────────────────────────────
+
+/** The comparison form of a username: trimmed, lower-cased. */
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: userCredentials.userId })
+    .from(userCredentials)
+    .where(eq(userCredentials.usernameKey, usernameKey(username)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function hasCredentials(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: userCredentials.userId })
+    .from(userCredentials)
+    .where(eq(userCredentials.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertCredentials(
+  db: Executor,
+  values: { userId: string; username: string; passwordHash: string },
+  now: Date,
+): Promise<void> {
+  await db.insert(userCredentials).values({
+    ...values,
+    username: values.username.trim(),
+    usernameKey: usernameKey(values.username),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export async function findCredentialsByUsername(
+  db: Executor,
+  username: string,
+): Promise<{ userId: string; passwordHash: string } | undefined> {
+  const [row] = await db
+    .select({ userId: userCredentials.userId, passwordHash: userCredentials.passwordHash })
+    .from(userCredentials)
+    .where(eq(userCredentials.usernameKey, usernameKey(username)))
+    .limit(1);
+  return row;
+}
+
+// ── Credentials tokens (single use) ─────────────────────────────────────────────────────────────
+
+/**
+ * Stores a new credentials token for the user and drops the user's earlier unused ones (only the
+ * newest link works).
+ */
+export async function replaceCredentialsToken(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db
+    .delete(credentialsTokens)
+    .where(and(eq(credentialsTokens.userId, values.userId), isNull(credentialsTokens.consumedAt)));
+  await db.insert(credentialsTokens).values({ ...values, createdAt: now });
+}
+
+export type CredentialsTokenRow = typeof credentialsTokens.$inferSelect;
+
+/** A credentials token by hash (locked for the rest of the transaction with `forUpdate`). */
+export async function findCredentialsToken(
+  db: Executor,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CredentialsTokenRow | undefined> {
+  const query = db
+    .select()
+    .from(credentialsTokens)
+    .where(eq(credentialsTokens.tokenHash, tokenHash))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function consumeCredentialsToken(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(credentialsTokens).set({ consumedAt: now }).where(eq(credentialsTokens.id, id));
+}
+
+// ── Sessions ────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.insert(sessions).values({ ...values, createdAt: now });
+}
+
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ userId: string; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
 }

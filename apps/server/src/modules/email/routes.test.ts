@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOutboxEmail } from '../../adapters/mail/outbox.js';
 import type { App } from '../../app.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
+import {
+  buildTestApp,
+  PRODUCTION_TEST_ENV,
+  uniqueEmail,
+  useTestDatabase,
+} from '../../test/test-app.js';
+
+const escapeHtmlText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 
 type Message = { to: string; subject: string; text: string; template: string; locale: string };
 
@@ -96,14 +103,43 @@ describe('GET /v2/dev/mailbox', () => {
     expect(welcome?.text).toContain('/app/account/login');
   });
 
+  it('GET /app/dev/mailbox shows the outbox as a page: escaped, newest first, links clickable', async () => {
+    const to = uniqueEmail('page');
+    await insertOutboxEmail(ctx.database.db, {
+      ...message(to, 'Older'),
+      text: 'Nothing to click',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await insertOutboxEmail(ctx.database.db, {
+      ...message(to, '<script>alert(1)</script> & invite'),
+      text: 'Accept here: https://join.example.test/app/join/invite?token=abc_DEF-123&x=1. Thanks',
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/app/dev/mailbox?to=${encodeURIComponent(to)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; invite');
+    expect(html).toContain(
+      '<a href="https://join.example.test/app/join/invite?token=abc_DEF-123&amp;x=1">https://join.example.test/app/join/invite?token=abc_DEF-123&amp;x=1</a>. Thanks',
+    );
+    expect(html.indexOf('invite')).toBeLessThan(html.indexOf('Older'));
+    expect(html).toContain(escapeHtmlText(to));
+  });
+
   it('does not exist with NODE_ENV=production', async () => {
     const production = await buildTestApp(ctx.database, {
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+      env: PRODUCTION_TEST_ENV,
     });
     try {
       const res = await production.inject({ method: 'GET', url: '/v2/dev/mailbox' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+      const page = await production.inject({ method: 'GET', url: '/app/dev/mailbox' });
+      expect(page.statusCode).toBe(404);
     } finally {
       await production.close();
     }

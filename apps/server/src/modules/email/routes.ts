@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { renderMailboxPage } from './mailbox-page.js';
 import type { MailboxService } from './service.js';
 
 export type DevMailboxRoutesOptions = { service: MailboxService };
@@ -51,5 +52,30 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = 
       },
     },
     async (request) => service.latest({ limit: request.query.limit, to: request.query.to }),
+  );
+};
+
+/**
+ * GET /app/dev/mailbox: the same outbox as a small server-rendered page (escaped, links
+ * clickable), so a person can open the receipt and follow the co-parent's invitation link.
+ * Registered only outside production.
+ */
+export const devMailboxPageRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/app/dev/mailbox',
+    { schema: { hide: true, querystring: MailboxQuerySchema } },
+    async (request, reply) => {
+      const { messages } = await service.latest({
+        limit: request.query.limit,
+        to: request.query.to,
+      });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderMailboxPage(messages, { to: request.query.to }));
+    },
   );
 };

@@ -41,7 +41,9 @@ import {
 } from '@coparent/domain';
 import type { TaxCalculator } from '../../adapters/tax/tax-calculator.js';
 import type { Db } from '../../db/client.js';
+import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
+import type { SignupOrder } from '../signup/repo.js';
 import type { SignupService } from '../signup/service.js';
 import {
   type Catalog,
@@ -455,9 +457,22 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     signupId: string,
     registrationKey: string | undefined,
     body: PricingRequest,
-    { locale }: Ctx,
+    ctx: Ctx,
   ): Promise<PricingResponse> {
     const { row, order: saved } = await signups.authorize(signupId, registrationKey);
+    return quote(row, saved, body, ctx);
+  }
+
+  /**
+   * The price of a signup's order (the pricing call's computation, without the authorisation):
+   * the payment re-prices with it from the saved order, the billing address and the codes.
+   */
+  async function quote(
+    row: SignupRow,
+    saved: SignupOrder | undefined,
+    body: PricingRequest,
+    { locale }: Ctx,
+  ): Promise<PricingResponse> {
     if (body.limboId !== undefined && body.limboId !== row.id) {
       throw fieldErrors([{ field: 'limboId', key: 'invalidValue' }], locale);
     }
@@ -534,5 +549,5 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     };
   }
 
-  return { lookup, listPackages, coupons, countryCheck, price };
+  return { lookup, listPackages, coupons, countryCheck, price, quote };
 }

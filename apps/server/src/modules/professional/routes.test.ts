@@ -12,6 +12,7 @@ import {
   BACKENDS,
   buildTestApp,
   captureLogs,
+  PRODUCTION_TEST_ENV,
   uniqueEmail,
   useTestDatabase,
 } from '../../test/test-app.js';
@@ -638,7 +639,7 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
 
     it('has no test hook in production', async () => {
       const production = await buildTestApp(ctx.database, {
-        env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+        env: PRODUCTION_TEST_ENV,
       });
       try {
         const res = await create(allSteps({ practiceName: FAIL_ON_CREATE }), {}, production);

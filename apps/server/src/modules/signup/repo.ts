@@ -3,8 +3,10 @@ import type { Executor } from '../../db/client.js';
 import {
   catalogPackages,
   type NewSignupRow,
+  type SignupBillingRow,
   type SignupChildRow,
   type SignupRow,
+  signupBilling,
   signupChildren,
   signupOrders,
   signups,
@@ -129,4 +131,43 @@ export async function saveSignupReferrer(
     .insert(signupOrders)
     .values({ signupId, referrerKey, updatedAt: now })
     .onConflictDoUpdate({ target: signupOrders.signupId, set: { referrerKey, updatedAt: now } });
+}
+
+// ── The payment page's billing (signup_billing) ─────────────────────────────────────────────────
+
+export type SignupBilling = Omit<SignupBillingRow, 'signupId' | 'updatedAt'>;
+
+export async function findSignupBilling(
+  db: Executor,
+  signupId: string,
+): Promise<SignupBilling | undefined> {
+  const [row] = await db
+    .select()
+    .from(signupBilling)
+    .where(eq(signupBilling.signupId, signupId))
+    .limit(1);
+  if (!row) return undefined;
+  const { signupId: _id, updatedAt: _at, ...billing } = row;
+  return billing;
+}
+
+/** Saves the billing; the referral is kept when `billing` does not carry one. */
+export async function saveSignupBilling(
+  db: Executor,
+  signupId: string,
+  billing: Omit<SignupBilling, 'referralSelection' | 'referralOther'> & {
+    referral?: { selection: string; other: string | null } | undefined;
+  },
+  now: Date,
+): Promise<void> {
+  const { referral, ...address } = billing;
+  const values = {
+    ...address,
+    ...(referral ? { referralSelection: referral.selection, referralOther: referral.other } : {}),
+    updatedAt: now,
+  };
+  await db
+    .insert(signupBilling)
+    .values({ signupId, ...values })
+    .onConflictDoUpdate({ target: signupBilling.signupId, set: values });
 }

@@ -89,19 +89,21 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
     {
       schema: {
         tags: ['signup'],
-        summary: 'Save a section of a signup (PARENT, FAMILY or PACKAGE)',
+        summary: 'Save a section of a signup (PARENT, FAMILY, PACKAGE, or the billing)',
         description:
           'Answers 200 `{ validationErrors: [] }`, or with a non-blocking `coParentDuplicate` ' +
           'warning (type DUPLICATE) when the co-parent email has an account. 422 saves nothing. ' +
           'FAMILY before PARENT, or PACKAGE before FAMILY, is 409 SECTION_OUT_OF_ORDER. PACKAGE ' +
           'sets lastCompletedStep 3, or 2 for a build-your-own package without its values; a ' +
-          'confirmed duplicate parent choosing a package outside P0 is 409 DUPLICATE_PARENT.',
+          'confirmed duplicate parent choosing a package outside P0 is 409 DUPLICATE_PARENT. ' +
+          'The billing save (sections PARENT + ADDRESS [+ REFERRAL], from step 3) answers ' +
+          '`consentRequired` (billing country not US). A paid signup is 409 ALREADY_PAID.',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: RegistrationKeyHeadersSchema,
         body: UpdateSignupRequestSchema,
         response: {
-          200: ValidationErrorsResponseSchema,
+          200: ValidationErrorsResponseSchema.extend({ consentRequired: z.boolean().optional() }),
           ...errorResponses,
           409: ProblemSchema,
           422: ValidationErrorsResponseSchema,

@@ -5,12 +5,15 @@ import {
   type CreateSignupRequest,
   type CreateSignupResponse,
   canSaveSection,
+  cleanName,
   DUPLICATE_COPARENT_FIELD,
   DUPLICATE_PARENT_FIELD,
   EXPERIMENTS,
   familyFormSchema,
   familySectionToFormValues,
+  isConsentRequired,
   isPhoneCodeId,
+  isReferrerKey,
   isTreatment,
   type Locale,
   lastCompletedStepAfter,
@@ -18,11 +21,13 @@ import {
   type MessageKey,
   type SignupState,
   SubscriptionTermSchema,
+  sameEmail,
   stepCompletedBy,
   subscriptionYears,
   supportPhoneFor,
   termForYears,
   translateMessage,
+  type UpdateBillingSectionRequest,
   type UpdateFamilySectionRequest,
   type UpdatePackageSectionRequest,
   type UpdateParentSectionRequest,
@@ -44,14 +49,17 @@ import {
 } from './registration-key.js';
 import {
   findChildren,
+  findSignupBilling,
   findSignupById,
   findSignupByIdForUpdate,
   findSignupOrder,
   insertSignup,
   replaceChildren,
+  type SignupBilling,
   type SignupChild,
   type SignupOrder,
   type SignupOrderChoice,
+  saveSignupBilling,
   saveSignupOrder,
   saveSignupReferrer,
   updateSignup,
@@ -79,15 +87,12 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * The duplicate messages name the support phone. The visitor's country is not known before the
  * billing step, so it is the default (US, CA, MX) number the spec quotes in these messages.
  */
-function duplicateText(
+export function duplicateText(
   key: 'signup_duplicateParent_error' | 'signup_duplicateCoParent_warning',
   locale: Locale,
 ) {
   return translateMessage(key, locale, { phone: supportPhoneFor(undefined).display });
 }
-
-/** A referrer key as discount links carry it; anything else is ignored without a lookup. */
-const REFERRER_KEY_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
 function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
   return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
@@ -113,10 +118,31 @@ function orderState(
   };
 }
 
+/** The billing part of the signup state. */
+function billingState(billing: SignupBilling | undefined): SignupState['billing'] {
+  if (!billing) return null;
+  return {
+    address: {
+      line1: billing.line1,
+      line2: billing.line2,
+      city: billing.city,
+      region: billing.region,
+      postalCode: billing.postalCode,
+      country: billing.country,
+    },
+    timeZone: billing.timeZone,
+    referral: billing.referralSelection
+      ? { selection: billing.referralSelection, other: billing.referralOther }
+      : null,
+    consentRequired: isConsentRequired(billing.country),
+  };
+}
+
 function toSignupState(
   row: SignupRow,
   children: SignupChild[],
   order?: SignupOrder | undefined,
+  billing?: SignupBilling | undefined,
 ): SignupState {
   const phoneCode = (value: string | null) => (isPhoneCodeId(value) ? value : null);
   const hasCoParent = row.coParentFirstName !== null && row.coParentLastName !== null;
@@ -143,6 +169,8 @@ function toSignupState(
     children: children.map((child) => ({ ...child })),
     expiresAt: row.expiresAt.toISOString(),
     ...orderState(order),
+    billing: billingState(billing),
+    paid: row.completedAt !== null,
   };
 }
 
@@ -169,12 +197,15 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     }
   }
 
-  /** The signup behind an id and key: 404 unknown, 403 wrong key, 404 expired (in that order). */
+  /**
+   * The signup behind an id and key: 404 unknown, 403 wrong key, 404 expired (in that order).
+   * A paid signup does not expire for the calls that read its result (`allowPaid`).
+   */
   async function authorise(
     exec: Executor,
     signupId: string,
     registrationKey: string | undefined,
-    options: { forUpdate: boolean },
+    options: { forUpdate: boolean; allowPaid?: boolean },
   ): Promise<SignupRow> {
     if (!isUuid(signupId)) throw new AppError('SIGNUP_NOT_FOUND');
     const row = options.forUpdate
@@ -184,6 +215,7 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     if (!registrationKeyMatches(registrationKey, row.registrationKeyHash)) {
       throw new AppError('REGISTRATION_KEY_INVALID');
     }
+    if (options.allowPaid && row.completedAt !== null) return row;
     if (row.expiresAt.getTime() <= now().getTime()) throw new AppError('SIGNUP_EXPIRED');
     return row;
   }
@@ -222,12 +254,16 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
   }
 
   async function get(signupId: string, registrationKey: string | undefined): Promise<SignupState> {
-    const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
-    const [children, order] = await Promise.all([
+    const row = await authorise(db, signupId, registrationKey, {
+      forUpdate: false,
+      allowPaid: true,
+    });
+    const [children, order, billing] = await Promise.all([
       findChildren(db, row.id),
       findSignupOrder(db, row.id),
+      findSignupBilling(db, row.id),
     ]);
-    return toSignupState(row, children, order);
+    return toSignupState(row, children, order, billing);
   }
 
   /**
@@ -240,6 +276,29 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
   ): Promise<{ row: SignupRow; order: SignupOrder | undefined }> {
     const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
     return { row, order: await findSignupOrder(db, row.id) };
+  }
+
+  /**
+   * The signup for the checkout calls (payment, receipt): like `authorize`, but a paid signup
+   * is answered even after its expiry (its result can be read again), with its billing.
+   */
+  async function authorizeForCheckout(
+    signupId: string,
+    registrationKey: string | undefined,
+  ): Promise<{
+    row: SignupRow;
+    order: SignupOrder | undefined;
+    billing: SignupBilling | undefined;
+  }> {
+    const row = await authorise(db, signupId, registrationKey, {
+      forUpdate: false,
+      allowPaid: true,
+    });
+    const [order, billing] = await Promise.all([
+      findSignupOrder(db, row.id),
+      findSignupBilling(db, row.id),
+    ]);
+    return { row, order, billing };
   }
 
   async function saveParent(
@@ -332,7 +391,7 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     );
     // A discount link's referrer: attached when known and active, ignored otherwise (the browser
     // may hold a stale or tampered key; the percentage always comes from our referrer record).
-    if (referrerKey && REFERRER_KEY_PATTERN.test(referrerKey)) {
+    if (isReferrerKey(referrerKey)) {
       const referrer = await findActiveReferrer(tx, referrerKey);
       if (referrer) await saveSignupReferrer(tx, row.id, referrer.key, instant);
     }
@@ -442,6 +501,67 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
   }
 
   /**
+   * The payment page's billing save (sections PARENT + ADDRESS [+ REFERRAL], spec 001 §7
+   * "Billing registration save"). Names and email are read-only: when sent they must be the
+   * saved ones. The phone may be corrected. Answers whether consent is required (not US).
+   */
+  async function saveBilling(
+    tx: Executor,
+    row: SignupRow,
+    input: UpdateBillingSectionRequest,
+    locale: Locale,
+  ): Promise<{ validationErrors: ValidationError[]; consentRequired: boolean }> {
+    const { parent, address } = input;
+    const readOnly: ValidationError[] = [];
+    const text = translateMessage('billing_readOnly_error', locale);
+    if (parent.firstName !== undefined && cleanName(parent.firstName) !== row.parentFirstName) {
+      readOnly.push({ field: 'parent.firstName', text, type: 'ERROR' });
+    }
+    if (parent.lastName !== undefined && cleanName(parent.lastName) !== row.parentLastName) {
+      readOnly.push({ field: 'parent.lastName', text, type: 'ERROR' });
+    }
+    if (parent.email !== undefined && !sameEmail(parent.email, row.parentEmail)) {
+      readOnly.push({ field: 'parent.email', text, type: 'ERROR' });
+    }
+    if (readOnly.length > 0) throw new FieldValidationError(readOnly);
+
+    const instant = now();
+    await saveSignupBilling(
+      tx,
+      row.id,
+      {
+        line1: address.line1,
+        line2: address.line2 === '' ? null : address.line2,
+        city: address.city,
+        region: address.region,
+        postalCode: address.postalCode.toUpperCase(),
+        country: address.country,
+        timeZone: parent.timeZone,
+        referral: input.referral
+          ? {
+              selection: input.referral.selection,
+              other: input.referral.other === '' ? null : (input.referral.other ?? null),
+            }
+          : undefined,
+      },
+      instant,
+    );
+    const phone =
+      parent.phoneCountryCode !== undefined && parent.phoneNumber !== undefined
+        ? { parentPhoneCountryCode: parent.phoneCountryCode, parentPhoneNumber: parent.phoneNumber }
+        : {};
+    await updateSignup(tx, row.id, {
+      ...phone,
+      ...(input.parentDuplicateConfirmed === true ? { parentDuplicateConfirmed: true } : {}),
+      ...(input.segmentAnonymousId ? { segmentAnonymousId: input.segmentAnonymousId } : {}),
+      locale,
+      updatedAt: instant,
+      expiresAt: expiresFrom(instant),
+    });
+    return { validationErrors: [], consentRequired: isConsentRequired(address.country) };
+  }
+
+  /**
    * Saves one section. Answers the non-blocking warnings (a co-parent duplicate); throws
    * FieldValidationError (nothing saved), or AppError for 403 / 404 / 409.
    */
@@ -450,25 +570,56 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
     registrationKey: string | undefined,
     input: UpdateSignupRequest,
     context: RequestContext,
-  ): Promise<{ validationErrors: ValidationError[] }> {
+  ): Promise<{ validationErrors: ValidationError[]; consentRequired?: boolean }> {
     const { locale } = context;
-    const validationErrors = await db.transaction(async (tx) => {
-      const row = await authorise(tx, signupId, registrationKey, { forUpdate: true });
+    return db.transaction(async (tx) => {
+      const row = await authorise(tx, signupId, registrationKey, {
+        forUpdate: true,
+        allowPaid: true,
+      });
+      // A paid signup is final: nothing in it changes any more.
+      if (row.completedAt !== null) throw new AppError('ALREADY_PAID');
+      if ('address' in input) {
+        if (!canSaveSection('ADDRESS', row.lastCompletedStep)) {
+          throw new AppError('SECTION_OUT_OF_ORDER');
+        }
+        return saveBilling(tx, row, input, locale);
+      }
       const section = input.sections[0];
       if (!canSaveSection(section, row.lastCompletedStep)) {
         throw new AppError('SECTION_OUT_OF_ORDER');
       }
       switch (input.sections[0]) {
         case 'PARENT':
-          return saveParent(tx, row, input as UpdateParentSectionRequest, locale);
+          return {
+            validationErrors: await saveParent(
+              tx,
+              row,
+              input as UpdateParentSectionRequest,
+              locale,
+            ),
+          };
         case 'FAMILY':
-          return saveFamily(tx, row, input as UpdateFamilySectionRequest, context);
+          return {
+            validationErrors: await saveFamily(
+              tx,
+              row,
+              input as UpdateFamilySectionRequest,
+              context,
+            ),
+          };
         case 'PACKAGE':
-          return savePackage(tx, row, input as UpdatePackageSectionRequest, locale);
+          return {
+            validationErrors: await savePackage(
+              tx,
+              row,
+              input as UpdatePackageSectionRequest,
+              locale,
+            ),
+          };
       }
     });
-    return { validationErrors };
   }
 
-  return { create, get, update, authorize };
+  return { create, get, update, authorize, authorizeForCheckout };
 }

@@ -1,0 +1,273 @@
+import {
+  type CurrencyCode,
+  minorToDecimalString,
+  type PaymentDeclineReason,
+  type PaymentType,
+} from '@coparent/domain';
+import braintree from 'braintree';
+import type { BraintreeConfig } from '../../config.js';
+import {
+  type GatewayTransaction,
+  isChargedStatus,
+  type PaymentGateway,
+  PaymentGatewayError,
+  type ReverseResult,
+  type SaleInput,
+  type SaleResult,
+  type TransactionStatus,
+  type VaultResult,
+} from './payment-gateway.js';
+import { processorDeclineReason } from './sandbox.js';
+
+/**
+ * The Braintree adapter, on the official `braintree` SDK (3.40). The SDK's `transaction.sale`
+ * accepts `apiRequestKey` (transaction_gateway.js `_createSignature`), Braintree's idempotency
+ * key: we pass the attempt's Idempotency-Key there, and our payment row's id as `orderId`.
+ * `@types/braintree` predates `apiRequestKey`, hence the small typed extension below.
+ */
+
+type BraintreeTransaction = braintree.Transaction & {
+  paymentInstrumentType?: string;
+  gatewayRejectionReason?: string | null;
+  processorResponseCode?: string;
+  processorResponseText?: string;
+  creditCard?: { cardType?: string; last4?: string; token?: string } | null;
+  applePayCard?: { cardType?: string; last4?: string; token?: string } | null;
+  paypal?: { token?: string } | null;
+  paypalAccount?: { token?: string } | null;
+  venmoAccount?: { token?: string } | null;
+  createdAt?: string;
+};
+
+type SaleRequest = braintree.TransactionRequest & { apiRequestKey?: string };
+
+const STATUSES: Record<string, TransactionStatus> = {
+  authorized: 'AUTHORIZED',
+  authorizing: 'AUTHORIZED',
+  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
+  settlement_pending: 'SETTLING',
+  settling: 'SETTLING',
+  settled: 'SETTLED',
+  voided: 'VOIDED',
+  processor_declined: 'PROCESSOR_DECLINED',
+  gateway_rejected: 'GATEWAY_REJECTED',
+  failed: 'FAILED',
+};
+
+function instrumentOf(type: string | undefined): PaymentType {
+  switch (type) {
+    case 'paypal_account':
+    case 'paypal_here':
+      return 'PAYPAL';
+    case 'venmo_account':
+      return 'VENMO';
+    case 'apple_pay_card':
+      return 'APPLE_PAY';
+    default:
+      return 'CREDIT_CARD';
+  }
+}
+
+function toTransaction(t: BraintreeTransaction): GatewayTransaction {
+  const card = t.applePayCard ?? t.creditCard ?? null;
+  const token =
+    card?.token ?? t.paypal?.token ?? t.paypalAccount?.token ?? t.venmoAccount?.token ?? null;
+  return {
+    id: t.id,
+    orderId: t.orderId ?? null,
+    status: STATUSES[t.status] ?? 'OTHER',
+    amountMinor: Math.round(Number(t.amount) * 100),
+    currency: t.currencyIsoCode,
+    paymentInstrument: instrumentOf(t.paymentInstrumentType),
+    cardType: card?.cardType ?? null,
+    lastFour: card?.last4 ?? null,
+    processorResponseCode: t.processorResponseCode ?? null,
+    processorResponseText: t.processorResponseText ?? null,
+    gatewayRejectionReason: t.gatewayRejectionReason ?? null,
+    paymentMethodToken: token,
+    createdAt: t.createdAt ? new Date(t.createdAt) : new Date(),
+  };
+}
+
+/** Validation error codes (no transaction) → what the visitor is told. */
+function validationReason(codes: readonly string[]): PaymentDeclineReason {
+  if (codes.some((c) => ['81715', '81716', '81717', '81703'].includes(c))) {
+    return 'CARD_NUMBER_INVALID';
+  }
+  if (codes.some((c) => ['81709', '81710', '81711', '81712', '81713', '81714'].includes(c))) {
+    return 'EXPIRATION_INVALID';
+  }
+  if (codes.some((c) => ['81706', '81707'].includes(c))) return 'CVV';
+  return 'PAYMENT_METHOD_INVALID';
+}
+
+function gatewayError(error: unknown): PaymentGatewayError {
+  const type = (error as { type?: string })?.type ?? 'unknown';
+  return new PaymentGatewayError(`braintree: ${type}`, { cause: error });
+}
+
+export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway {
+  const gateway = new braintree.BraintreeGateway({
+    environment:
+      config.environment === 'production'
+        ? braintree.Environment.Production
+        : braintree.Environment.Sandbox,
+    merchantId: config.merchantId,
+    publicKey: config.publicKey,
+    privateKey: config.privateKey,
+  });
+
+  /** The merchant account settling in `currency`, else the default one (undefined). */
+  function merchantAccountFor(currency: CurrencyCode) {
+    const id = config.merchantAccounts[currency];
+    return id
+      ? { merchantAccountId: id, currency }
+      : { merchantAccountId: undefined, currency: config.defaultCurrency };
+  }
+
+  async function clientToken({ currency }: { currency: CurrencyCode }) {
+    const account = merchantAccountFor(currency);
+    try {
+      const result = await gateway.clientToken.generate(
+        account.merchantAccountId ? { merchantAccountId: account.merchantAccountId } : {},
+      );
+      if (!result.success) throw new PaymentGatewayError(`braintree: ${result.message}`);
+      return { clientToken: result.clientToken, merchantCurrency: account.currency };
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw error;
+      throw gatewayError(error);
+    }
+  }
+
+  async function sale(input: SaleInput): Promise<SaleResult> {
+    const account = merchantAccountFor(input.currency);
+    if (account.currency !== input.currency) {
+      throw new PaymentGatewayError(`braintree: no merchant account for ${input.currency}`);
+    }
+    const request: SaleRequest = {
+      amount: minorToDecimalString(input.amountMinor, input.currency),
+      paymentMethodNonce: input.nonce,
+      orderId: input.orderId,
+      apiRequestKey: input.idempotencyKey,
+      ...(account.merchantAccountId ? { merchantAccountId: account.merchantAccountId } : {}),
+      ...(input.deviceData ? { deviceData: input.deviceData } : {}),
+      options: { submitForSettlement: true, storeInVaultOnSuccess: input.storeInVault },
+    };
+    let result: braintree.ValidatedResponse<braintree.Transaction>;
+    try {
+      result = await gateway.transaction.sale(request);
+    } catch (error) {
+      throw gatewayError(error);
+    }
+    const raw = (result.transaction ?? null) as BraintreeTransaction | null;
+    if (result.success && raw) return { outcome: 'SUCCESS', transaction: toTransaction(raw) };
+    if (raw) {
+      const transaction = toTransaction(raw);
+      if (transaction.status === 'FAILED') {
+        return { outcome: 'UNAVAILABLE', transaction, message: result.message };
+      }
+      if (transaction.status === 'PROCESSOR_DECLINED') {
+        return {
+          outcome: 'DECLINED',
+          reason: processorDeclineReason(Number(transaction.processorResponseCode ?? 2000)),
+          transaction,
+          processorResponseCode: transaction.processorResponseCode,
+          message: result.message,
+        };
+      }
+      const rejection = transaction.gatewayRejectionReason ?? '';
+      return {
+        outcome: 'DECLINED',
+        reason: rejection.includes('cvv') ? 'CVV' : rejection === 'avs' ? 'AVS' : 'FRAUD',
+        transaction,
+        processorResponseCode: null,
+        message: result.message,
+      };
+    }
+    const codes = result.errors?.deepErrors().map((e) => String(e.code)) ?? [];
+    if (codes.some((c) => c.startsWith('9152'))) {
+      // apiRequestKey problems (in flight, reused with another request…): outcome unknown.
+      throw new PaymentGatewayError(`braintree: ${result.message} (${codes.join(',')})`);
+    }
+    return {
+      outcome: 'DECLINED',
+      reason: validationReason(codes),
+      transaction: null,
+      processorResponseCode: null,
+      message: `${result.message} (${codes.join(',')})`,
+    };
+  }
+
+  async function vault(input: { nonce: string }): Promise<VaultResult> {
+    try {
+      const result = await gateway.customer.create({ paymentMethodNonce: input.nonce });
+      const method = result.success ? result.customer.paymentMethods?.[0] : undefined;
+      if (!method) {
+        const codes = result.errors?.deepErrors().map((e) => String(e.code)) ?? [];
+        return { outcome: 'DECLINED', reason: validationReason(codes), message: result.message };
+      }
+      const details = method as { token: string; cardType?: string; last4?: string };
+      const kind = (method as { constructor?: { name?: string } }).constructor?.name ?? '';
+      return {
+        outcome: 'SUCCESS',
+        token: details.token,
+        paymentInstrument: kind.includes('PayPal')
+          ? 'PAYPAL'
+          : kind.includes('Venmo')
+            ? 'VENMO'
+            : kind.includes('ApplePay')
+              ? 'APPLE_PAY'
+              : 'CREDIT_CARD',
+        cardType: details.cardType ?? null,
+        lastFour: details.last4 ?? null,
+      };
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  async function findTransactionByOrderId(orderId: string): Promise<GatewayTransaction | null> {
+    const found: GatewayTransaction[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const stream = gateway.transaction.search(
+          (search: { orderId(): { is(v: string): void } }) => search.orderId().is(orderId),
+        );
+        stream.on('data', (t: BraintreeTransaction) => found.push(toTransaction(t)));
+        stream.on('error', reject);
+        stream.on('end', () => resolve());
+      });
+    } catch (error) {
+      throw gatewayError(error);
+    }
+    return found.find((t) => isChargedStatus(t.status)) ?? found[0] ?? null;
+  }
+
+  async function reverse(transactionId: string): Promise<ReverseResult> {
+    try {
+      const transaction = toTransaction(
+        (await gateway.transaction.find(transactionId)) as BraintreeTransaction,
+      );
+      if (transaction.status === 'SETTLED' || transaction.status === 'SETTLING') {
+        const refund = await gateway.transaction.refund(transactionId);
+        if (!refund.success) throw new PaymentGatewayError(`braintree: ${refund.message}`);
+        return { kind: 'REFUNDED', transactionId: refund.transaction.id };
+      }
+      const voided = await gateway.transaction.void(transactionId);
+      if (!voided.success) throw new PaymentGatewayError(`braintree: ${voided.message}`);
+      return { kind: 'VOIDED', transactionId };
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw error;
+      throw gatewayError(error);
+    }
+  }
+
+  return {
+    provider: 'braintree',
+    clientToken,
+    sale,
+    vault,
+    findTransactionByOrderId,
+    reverse,
+  };
+}

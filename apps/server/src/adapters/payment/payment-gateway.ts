@@ -1,0 +1,119 @@
+import type {
+  CurrencyCode,
+  PaymentDeclineReason,
+  PaymentProvider,
+  PaymentType,
+} from '@coparent/domain';
+
+/**
+ * The payment gateway port. The checkout never talks to a provider directly: it asks this port
+ * for a client token, a sale, a vaulted payment method, a transaction by order id
+ * (reconciliation) and a void or refund. Two adapters implement it: `braintree` (the official
+ * SDK, chosen in config.ts when the merchant settings are present) and `sandbox` (local, kept in
+ * the database, behaving like Braintree's sandbox by its documented test values; refused in
+ * production). Amounts cross the port as integer minor units.
+ */
+
+/** Braintree's transaction statuses we act on (anything else is OTHER). */
+export type TransactionStatus =
+  | 'AUTHORIZED'
+  | 'SUBMITTED_FOR_SETTLEMENT'
+  | 'SETTLING'
+  | 'SETTLED'
+  | 'VOIDED'
+  | 'PROCESSOR_DECLINED'
+  | 'GATEWAY_REJECTED'
+  | 'FAILED'
+  | 'OTHER';
+
+/** A charge that went through (money is, or will be, taken). */
+export function isChargedStatus(status: TransactionStatus): boolean {
+  return (
+    status === 'AUTHORIZED' ||
+    status === 'SUBMITTED_FOR_SETTLEMENT' ||
+    status === 'SETTLING' ||
+    status === 'SETTLED'
+  );
+}
+
+export type GatewayTransaction = {
+  id: string;
+  orderId: string | null;
+  status: TransactionStatus;
+  amountMinor: number;
+  currency: string;
+  paymentInstrument: PaymentType;
+  /** Braintree's card type names ('Visa', 'MasterCard'…); null for PayPal and Venmo. */
+  cardType: string | null;
+  lastFour: string | null;
+  processorResponseCode: string | null;
+  processorResponseText: string | null;
+  /** cvv, avs, avs_and_cvv, fraud… */
+  gatewayRejectionReason: string | null;
+  /** The vaulted payment method's token (storeInVault). */
+  paymentMethodToken: string | null;
+  createdAt: Date;
+};
+
+export type SaleInput = {
+  nonce: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  /** Our payment row's id: the key for reconciliation (`findTransactionByOrderId`). */
+  orderId: string;
+  /** The attempt's Idempotency-Key: Braintree's `apiRequestKey`. */
+  idempotencyKey: string;
+  deviceData?: string | undefined;
+  /** Store the payment method in the vault when the sale succeeds. */
+  storeInVault: boolean;
+};
+
+export type SaleResult =
+  | { outcome: 'SUCCESS'; transaction: GatewayTransaction }
+  /** Not charged: the payment method was refused (try another). */
+  | {
+      outcome: 'DECLINED';
+      reason: PaymentDeclineReason;
+      /** The refused transaction, when the gateway created one (processor or gateway rejection). */
+      transaction: GatewayTransaction | null;
+      processorResponseCode: string | null;
+      /** The provider's own text, for logs (never shown as is). */
+      message: string;
+    }
+  /** Not charged: the processor could not be reached ("processor network unavailable"). */
+  | { outcome: 'UNAVAILABLE'; transaction: GatewayTransaction | null; message: string };
+
+export type VaultResult =
+  | {
+      outcome: 'SUCCESS';
+      token: string;
+      paymentInstrument: PaymentType;
+      cardType: string | null;
+      lastFour: string | null;
+    }
+  | { outcome: 'DECLINED'; reason: PaymentDeclineReason; message: string };
+
+export type ReverseResult = { kind: 'VOIDED' | 'REFUNDED'; transactionId: string };
+
+/**
+ * The provider could not be asked or did not answer (network, timeout, 5xx, bad credentials):
+ * the outcome of the call is unknown. The checkout keeps the attempt PENDING and reconciles it.
+ */
+export class PaymentGatewayError extends Error {
+  override name = 'PaymentGatewayError';
+}
+
+export type PaymentGateway = {
+  readonly provider: PaymentProvider;
+  /** A client token for the browser SDK (sandbox: an opaque string), for a billing currency. */
+  clientToken(input: {
+    currency: CurrencyCode;
+  }): Promise<{ clientToken: string; merchantCurrency: CurrencyCode }>;
+  sale(input: SaleInput): Promise<SaleResult>;
+  /** Stores a payment method in the vault (without charging it). */
+  vault(input: { nonce: string }): Promise<VaultResult>;
+  /** The transaction of a sale by its order id (the successful one when several), or null. */
+  findTransactionByOrderId(orderId: string): Promise<GatewayTransaction | null>;
+  /** Voids a transaction not yet settled, or refunds a settled one. */
+  reverse(transactionId: string): Promise<ReverseResult>;
+};

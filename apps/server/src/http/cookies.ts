@@ -1,0 +1,28 @@
+/** A Set-Cookie value (RFC 6265): name=value with the attributes given. No library needed. */
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { maxAgeSeconds: number; secure: boolean; path?: string },
+): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(name) || !/^[A-Za-z0-9_-]*$/.test(value)) {
+    throw new Error('cookie names and values are base64url here');
+  }
+  const parts = [
+    `${name}=${value}`,
+    `Path=${options.path ?? '/'}`,
+    `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The value of one cookie of a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}

@@ -1,0 +1,198 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  type NewPaymentRow,
+  orders,
+  type PaymentRow,
+  type PaymentStatus,
+  payments,
+  receipts,
+  subscriptionCodes,
+  subscriptions,
+} from '../../db/schema.js';
+
+// ── Payment attempts ────────────────────────────────────────────────────────────────────────────
+
+export async function insertPayment(db: Executor, values: NewPaymentRow): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert into payments returned no row');
+  return row;
+}
+
+export async function findPaymentByKeyHash(
+  db: Executor,
+  idempotencyKeyHash: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.idempotencyKeyHash, idempotencyKeyHash))
+    .limit(1);
+  return row;
+}
+
+export async function findPaymentById(
+  db: Executor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The signup's PENDING or COMPLETED attempt (at most one, by the partial unique index). */
+export async function findActivePayment(
+  db: Executor,
+  signupId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.signupId, signupId), inArray(payments.status, ['PENDING', 'COMPLETED'])))
+    .limit(1);
+  return row;
+}
+
+/** PENDING attempts no request is working on any more (their lock has run out). */
+export async function findUnlockedPendingPayments(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'PENDING'), lte(payments.lockedUntil, now)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/** Updates a PENDING attempt; answers false when it is no longer PENDING. */
+export async function updatePendingPayment(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      NewPaymentRow,
+      'transactionId' | 'cardType' | 'cardLastFour' | 'paymentType' | 'lockedUntil'
+    >
+  >,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Ends a PENDING attempt (FAILED or VOIDED) with its stored failure; false if not PENDING. */
+export async function finishPendingPayment(
+  db: Executor,
+  id: string,
+  status: Extract<PaymentStatus, 'FAILED' | 'VOIDED'>,
+  failure: unknown,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status, failure, updatedAt: now, completedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function completePayment(
+  db: Executor,
+  id: string,
+  values: Pick<NewPaymentRow, 'transactionId' | 'cardType' | 'cardLastFour' | 'paymentType'> & {
+    response: unknown;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...values, status: 'COMPLETED', updatedAt: now, completedAt: now })
+    .where(eq(payments.id, id));
+}
+
+// ── Subscription codes: held by an attempt, released when it fails ──────────────────────────────
+
+/**
+ * Locks the codes (FOR UPDATE) and holds them for the attempt: answers the codes that someone
+ * else redeemed meanwhile (nothing is held then; the caller rolls back).
+ */
+export async function holdSubscriptionCodes(
+  db: Executor,
+  codes: readonly string[],
+  hold: { signupId: string; paymentId: string },
+  now: Date,
+): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select({ code: subscriptionCodes.code, redeemedAt: subscriptionCodes.redeemedAt })
+    .from(subscriptionCodes)
+    .where(inArray(subscriptionCodes.code, [...codes]))
+    .for('update');
+  const taken = codes.filter((code) => {
+    const row = rows.find((r) => r.code === code);
+    return !row || row.redeemedAt !== null;
+  });
+  if (taken.length > 0) return taken;
+  await db
+    .update(subscriptionCodes)
+    .set({
+      redeemedAt: now,
+      redeemedBySignupId: hold.signupId,
+      redeemedByPaymentId: hold.paymentId,
+    })
+    .where(inArray(subscriptionCodes.code, [...codes]));
+  return [];
+}
+
+export async function releaseSubscriptionCodes(db: Executor, paymentId: string): Promise<void> {
+  await db
+    .update(subscriptionCodes)
+    .set({ redeemedAt: null, redeemedBySignupId: null, redeemedByPaymentId: null })
+    .where(eq(subscriptionCodes.redeemedByPaymentId, paymentId));
+}
+
+// ── What a completed payment creates ────────────────────────────────────────────────────────────
+
+export async function insertOrder(
+  db: Executor,
+  values: Omit<typeof orders.$inferInsert, 'id'>,
+): Promise<string> {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  if (!row) throw new Error('insert into orders returned no row');
+  return row.id;
+}
+
+export async function insertSubscriptions(
+  db: Executor,
+  values: Omit<typeof subscriptions.$inferInsert, 'id'>[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(subscriptions).values(values);
+}
+
+export async function insertReceipt(
+  db: Executor,
+  values: typeof receipts.$inferInsert,
+): Promise<void> {
+  await db.insert(receipts).values(values);
+}
+
+/** How many attempts of each status a signup has (tests and operators). */
+export async function countPayments(
+  db: Executor,
+  signupId: string,
+): Promise<Partial<Record<PaymentStatus, number>>> {
+  const rows = await db
+    .select({ status: payments.status, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.signupId, signupId))
+    .groupBy(payments.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+}

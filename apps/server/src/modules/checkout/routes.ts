@@ -1,0 +1,154 @@
+import {
+  ClientTokenQuerySchema,
+  ClientTokenResponseSchema,
+  isValidIdempotencyKey,
+  PaymentConflictProblemSchema,
+  PaymentDeclinedProblemSchema,
+  PaymentRequestSchema,
+  PaymentResponseSchema,
+  PaymentUnavailableProblemSchema,
+  ReceiptSchema,
+  SandboxTokenizeRequestSchema,
+  TokenizePayloadSchema,
+  ValidationErrorsResponseSchema,
+} from '@coparent/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
+import type { CheckoutService } from './service.js';
+
+type RateLimit = { max: number; timeWindow: string };
+
+export type CheckoutRoutesOptions = {
+  service: CheckoutService;
+  /** POST /v2/payment/sandbox/tokenize exists only with the local sandbox gateway. */
+  sandboxTokenize: boolean;
+  paymentRateLimit: RateLimit;
+  tokenizeRateLimit: RateLimit;
+};
+
+const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'One per payment attempt (8–128 visible ASCII characters, e.g. a UUID): the same key ' +
+        'answers the same result and never charges twice',
+    ),
+});
+
+/** The checkout calls (docs/f1-contract.md, "Checkout"); registered under /v2. */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
+  app,
+  { service, sandboxTokenize, paymentRateLimit, tokenizeRateLimit },
+) => {
+  app.get(
+    '/payment/client-token',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'A client token for the payment form (Braintree, or the local sandbox)',
+        querystring: ClientTokenQuerySchema,
+        response: { 200: ClientTokenResponseSchema, 503: PaymentUnavailableProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.clientToken(request.query.country);
+    },
+  );
+
+  if (sandboxTokenize) {
+    app.post(
+      '/payment/sandbox/tokenize',
+      {
+        config: { rateLimit: tokenizeRateLimit },
+        schema: {
+          tags: ['checkout'],
+          summary: 'Local sandbox only: tokenise a card as Braintree hosted fields would',
+          description:
+            'Not registered in production or with Braintree configured. 422 `validationErrors` ' +
+            'at `number`, `expirationDate`, `cvv` with the spec’s three messages. The card number ' +
+            'and code are never stored or logged: only a random nonce with the brand, the last ' +
+            'four digits and the test behaviour.',
+          headers: LocaleHeadersSchema,
+          body: SandboxTokenizeRequestSchema,
+          response: {
+            200: TokenizePayloadSchema,
+            422: ValidationErrorsResponseSchema,
+            429: ProblemSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.tokenize(request.body, { locale: requestLocale(request) });
+      },
+    );
+  }
+
+  app.post(
+    '/signups/:signupId/payment',
+    {
+      config: { rateLimit: paymentRateLimit },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Pay for a signup (exactly once per signup)',
+        description:
+          'Re-prices on the server; 409 PRICE_CHANGED (with `pricing`) when the total or tax ' +
+          'differs from `amountDisplayed` / `taxAmountDisplayed`. The same Idempotency-Key ' +
+          'answers the stored result; a paid signup answers its stored result. 402 ' +
+          'PAYMENT_DECLINED, 409 PAYMENT_IN_PROGRESS, 503 PAYMENT_PROVIDER_UNAVAILABLE (nothing ' +
+          'charged), 422 `validationErrors` (a duplicate parent: `parentDuplicate`).',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: PaymentHeadersSchema,
+        body: PaymentRequestSchema,
+        response: {
+          200: PaymentResponseSchema,
+          400: ProblemSchema,
+          402: PaymentDeclinedProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: PaymentConflictProblemSchema,
+          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
+          429: ProblemSchema,
+          503: PaymentUnavailableProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (!isValidIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_MISSING');
+      reply.header('cache-control', 'no-store');
+      return service.pay(
+        request.params.signupId,
+        request.headers['x-registration-key'],
+        key,
+        request.body,
+        { locale: requestLocale(request) },
+      );
+    },
+  );
+
+  app.get(
+    '/signups/:signupId/receipt',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The receipt of a paid signup (the browser’s reload case)',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        response: { 200: ReceiptSchema, 403: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.receipt(request.params.signupId, request.headers['x-registration-key']);
+    },
+  );
+};

@@ -1,0 +1,1079 @@
+import {
+  type CardFields,
+  type ClientTokenResponse,
+  cardFieldProblems,
+  currencyForCountry,
+  DUPLICATE_PARENT_FIELD,
+  declineMessageKey,
+  displayInitials,
+  encodeGaPayload,
+  familyMemberColor,
+  formatMoney,
+  gaPurchasePayload,
+  isConsentRequired,
+  isCountryId,
+  isCurrencyCode,
+  isPhoneCodeId,
+  type Locale,
+  type MessageKey,
+  moneyLocale,
+  normalizeCode,
+  type PaymentDeclineReason,
+  type PaymentRequest,
+  type PaymentResponse,
+  type PaymentType,
+  PHONE_CODES,
+  PRODUCT_NAME,
+  type PricingInfo,
+  type PricingResponse,
+  type Receipt,
+  receiptPaymentType,
+  type SavedOrder,
+  SubscriptionTermSchema,
+  supportPhoneFor,
+  type TokenizePayload,
+  translateMessage,
+} from '@coparent/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
+import {
+  type GatewayTransaction,
+  isChargedStatus,
+  type PaymentGateway,
+  PaymentGatewayError,
+} from '../../adapters/payment/payment-gateway.js';
+import {
+  purgeExpiredSandboxNonces,
+  type SandboxPaymentGateway,
+} from '../../adapters/payment/sandbox.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { PaymentRow, SignupRow } from '../../db/schema.js';
+import { AppError, FieldValidationError } from '../../errors.js';
+import { generateToken, hashToken } from '../../security/tokens.js';
+import {
+  findUserByEmail,
+  hasCredentials,
+  insertUser,
+  replaceCredentialsToken,
+  upsertUserAddress,
+  userExistsWithEmail,
+} from '../account/repo.js';
+import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
+import { receiptEmail } from '../email/templates/receipt.js';
+import {
+  insertFamily,
+  insertFamilyMembers,
+  insertInvite,
+  type NewFamilyMember,
+} from '../invite/repo.js';
+import { type Catalog, findPackage } from '../pricing/catalog.js';
+import { readCatalog } from '../pricing/repo.js';
+import type { PricingService } from '../pricing/service.js';
+import {
+  findChildren,
+  findSignupById,
+  findSignupByIdForUpdate,
+  type SignupBilling,
+  type SignupOrder,
+  updateSignup,
+} from '../signup/repo.js';
+import { duplicateText, type SignupService } from '../signup/service.js';
+import {
+  completePayment,
+  findActivePayment,
+  findPaymentById,
+  findPaymentByKeyHash,
+  findUnlockedPendingPayments,
+  finishPendingPayment,
+  holdSubscriptionCodes,
+  insertOrder,
+  insertPayment,
+  insertReceipt,
+  insertSubscriptions,
+  releaseSubscriptionCodes,
+  updatePendingPayment,
+} from './repo.js';
+
+/** Where the co-parent's invitation link opens. */
+export const INVITE_PATH = '/app/join/invite';
+
+/** Test seams (never set in production code): run inside the completing transaction. */
+export type CheckoutHooks = {
+  /** Called last inside the completing transaction; a throw rolls it back (a simulated crash). */
+  beforeCommit?: (paymentId: string) => void | Promise<void>;
+};
+
+export type CheckoutServiceDeps = {
+  db: Db;
+  gateway: PaymentGateway | SandboxPaymentGateway;
+  pricing: Pick<PricingService, 'quote'>;
+  signups: Pick<SignupService, 'authorizeForCheckout'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  publicUrl: string;
+  settings: {
+    inviteTtlDays: number;
+    credentialsTokenTtlMinutes: number;
+    paymentLockSeconds: number;
+  };
+  hooks?: CheckoutHooks | undefined;
+};
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+type Ctx = { locale: Locale };
+
+/**
+ * What completing an attempt needs, stored on the payment row before the gateway is called (so
+ * reconciliation can complete it after a crash). No secret: the nonce is not kept.
+ */
+type Attempt = {
+  locale: Locale;
+  order: SavedOrder;
+  billing: {
+    line1: string;
+    line2: string | null;
+    city: string;
+    region: string;
+    postalCode: string;
+    country: string;
+    timeZone: string;
+  };
+  payForCoparent: boolean;
+  marketingOptIn: boolean;
+  termsAccepted: boolean;
+  cardHolderName: string | null;
+  pricing: PricingResponse;
+};
+
+/** Why an attempt ended without an account, kept to answer replays in any language. */
+type StoredFailure =
+  | { kind: 'declined'; reason: PaymentDeclineReason; processorResponseCode: string | null }
+  | { kind: 'unavailable' }
+  | { kind: 'duplicateParent' };
+
+/** The payment answer as stored (the credentials token is never stored). */
+type StoredResponse = Omit<PaymentResponse, 'clickToJoinToken'>;
+
+class DuplicateParentError extends Error {
+  override name = 'DuplicateParentError';
+}
+
+/** PostgreSQL's unique_violation, wherever a driver or Drizzle puts it in the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
+  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
+}
+
+function addYears(instant: Date, years: number): Date {
+  const next = new Date(instant.getTime());
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}
+
+function sameServices(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((code) => b.includes(code));
+}
+
+/** The pricing info part of a pricing answer (without `request`). */
+function pricingInfoOf(pricing: PricingResponse): PricingInfo {
+  const { request: _request, ...info } = pricing;
+  return info;
+}
+
+function e164(code: string | null, number: string | null): string | null {
+  if (!number || !isPhoneCodeId(code)) return null;
+  return `${PHONE_CODES[code].dialCode}${number}`;
+}
+
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
+
+/**
+ * Checkout use cases: the client token, the sandbox's card form, the payment (exactly once), its
+ * reconciliation, and the receipt. See docs/f1-contract.md "Checkout" and
+ * docs/decisions/009-checkout-choices.md.
+ */
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings } = deps;
+  const lockMs = settings.paymentLockSeconds * 1000;
+  /**
+   * The credentials token created by a completing transaction, kept in memory (never stored in
+   * clear) until this request answers with it.
+   */
+  const freshTokens = new Map<string, string>();
+
+  // ── Client token and the sandbox card form ───────────────────────────────────────────────────
+
+  async function clientToken(country: string | undefined): Promise<ClientTokenResponse> {
+    const id = (country ?? '').trim().toUpperCase();
+    const currency = currencyForCountry(isCountryId(id) ? id : null);
+    try {
+      const token = await gateway.clientToken({ currency });
+      return { ...token, provider: gateway.provider };
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) {
+        log.error({ err: error }, 'client token failed');
+        throw unavailable('en');
+      }
+      throw error;
+    }
+  }
+
+  /** POST /v2/payment/sandbox/tokenize: field errors, or hosted fields' payload. */
+  async function tokenize(fields: CardFields, { locale }: Ctx): Promise<TokenizePayload> {
+    if (!('tokenizeCard' in gateway)) throw new AppError('NOT_FOUND');
+    const problems = cardFieldProblems(fields, now());
+    if (problems.length > 0) {
+      throw new FieldValidationError(
+        problems.map((p) => ({
+          field: p.field,
+          text: translateMessage(p.key, locale),
+          type: 'ERROR',
+        })),
+      );
+    }
+    return gateway.tokenizeCard(fields);
+  }
+
+  // ── Answers ──────────────────────────────────────────────────────────────────────────────────
+
+  function unavailable(locale: Locale, retryAfterSeconds?: number): AppError {
+    return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', {
+      extras: {
+        detail: translateMessage('payment_unavailable_error', locale),
+        messageKey: 'payment_unavailable_error',
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      },
+    });
+  }
+
+  function inProgress(lockedUntil: Date, locale: Locale): AppError {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now().getTime()) / 1000));
+    return new AppError('PAYMENT_IN_PROGRESS', {
+      extras: {
+        detail: translateMessage('payment_inProgress_error', locale),
+        messageKey: 'payment_inProgress_error',
+        retryAfterSeconds: seconds,
+      },
+    });
+  }
+
+  function failureError(failure: StoredFailure, locale: Locale): Error {
+    switch (failure.kind) {
+      case 'declined': {
+        const key = declineMessageKey(failure.reason);
+        return new AppError('PAYMENT_DECLINED', {
+          extras: {
+            detail: translateMessage(key, locale),
+            messageKey: key,
+            reason: failure.reason,
+            processorResponseCode: failure.processorResponseCode,
+          },
+        });
+      }
+      case 'unavailable':
+        return unavailable(locale);
+      case 'duplicateParent':
+        return new FieldValidationError([
+          {
+            field: DUPLICATE_PARENT_FIELD,
+            text: duplicateText('signup_duplicateParent_error', locale),
+            type: 'DUPLICATE',
+          },
+        ]);
+    }
+  }
+
+  /**
+   * The answer for a finished attempt: the stored payment answer with a credentials token (a new
+   * one, while the account has no username yet), or the stored failure again.
+   */
+  async function answer(payment: PaymentRow, locale: Locale): Promise<PaymentResponse> {
+    if (payment.status === 'COMPLETED' && payment.response) {
+      const stored = payment.response as StoredResponse;
+      const userId = stored.registration.parent.userId;
+      const token = (await hasCredentials(db, userId))
+        ? null
+        : await issueCredentialsToken(db, userId);
+      return { ...stored, clickToJoinToken: token };
+    }
+    if (payment.status === 'FAILED' || payment.status === 'VOIDED') {
+      throw failureError((payment.failure ?? { kind: 'unavailable' }) as StoredFailure, locale);
+    }
+    throw inProgress(payment.lockedUntil, locale);
+  }
+
+  async function issueCredentialsToken(exec: Executor, userId: string): Promise<string> {
+    const token = generateToken();
+    const instant = now();
+    await replaceCredentialsToken(
+      exec,
+      {
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(instant.getTime() + settings.credentialsTokenTtlMinutes * 60_000),
+      },
+      instant,
+    );
+    return token;
+  }
+
+  // ── Ending an attempt ────────────────────────────────────────────────────────────────────────
+
+  /** Ends a PENDING attempt without an account, and frees the codes it held. */
+  async function fail(
+    payment: PaymentRow,
+    failure: StoredFailure,
+    status: 'FAILED' | 'VOIDED' = 'FAILED',
+  ): Promise<PaymentRow> {
+    await db.transaction(async (tx) => {
+      if (await finishPendingPayment(tx, payment.id, status, failure, now())) {
+        await releaseSubscriptionCodes(tx, payment.id);
+      }
+    });
+    return (await findPaymentById(db, payment.id)) ?? payment;
+  }
+
+  function failureOf(transaction: GatewayTransaction): StoredFailure {
+    if (transaction.status === 'FAILED') return { kind: 'unavailable' };
+    const code = transaction.processorResponseCode;
+    if (transaction.status === 'GATEWAY_REJECTED') {
+      const reason = transaction.gatewayRejectionReason ?? '';
+      return {
+        kind: 'declined',
+        reason: reason.includes('cvv') ? 'CVV' : reason === 'avs' ? 'AVS' : 'FRAUD',
+        processorResponseCode: null,
+      };
+    }
+    return { kind: 'declined', reason: 'PROCESSOR_DECLINED', processorResponseCode: code };
+  }
+
+  /**
+   * Completes a charged attempt: every record in one transaction (finalize), then the emails.
+   * A parent email that got an account meanwhile cannot get a second one: the charge is voided
+   * (or refunded) and the attempt VOIDED, answered as the duplicate-parent error.
+   */
+  async function completeAttempt(
+    payment: PaymentRow,
+    transaction: GatewayTransaction | null,
+  ): Promise<PaymentRow> {
+    let deliveries: QueuedMail[] = [];
+    let token: string | undefined;
+    try {
+      // Read before the transaction: PGlite has one connection, and the catalog reads in parallel.
+      const catalog = await readCatalog(db);
+      ({ deliveries, token } = await db.transaction((tx) =>
+        finalize(tx, payment, transaction, catalog),
+      ));
+    } catch (error) {
+      const duplicate =
+        error instanceof DuplicateParentError ||
+        (isUniqueViolation(error) && (await parentEmailTaken(payment)));
+      if (!duplicate) throw error;
+      if (transaction) {
+        const reversed = await gateway.reverse(transaction.id);
+        log.warn(
+          { paymentId: payment.id, transactionId: transaction.id, reversal: reversed.kind },
+          'payment reversed: the parent email has an account',
+        );
+      }
+      return fail(payment, { kind: 'duplicateParent' }, 'VOIDED');
+    }
+    if (token) freshTokens.set(payment.id, token);
+    for (const delivery of deliveries) void delivery.deliver();
+    return (await findPaymentById(db, payment.id)) ?? payment;
+  }
+
+  async function parentEmailTaken(payment: PaymentRow): Promise<boolean> {
+    const signup = await findSignupById(db, payment.signupId);
+    return signup?.parentEmail ? userExistsWithEmail(db, signup.parentEmail) : false;
+  }
+
+  /**
+   * The one transaction after a successful charge: Parent A's user and address, the family and
+   * its members, the co-parent (an INVITED user when an email is known) and the invitation, the
+   * order, the subscriptions, the receipt, the payment COMPLETED with its stored answer, the
+   * signup completed, the credentials token, and the two emails in the outbox.
+   */
+  async function finalize(
+    tx: Executor,
+    payment: PaymentRow,
+    transaction: GatewayTransaction | null,
+    catalog: Catalog,
+  ): Promise<{ deliveries: QueuedMail[]; token?: string }> {
+    const locked = await findPaymentById(tx, payment.id, { forUpdate: true });
+    if (locked?.status !== 'PENDING') return { deliveries: [] };
+    const signup = await findSignupByIdForUpdate(tx, payment.signupId);
+    if (!signup?.parentEmail) throw new Error(`signup ${payment.signupId} not found`);
+    const attempt = locked.attempt as Attempt;
+    const { locale } = attempt;
+    const children = await findChildren(tx, signup.id);
+    const pkg = findPackage(catalog, attempt.order.packageId);
+    if (!pkg) throw new Error(`package ${attempt.order.packageId} not found`);
+    const priced = attempt.pricing;
+    const instant = now();
+    const years = pkg.subDurationInYears;
+    const renewsAt = addYears(instant, years);
+    const method: PaymentType =
+      transaction?.paymentInstrument ?? (locked.paymentType as PaymentType);
+
+    // Parent A.
+    if (await userExistsWithEmail(tx, signup.parentEmail)) throw new DuplicateParentError();
+    const parent = await insertUser(tx, {
+      kind: 'PARENT',
+      status: 'ACTIVE',
+      email: signup.parentEmail,
+      firstName: signup.parentFirstName,
+      lastName: signup.parentLastName,
+      phoneCountryCode: signup.parentPhoneCountryCode,
+      phoneNumber: signup.parentPhoneNumber,
+      locale,
+      timeZone: attempt.billing.timeZone,
+      marketingOptIn: attempt.marketingOptIn,
+      termsAcceptedAt: attempt.termsAccepted ? instant : null,
+    });
+    const { timeZone: _tz, ...address } = attempt.billing;
+    await upsertUserAddress(tx, { userId: parent.id, type: 'PRIMARY', ...address }, instant);
+    const familyId = await insertFamily(tx, { createdByUserId: parent.id }, instant);
+
+    // The co-parent: an INVITED user when the email is known (an existing account is linked).
+    const coParentEmail = signup.coParentEmail;
+    let coParentUserId: string | null = null;
+    if (coParentEmail) {
+      const existing = await findUserByEmail(tx, coParentEmail);
+      coParentUserId =
+        existing?.id ??
+        (
+          await insertUser(tx, {
+            kind: 'PARENT',
+            status: 'INVITED',
+            email: coParentEmail,
+            firstName: signup.coParentFirstName ?? '',
+            lastName: signup.coParentLastName ?? '',
+            phoneCountryCode: signup.coParentPhoneCountryCode,
+            phoneNumber: signup.coParentPhoneNumber,
+            locale,
+          })
+        ).id;
+    }
+    const member = (
+      role: NewFamilyMember['role'],
+      position: number,
+      person: { firstName: string; lastName: string },
+      extra: Partial<NewFamilyMember> = {},
+    ): NewFamilyMember => ({
+      familyId,
+      role,
+      position,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      color: familyMemberColor(position),
+      displayInitials: displayInitials(person.firstName, person.lastName),
+      ...extra,
+    });
+    const members = await insertFamilyMembers(
+      tx,
+      [
+        member(
+          'PARENT',
+          0,
+          { firstName: signup.parentFirstName, lastName: signup.parentLastName },
+          {
+            userId: parent.id,
+            email: parent.email,
+            phoneCountryCode: signup.parentPhoneCountryCode,
+            phoneNumber: signup.parentPhoneNumber,
+          },
+        ),
+        member(
+          'CO_PARENT',
+          1,
+          { firstName: signup.coParentFirstName ?? '', lastName: signup.coParentLastName ?? '' },
+          {
+            userId: coParentUserId,
+            email: coParentEmail,
+            phoneCountryCode: signup.coParentPhoneCountryCode,
+            phoneNumber: signup.coParentPhoneNumber,
+          },
+        ),
+        ...children.map((child, index) =>
+          member('CHILD', index + 2, child, { email: child.email }),
+        ),
+      ],
+      instant,
+    );
+    const parentMember = members.find((m) => m.role === 'PARENT');
+    const coParentMember = members.find((m) => m.role === 'CO_PARENT');
+    if (!parentMember || !coParentMember) throw new Error('family members were not created');
+
+    const inviteToken = generateToken();
+    await insertInvite(
+      tx,
+      {
+        tokenHash: hashToken(inviteToken),
+        familyId,
+        familyMemberId: coParentMember.id,
+        userId: coParentUserId,
+        invitedByUserId: parent.id,
+        email: coParentEmail,
+        expiresAt: new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000),
+      },
+      instant,
+    );
+
+    // The order, the subscriptions, the receipt.
+    const orderId = await insertOrder(tx, {
+      signupId: signup.id,
+      paymentId: payment.id,
+      userId: parent.id,
+      familyId,
+      packageId: pkg.id,
+      productId:
+        attempt.order.productId ??
+        SubscriptionTermSchema.parse(years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
+      services: attempt.order.services,
+      payForCoParent: attempt.payForCoparent,
+      promoCodes: priced.request.promoCodes,
+      paymentCodes: priced.request.paymentCodes,
+      currency: priced.totals.currencyCode,
+      total: priced.totals.total,
+      taxAmount: priced.totals.taxAmount,
+      pricing: pricingInfoOf(priced),
+      createdAt: instant,
+    });
+    await insertSubscriptions(tx, [
+      {
+        orderId,
+        familyMemberId: parentMember.id,
+        packageId: pkg.id,
+        years,
+        startsAt: instant,
+        renewsAt,
+        createdAt: instant,
+      },
+      ...(attempt.payForCoparent
+        ? [
+            {
+              orderId,
+              familyMemberId: coParentMember.id,
+              packageId: pkg.id,
+              years,
+              startsAt: instant,
+              renewsAt,
+              createdAt: instant,
+            },
+          ]
+        : []),
+    ]);
+
+    const receipt: Receipt = {
+      transactionId: transaction?.id ?? null,
+      cardLastFour: transaction?.lastFour ?? null,
+      cardType: transaction?.cardType ?? null,
+      paymentType: receiptPaymentType(method),
+      paymentMethod: method,
+      totals: priced.totals,
+      payForCoParent: priced.payForCoParent,
+      paymentCodeDetails: priced.paymentCodeDetails,
+      couponDetail: priced.couponDetail,
+      taxes: priced.taxes,
+      transactionDateTime: instant.toISOString(),
+      packageId: pkg.id,
+      packageDisplayName: pkg.displayName[locale],
+      receiptText: pkg.receiptText[locale],
+      subDurationInYears: years,
+      autoRenew: true,
+      renewsAt: renewsAt.toISOString(),
+      email: parent.email,
+    };
+    const currency = priced.totals.currencyCode;
+    const ga = gaPurchasePayload({
+      transactionId: transaction?.id ?? payment.id,
+      affiliation: PRODUCT_NAME,
+      currency,
+      total: priced.totals.total,
+      taxAmount: priced.totals.taxAmount,
+      coupon: priced.couponDetail?.couponCode ?? null,
+      packageId: pkg.id,
+      analyticsPackage: pkg.analyticsPackage,
+      pricingGroup: pkg.pricingGroup,
+      productId: attempt.order.productId ?? (years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
+      unitPrice: priced.totals.selectedPackageTotal / (priced.payForCoParent ? 2 : 1),
+      quantity: priced.payForCoParent ? 2 : 1,
+      discount: priced.couponDetail?.discount ?? 0,
+    });
+    const response: StoredResponse = {
+      gaPayloadBase64: encodeGaPayload(ga),
+      receipt,
+      registration: {
+        order: attempt.order,
+        parent: { email: parent.email, userId: parent.id, familyId },
+        coParent: {
+          email: coParentEmail,
+          phoneNumberWithCountryCode: e164(
+            signup.coParentPhoneCountryCode,
+            signup.coParentPhoneNumber,
+          ),
+        },
+        promoCodes: priced.request.promoCodes,
+      },
+      pricingInfo: pricingInfoOf(priced),
+    };
+    await completePayment(
+      tx,
+      payment.id,
+      {
+        transactionId: transaction?.id ?? null,
+        cardType: transaction?.cardType ?? null,
+        cardLastFour: transaction?.lastFour ?? null,
+        paymentType: method,
+        response,
+      },
+      instant,
+    );
+    await insertReceipt(tx, {
+      paymentId: payment.id,
+      orderId,
+      userId: parent.id,
+      transactionId: receipt.transactionId,
+      cardLastFour: receipt.cardLastFour,
+      paymentType: receipt.paymentType,
+      total: priced.totals.total,
+      currency,
+      transactionAt: instant,
+      body: receipt,
+      createdAt: instant,
+    });
+    await updateSignup(tx, signup.id, {
+      completedAt: instant,
+      lastCompletedStep: 4,
+      userId: parent.id,
+      familyId,
+      updatedAt: instant,
+    });
+    const token = await issueCredentialsToken(tx, parent.id);
+
+    // The two emails, in the outbox with this transaction.
+    const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(DATE_LOCALES[locale], { ...options, timeZone: 'UTC' });
+    const format = (minor: number) =>
+      formatMoney(minor, currency, moneyLocale(locale, attempt.billing.country));
+    const cardText =
+      method === 'PAYPAL'
+        ? 'PayPal'
+        : method === 'VENMO'
+          ? 'Venmo'
+          : `${transaction?.cardType ?? ''} ${locale === 'es-MX' ? 'terminada en' : 'ending in'} ${transaction?.lastFour ?? ''}`.trim();
+    const supportPhone = supportPhoneFor(attempt.billing.country).display;
+    const queued: QueuedMail[] = [];
+    const receiptMail = receiptEmail({
+      locale,
+      firstName: parent.firstName,
+      packageName: receipt.packageDisplayName,
+      totalFormatted: format(priced.totals.total),
+      paymentMethod: transaction ? cardText : '—',
+      transactionId: receipt.transactionId,
+      date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
+      renewsOn: dateFormat({ dateStyle: 'long' }).format(renewsAt),
+      payForCoParent: attempt.payForCoparent,
+      coParentName: signup.coParentFirstName,
+      supportPhone,
+    });
+    queued.push(await mailer.send({ to: parent.email, locale, ...receiptMail }, tx));
+    if (coParentEmail) {
+      const invitation = coParentInvitationEmail({
+        locale,
+        firstName: signup.coParentFirstName ?? '',
+        inviterName: `${parent.firstName} ${parent.lastName}`,
+        inviteUrl: `${publicUrl}${INVITE_PATH}?token=${encodeURIComponent(inviteToken)}`,
+        expiresInDays: settings.inviteTtlDays,
+        subscriptionPaid: attempt.payForCoparent,
+        supportPhone,
+      });
+      queued.push(await mailer.send({ to: coParentEmail, locale, ...invitation }, tx));
+    }
+
+    await deps.hooks?.beforeCommit?.(payment.id);
+    return { deliveries: queued, token };
+  }
+
+  // ── Reconciliation ───────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Settles a PENDING attempt that no request is working on, from the gateway's record of its
+   * order id: charged → completed (or voided for a duplicate parent); refused → FAILED; unknown
+   * to the gateway → FAILED (nothing was charged). Answers null when the gateway cannot be asked.
+   */
+  async function reconcile(payment: PaymentRow): Promise<PaymentRow | null> {
+    if (payment.amount === 0) return completeAttempt(payment, null);
+    let transaction: GatewayTransaction | null;
+    try {
+      transaction = await gateway.findTransactionByOrderId(payment.id);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      log.warn({ err: error, paymentId: payment.id }, 'reconciliation: the gateway did not answer');
+      return null;
+    }
+    if (transaction && isChargedStatus(transaction.status)) {
+      await updatePendingPayment(
+        db,
+        payment.id,
+        {
+          transactionId: transaction.id,
+          cardType: transaction.cardType,
+          cardLastFour: transaction.lastFour,
+        },
+        now(),
+      );
+      return completeAttempt(payment, transaction);
+    }
+    return fail(payment, transaction ? failureOf(transaction) : { kind: 'unavailable' });
+  }
+
+  /**
+   * The attempt in a final state, reconciling it when it is PENDING and unlocked; PENDING and
+   * locked (a request is on it) is 409 PAYMENT_IN_PROGRESS.
+   */
+  async function settle(payment: PaymentRow, locale: Locale): Promise<PaymentRow> {
+    if (payment.status !== 'PENDING') return payment;
+    if (payment.lockedUntil.getTime() > now().getTime())
+      throw inProgress(payment.lockedUntil, locale);
+    const settled = await reconcile(payment);
+    if (!settled) throw unavailable(locale, settings.paymentLockSeconds);
+    return settled;
+  }
+
+  /**
+   * Settles every PENDING attempt whose lock has run out (run at start-up, every
+   * PAYMENT_RECONCILE_INTERVAL_SECONDS, and callable).
+   */
+  async function reconcilePendingPayments(): Promise<{
+    completed: number;
+    failed: number;
+    voided: number;
+    unresolved: number;
+  }> {
+    const tally = { completed: 0, failed: 0, voided: 0, unresolved: 0 };
+    for (const payment of await findUnlockedPendingPayments(db, now(), 100)) {
+      try {
+        const settled = await reconcile(payment);
+        // Nobody waits for this answer: a later replay mints its own token.
+        freshTokens.delete(payment.id);
+        if (!settled || settled.status === 'PENDING') tally.unresolved += 1;
+        else if (settled.status === 'COMPLETED') tally.completed += 1;
+        else if (settled.status === 'VOIDED') tally.voided += 1;
+        else tally.failed += 1;
+      } catch (error) {
+        tally.unresolved += 1;
+        log.error({ err: error, paymentId: payment.id }, 'reconciliation failed');
+      }
+    }
+    if (gateway.provider === 'sandbox') await purgeExpiredSandboxNonces(db, now());
+    if (tally.completed + tally.failed + tally.voided + tally.unresolved > 0) {
+      log.info(tally, 'reconciled pending payments');
+    }
+    return tally;
+  }
+
+  // ── The payment ──────────────────────────────────────────────────────────────────────────────
+
+  /** Checks a new attempt and prices it on the server; answers the attempt to store. */
+  async function prepare(
+    row: SignupRow,
+    order: SignupOrder | undefined,
+    billing: SignupBilling | undefined,
+    body: PaymentRequest,
+    locale: Locale,
+  ): Promise<Attempt> {
+    if (
+      row.lastCompletedStep < 3 ||
+      !row.parentEmail ||
+      !order?.complete ||
+      order.packageId === null ||
+      !billing
+    ) {
+      throw new AppError('SECTION_OUT_OF_ORDER');
+    }
+    const saved: SavedOrder = {
+      packageId: order.packageId,
+      productId: SubscriptionTermSchema.safeParse(order.productId).data ?? null,
+      services: order.services.filter((code): code is SavedOrder['services'][number] =>
+        ['MYFILES', 'TONEMETER', 'UNLIMITEDPAYMENTS', 'CALLSBASIC'].includes(code),
+      ),
+    };
+    const sent = body.order;
+    if (
+      sent.packageId !== saved.packageId ||
+      (sent.productId !== undefined && sent.productId !== saved.productId) ||
+      (sent.services !== undefined && !sameServices(sent.services, saved.services))
+    ) {
+      throw fieldError('order.packageId', 'pricing_package_error', locale);
+    }
+    if (row.parentEmail && (await userExistsWithEmail(db, row.parentEmail))) {
+      throw failureError({ kind: 'duplicateParent' }, locale);
+    }
+    const consentRequired = isConsentRequired(billing.country);
+    if (consentRequired && body.termsAccepted !== true) {
+      throw fieldError('termsAccepted', 'payment_terms_error', locale);
+    }
+
+    const priced = await pricing.quote(
+      row,
+      order,
+      {
+        address: {
+          line1: billing.line1,
+          line2: billing.line2 ?? undefined,
+          city: billing.city,
+          region: billing.region || undefined,
+          postalCode: billing.postalCode || undefined,
+          country: billing.country,
+          type: undefined,
+        },
+        limboId: undefined,
+        orderDetail: {
+          packageId: saved.packageId,
+          productId: saved.productId ?? undefined,
+          services: saved.services,
+        },
+        payForCoparent: body.payForCoparent,
+        paymentCodes: body.paymentCodes,
+        promoCodes: body.promoCodes,
+        phoneCountryCode: undefined,
+        phoneNumber: undefined,
+        experiments: undefined,
+      },
+      { locale },
+    );
+    // Never trust the amount shown; but never charge another amount than the one shown either.
+    if (
+      priced.totals.total !== body.payment.amountDisplayed ||
+      priced.totals.taxAmount !== body.payment.taxAmountDisplayed
+    ) {
+      throw new AppError('PRICE_CHANGED', {
+        extras: {
+          detail: translateMessage('payment_priceChanged_error', locale, {
+            total: priced.totals.totalFormatted,
+          }),
+          messageKey: 'payment_priceChanged_error',
+          pricing: priced,
+        },
+      });
+    }
+    if (priced.totals.total > 0 && !body.payment.nonce) {
+      throw fieldError('payment.nonce', 'payment_nonce_error', locale);
+    }
+    if (!isCurrencyCode(priced.totals.currencyCode)) throw new Error('unknown currency');
+    return {
+      locale,
+      order: saved,
+      billing: {
+        line1: billing.line1,
+        line2: billing.line2,
+        city: billing.city,
+        region: billing.region,
+        postalCode: billing.postalCode,
+        country: billing.country,
+        timeZone: billing.timeZone,
+      },
+      payForCoparent: body.payForCoparent,
+      marketingOptIn: body.marketingOptIn ?? !consentRequired,
+      termsAccepted: body.termsAccepted === true,
+      cardHolderName: body.payment.cardHolderName ?? null,
+      pricing: priced,
+    };
+  }
+
+  /** Writes the PENDING attempt and holds its subscription codes, in one transaction. */
+  async function begin(
+    row: SignupRow,
+    keyHash: string,
+    requestHash: string,
+    attempt: Attempt,
+    body: PaymentRequest,
+  ): Promise<PaymentRow> {
+    const instant = now();
+    return db.transaction(async (tx) => {
+      const payment = await insertPayment(tx, {
+        signupId: row.id,
+        idempotencyKeyHash: keyHash,
+        requestHash,
+        status: 'PENDING',
+        provider: gateway.provider,
+        amount: attempt.pricing.totals.total,
+        currency: attempt.pricing.totals.currencyCode,
+        paymentType: body.payment.paymentType,
+        attempt,
+        lockedUntil: new Date(instant.getTime() + lockMs),
+        createdAt: instant,
+        updatedAt: instant,
+      });
+      const codes = attempt.pricing.request.paymentCodes;
+      const taken = await holdSubscriptionCodes(
+        tx,
+        codes,
+        { signupId: row.id, paymentId: payment.id },
+        instant,
+      );
+      if (taken.length > 0) {
+        const entered = body.paymentCodes.map(normalizeCode);
+        throw new FieldValidationError(
+          taken.map((code) => ({
+            field: `paymentCodes.${Math.max(entered.indexOf(code), 0)}`,
+            text: translateMessage('payment_activationCode_error', attempt.locale),
+            type: 'ERROR' as const,
+          })),
+        );
+      }
+      return payment;
+    });
+  }
+
+  /** Calls the gateway for a new PENDING attempt and settles it. */
+  async function charge(
+    payment: PaymentRow,
+    body: PaymentRequest,
+    idempotencyKey: string,
+    locale: Locale,
+  ) {
+    if (payment.amount === 0) return completeOrUnlock(payment, null);
+    let result: Awaited<ReturnType<PaymentGateway['sale']>>;
+    try {
+      result = await gateway.sale({
+        nonce: body.payment.nonce ?? '',
+        amountMinor: payment.amount,
+        currency: payment.currency as Parameters<PaymentGateway['sale']>[0]['currency'],
+        orderId: payment.id,
+        idempotencyKey,
+        deviceData: body.payment.deviceData,
+        storeInVault: body.payment.storePaymentOnFile,
+      });
+    } catch (error) {
+      // Unknown outcome: the attempt stays PENDING and locked; reconciliation settles it.
+      log.error({ err: error, paymentId: payment.id }, 'the payment gateway failed during a sale');
+      throw unavailable(locale, settings.paymentLockSeconds);
+    }
+    switch (result.outcome) {
+      case 'SUCCESS': {
+        const { transaction } = result;
+        await updatePendingPayment(
+          db,
+          payment.id,
+          {
+            transactionId: transaction.id,
+            cardType: transaction.cardType,
+            cardLastFour: transaction.lastFour,
+            paymentType: transaction.paymentInstrument,
+          },
+          now(),
+        );
+        return completeOrUnlock(payment, transaction);
+      }
+      case 'DECLINED':
+        log.info(
+          { paymentId: payment.id, reason: result.reason, code: result.processorResponseCode },
+          'payment declined',
+        );
+        return fail(payment, {
+          kind: 'declined',
+          reason: result.reason,
+          processorResponseCode: result.processorResponseCode,
+        });
+      case 'UNAVAILABLE':
+        log.warn({ paymentId: payment.id, message: result.message }, 'processor unavailable');
+        return fail(payment, { kind: 'unavailable' });
+    }
+  }
+
+  /**
+   * Completes a charged attempt; if that fails (the database, a crash seam), the attempt stays
+   * PENDING with its lock released, so a retry or reconciliation completes it at once.
+   */
+  async function completeOrUnlock(payment: PaymentRow, transaction: GatewayTransaction | null) {
+    try {
+      return await completeAttempt(payment, transaction);
+    } catch (error) {
+      log.error(
+        { err: error, paymentId: payment.id, transactionId: transaction?.id },
+        'completing a charged payment failed; it will be reconciled',
+      );
+      await updatePendingPayment(db, payment.id, { lockedUntil: now() }, now()).catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * POST /v2/signups/{id}/payment, exactly once per signup:
+   * - the same Idempotency-Key again answers the stored result (a key reused with another body,
+   *   or on another signup, is 422 IDEMPOTENCY_KEY_REUSED);
+   * - a paid signup answers its stored result whatever the key (nothing is charged again);
+   * - an attempt in flight for the signup is 409 PAYMENT_IN_PROGRESS; an abandoned one is
+   *   reconciled first;
+   * - otherwise: re-priced on the server (409 PRICE_CHANGED when it differs from what was shown),
+   *   the PENDING row written, the gateway called with orderId = its id, then everything created
+   *   in one transaction.
+   */
+  async function pay(
+    signupId: string,
+    registrationKey: string | undefined,
+    idempotencyKey: string,
+    body: PaymentRequest,
+    { locale }: Ctx,
+  ): Promise<PaymentResponse> {
+    const keyHash = hashToken(idempotencyKey);
+    const requestHash = hashToken(JSON.stringify(body));
+    const { row, order, billing } = await signups.authorizeForCheckout(signupId, registrationKey);
+
+    const replay = await findPaymentByKeyHash(db, keyHash);
+    if (replay) {
+      if (replay.signupId !== row.id || replay.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      return answer(await settle(replay, locale), locale);
+    }
+
+    const active = await findActivePayment(db, row.id);
+    if (active) {
+      const settled = await settle(active, locale);
+      if (settled.status === 'COMPLETED') return answer(settled, locale);
+    } else if (row.completedAt !== null) {
+      throw new AppError('ALREADY_PAID');
+    }
+
+    const attempt = await prepare(row, order, billing, body, locale);
+    let payment: PaymentRow;
+    try {
+      payment = await begin(row, keyHash, requestHash, attempt, body);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race: the same key (a double submit), or another attempt for this signup.
+      const winner =
+        (await findPaymentByKeyHash(db, keyHash)) ?? (await findActivePayment(db, row.id));
+      if (!winner || winner.status === 'PENDING') {
+        throw inProgress(winner?.lockedUntil ?? new Date(now().getTime() + lockMs), locale);
+      }
+      return answer(winner, locale);
+    }
+    return answer(await charge(payment, body, idempotencyKey, locale), locale);
+  }
+
+  /** GET /v2/signups/{id}/receipt: the stored receipt of the signup's completed payment. */
+  async function receipt(signupId: string, registrationKey: string | undefined): Promise<Receipt> {
+    const { row } = await signups.authorizeForCheckout(signupId, registrationKey);
+    const payment = await findActivePayment(db, row.id);
+    if (payment?.status !== 'COMPLETED' || !payment.response)
+      throw new AppError('RECEIPT_NOT_FOUND');
+    return (payment.response as StoredResponse).receipt;
+  }
+
+  return { clientToken, tokenize, pay, receipt, reconcilePendingPayments };
+}

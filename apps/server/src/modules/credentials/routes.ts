@@ -1,0 +1,132 @@
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  SetCredentialsRequestSchema,
+  SetCredentialsResponseSchema,
+  UsernameCheckQuerySchema,
+  UsernameCheckResponseSchema,
+  ValidationErrorsResponseSchema,
+} from '@coparent/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { serializeCookie } from '../../http/cookies.js';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { bearerToken } from '../../security/tokens.js';
+import type { CredentialsService } from './service.js';
+
+type RateLimit = { max: number; timeWindow: string };
+
+export type CredentialsRoutesOptions = {
+  service: CredentialsService;
+  /** The session cookie's name. */
+  cookieName: string;
+  /** Secure cookies when the site is served over https (PUBLIC_URL). */
+  secureCookies: boolean;
+  usernameCheckRateLimit: RateLimit;
+  credentialsRateLimit: RateLimit;
+  loginRateLimit: RateLimit;
+};
+
+/** The account session cookie (http-only, SameSite=Lax). */
+export const SESSION_COOKIE = 'cp_session';
+
+const BearerHeadersSchema = LocaleHeadersSchema.extend({
+  authorization: z
+    .string()
+    .optional()
+    .describe('Bearer <clickToJoinToken> from the payment answer (single use, 2 hours)'),
+});
+
+/** The username check, the setting of credentials, and the login; registered under /v2. */
+export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (
+  app,
+  opts,
+) => {
+  const { service } = opts;
+
+  app.get(
+    '/credentials/username',
+    {
+      config: { rateLimit: opts.usernameCheckRateLimit },
+      schema: {
+        tags: ['credentials'],
+        summary: 'Does a username meet the requirements, and is it free?',
+        security: [{ credentialsToken: [] }],
+        headers: BearerHeadersSchema,
+        querystring: UsernameCheckQuerySchema,
+        response: { 200: UsernameCheckResponseSchema, 401: ProblemSchema, 429: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.checkUsername(
+        bearerToken(request.headers.authorization),
+        request.query.username,
+      );
+    },
+  );
+
+  app.post(
+    '/credentials',
+    {
+      config: { rateLimit: opts.credentialsRateLimit },
+      schema: {
+        tags: ['credentials'],
+        summary: 'Set the username and password (once, with the credentials token)',
+        description:
+          '422 `validationErrors` at `username` or `password` (the domain rules, plus common ' +
+          'passwords and passwords containing the username, the email or the product name); ' +
+          '401 CREDENTIALS_TOKEN_INVALID for a used, expired or unknown token.',
+        security: [{ credentialsToken: [] }],
+        headers: BearerHeadersSchema,
+        body: SetCredentialsRequestSchema,
+        response: {
+          200: SetCredentialsResponseSchema,
+          401: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+          429: ProblemSchema,
+        },
+      },
+    },
+    async (request) =>
+      service.setCredentials(bearerToken(request.headers.authorization), request.body, {
+        locale: requestLocale(request),
+      }),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: opts.loginRateLimit },
+      schema: {
+        tags: ['credentials'],
+        summary: 'Log in (the spec’s login form post): a session cookie',
+        description:
+          'Answers `{ url, redirectUrl, auth: true, userId }` and sets the http-only, ' +
+          'SameSite=Lax session cookie. Wrong credentials: 401 LOGIN_FAILED (the browser shows ' +
+          '`login_error`).',
+        headers: LocaleHeadersSchema,
+        body: LoginRequestSchema,
+        response: {
+          200: LoginResponseSchema,
+          401: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+          429: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await service.login(request.body);
+      reply.header('cache-control', 'no-store');
+      reply.header(
+        'set-cookie',
+        serializeCookie(opts.cookieName, session.sessionToken, {
+          maxAgeSeconds: session.maxAgeSeconds,
+          secure: opts.secureCookies,
+        }),
+      );
+      return session.body;
+    },
+  );
+};

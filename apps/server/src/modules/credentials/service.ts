@@ -1,0 +1,176 @@
+import {
+  ACCOUNT_HOME_PATH,
+  accountPasswordProblems,
+  type Locale,
+  type LoginResponse,
+  normalizePassword,
+  type SetCredentialsRequest,
+  type SetCredentialsResponse,
+  translateMessage,
+  type UsernameCheckResponse,
+  usernameProblem,
+} from '@coparent/domain';
+import type { Db } from '../../db/client.js';
+import { AppError, FieldValidationError } from '../../errors.js';
+import { hashSecret, verifySecret } from '../../security/hash.js';
+import { generateToken, hashToken } from '../../security/tokens.js';
+import {
+  consumeCredentialsToken,
+  findCredentialsByUsername,
+  findCredentialsToken,
+  findUserById,
+  hasCredentials,
+  insertCredentials,
+  insertSession,
+  usernameTaken,
+} from '../account/repo.js';
+
+export type CredentialsServiceDeps = {
+  db: Db;
+  now: () => Date;
+  sessionTtlHours: number;
+};
+
+export type CredentialsService = ReturnType<typeof createCredentialsService>;
+
+type Ctx = { locale: Locale };
+
+/** PostgreSQL's unique_violation, wherever a driver or Drizzle puts it in the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A hash of a random secret, verified when the username is unknown so that a login for an
+ * unknown username takes as long as one with a wrong password.
+ */
+let dummyHash: Promise<string> | undefined;
+function timingDummy(): Promise<string> {
+  dummyHash ??= hashSecret(generateToken());
+  return dummyHash;
+}
+
+/**
+ * Credentials use cases: the username check and the setting of username and password (both with
+ * the single-use credentials token of the payment answer), and the login that opens a session.
+ */
+export function createCredentialsService({ db, now, sessionTtlHours }: CredentialsServiceDeps) {
+  /** The user of a valid (unused, unexpired) credentials token, else 401. */
+  async function tokenUser(token: string | undefined): Promise<string> {
+    if (!token) throw new AppError('CREDENTIALS_TOKEN_INVALID');
+    const row = await findCredentialsToken(db, hashToken(token));
+    if (!row || row.consumedAt !== null || row.expiresAt.getTime() <= now().getTime()) {
+      throw new AppError('CREDENTIALS_TOKEN_INVALID');
+    }
+    return row.userId;
+  }
+
+  /** GET /v2/credentials/username: does it meet the rules, and is it free? */
+  async function checkUsername(
+    token: string | undefined,
+    username: string,
+  ): Promise<UsernameCheckResponse> {
+    await tokenUser(token);
+    const meetsRequirements = usernameProblem(username) === null;
+    const available = meetsRequirements && !(await usernameTaken(db, username));
+    return { available, meetsRequirements };
+  }
+
+  function fieldError(field: string, key: Parameters<typeof translateMessage>[0], locale: Locale) {
+    return new FieldValidationError([
+      { field, text: translateMessage(key, locale), type: 'ERROR' },
+    ]);
+  }
+
+  /**
+   * POST /v2/credentials: sets the username and password once. The password follows the spec's
+   * rules and ours (not common, not containing the username, the email's local part or the
+   * product's name); it is stored as the argon2id hash of its NFKC form. The token is consumed in
+   * the same transaction; a used, expired or unknown token is 401.
+   */
+  async function setCredentials(
+    token: string | undefined,
+    input: SetCredentialsRequest,
+    { locale }: Ctx,
+  ): Promise<SetCredentialsResponse> {
+    const userId = await tokenUser(token);
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('CREDENTIALS_TOKEN_INVALID');
+    const [problem] = accountPasswordProblems(input.password, {
+      username: input.username,
+      email: user.email,
+    });
+    if (problem) throw fieldError('password', problem, locale);
+    if (await usernameTaken(db, input.username)) {
+      throw fieldError('username', 'validUsernameUnavailable_error', locale);
+    }
+    const passwordHash = await hashSecret(normalizePassword(input.password));
+    try {
+      await db.transaction(async (tx) => {
+        const instant = now();
+        const row = await findCredentialsToken(tx, hashToken(token ?? ''), { forUpdate: true });
+        if (!row || row.consumedAt !== null || row.expiresAt.getTime() <= instant.getTime()) {
+          throw new AppError('CREDENTIALS_TOKEN_INVALID');
+        }
+        if (await hasCredentials(tx, userId)) throw new AppError('CREDENTIALS_TOKEN_INVALID');
+        await insertCredentials(tx, { userId, username: input.username, passwordHash }, instant);
+        await consumeCredentialsToken(tx, row.id, instant);
+      });
+    } catch (error) {
+      // Two people choosing one username at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) {
+        throw fieldError('username', 'validUsernameUnavailable_error', locale);
+      }
+      throw error;
+    }
+    return { userId, username: input.username };
+  }
+
+  /**
+   * POST /v2/login: a session for a username and password (case-insensitive username), or 401
+   * LOGIN_FAILED. Answers the session token for the cookie, and the spec's login answer.
+   */
+  async function login(input: {
+    username: string;
+    password: string;
+  }): Promise<{ sessionToken: string; maxAgeSeconds: number; body: LoginResponse }> {
+    const credentials = await findCredentialsByUsername(db, input.username);
+    const password = normalizePassword(input.password);
+    if (!credentials) {
+      await verifySecret(await timingDummy(), password);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (!(await verifySecret(credentials.passwordHash, password))) {
+      throw new AppError('LOGIN_FAILED');
+    }
+    const sessionToken = generateToken();
+    const instant = now();
+    const maxAgeSeconds = sessionTtlHours * 3600;
+    await insertSession(
+      db,
+      {
+        userId: credentials.userId,
+        tokenHash: hashToken(sessionToken),
+        expiresAt: new Date(instant.getTime() + maxAgeSeconds * 1000),
+      },
+      instant,
+    );
+    return {
+      sessionToken,
+      maxAgeSeconds,
+      body: {
+        url: ACCOUNT_HOME_PATH,
+        redirectUrl: ACCOUNT_HOME_PATH,
+        auth: true,
+        userId: credentials.userId,
+      },
+    };
+  }
+
+  return { checkUsername, setCredentials, login };
+}

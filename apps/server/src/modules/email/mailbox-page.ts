@@ -1,0 +1,72 @@
+import type { MailboxMessage } from './service.js';
+import { escapeHtml } from './templates/html.js';
+
+/** http(s) URLs in a text (greedy up to whitespace or a closing bracket/quote). */
+const URL_PATTERN = /https?:\/\/[^\s<>"')\]]+/g;
+
+/** Escapes a text and turns its http(s) URLs into links (the URL itself is escaped too). */
+export function linkify(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const index = match.index ?? 0;
+    // A sentence's final period is not part of the link.
+    const url = match[0].replace(/[.,;:]+$/, '');
+    out += escapeHtml(text.slice(last, index));
+    const safe = escapeHtml(url);
+    out += `<a href="${safe}">${safe}</a>`;
+    last = index + url.length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+/**
+ * The development mailbox as a page (GET /app/dev/mailbox): the outbox newest first, each
+ * message with its subject, recipient, date and text body, links clickable. Everything from the
+ * database is escaped; the page has no script.
+ */
+export function renderMailboxPage(
+  messages: MailboxMessage[],
+  filter: { to?: string | undefined },
+): string {
+  const items = messages
+    .map(
+      (m) => `<article class="message">
+<h2>${escapeHtml(m.subject)}</h2>
+<dl>
+<dt>To</dt><dd>${escapeHtml(m.to)}</dd>
+<dt>Template</dt><dd>${escapeHtml(m.template)} (${escapeHtml(m.locale)})</dd>
+<dt>Created</dt><dd><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(m.createdAt)}</time></dd>
+<dt>Sent</dt><dd>${m.sentAt ? escapeHtml(m.sentAt) : m.error ? `failed: ${escapeHtml(m.error)}` : 'outbox only'}</dd>
+</dl>
+<pre>${linkify(m.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  const heading = filter.to ? `Mailbox: ${escapeHtml(filter.to)}` : 'Mailbox';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${heading} (development)</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:56rem;padding:1rem;color:#1f2933;line-height:1.5}
+.message{border:1px solid #c5ccd3;border-radius:8px;padding:1rem;margin:0 0 1rem}
+h1{font-size:1.5rem}h2{font-size:1.125rem;margin:0 0 .5rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.125rem 1rem;margin:0 0 .75rem}dt{font-weight:600}dd{margin:0}
+pre{white-space:pre-wrap;word-break:break-word;background:#f5f7fa;padding:.75rem;border-radius:4px;font:inherit}
+a{color:#1f5fa8}
+</style>
+</head>
+<body>
+<main>
+<h1>${heading}</h1>
+<p>The outbox of this server, newest first (development only). <a href="/v2/dev/mailbox">JSON</a></p>
+${items || '<p>No messages yet.</p>'}
+</main>
+</body>
+</html>
+`;
+}

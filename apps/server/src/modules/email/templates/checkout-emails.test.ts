@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { coParentInvitationEmail } from './coparent-invitation.js';
+import { receiptEmail } from './receipt.js';
+
+const invitation = {
+  firstName: 'Bruno',
+  inviterName: 'Ana López',
+  inviteUrl: 'https://join.example.com/app/join/invite?token=abc',
+  expiresInDays: 14,
+  subscriptionPaid: true,
+  supportPhone: '(866) 755-9991',
+};
+
+const receipt = {
+  firstName: 'Ana',
+  packageName: 'Premium (1 year)',
+  totalFormatted: '$159.36',
+  paymentMethod: 'Visa ending in 1881',
+  transactionId: 'abc12345',
+  date: 'May 1, 2025 at 2:03 PM',
+  renewsOn: 'May 1, 2026',
+  payForCoParent: false,
+  coParentName: 'Bruno',
+  supportPhone: '(866) 755-9991',
+};
+
+describe('the co-parent invitation email', () => {
+  it('names the inviter, links the invite page and says when it is paid (en, es-MX)', () => {
+    const en = coParentInvitationEmail({ ...invitation, locale: 'en' });
+    expect(en.template).toBe('coparent-invitation');
+    expect(en.subject).toBe('Ana López invited you to CoParent Hub');
+    expect(en.text).toContain('https://join.example.com/app/join/invite?token=abc');
+    expect(en.text).toContain('Your subscription has been paid.');
+    expect(en.text).toContain('14 days');
+    expect(en.html).toContain('<a href="https://join.example.com/app/join/invite?token=abc">');
+    const es = coParentInvitationEmail({ ...invitation, locale: 'es-MX', subscriptionPaid: false });
+    expect(es.subject).toBe('Ana López te invitó a CoParent Hub');
+    expect(es.text).toContain('como coparente');
+    expect(es.text).not.toContain('pagada');
+  });
+});
+
+describe('the receipt email', () => {
+  it('lists the package, total, method, transaction and renewal (en, es-MX), escaped in HTML', () => {
+    const en = receiptEmail({ ...receipt, locale: 'en' });
+    expect(en.subject).toBe('Your receipt');
+    for (const part of [
+      'Premium (1 year)',
+      '$159.36',
+      'Visa ending in 1881',
+      'abc12345',
+      'May 1, 2026',
+    ]) {
+      expect(en.text).toContain(part);
+    }
+    const es = receiptEmail({
+      ...receipt,
+      locale: 'es-MX',
+      payForCoParent: true,
+      packageName: '<b>P</b>',
+    });
+    expect(es.subject).toBe('Tu recibo');
+    expect(es.text).toContain('También pagaste la suscripción de Bruno.');
+    expect(es.html).toContain('&lt;b&gt;P&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,117 @@
+import type { Locale } from '@coparent/domain';
+import { escapeHtml, htmlEmail } from './html.js';
+import type { RenderedEmail } from './professional-welcome.js';
+
+export const RECEIPT_TEMPLATE = 'payment-receipt';
+
+export type ReceiptEmailParams = {
+  locale: Locale;
+  firstName: string;
+  packageName: string;
+  /** e.g. '$149.99' */
+  totalFormatted: string;
+  /** e.g. 'Visa ending in 1881', 'PayPal' */
+  paymentMethod: string;
+  transactionId: string | null;
+  /** Already formatted in the locale, in GMT. */
+  date: string;
+  renewsOn: string;
+  payForCoParent: boolean;
+  coParentName: string | null;
+  supportPhone: string;
+};
+
+type Texts = {
+  subject: string;
+  greeting: (name: string) => string;
+  thanks: string;
+  package: string;
+  total: string;
+  method: string;
+  transaction: string;
+  date: string;
+  renews: (date: string) => string;
+  coParentPaid: (name: string) => string;
+  next: string;
+  support: (phone: string) => string;
+  signOff: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  en: {
+    subject: 'Your receipt',
+    greeting: (name) => `Hello ${name},`,
+    thanks: 'Thank you for your order. Your subscription is active.',
+    package: 'Package',
+    total: 'Total charged',
+    method: 'Payment method',
+    transaction: 'Transaction ID',
+    date: 'Date (GMT)',
+    renews: (date) =>
+      `Your subscription renews automatically on ${date} until you cancel, plus applicable taxes.`,
+    coParentPaid: (name) => `You also paid for ${name}'s subscription.`,
+    next: 'Next: finish creating your username and password, then download the app.',
+    support: (phone) => `Questions? Call our support team at ${phone}.`,
+    signOff: 'The support team',
+  },
+  'es-MX': {
+    subject: 'Tu recibo',
+    greeting: (name) => `Hola, ${name}:`,
+    thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
+    package: 'Paquete',
+    total: 'Total cobrado',
+    method: 'Método de pago',
+    transaction: 'ID de transacción',
+    date: 'Fecha (GMT)',
+    renews: (date) =>
+      `Tu suscripción se renueva automáticamente el ${date} hasta que la canceles, más los impuestos aplicables.`,
+    coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
+    next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la app.',
+    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
+    signOff: 'El equipo de soporte',
+  },
+};
+
+/** Parent A's receipt after paying, in the language of the payment. */
+export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
+  const t = TEXTS[params.locale];
+  const lines: [string, string][] = [
+    [t.package, params.packageName],
+    [t.total, params.totalFormatted],
+    [t.method, params.paymentMethod],
+    ...(params.transactionId ? [[t.transaction, params.transactionId] as [string, string]] : []),
+    [t.date, params.date],
+  ];
+  const extra =
+    params.payForCoParent && params.coParentName ? [t.coParentPaid(params.coParentName)] : [];
+  const text = [
+    t.greeting(params.firstName),
+    '',
+    t.thanks,
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...extra.flatMap((line) => [line, '']),
+    t.renews(params.renewsOn),
+    '',
+    t.next,
+    '',
+    t.support(params.supportPhone),
+    '',
+    t.signOff,
+    '',
+  ].join('\n');
+  const html = htmlEmail(params.locale, t.subject, [
+    escapeHtml(t.greeting(params.firstName)),
+    escapeHtml(t.thanks),
+    lines
+      .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
+      .join('<br>'),
+    ...extra.map(escapeHtml),
+    escapeHtml(t.renews(params.renewsOn)),
+    escapeHtml(t.next),
+    escapeHtml(t.support(params.supportPhone)),
+    escapeHtml(t.signOff),
+  ]);
+  return { template: RECEIPT_TEMPLATE, subject: t.subject, text, html };
+}
