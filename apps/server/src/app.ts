@@ -36,6 +36,8 @@ import { createCredentialsService } from './modules/credentials/service.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './modules/email/routes.js';
 import { createMailboxService } from './modules/email/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { inviteRoutes } from './modules/invite/routes.js';
+import { createInviteService } from './modules/invite/service.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { createPricingService } from './modules/pricing/service.js';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         securitySchemes: {
           registrationKey: { type: 'apiKey', in: 'header', name: 'X-Registration-Key' },
           credentialsToken: { type: 'http', scheme: 'bearer' },
+          inviteToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -226,6 +229,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sandboxTokenize: isSandboxGateway(paymentGateway) && !config.isProduction,
     paymentRateLimit: { max: config.rateLimit.paymentPerMinute, timeWindow: '1 minute' },
     tokenizeRateLimit: { max: config.rateLimit.tokenizePerMinute, timeWindow: '1 minute' },
+  });
+  await app.register(inviteRoutes, {
+    prefix: '/v2',
+    service: createInviteService({
+      db: database.db,
+      pricing: pricingService,
+      checkout: checkoutService,
+      mailer,
+      log: app.log,
+      now,
+      publicUrl: config.publicUrl,
+      settings: {
+        inviteTtlDays: config.checkout.inviteTtlDays,
+        credentialsTokenTtlMinutes: config.checkout.credentialsTokenTtlMinutes,
+        requestsPerHour: config.invite.requestsPerHour,
+        requestIntervalSeconds: config.invite.requestIntervalSeconds,
+      },
+    }),
+    requestRateLimit: { max: config.rateLimit.inviteRequestPerMinute, timeWindow: '1 minute' },
+    pricingRateLimit: { max: config.rateLimit.pricingPerMinute, timeWindow: '1 minute' },
+    paymentRateLimit: { max: config.rateLimit.paymentPerMinute, timeWindow: '1 minute' },
+    credentialsRateLimit: { max: config.rateLimit.credentialsPerMinute, timeWindow: '1 minute' },
   });
   await app.register(credentialsRoutes, {
     prefix: '/v2',

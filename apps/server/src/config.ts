@@ -89,7 +89,16 @@ export type Config = {
     /** Upsert the catalog files into the database on start (CATALOG_SEED_ON_START, default on). */
     seedOnStart: boolean;
   };
+  /** The invited co-parent's new links (POST /v2/invites/request). */
+  invite: {
+    /** New links per invited person per hour (INVITE_REQUESTS_PER_HOUR, 5). */
+    requestsPerHour: number;
+    /** Seconds between two new links for one person (INVITE_REQUEST_INTERVAL_SECONDS, 60). */
+    requestIntervalSeconds: number;
+  };
   rateLimit: {
+    /** POST /v2/invites/request per client IP per minute (RATE_LIMIT_INVITE_REQUEST_PER_MINUTE, 5). */
+    inviteRequestPerMinute: number;
     /** POST /v2/signups per client IP per minute. */
     signupCreatePerMinute: number;
     /** POST /v2/signups/{id}/pricing per client IP per minute (codes cannot be guessed fast). */
@@ -326,7 +335,12 @@ export function loadConfig(env: Env = process.env): Config {
       dir: resolvePath(read(env, 'CATALOG_DIR') ?? 'apps/server/catalog'),
       seedOnStart: readBool(env, 'CATALOG_SEED_ON_START', true),
     },
+    invite: {
+      requestsPerHour: readInt(env, 'INVITE_REQUESTS_PER_HOUR', 5, 1, 1000),
+      requestIntervalSeconds: readInt(env, 'INVITE_REQUEST_INTERVAL_SECONDS', 60, 0, 86_400),
+    },
     rateLimit: {
+      inviteRequestPerMinute: readInt(env, 'RATE_LIMIT_INVITE_REQUEST_PER_MINUTE', 5, 1, 1_000_000),
       signupCreatePerMinute: readInt(env, 'RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE', 60, 1, 1_000_000),
       pricingPerMinute: readInt(env, 'RATE_LIMIT_PRICING_PER_MINUTE', 60, 1, 1_000_000),
       professionalCreatePerMinute: readInt(

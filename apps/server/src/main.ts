@@ -1,7 +1,9 @@
+import { createMailer } from './adapters/mail/mailer.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { INVITE_SCENARIOS, seedInviteScenario } from './modules/invite/scenarios.js';
 import { seedCatalog } from './modules/pricing/seed.js';
 
 /** Reads the config, migrates, seeds the demo account outside production, and listens. */
@@ -18,12 +20,36 @@ async function main(): Promise<void> {
         `catalog: ${catalog.packages.length} packages upserted from ${config.catalog.dir}`,
       );
     }
-    if (config.seedDemoData && !config.isProduction && (await seedDemoData(database.db))) {
+    const seedInvites =
+      config.seedDemoData && !config.isProduction && (await seedDemoData(database.db));
+    if (seedInvites) {
       app.log.info(
         'seeded the demo account taken@example.com (signing up with it shows the duplicate path)',
       );
     }
     await app.listen({ host: config.host, port: config.port });
+    if (seedInvites) {
+      // One demo invitation of each kind on an empty database (through the API, once listening).
+      const mailer = createMailer(config.mail, {
+        db: database.db,
+        log: app.log,
+        now: () => new Date(),
+      });
+      for (const scenario of INVITE_SCENARIOS) {
+        try {
+          const result = await seedInviteScenario(scenario, {
+            app,
+            db: database.db,
+            mailer,
+            publicUrl: config.publicUrl,
+            inviteTtlDays: config.checkout.inviteTtlDays,
+          });
+          app.log.info(`demo invitation ${scenario}: ${result.link}`);
+        } catch (err) {
+          app.log.warn({ err, scenario }, 'seeding a demo invitation failed');
+        }
+      }
+    }
     // Payments a crash left between the gateway and our commit: settle them now and then.
     app.checkout.startReconciliation();
     app.checkout

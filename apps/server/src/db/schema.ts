@@ -94,9 +94,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: USER_KINDS }).notNull().default('PARENT'),
-    email: text('email').notNull(),
+    /** Null only for an invited co-parent known by phone (the invite step 1 collects it). */
+    email: text('email'),
     /** `email` trimmed and lower-cased: the duplicate check compares this column. */
-    emailNormalized: text('email_normalized').notNull().unique(),
+    emailNormalized: text('email_normalized').unique(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** A domain `PhoneCodeId`; with `phone_number`, the user's phone (professionals' too). */
@@ -109,6 +110,10 @@ export const users = pgTable(
     timeZone: text('time_zone'),
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The professional who created this user (a family set up by a family-law professional). */
+    createdByProfessionalId: uuid('created_by_professional_id').references(
+      (): AnyPgColumn => users.id,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -492,11 +497,44 @@ export const invites = pgTable(
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Set when a new link replaced this one (the token stops working, but can ask again). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedByInviteId: uuid('replaced_by_invite_id').references((): AnyPgColumn => invites.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('invites_family_member_idx').on(table.familyMemberId)],
 );
+
+/**
+ * A parent's own answers collected by the invited flow: the referral, and the security question
+ * with its answer and 4-digit code as argon2id PHC strings (src/security/hash.ts).
+ */
+export const parentProfiles = pgTable('parent_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  referralSelection: text('referral_selection'),
+  referralOther: text('referral_other'),
+  securityQuestion: text('security_question'),
+  securityAnswerHash: text('security_answer_hash'),
+  securityCodeHash: text('security_code_hash'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The invited flow's progress (`nextInviteStep` in the domain) and its package choice, per
+ * invited user (it survives a new link).
+ */
+export const inviteProgress = pgTable('invite_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastCompletedStep: smallint('last_completed_step').notNull().default(0),
+  packageId: integer('package_id').references(() => catalogPackages.id),
+  productId: text('product_id'),
+  services: text('services').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Single-use tokens for POST /v2/credentials (256-bit; only the SHA-256 is stored). */
 export const credentialsTokens = pgTable(
@@ -544,9 +582,10 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    signupId: uuid('signup_id')
-      .notNull()
-      .references(() => signups.id),
+    /** The signup paid by Parent A's payment; null for an invited user's payment. */
+    signupId: uuid('signup_id').references(() => signups.id),
+    /** The invited co-parent paying for their own subscription (POST /v2/users/{id}/payment). */
+    invitedUserId: uuid('invited_user_id').references(() => users.id),
     /** SHA-256 of the Idempotency-Key. */
     idempotencyKeyHash: text('idempotency_key_hash').notNull().unique(),
     /** SHA-256 of the request body as parsed: a key reused with another body is refused. */
@@ -577,6 +616,13 @@ export const payments = pgTable(
     uniqueIndex('payments_active_signup_idx')
       .on(table.signupId)
       .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    uniqueIndex('payments_active_invited_user_idx')
+      .on(table.invitedUserId)
+      .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    check(
+      'payments_payer_check',
+      sql`(${table.signupId} is null) <> (${table.invitedUserId} is null)`,
+    ),
     index('payments_status_idx').on(table.status),
     check(
       'payments_status_check',
@@ -589,8 +635,8 @@ export const payments = pgTable(
 /** The order a completed payment bought. */
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** Null for an invited user's own order. */
   signupId: uuid('signup_id')
-    .notNull()
     .unique()
     .references(() => signups.id),
   paymentId: uuid('payment_id')
@@ -754,6 +800,8 @@ export const schema = {
   userAddresses,
   userCredentials,
   invites,
+  parentProfiles,
+  inviteProgress,
   credentialsTokens,
   sessions,
   payments,
@@ -784,5 +832,8 @@ export type SignupBillingRow = typeof signupBilling.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type FamilyMemberRow = typeof familyMembers.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;
+export type ParentProfileRow = typeof parentProfiles.$inferSelect;
+export type InviteProgressRow = typeof inviteProgress.$inferSelect;
 export type SandboxTransactionRow = typeof sandboxTransactions.$inferSelect;
 export type SandboxNonceRow = typeof sandboxNonces.$inferSelect;

@@ -34,6 +34,17 @@ export const APP_ERROR_STATUS = {
   LOGIN_FAILED: 401,
   /** No completed payment for this signup. */
   RECEIPT_NOT_FOUND: 404,
+  /**
+   * The invite token is missing, unknown, expired or replaced by a newer one (docs/f1-contract.md,
+   * "Invite"): the browser goes to /invite/request (as for the spec's status 112).
+   */
+  INVITE_INVALID: 403,
+  /** The user id in the path is not the invite token's user (the other user is never revealed). */
+  INVITE_USER_MISMATCH: 403,
+  /** A new invite link cannot be requested with this token (the spec's status 111). */
+  INVITE_REQUEST_FAILED: 404,
+  /** The user already has a username and password: log in instead. */
+  CREDENTIALS_ALREADY_SET: 409,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

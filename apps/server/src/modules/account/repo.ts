@@ -20,15 +20,71 @@ export async function userExistsWithEmail(db: Executor, email: string): Promise<
   return rows.length > 0;
 }
 
-export type NewUser = Omit<NewUserRow, 'id' | 'emailNormalized' | 'createdAt'>;
+export type NewUser = Omit<NewUserRow, 'id' | 'email' | 'emailNormalized' | 'createdAt'> & {
+  email: string;
+};
+export type UserWithEmail = UserRow & { email: string };
 
-export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+export async function insertUser(db: Executor, user: NewUser): Promise<UserWithEmail> {
   const email = user.email.trim();
   const [row] = await db
     .insert(users)
     .values({ ...user, email, emailNormalized: emailKey(email) })
     .returning();
   if (!row) throw new Error('insert into users returned no row');
+  return { ...row, email };
+}
+
+/** An invited co-parent known only by phone: no email until the invite step 1 gives one. */
+export async function insertUserWithoutEmail(
+  db: Executor,
+  user: Omit<NewUser, 'email'>,
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: null, emailNormalized: null })
+    .returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+/** Updates a user's own fields (the email keeps its normalized twin in step). */
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      NewUserRow,
+      | 'firstName'
+      | 'lastName'
+      | 'email'
+      | 'phoneCountryCode'
+      | 'phoneNumber'
+      | 'timeZone'
+      | 'marketingOptIn'
+      | 'termsAcceptedAt'
+      | 'status'
+      | 'locale'
+    >
+  >,
+): Promise<void> {
+  const set: Partial<NewUserRow> = { ...values };
+  if (typeof values.email === 'string') {
+    set.email = values.email.trim();
+    set.emailNormalized = emailKey(values.email);
+  }
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function findUserAddress(
+  db: Executor,
+  userId: string,
+): Promise<typeof userAddresses.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.type, 'PRIMARY')))
+    .limit(1);
   return row;
 }
 

@@ -41,15 +41,36 @@ export async function findPaymentById(
   return row;
 }
 
-/** The signup's PENDING or COMPLETED attempt (at most one, by the partial unique index). */
+/** Who pays: Parent A's signup, or an invited co-parent for their own subscription. */
+export type Payer = { signupId: string } | { invitedUserId: string };
+
+export function payerColumns(payer: Payer): {
+  signupId: string | null;
+  invitedUserId: string | null;
+} {
+  return 'signupId' in payer
+    ? { signupId: payer.signupId, invitedUserId: null }
+    : { signupId: null, invitedUserId: payer.invitedUserId };
+}
+
+export function isPaymentOf(payment: PaymentRow, payer: Payer): boolean {
+  const columns = payerColumns(payer);
+  return payment.signupId === columns.signupId && payment.invitedUserId === columns.invitedUserId;
+}
+
+/** The payer's PENDING or COMPLETED attempt (at most one, by the partial unique indexes). */
 export async function findActivePayment(
   db: Executor,
-  signupId: string,
+  payer: Payer,
 ): Promise<PaymentRow | undefined> {
+  const owner =
+    'signupId' in payer
+      ? eq(payments.signupId, payer.signupId)
+      : eq(payments.invitedUserId, payer.invitedUserId);
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.signupId, signupId), inArray(payments.status, ['PENDING', 'COMPLETED'])))
+    .where(and(owner, inArray(payments.status, ['PENDING', 'COMPLETED'])))
     .limit(1);
   return row;
 }
@@ -127,7 +148,7 @@ export async function completePayment(
 export async function holdSubscriptionCodes(
   db: Executor,
   codes: readonly string[],
-  hold: { signupId: string; paymentId: string },
+  hold: { signupId: string | null; paymentId: string },
   now: Date,
 ): Promise<string[]> {
   if (codes.length === 0) return [];

@@ -10,6 +10,7 @@ import {
   familyMemberColor,
   formatMoney,
   gaPurchasePayload,
+  type InvitedPaymentRequest,
   isConsentRequired,
   isCountryId,
   isCurrencyCode,
@@ -47,14 +48,17 @@ import {
   type SandboxPaymentGateway,
 } from '../../adapters/payment/sandbox.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { PaymentRow, SignupRow } from '../../db/schema.js';
+import type { PaymentRow, SignupRow, UserRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import {
   findUserByEmail,
+  findUserById,
   hasCredentials,
   insertUser,
+  insertUserWithoutEmail,
   replaceCredentialsToken,
+  updateUser,
   upsertUserAddress,
   userExistsWithEmail,
 } from '../account/repo.js';
@@ -90,6 +94,9 @@ import {
   insertPayment,
   insertReceipt,
   insertSubscriptions,
+  isPaymentOf,
+  type Payer,
+  payerColumns,
   releaseSubscriptionCodes,
   updatePendingPayment,
 } from './repo.js';
@@ -106,7 +113,7 @@ export type CheckoutHooks = {
 export type CheckoutServiceDeps = {
   db: Db;
   gateway: PaymentGateway | SandboxPaymentGateway;
-  pricing: Pick<PricingService, 'quote'>;
+  pricing: Pick<PricingService, 'quote' | 'quoteFor'>;
   signups: Pick<SignupService, 'authorizeForCheckout'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -123,6 +130,9 @@ export type CheckoutServiceDeps = {
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 type Ctx = { locale: Locale };
+
+/** What the shared payment machinery reads of a request body (both flows' bodies fit). */
+type PayBody = Pick<PaymentRequest, 'payment' | 'paymentCodes'>;
 
 /**
  * What completing an attempt needs, stored on the payment row before the gateway is called (so
@@ -145,6 +155,28 @@ type Attempt = {
   termsAccepted: boolean;
   cardHolderName: string | null;
   pricing: PricingResponse;
+  /** An invited co-parent's own payment: their family membership and who invited them. */
+  invited?: {
+    familyId: string;
+    familyMemberId: string;
+    inviterEmail: string | null;
+    inviterPhone: string | null;
+  };
+};
+
+/** What the invited payment needs from the invite (resolved by the invite module). */
+export type InvitedPayer = {
+  user: UserRow;
+  familyId: string;
+  familyMemberId: string;
+  inviter: {
+    email: string | null;
+    phoneCountryCode: string | null;
+    phoneNumber: string | null;
+  } | null;
+  billing: Attempt['billing'] | null;
+  isSubscriptionCurrent: boolean;
+  agreedToTerms: boolean;
 };
 
 /** Why an attempt ended without an account, kept to answer replays in any language. */
@@ -394,6 +426,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   async function parentEmailTaken(payment: PaymentRow): Promise<boolean> {
+    if (!payment.signupId) return false;
     const signup = await findSignupById(db, payment.signupId);
     return signup?.parentEmail ? userExistsWithEmail(db, signup.parentEmail) : false;
   }
@@ -412,6 +445,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<{ deliveries: QueuedMail[]; token?: string }> {
     const locked = await findPaymentById(tx, payment.id, { forUpdate: true });
     if (locked?.status !== 'PENDING') return { deliveries: [] };
+    if (locked.invitedUserId) return finalizeInvited(tx, locked, transaction, catalog);
+    if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
     const signup = await findSignupByIdForUpdate(tx, payment.signupId);
     if (!signup?.parentEmail) throw new Error(`signup ${payment.signupId} not found`);
     const attempt = locked.attempt as Attempt;
@@ -464,6 +499,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             locale,
           })
         ).id;
+    } else {
+      // Known by phone only: an INVITED user without an email, so the invite link works by token
+      // (the invite step 1 collects the email).
+      coParentUserId = (
+        await insertUserWithoutEmail(tx, {
+          kind: 'PARENT',
+          status: 'INVITED',
+          firstName: signup.coParentFirstName ?? '',
+          lastName: signup.coParentLastName ?? '',
+          phoneCountryCode: signup.coParentPhoneCountryCode,
+          phoneNumber: signup.coParentPhoneNumber,
+          locale,
+        })
+      ).id;
     }
     const member = (
       role: NewFamilyMember['role'],
@@ -575,44 +624,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         : []),
     ]);
 
-    const receipt: Receipt = {
-      transactionId: transaction?.id ?? null,
-      cardLastFour: transaction?.lastFour ?? null,
-      cardType: transaction?.cardType ?? null,
-      paymentType: receiptPaymentType(method),
-      paymentMethod: method,
-      totals: priced.totals,
-      payForCoParent: priced.payForCoParent,
-      paymentCodeDetails: priced.paymentCodeDetails,
-      couponDetail: priced.couponDetail,
-      taxes: priced.taxes,
-      transactionDateTime: instant.toISOString(),
-      packageId: pkg.id,
-      packageDisplayName: pkg.displayName[locale],
-      receiptText: pkg.receiptText[locale],
-      subDurationInYears: years,
-      autoRenew: true,
-      renewsAt: renewsAt.toISOString(),
-      email: parent.email,
-    };
-    const currency = priced.totals.currencyCode;
-    const ga = gaPurchasePayload({
-      transactionId: transaction?.id ?? payment.id,
-      affiliation: PRODUCT_NAME,
-      currency,
-      total: priced.totals.total,
-      taxAmount: priced.totals.taxAmount,
-      coupon: priced.couponDetail?.couponCode ?? null,
-      packageId: pkg.id,
-      analyticsPackage: pkg.analyticsPackage,
-      pricingGroup: pkg.pricingGroup,
+    const { receipt, gaPayloadBase64 } = receiptParts({
+      payment,
+      transaction,
+      method,
+      pkg,
+      priced,
       productId: attempt.order.productId ?? (years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
-      unitPrice: priced.totals.selectedPackageTotal / (priced.payForCoParent ? 2 : 1),
-      quantity: priced.payForCoParent ? 2 : 1,
-      discount: priced.couponDetail?.discount ?? 0,
+      instant,
+      renewsAt,
+      locale,
+      email: parent.email,
     });
     const response: StoredResponse = {
-      gaPayloadBase64: encodeGaPayload(ga),
+      gaPayloadBase64,
       receipt,
       registration: {
         order: attempt.order,
@@ -628,30 +653,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       },
       pricingInfo: pricingInfoOf(priced),
     };
-    await completePayment(
-      tx,
-      payment.id,
-      {
-        transactionId: transaction?.id ?? null,
-        cardType: transaction?.cardType ?? null,
-        cardLastFour: transaction?.lastFour ?? null,
-        paymentType: method,
-        response,
-      },
-      instant,
-    );
-    await insertReceipt(tx, {
-      paymentId: payment.id,
+    await recordCompletion(tx, {
+      payment,
+      transaction,
+      method,
+      response,
       orderId,
       userId: parent.id,
-      transactionId: receipt.transactionId,
-      cardLastFour: receipt.cardLastFour,
-      paymentType: receipt.paymentType,
-      total: priced.totals.total,
-      currency,
-      transactionAt: instant,
-      body: receipt,
-      createdAt: instant,
+      instant,
     });
     await updateSignup(tx, signup.id, {
       completedAt: instant,
@@ -663,32 +672,21 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const token = await issueCredentialsToken(tx, parent.id);
 
     // The two emails, in the outbox with this transaction.
-    const dateFormat = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(DATE_LOCALES[locale], { ...options, timeZone: 'UTC' });
-    const format = (minor: number) =>
-      formatMoney(minor, currency, moneyLocale(locale, attempt.billing.country));
-    const cardText =
-      method === 'PAYPAL'
-        ? 'PayPal'
-        : method === 'VENMO'
-          ? 'Venmo'
-          : `${transaction?.cardType ?? ''} ${locale === 'es-MX' ? 'terminada en' : 'ending in'} ${transaction?.lastFour ?? ''}`.trim();
     const supportPhone = supportPhoneFor(attempt.billing.country).display;
     const queued: QueuedMail[] = [];
-    const receiptMail = receiptEmail({
-      locale,
-      firstName: parent.firstName,
-      packageName: receipt.packageDisplayName,
-      totalFormatted: format(priced.totals.total),
-      paymentMethod: transaction ? cardText : '—',
-      transactionId: receipt.transactionId,
-      date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
-      renewsOn: dateFormat({ dateStyle: 'long' }).format(renewsAt),
-      payForCoParent: attempt.payForCoparent,
-      coParentName: signup.coParentFirstName,
-      supportPhone,
-    });
-    queued.push(await mailer.send({ to: parent.email, locale, ...receiptMail }, tx));
+    queued.push(
+      await queueReceiptEmail(tx, {
+        to: parent.email,
+        firstName: parent.firstName,
+        attempt,
+        receipt,
+        transaction,
+        method,
+        instant,
+        renewsAt,
+        coParentName: signup.coParentFirstName,
+      }),
+    );
     if (coParentEmail) {
       const invitation = coParentInvitationEmail({
         locale,
@@ -704,6 +702,259 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     await deps.hooks?.beforeCommit?.(payment.id);
     return { deliveries: queued, token };
+  }
+
+  /** The receipt and the analytics payload of a completed attempt (both flows). */
+  function receiptParts(input: {
+    payment: PaymentRow;
+    transaction: GatewayTransaction | null;
+    method: PaymentType;
+    pkg: NonNullable<ReturnType<typeof findPackage>>;
+    priced: PricingResponse;
+    productId: string;
+    instant: Date;
+    renewsAt: Date;
+    locale: Locale;
+    email: string;
+  }): { receipt: Receipt; gaPayloadBase64: string; currency: string } {
+    const { transaction, method, pkg, priced, instant, renewsAt, locale } = input;
+    const receipt: Receipt = {
+      transactionId: transaction?.id ?? null,
+      cardLastFour: transaction?.lastFour ?? null,
+      cardType: transaction?.cardType ?? null,
+      paymentType: receiptPaymentType(method),
+      paymentMethod: method,
+      totals: priced.totals,
+      payForCoParent: priced.payForCoParent,
+      paymentCodeDetails: priced.paymentCodeDetails,
+      couponDetail: priced.couponDetail,
+      taxes: priced.taxes,
+      transactionDateTime: instant.toISOString(),
+      packageId: pkg.id,
+      packageDisplayName: pkg.displayName[locale],
+      receiptText: pkg.receiptText[locale],
+      subDurationInYears: pkg.subDurationInYears,
+      autoRenew: true,
+      renewsAt: renewsAt.toISOString(),
+      email: input.email,
+    };
+    const currency = priced.totals.currencyCode;
+    const ga = gaPurchasePayload({
+      transactionId: transaction?.id ?? input.payment.id,
+      affiliation: PRODUCT_NAME,
+      currency,
+      total: priced.totals.total,
+      taxAmount: priced.totals.taxAmount,
+      coupon: priced.couponDetail?.couponCode ?? null,
+      packageId: pkg.id,
+      analyticsPackage: pkg.analyticsPackage,
+      pricingGroup: pkg.pricingGroup,
+      productId: input.productId,
+      unitPrice: priced.totals.selectedPackageTotal / (priced.payForCoParent ? 2 : 1),
+      quantity: priced.payForCoParent ? 2 : 1,
+      discount: priced.couponDetail?.discount ?? 0,
+    });
+    return { receipt, gaPayloadBase64: encodeGaPayload(ga), currency };
+  }
+
+  /** Marks the attempt COMPLETED with its stored answer and writes its receipt row. */
+  async function recordCompletion(
+    tx: Executor,
+    input: {
+      payment: PaymentRow;
+      transaction: GatewayTransaction | null;
+      method: PaymentType;
+      response: StoredResponse;
+      orderId: string;
+      userId: string;
+      instant: Date;
+    },
+  ): Promise<void> {
+    const { payment, transaction, method, response, instant } = input;
+    const { receipt } = response;
+    await completePayment(
+      tx,
+      payment.id,
+      {
+        transactionId: transaction?.id ?? null,
+        cardType: transaction?.cardType ?? null,
+        cardLastFour: transaction?.lastFour ?? null,
+        paymentType: method,
+        response,
+      },
+      instant,
+    );
+    await insertReceipt(tx, {
+      paymentId: payment.id,
+      orderId: input.orderId,
+      userId: input.userId,
+      transactionId: receipt.transactionId,
+      cardLastFour: receipt.cardLastFour,
+      paymentType: receipt.paymentType,
+      total: receipt.totals.total,
+      currency: receipt.totals.currencyCode,
+      transactionAt: instant,
+      body: receipt,
+      createdAt: instant,
+    });
+  }
+
+  /** The receipt email, in the outbox with the completing transaction. */
+  async function queueReceiptEmail(
+    tx: Executor,
+    input: {
+      to: string;
+      firstName: string;
+      attempt: Attempt;
+      receipt: Receipt;
+      transaction: GatewayTransaction | null;
+      method: PaymentType;
+      instant: Date;
+      renewsAt: Date;
+      coParentName: string | null;
+    },
+  ): Promise<QueuedMail> {
+    const { attempt, receipt, transaction, method, instant } = input;
+    const { locale } = attempt;
+    const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(DATE_LOCALES[locale], { ...options, timeZone: 'UTC' });
+    const format = (minor: number) =>
+      formatMoney(minor, receipt.totals.currencyCode, moneyLocale(locale, attempt.billing.country));
+    const cardText =
+      method === 'PAYPAL'
+        ? 'PayPal'
+        : method === 'VENMO'
+          ? 'Venmo'
+          : `${transaction?.cardType ?? ''} ${locale === 'es-MX' ? 'terminada en' : 'ending in'} ${transaction?.lastFour ?? ''}`.trim();
+    const mail = receiptEmail({
+      locale,
+      firstName: input.firstName,
+      packageName: receipt.packageDisplayName,
+      totalFormatted: format(receipt.totals.total),
+      paymentMethod: transaction ? cardText : '—',
+      transactionId: receipt.transactionId,
+      date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
+      renewsOn: dateFormat({ dateStyle: 'long' }).format(input.renewsAt),
+      payForCoParent: attempt.payForCoparent,
+      coParentName: input.coParentName,
+      supportPhone: supportPhoneFor(attempt.billing.country).display,
+    });
+    return mailer.send({ to: input.to, locale, ...mail }, tx);
+  }
+
+  /**
+   * The completing transaction of an invited co-parent's own payment: their order and
+   * subscription, their billing address, time zone and consent, the receipt, the payment
+   * COMPLETED with its answer, a credentials token (no username yet) and the receipt email.
+   */
+  async function finalizeInvited(
+    tx: Executor,
+    locked: PaymentRow,
+    transaction: GatewayTransaction | null,
+    catalog: Catalog,
+  ): Promise<{ deliveries: QueuedMail[]; token?: string }> {
+    const attempt = locked.attempt as Attempt;
+    const invited = attempt.invited;
+    const userId = locked.invitedUserId;
+    if (!invited || !userId) throw new Error(`payment ${locked.id} is not an invited payment`);
+    const user = await findUserById(tx, userId);
+    if (!user?.email) throw new Error(`invited user ${userId} not found`);
+    const { locale } = attempt;
+    const pkg = findPackage(catalog, attempt.order.packageId);
+    if (!pkg) throw new Error(`package ${attempt.order.packageId} not found`);
+    const priced = attempt.pricing;
+    const instant = now();
+    const years = pkg.subDurationInYears;
+    const renewsAt = addYears(instant, years);
+    const method: PaymentType =
+      transaction?.paymentInstrument ?? (locked.paymentType as PaymentType);
+    const productId = attempt.order.productId ?? (years === 2 ? 'SUB2YEAR' : 'SUB1YEAR');
+
+    await updateUser(tx, userId, {
+      timeZone: attempt.billing.timeZone,
+      marketingOptIn: attempt.marketingOptIn,
+      ...(attempt.termsAccepted && !user.termsAcceptedAt ? { termsAcceptedAt: instant } : {}),
+    });
+    const { timeZone: _tz, ...address } = attempt.billing;
+    await upsertUserAddress(tx, { userId, type: 'PRIMARY', ...address }, instant);
+    const orderId = await insertOrder(tx, {
+      signupId: null,
+      paymentId: locked.id,
+      userId,
+      familyId: invited.familyId,
+      packageId: pkg.id,
+      productId: SubscriptionTermSchema.parse(productId),
+      services: attempt.order.services,
+      payForCoParent: false,
+      promoCodes: priced.request.promoCodes,
+      paymentCodes: priced.request.paymentCodes,
+      currency: priced.totals.currencyCode,
+      total: priced.totals.total,
+      taxAmount: priced.totals.taxAmount,
+      pricing: pricingInfoOf(priced),
+      createdAt: instant,
+    });
+    await insertSubscriptions(tx, [
+      {
+        orderId,
+        familyMemberId: invited.familyMemberId,
+        packageId: pkg.id,
+        years,
+        startsAt: instant,
+        renewsAt,
+        createdAt: instant,
+      },
+    ]);
+    const { receipt, gaPayloadBase64 } = receiptParts({
+      payment: locked,
+      transaction,
+      method,
+      pkg,
+      priced,
+      productId,
+      instant,
+      renewsAt,
+      locale,
+      email: user.email,
+    });
+    const response: StoredResponse = {
+      gaPayloadBase64,
+      receipt,
+      registration: {
+        order: attempt.order,
+        parent: { email: user.email, userId, familyId: invited.familyId },
+        coParent: { email: invited.inviterEmail, phoneNumberWithCountryCode: invited.inviterPhone },
+        promoCodes: priced.request.promoCodes,
+      },
+      pricingInfo: pricingInfoOf(priced),
+    };
+    await recordCompletion(tx, {
+      payment: locked,
+      transaction,
+      method,
+      response,
+      orderId,
+      userId,
+      instant,
+    });
+    const token = (await hasCredentials(tx, userId))
+      ? undefined
+      : await issueCredentialsToken(tx, userId);
+    const queued = [
+      await queueReceiptEmail(tx, {
+        to: user.email,
+        firstName: user.firstName,
+        attempt,
+        receipt,
+        transaction,
+        method,
+        instant,
+        renewsAt,
+        coParentName: null,
+      }),
+    ];
+    await deps.hooks?.beforeCommit?.(locked.id);
+    return { deliveries: queued, ...(token ? { token } : {}) };
   }
 
   // ── Reconciliation ───────────────────────────────────────────────────────────────────────────
@@ -895,16 +1146,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** Writes the PENDING attempt and holds its subscription codes, in one transaction. */
   async function begin(
-    row: SignupRow,
+    payer: Payer,
     keyHash: string,
     requestHash: string,
     attempt: Attempt,
-    body: PaymentRequest,
+    body: PayBody,
   ): Promise<PaymentRow> {
     const instant = now();
+    const columns = payerColumns(payer);
     return db.transaction(async (tx) => {
       const payment = await insertPayment(tx, {
-        signupId: row.id,
+        ...columns,
         idempotencyKeyHash: keyHash,
         requestHash,
         status: 'PENDING',
@@ -921,7 +1173,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const taken = await holdSubscriptionCodes(
         tx,
         codes,
-        { signupId: row.id, paymentId: payment.id },
+        { signupId: columns.signupId, paymentId: payment.id },
         instant,
       );
       if (taken.length > 0) {
@@ -941,7 +1193,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   /** Calls the gateway for a new PENDING attempt and settles it. */
   async function charge(
     payment: PaymentRow,
-    body: PaymentRequest,
+    body: PayBody,
     idempotencyKey: string,
     locale: Locale,
   ) {
@@ -1029,35 +1281,65 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     body: PaymentRequest,
     { locale }: Ctx,
   ): Promise<PaymentResponse> {
+    const { row, order, billing } = await signups.authorizeForCheckout(signupId, registrationKey);
+    return payOnce({
+      payer: { signupId: row.id },
+      idempotencyKey,
+      body,
+      isPaid: row.completedAt !== null,
+      prepare: () => prepare(row, order, billing, body, locale),
+      locale,
+    });
+  }
+
+  /**
+   * The exactly-once machinery both payments share (the main flow's and the invited user's):
+   * - the same Idempotency-Key again answers the stored result (a key reused with another body,
+   *   or by another payer, is 422 IDEMPOTENCY_KEY_REUSED);
+   * - a payer who has paid answers the stored result whatever the key (nothing is charged again);
+   * - an attempt in flight for the payer is 409 PAYMENT_IN_PROGRESS; an abandoned one is
+   *   reconciled first;
+   * - otherwise `prepare` checks and prices the attempt, the PENDING row is written, the gateway
+   *   is called with orderId = its id, then everything is created in one transaction.
+   */
+  async function payOnce(input: {
+    payer: Payer;
+    idempotencyKey: string;
+    body: PayBody;
+    /** Paid without a stored attempt (409 ALREADY_PAID then). */
+    isPaid: boolean;
+    prepare: () => Promise<Attempt>;
+    locale: Locale;
+  }): Promise<PaymentResponse> {
+    const { payer, idempotencyKey, body, locale } = input;
     const keyHash = hashToken(idempotencyKey);
     const requestHash = hashToken(JSON.stringify(body));
-    const { row, order, billing } = await signups.authorizeForCheckout(signupId, registrationKey);
 
     const replay = await findPaymentByKeyHash(db, keyHash);
     if (replay) {
-      if (replay.signupId !== row.id || replay.requestHash !== requestHash) {
+      if (!isPaymentOf(replay, payer) || replay.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
       }
       return answer(await settle(replay, locale), locale);
     }
 
-    const active = await findActivePayment(db, row.id);
+    const active = await findActivePayment(db, payer);
     if (active) {
       const settled = await settle(active, locale);
       if (settled.status === 'COMPLETED') return answer(settled, locale);
-    } else if (row.completedAt !== null) {
+    } else if (input.isPaid) {
       throw new AppError('ALREADY_PAID');
     }
 
-    const attempt = await prepare(row, order, billing, body, locale);
+    const attempt = await input.prepare();
     let payment: PaymentRow;
     try {
-      payment = await begin(row, keyHash, requestHash, attempt, body);
+      payment = await begin(payer, keyHash, requestHash, attempt, body);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Lost a race: the same key (a double submit), or another attempt for this signup.
+      // Lost a race: the same key (a double submit), or another attempt for this payer.
       const winner =
-        (await findPaymentByKeyHash(db, keyHash)) ?? (await findActivePayment(db, row.id));
+        (await findPaymentByKeyHash(db, keyHash)) ?? (await findActivePayment(db, payer));
       if (!winner || winner.status === 'PENDING') {
         throw inProgress(winner?.lockedUntil ?? new Date(now().getTime() + lockMs), locale);
       }
@@ -1066,14 +1348,116 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return answer(await charge(payment, body, idempotencyKey, locale), locale);
   }
 
+  /**
+   * POST /v2/users/{userId}/payment: an invited co-parent pays for their own subscription, with
+   * the same exactly-once rules. The order comes with the request (the invited flow keeps no
+   * saved order), priced from the user's saved billing address; paying for the co-parent is
+   * refused; a user whose subscription is current is 409 ALREADY_PAID.
+   */
+  async function payInvited(
+    invited: InvitedPayer,
+    idempotencyKey: string,
+    body: InvitedPaymentRequest,
+    { locale }: Ctx,
+  ): Promise<PaymentResponse> {
+    if (body.payForCoparent) throw fieldError('payForCoparent', 'invalidValue', locale);
+    const payBody: PayBody = {
+      ...body,
+      payment: { ...body.payment, deviceData: body.payment.deviceData ?? body.deviceData },
+    };
+    return payOnce({
+      payer: { invitedUserId: invited.user.id },
+      idempotencyKey,
+      body: payBody,
+      isPaid: invited.isSubscriptionCurrent,
+      prepare: () => prepareInvited(invited, body, locale),
+      locale,
+    });
+  }
+
+  async function prepareInvited(
+    invited: InvitedPayer,
+    body: InvitedPaymentRequest,
+    locale: Locale,
+  ): Promise<Attempt> {
+    const { user, billing } = invited;
+    if (!user.email || !billing) throw new AppError('SECTION_OUT_OF_ORDER');
+    const consentRequired = isConsentRequired(billing.country);
+    if (consentRequired && !invited.agreedToTerms && body.termsAccepted !== true) {
+      throw fieldError('termsAccepted', 'payment_terms_error', locale);
+    }
+    const priced = await pricing.quoteFor(
+      {
+        id: user.id,
+        parentPhoneCountryCode: user.phoneCountryCode,
+        parentPhoneNumber: user.phoneNumber,
+      },
+      undefined,
+      {
+        address: {
+          line1: billing.line1,
+          line2: billing.line2 ?? undefined,
+          city: billing.city,
+          region: billing.region || undefined,
+          postalCode: billing.postalCode || undefined,
+          country: billing.country,
+          type: undefined,
+        },
+        limboId: undefined,
+        orderDetail: body.order,
+        payForCoparent: false,
+        paymentCodes: body.paymentCodes,
+        promoCodes: body.promoCodes,
+        phoneCountryCode: undefined,
+        phoneNumber: undefined,
+        experiments: undefined,
+      },
+      { locale },
+    );
+    if (
+      priced.totals.total !== body.payment.amountDisplayed ||
+      priced.totals.taxAmount !== body.payment.taxAmountDisplayed
+    ) {
+      throw new AppError('PRICE_CHANGED', {
+        extras: {
+          detail: translateMessage('payment_priceChanged_error', locale, {
+            total: priced.totals.totalFormatted,
+          }),
+          messageKey: 'payment_priceChanged_error',
+          pricing: priced,
+        },
+      });
+    }
+    if (priced.totals.total > 0 && !body.payment.nonce) {
+      throw fieldError('payment.nonce', 'payment_nonce_error', locale);
+    }
+    const inviter = invited.inviter;
+    return {
+      locale,
+      order: priced.request.orderDetail,
+      billing,
+      payForCoparent: false,
+      marketingOptIn: body.marketingOptIn ?? (consentRequired ? user.marketingOptIn : true),
+      termsAccepted: body.termsAccepted === true || invited.agreedToTerms,
+      cardHolderName: body.payment.cardHolderName ?? null,
+      pricing: priced,
+      invited: {
+        familyId: invited.familyId,
+        familyMemberId: invited.familyMemberId,
+        inviterEmail: inviter?.email ?? null,
+        inviterPhone: inviter ? e164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
+      },
+    };
+  }
+
   /** GET /v2/signups/{id}/receipt: the stored receipt of the signup's completed payment. */
   async function receipt(signupId: string, registrationKey: string | undefined): Promise<Receipt> {
     const { row } = await signups.authorizeForCheckout(signupId, registrationKey);
-    const payment = await findActivePayment(db, row.id);
+    const payment = await findActivePayment(db, { signupId: row.id });
     if (payment?.status !== 'COMPLETED' || !payment.response)
       throw new AppError('RECEIPT_NOT_FOUND');
     return (payment.response as StoredResponse).receipt;
   }
 
-  return { clientToken, tokenize, pay, receipt, reconcilePendingPayments };
+  return { clientToken, tokenize, pay, payInvited, receipt, reconcilePendingPayments };
 }

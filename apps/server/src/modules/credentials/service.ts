@@ -22,8 +22,10 @@ import {
   hasCredentials,
   insertCredentials,
   insertSession,
+  updateUser,
   usernameTaken,
 } from '../account/repo.js';
+import { markInvitesAccepted } from '../invite/repo.js';
 
 export type CredentialsServiceDeps = {
   db: Db;
@@ -120,6 +122,11 @@ export function createCredentialsService({ db, now, sessionTtlHours }: Credentia
         if (await hasCredentials(tx, userId)) throw new AppError('CREDENTIALS_TOKEN_INVALID');
         await insertCredentials(tx, { userId, username: input.username, passwordHash }, instant);
         await consumeCredentialsToken(tx, row.id, instant);
+        // An invited co-parent's account is active once it has credentials; the invite is used.
+        if (user.status === 'INVITED') {
+          await updateUser(tx, userId, { status: 'ACTIVE' });
+          await markInvitesAccepted(tx, userId, instant);
+        }
       });
     } catch (error) {
       // Two people choosing one username at the same moment: the unique index decides.

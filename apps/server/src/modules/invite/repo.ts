@@ -1,5 +1,17 @@
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type FamilyMemberRow, families, familyMembers, invites } from '../../db/schema.js';
+import {
+  type FamilyMemberRow,
+  families,
+  familyMembers,
+  type InviteProgressRow,
+  type InviteRow,
+  inviteProgress,
+  invites,
+  type ParentProfileRow,
+  parentProfiles,
+  subscriptions,
+} from '../../db/schema.js';
 
 export async function insertFamily(
   db: Executor,
@@ -39,4 +51,148 @@ export async function insertInvite(
     .returning({ id: invites.id });
   if (!row) throw new Error('insert into invites returned no row');
   return row.id;
+}
+
+// ── Invites by token, and their replacement ─────────────────────────────────────────────────────
+
+export async function findInviteByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** How many invites a family member got since `since` (the new-link rate limit). */
+export async function countInvitesSince(
+  db: Executor,
+  familyMemberId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invites)
+    .where(and(eq(invites.familyMemberId, familyMemberId), gt(invites.createdAt, since)));
+  return row?.count ?? 0;
+}
+
+/** Revokes every live invite of the member, pointing them at the new one. */
+export async function revokeMemberInvites(
+  db: Executor,
+  familyMemberId: string,
+  replacedByInviteId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(invites)
+    .set({ revokedAt: now, replacedByInviteId })
+    .where(
+      and(
+        eq(invites.familyMemberId, familyMemberId),
+        isNull(invites.revokedAt),
+        ne(invites.id, replacedByInviteId),
+      ),
+    );
+}
+
+export async function linkInviteUser(
+  db: Executor,
+  invite: { id: string; familyMemberId: string },
+  userId: string,
+): Promise<void> {
+  await db.update(invites).set({ userId }).where(eq(invites.id, invite.id));
+  await db.update(familyMembers).set({ userId }).where(eq(familyMembers.id, invite.familyMemberId));
+}
+
+export async function markInvitesAccepted(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(invites)
+    .set({ acceptedAt: now })
+    .where(and(eq(invites.userId, userId), isNull(invites.acceptedAt)));
+}
+
+// ── The family as the invited user sees it ──────────────────────────────────────────────────────
+
+export async function findFamilyMembers(
+  db: Executor,
+  familyId: string,
+): Promise<FamilyMemberRow[]> {
+  return db
+    .select()
+    .from(familyMembers)
+    .where(eq(familyMembers.familyId, familyId))
+    .orderBy(asc(familyMembers.position));
+}
+
+/** The member's current subscription (ACTIVE, renewing after `now`), if any. */
+export async function findCurrentSubscription(
+  db: Executor,
+  familyMemberId: string,
+  now: Date,
+): Promise<{ packageId: number; renewsAt: Date } | undefined> {
+  const [row] = await db
+    .select({ packageId: subscriptions.packageId, renewsAt: subscriptions.renewsAt })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.familyMemberId, familyMemberId),
+        eq(subscriptions.status, 'ACTIVE'),
+        gt(subscriptions.renewsAt, now),
+      ),
+    )
+    .orderBy(desc(subscriptions.renewsAt))
+    .limit(1);
+  return row;
+}
+
+// ── The invited user's answers and progress ─────────────────────────────────────────────────────
+
+export async function findParentProfile(
+  db: Executor,
+  userId: string,
+): Promise<ParentProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parentProfiles)
+    .where(eq(parentProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertParentProfile(
+  db: Executor,
+  userId: string,
+  values: Partial<Omit<typeof parentProfiles.$inferInsert, 'userId' | 'updatedAt'>>,
+  now: Date,
+): Promise<void> {
+  const set = { ...values, updatedAt: now };
+  await db
+    .insert(parentProfiles)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: parentProfiles.userId, set });
+}
+
+export async function findInviteProgress(
+  db: Executor,
+  userId: string,
+): Promise<InviteProgressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inviteProgress)
+    .where(eq(inviteProgress.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertInviteProgress(
+  db: Executor,
+  userId: string,
+  values: Partial<Omit<typeof inviteProgress.$inferInsert, 'userId' | 'updatedAt'>>,
+  now: Date,
+): Promise<void> {
+  const set = { ...values, updatedAt: now };
+  await db
+    .insert(inviteProgress)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: inviteProgress.userId, set });
 }

@@ -308,6 +308,14 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     { locale }: Ctx,
   ): Promise<PricingLookupResponse> {
     await signups.authorize(signupId, registrationKey);
+    return checkCountry(body, { locale });
+  }
+
+  /** The country-criteria check without authorisation (the signup's and the invited user's). */
+  async function checkCountry(
+    body: { packageId: number; countryCriteria: CountryCriteria },
+    { locale }: Ctx,
+  ): Promise<PricingLookupResponse> {
     const catalog = await readCatalog(db);
     if (!findPackage(catalog, body.packageId)) {
       throw fieldErrors([{ field: 'packageId', key: 'pricing_package_error' }], locale);
@@ -468,8 +476,8 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
    * the payment re-prices with it from the saved order, the billing address and the codes.
    */
   async function quote(
-    row: SignupRow,
-    saved: SignupOrder | undefined,
+    row: Pick<SignupRow, 'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber'>,
+    saved: Pick<SignupOrder, 'packageId' | 'freeOptionsTreatment' | 'referrerKey'> | undefined,
     body: PricingRequest,
     { locale }: Ctx,
   ): Promise<PricingResponse> {
@@ -549,5 +557,28 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     };
   }
 
-  return { lookup, listPackages, coupons, countryCheck, price, quote };
+  /** Codes of the public and automatic promotions valid now (the invited context's coupons). */
+  async function availableCouponCodes(): Promise<string[]> {
+    const instant = now();
+    const codes: string[] = [];
+    for (const promo of await findOfferedPromos(db)) {
+      if (!promo.public && !promo.autoApply) continue;
+      if (promo.validFrom && promo.validFrom.getTime() > instant.getTime()) continue;
+      if (promo.validUntil && promo.validUntil.getTime() <= instant.getTime()) continue;
+      codes.push(promo.code);
+    }
+    return codes;
+  }
+
+  return {
+    lookup,
+    listPackages,
+    coupons,
+    countryCheck,
+    checkCountry,
+    price,
+    quote,
+    quoteFor: quote,
+    availableCouponCodes,
+  };
 }

@@ -114,7 +114,7 @@ function toProfessionalUser(
     name: { firstName: user.firstName, lastName: user.lastName },
     title: title ? { id: title, name: TITLE_LABELS[locale][title] } : null,
     credentials: profile.credentials,
-    email: user.email,
+    email: user.email ?? '',
     practiceName: profile.practiceName,
     phone: {
       countryCode: phoneCode,

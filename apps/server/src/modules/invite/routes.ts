@@ -1,0 +1,306 @@
+import {
+  AgreedToTermsResponseSchema,
+  CountryCheckRequestSchema,
+  CountryCheckResponseSchema,
+  InviteCredentialsTokenResponseSchema,
+  InvitedContextSchema,
+  InvitedPaymentRequestSchema,
+  InvitedUserSchema,
+  InvitePricingRequestSchema,
+  InviteRequestResponseSchema,
+  isValidIdempotencyKey,
+  MarketingOptInRequestSchema,
+  MarketingOptInResponseSchema,
+  PaymentConflictProblemSchema,
+  PaymentDeclinedProblemSchema,
+  PaymentResponseSchema,
+  PaymentUnavailableProblemSchema,
+  PricingResponseSchema,
+  UpdateInvitedUserRequestSchema,
+  UpdateInvitedUserResponseSchema,
+  ValidationErrorsResponseSchema,
+} from '@coparent/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { requestLocale } from '../../http/locale.js';
+import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { bearerToken } from '../../security/tokens.js';
+import type { InviteAuth, InviteService } from './service.js';
+
+type RateLimit = { max: number; timeWindow: string };
+
+export type InviteRoutesOptions = {
+  service: InviteService;
+  requestRateLimit: RateLimit;
+  pricingRateLimit: RateLimit;
+  paymentRateLimit: RateLimit;
+  credentialsRateLimit: RateLimit;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the invite token check (`requireInvite`) of the invited calls. */
+    inviteAuth: InviteAuth | null;
+  }
+}
+
+const InviteHeadersSchema = LocaleHeadersSchema.extend({
+  authorization: z
+    .string()
+    .optional()
+    .describe('Bearer <invite token> from the invitation link (/app/join/invite?token=…)'),
+});
+
+const PaymentHeadersSchema = InviteHeadersSchema.extend({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('One per payment attempt (8–128 visible ASCII characters)'),
+});
+
+/** Any string: a malformed id is simply not the token's user (403, never 422). */
+const UserParamsSchema = z.object({ userId: z.string().max(200) });
+
+const AuthProblems = { 403: ProblemSchema, 429: ProblemSchema } as const;
+
+/** The request's invite (the `requireInvite` hook ran). */
+function auth(request: FastifyRequest): InviteAuth {
+  if (!request.inviteAuth) throw new AppError('INVITE_INVALID');
+  return request.inviteAuth;
+}
+
+/**
+ * The invited co-parent's calls (docs/f1-contract.md, "Invite"); registered under /v2. Every call
+ * but the new-link request passes the invite token check first (before the body is validated):
+ * 403 INVITE_INVALID, or 403 INVITE_USER_MISMATCH for another user's id in the path.
+ */
+export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (app, opts) => {
+  const { service } = opts;
+  app.decorateRequest('inviteAuth', null);
+
+  /** The one invite token check: resolves the bearer token to its invite and user. */
+  const requireInvite = async (request: FastifyRequest) => {
+    const resolved = await service.authenticate(bearerToken(request.headers.authorization));
+    const { userId } = (request.params ?? {}) as { userId?: string };
+    if (userId !== undefined) service.assertUser(resolved, userId);
+    request.inviteAuth = resolved;
+  };
+
+  app.get(
+    '/invites/current',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'The invited context of the invite token',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        response: { 200: InvitedContextSchema, ...AuthProblems },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.context(auth(request));
+    },
+  );
+
+  app.post(
+    '/invites/request',
+    {
+      config: { rateLimit: opts.requestRateLimit },
+      schema: {
+        tags: ['invite'],
+        summary: 'Email a new invite link (the bearer token may be expired or replaced)',
+        description:
+          '404 INVITE_REQUEST_FAILED (the spec’s status 111) for an unknown token, a user ' +
+          'without an email or one who already has credentials; 429 RATE_LIMITED.',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        response: { 200: InviteRequestResponseSchema, 404: ProblemSchema, 429: ProblemSchema },
+      },
+    },
+    async (request) => service.requestNewLink(bearerToken(request.headers.authorization)),
+  );
+
+  app.get(
+    '/users/:userId',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'The invited parent as saved',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        response: { 200: InvitedUserSchema, ...AuthProblems },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.getUser(auth(request));
+    },
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'Update the invited parent (PARENT, ADDRESS, REFERRAL, SECURITY_*, PACKAGE)',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        body: UpdateInvitedUserRequestSchema,
+        response: {
+          200: UpdateInvitedUserResponseSchema,
+          422: ValidationErrorsResponseSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request) =>
+      service.update(auth(request), request.body, { locale: requestLocale(request) }),
+  );
+
+  app.post(
+    '/users/:userId/terms',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'Mark the terms agreed',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        response: { 200: AgreedToTermsResponseSchema, ...AuthProblems },
+      },
+    },
+    async (request) => service.agreeToTerms(auth(request)),
+  );
+
+  app.put(
+    '/users/:userId/marketing-opt-in',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'Marketing opt-in (body: true or false)',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        body: MarketingOptInRequestSchema,
+        response: {
+          200: MarketingOptInResponseSchema,
+          422: ValidationErrorsResponseSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request) => service.setMarketingOptIn(auth(request), request.body),
+  );
+
+  app.post(
+    '/users/:userId/pricing',
+    {
+      onRequest: requireInvite,
+      config: { rateLimit: opts.pricingRateLimit },
+      schema: {
+        tags: ['invite'],
+        summary: 'Pricing info of an order for the invited user',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        body: InvitePricingRequestSchema,
+        response: {
+          200: PricingResponseSchema,
+          409: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request) =>
+      service.price(auth(request), request.body, { locale: requestLocale(request) }),
+  );
+
+  app.post(
+    '/users/:userId/country-check',
+    {
+      onRequest: requireInvite,
+      schema: {
+        tags: ['invite'],
+        summary: 'Country criteria check of a package for the invited user',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        body: CountryCheckRequestSchema,
+        response: {
+          200: CountryCheckResponseSchema,
+          409: ProblemSchema,
+          422: ValidationErrorsResponseSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request) =>
+      service.countryCheck(auth(request), request.body, { locale: requestLocale(request) }),
+  );
+
+  app.post(
+    '/users/:userId/payment',
+    {
+      onRequest: requireInvite,
+      config: { rateLimit: opts.paymentRateLimit },
+      schema: {
+        tags: ['invite'],
+        summary: 'The invited user pays for their own subscription (exactly once)',
+        security: [{ inviteToken: [] }],
+        headers: PaymentHeadersSchema,
+        params: UserParamsSchema,
+        body: InvitedPaymentRequestSchema,
+        response: {
+          200: PaymentResponseSchema,
+          400: ProblemSchema,
+          402: PaymentDeclinedProblemSchema,
+          409: PaymentConflictProblemSchema,
+          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
+          503: PaymentUnavailableProblemSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (!isValidIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_MISSING');
+      reply.header('cache-control', 'no-store');
+      return service.pay(auth(request), key, request.body, { locale: requestLocale(request) });
+    },
+  );
+
+  app.post(
+    '/users/:userId/credentials-token',
+    {
+      onRequest: requireInvite,
+      config: { rateLimit: opts.credentialsRateLimit },
+      schema: {
+        tags: ['invite'],
+        summary: 'A single-use credentials token for POST /v2/credentials',
+        security: [{ inviteToken: [] }],
+        headers: InviteHeadersSchema,
+        params: UserParamsSchema,
+        response: {
+          200: InviteCredentialsTokenResponseSchema,
+          409: ProblemSchema,
+          ...AuthProblems,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.credentialsToken(auth(request));
+    },
+  );
+};

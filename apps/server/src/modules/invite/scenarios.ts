@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { displayInitials, familyMemberColor, supportPhoneFor } from '@coparent/domain';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Db } from '../../db/client.js';
+import { generateToken, hashToken } from '../../security/tokens.js';
+import { insertUser } from '../account/repo.js';
+import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
+import { insertFamily, insertFamilyMembers, insertInvite } from './repo.js';
+import { inviteUrl } from './service.js';
+
+/**
+ * Demo invitations (`npm run seed -w apps/server -- --scenario <name>`, and one of each on an
+ * empty non-production database at start-up):
+ * - `coparent-invite`: Parent A paid for themselves only: the co-parent chooses a package and pays;
+ * - `paid-coparent-invite`: Parent A paid for the co-parent too: the co-parent goes to credentials;
+ * - `pro-invite`: a family set up by a family-law professional (until professionals can create
+ *   cases in the product): the welcome page says '{pro} invited you to join'.
+ * The first two go through the real API (signup, family, package, billing, payment with the
+ * sandbox's fake-valid-nonce), so their links are exactly what a real payment emails.
+ */
+export const INVITE_SCENARIOS = ['coparent-invite', 'paid-coparent-invite', 'pro-invite'] as const;
+export type InviteScenario = (typeof INVITE_SCENARIOS)[number];
+
+export function isInviteScenario(value: string): value is InviteScenario {
+  return (INVITE_SCENARIOS as readonly string[]).includes(value);
+}
+
+export type ScenarioResult = {
+  scenario: InviteScenario;
+  link: string;
+  token: string;
+  coParentEmail: string;
+  coParentUserId: string | null;
+};
+
+/** What the API-driven scenarios need: Fastify's `inject` (the app is built, not listening). */
+export type Injector = {
+  inject(options: {
+    method: 'GET' | 'POST' | 'PATCH';
+    url: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }): PromiseLike<{ statusCode: number; body: string; json(): unknown }>;
+};
+
+export type ScenarioDeps = {
+  app: Injector;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  inviteTtlDays: number;
+  now?: () => Date;
+};
+
+function tag(): string {
+  return randomBytes(4).toString('hex');
+}
+
+async function call(
+  app: Injector,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const res = await app.inject({ method, url, headers, payload });
+  if (res.statusCode >= 300) {
+    throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  }
+  return res.json() as Record<string, unknown>;
+}
+
+const TEXAS = {
+  line1: '1 Main St',
+  line2: null,
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '73301',
+  country: 'US',
+};
+
+/** Parent A signs up and pays through the API; the co-parent's link is read from the outbox. */
+async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<ScenarioResult> {
+  const { app } = deps;
+  const t = tag();
+  const parentEmail = `demo.parent.${t}@example.com`;
+  const coParentEmail = `demo.coparent.${t}@example.com`;
+  const created = await call(app, 'POST', '/v2/signups', {
+    sections: ['PARENT'],
+    parent: {
+      firstName: 'Ana',
+      lastName: 'López',
+      email: parentEmail,
+      phoneCountryCode: 'US_CANADA',
+      phoneNumber: '2125551234',
+    },
+    knowsCoParentEmail: true,
+  });
+  const signupId = String(created.signupId);
+  const headers = { 'x-registration-key': String(created.registrationKey) };
+  const url = `/v2/signups/${signupId}`;
+  await call(
+    app,
+    'PATCH',
+    url,
+    {
+      sections: ['FAMILY'],
+      coParent: { firstName: 'Bruno', lastName: 'López', email: coParentEmail },
+      children: [{ firstName: 'Carla', lastName: 'López' }],
+    },
+    headers,
+  );
+  await call(app, 'PATCH', url, { sections: ['PACKAGE'], order: { packageId: 3003 } }, headers);
+  await call(
+    app,
+    'PATCH',
+    url,
+    { sections: ['PARENT', 'ADDRESS'], parent: { timeZone: 'America/Chicago' }, address: TEXAS },
+    headers,
+  );
+  const priced = (await call(
+    app,
+    'POST',
+    `${url}/pricing`,
+    { address: TEXAS, orderDetail: { packageId: 3003 }, payForCoparent },
+    headers,
+  )) as { totals: { total: number; taxAmount: number } };
+  await call(
+    app,
+    'POST',
+    `${url}/payment`,
+    {
+      marketingOptIn: true,
+      order: { packageId: 3003 },
+      payForCoparent,
+      payment: {
+        amountDisplayed: priced.totals.total,
+        taxAmountDisplayed: priced.totals.taxAmount,
+        nonce: 'fake-valid-nonce',
+      },
+    },
+    { ...headers, 'idempotency-key': `seed-${signupId}` },
+  );
+  const mailbox = (await call(
+    app,
+    'GET',
+    `/v2/dev/mailbox?to=${encodeURIComponent(coParentEmail)}&limit=1`,
+    undefined,
+  )) as { messages: { text: string }[] };
+  const text = mailbox.messages[0]?.text ?? '';
+  const match = /\/app\/join\/invite\?token=([A-Za-z0-9_%-]+)/.exec(text);
+  if (!match?.[1]) throw new Error('the invitation email has no link');
+  const token = decodeURIComponent(match[1]);
+  return {
+    scenario: payForCoparent ? 'paid-coparent-invite' : 'coparent-invite',
+    link: inviteUrl(deps.publicUrl, token),
+    token,
+    coParentEmail,
+    coParentUserId: null,
+  };
+}
+
+/**
+ * A family set up by a professional: the professional, Parent A and the co-parent (both carrying
+ * the professional's id), the family, its members, the co-parent's invitation and its email.
+ */
+async function viaProfessional(deps: ScenarioDeps): Promise<ScenarioResult> {
+  const { db, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const t = tag();
+  const coParentEmail = `demo.pro-coparent.${t}@example.com`;
+  const token = generateToken();
+  const instant = now();
+  const link = inviteUrl(deps.publicUrl, token);
+  const queued = await db.transaction(async (tx) => {
+    const pro = await insertUser(tx, {
+      kind: 'PROFESSIONAL',
+      status: 'ACTIVE',
+      email: `demo.pro.${t}@example.com`,
+      firstName: 'Patricia',
+      lastName: 'Reyes',
+    });
+    const parent = await insertUser(tx, {
+      kind: 'PARENT',
+      status: 'ACTIVE',
+      email: `demo.pro-parent.${t}@example.com`,
+      firstName: 'Diego',
+      lastName: 'Ramos',
+      createdByProfessionalId: pro.id,
+    });
+    const coParent = await insertUser(tx, {
+      kind: 'PARENT',
+      status: 'INVITED',
+      email: coParentEmail,
+      firstName: 'Elena',
+      lastName: 'Ramos',
+      createdByProfessionalId: pro.id,
+    });
+    const familyId = await insertFamily(tx, { createdByUserId: pro.id }, instant);
+    const people = [
+      { role: 'PARENT' as const, user: parent },
+      { role: 'CO_PARENT' as const, user: coParent },
+      { role: 'CHILD' as const, user: { id: null, firstName: 'Félix', lastName: 'Ramos' } },
+    ];
+    const members = await insertFamilyMembers(
+      tx,
+      people.map((person, position) => ({
+        familyId,
+        role: person.role,
+        position,
+        userId: person.user.id,
+        firstName: person.user.firstName,
+        lastName: person.user.lastName,
+        email: 'email' in person.user ? person.user.email : null,
+        color: familyMemberColor(position),
+        displayInitials: displayInitials(person.user.firstName, person.user.lastName),
+      })),
+      instant,
+    );
+    const member = members.find((m) => m.role === 'CO_PARENT');
+    if (!member) throw new Error('the co-parent member was not created');
+    await insertInvite(
+      tx,
+      {
+        tokenHash: hashToken(token),
+        familyId,
+        familyMemberId: member.id,
+        userId: coParent.id,
+        invitedByUserId: pro.id,
+        email: coParentEmail,
+        expiresAt: new Date(instant.getTime() + deps.inviteTtlDays * 86_400_000),
+      },
+      instant,
+    );
+    const mail = coParentInvitationEmail({
+      locale: 'en',
+      firstName: coParent.firstName,
+      inviterName: `${pro.firstName} ${pro.lastName}`,
+      inviteUrl: link,
+      expiresInDays: deps.inviteTtlDays,
+      subscriptionPaid: false,
+      supportPhone: supportPhoneFor('US').display,
+    });
+    const sent = await mailer.send({ to: coParentEmail, locale: 'en', ...mail }, tx);
+    return { sent, coParentId: coParent.id };
+  });
+  void queued.sent.deliver();
+  return { scenario: 'pro-invite', link, token, coParentEmail, coParentUserId: queued.coParentId };
+}
+
+/** Creates one demo invitation and answers its link. */
+export function seedInviteScenario(
+  scenario: InviteScenario,
+  deps: ScenarioDeps,
+): Promise<ScenarioResult> {
+  switch (scenario) {
+    case 'coparent-invite':
+      return viaPayment(deps, false);
+    case 'paid-coparent-invite':
+      return viaPayment(deps, true);
+    case 'pro-invite':
+      return viaProfessional(deps);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The invited co-parent's flow progress (spec 001 §4 "Invite flow progress"): `lastCompletedStep`
+ * of /invite/*, kept on the server and read by the browser's route guards. 0 = nothing done,
+ * 1 = contact info (or a build-your-own package still to configure), 2 = ready for the payment
+ * (or the billing info of a paid subscription).
+ */
+export type InviteStep = 0 | 1 | 2;
+
+/** What moved the invited flow forward. */
+export type InviteStepEvent =
+  | { kind: 'STEP1_SUBMITTED'; isSubscriptionCurrent: boolean; billingAddressComplete: boolean }
+  | { kind: 'PACKAGE_CHOSEN'; buildYourOwn: boolean }
+  | { kind: 'CHOOSE_YOUR_OWN_SUBMITTED' };
+
+/** The invited flow's screens, under the /app/join basename. */
+export const INVITE_PATHS = {
+  welcome: '/invite',
+  request: '/invite/request',
+  credentials: '/invite/credentials',
+  step1: '/invite/step1',
+  packages: '/invite/packages',
+  chooseYourOwn: '/invite/choose-your-own',
+  billingInfo: '/invite/billing-info',
+  payment: '/invite/payment',
+  receipt: '/invite/receipt',
+} as const;
+export type InvitePath = (typeof INVITE_PATHS)[keyof typeof INVITE_PATHS];
+
+/**
+ * The progress after an event, and where the browser goes next:
+ * - step 1 submitted: 2 when the subscription is current but the billing address is incomplete
+ *   (→ /invite/billing-info), otherwise 1 (→ /invite/packages);
+ * - a build-your-own package chosen: 1 (→ /invite/choose-your-own); another package: 2
+ *   (→ /invite/payment);
+ * - choose-your-own submitted: 2 (→ /invite/payment).
+ */
+export function nextInviteStep(event: InviteStepEvent): { step: InviteStep; path: InvitePath } {
+  switch (event.kind) {
+    case 'STEP1_SUBMITTED':
+      return event.isSubscriptionCurrent && !event.billingAddressComplete
+        ? { step: 2, path: INVITE_PATHS.billingInfo }
+        : { step: 1, path: INVITE_PATHS.packages };
+    case 'PACKAGE_CHOSEN':
+      return event.buildYourOwn
+        ? { step: 1, path: INVITE_PATHS.chooseYourOwn }
+        : { step: 2, path: INVITE_PATHS.payment };
+    case 'CHOOSE_YOUR_OWN_SUBMITTED':
+      return { step: 2, path: INVITE_PATHS.payment };
+  }
+}
+
+/** The payment page's entry rule: with fewer than 2 steps done, /invite/packages if 1, else step 1. */
+export function invitePaymentRedirect(lastCompletedStep: number): InvitePath | null {
+  if (lastCompletedStep >= 2) return null;
+  return lastCompletedStep === 1 ? INVITE_PATHS.packages : INVITE_PATHS.step1;
+}
+
+/** The spec's statuses meaning "the invite is expired or invalid": go to /invite/request. */
+export function isInviteAuthFailure(status: number | undefined): boolean {
+  return status === 403 || status === 112;
+}
+
+/** The spec's status for a failed new-link request (the server answers 404 INVITE_REQUEST_FAILED). */
+export function isInviteRequestFailure(status: number | undefined, message?: string): boolean {
+  return status === 111 || status === 404 || (message ?? '').toLowerCase().includes('fail');
+}
