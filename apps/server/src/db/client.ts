@@ -38,6 +38,9 @@ export function createDatabase(config: { database: DatabaseConfig }): Database {
   const { database } = config;
   if (database.kind === 'pg') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, a dropped test
+    // database) emits 'error'; unheard, that would crash the process. The pool replaces it.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'pg',

@@ -1,11 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireStep } from '../features/join/components/require-step';
 import { RootLayout } from './layout/root-layout';
+import { AlaCarteRoute } from './routes/alacarte';
 import { CoParentStatusRoute } from './routes/coparent-status';
+import { CredentialsRoute } from './routes/credentials';
 import { DuplicateRoute } from './routes/duplicate';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
-import { ProRoute } from './routes/pro';
+import { PricingRoute } from './routes/pricing';
+import { ReceiptRoute } from './routes/receipt';
 import { RouteError } from './routes/route-error';
 import { StepOneRoute } from './routes/step-one';
 import { StepThreeRoute } from './routes/step-three';
@@ -47,8 +50,37 @@ export const routes: RouteObject[] = [
               </RequireStep>
             ),
           },
+          {
+            path: 'alacarte',
+            element: (
+              <RequireStep step={3}>
+                <AlaCarteRoute />
+              </RequireStep>
+            ),
+          },
+          {
+            path: 'payment',
+            // Its own chunk: the billing form's country, region and time-zone tables.
+            lazy: async () => {
+              const { PaymentRoute } = await import('./routes/payment');
+              return {
+                element: (
+                  <RequireStep step={4}>
+                    <PaymentRoute />
+                  </RequireStep>
+                ),
+              };
+            },
+          },
+          { path: 'credentials', element: <CredentialsRoute /> },
+          { path: 'receipt', element: <ReceiptRoute /> },
+          { path: 'pricing', element: <PricingRoute /> },
           { path: 'duplicate', element: <DuplicateRoute /> },
-          { path: 'pro', element: <ProRoute /> },
+          {
+            path: 'pro',
+            // Its own chunk: the country, region, time-zone and role tables only /pro needs.
+            lazy: async () => ({ Component: (await import('./routes/pro')).ProRoute }),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

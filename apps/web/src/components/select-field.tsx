@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
 import { describedBy, FieldError, FieldHint } from './field-message';
 
@@ -11,6 +12,7 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'children'> & {
   hint?: string;
   error?: string;
   placeholder?: string;
+  isOptional?: boolean;
   bare?: boolean;
 };
 
@@ -21,10 +23,12 @@ export function SelectField({
   hint,
   error,
   placeholder,
+  isOptional = false,
   bare = false,
   className,
   ...selectProps
 }: SelectFieldProps) {
+  const { t } = useTranslation();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -35,6 +39,7 @@ export function SelectField({
     >
       <label className={styles.label} htmlFor={id}>
         {label}
+        {isOptional ? <span className={styles.optional}> {t('common.optional')}</span> : null}
       </label>
       <FieldHint id={hintId} message={hint} />
       <FieldError id={errorId} message={error} />

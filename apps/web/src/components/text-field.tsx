@@ -28,6 +28,7 @@ export function TextField({
   bare = false,
   onChange,
   className,
+  'aria-describedby': extraDescribedBy,
   ...inputProps
 }: TextFieldProps) {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ export function TextField({
         id={id}
         className={[styles.input, widthClass].join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId)}
+        aria-describedby={describedBy(hint && hintId, error && errorId, extraDescribedBy)}
         {...(isDigitsOnly ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {})}
         {...inputProps}
         onChange={handleChange}

@@ -6,18 +6,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: ValidationError[];
+  /** The answer's body as it came (a problem's extra members, e.g. PRICE_CHANGED's `pricing`). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
     code: string;
     message: string;
     fieldErrors?: ValidationError[];
+    body?: Record<string, unknown>;
   }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
+    this.body = init.body ?? {};
   }
 }
 
@@ -75,7 +79,13 @@ function toApiError(status: number, body: unknown): ApiError {
       : typeof data.title === 'string'
         ? data.title
         : `Request failed with status ${status}`;
-  return new ApiError({ status, code, message, fieldErrors });
+  return new ApiError({
+    status,
+    code,
+    message,
+    fieldErrors,
+    body: data as Record<string, unknown>,
+  });
 }
 
 /** The one fetch wrapper: JSON in and out, language headers, the registration key when given. */

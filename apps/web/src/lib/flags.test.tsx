@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FlagProvider, parseFlagParam, readUrlFlags, useFlag } from './flags';
+import { FlagProvider, parseFlagParam, readUrlFlags, useFlag, useRestriction } from './flags';
 
 function Probe() {
   return <p>{useFlag('remove-coparent-status')}</p>;
@@ -32,5 +32,23 @@ describe('flags', () => {
       'remove-coparent-status': 'Treatment',
     });
     expect(readUrlFlags('')).toEqual({ 'remove-coparent-status': 'Treatment' });
+  });
+
+  it('reads restriction flags as true or false, off by default', () => {
+    expect(parseFlagParam('hide-paypal:true,hide-amex:false,hide-venmo:Treatment')).toEqual({
+      'hide-paypal': true,
+      'hide-amex': false,
+    });
+    function Restriction() {
+      return <p>{useRestriction('hide-paypal') ? 'hidden' : 'shown'}</p>;
+    }
+    const { rerender } = render(<Restriction />);
+    expect(screen.getByText('shown')).toBeVisible();
+    rerender(
+      <FlagProvider overrides={{ 'hide-paypal': true }}>
+        <Restriction />
+      </FlagProvider>,
+    );
+    expect(screen.getByText('hidden')).toBeVisible();
   });
 });

@@ -3,21 +3,42 @@ import {
   EXPERIMENT_VALUES,
   type ExperimentKey,
   type ExperimentValue,
+  RESTRICTIONS,
+  type RestrictionKey,
 } from '@coparent/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 // Experiments read through useFlag(key). The default context has every experiment 'Off'.
-// Overrides come from the provider's prop (component tests) or from `?flags=key:Value,key2:Value`
-// (browser tests and demos), remembered for the tab in sessionStorage. A later issue replaces the
-// source with OpenFeature/OFREP behind the same hook.
+// Restrictions (hide-paypal, hide-amex…) are booleans read through useRestriction(key), off by
+// default. Overrides come from the provider's prop (component tests) or from
+// `?flags=key:Value,key2:Value` (browser tests and demos; a restriction takes `true` or `false`),
+// remembered for the tab in sessionStorage. A later issue replaces the source with
+// OpenFeature/OFREP behind the same hooks.
 
-export type FlagOverrides = Partial<Record<string, ExperimentValue>>;
+export type FlagValue = ExperimentValue | boolean;
+export type FlagOverrides = Partial<Record<string, FlagValue>>;
 
 const FlagContext = createContext<FlagOverrides>({});
 
-function isFlagValue(value: unknown): value is ExperimentValue {
+const RESTRICTION_KEYS = new Set<string>(Object.values(RESTRICTIONS));
+
+function isExperimentValue(value: unknown): value is ExperimentValue {
   return typeof value === 'string' && (EXPERIMENT_VALUES as readonly string[]).includes(value);
+}
+
+function isFlagValue(value: unknown): value is FlagValue {
+  return typeof value === 'boolean' || isExperimentValue(value);
+}
+
+/** A restriction's `true`/`false`, or an experiment's value; anything else is ignored. */
+function parseValue(key: string, value: string | undefined): FlagValue | undefined {
+  if (RESTRICTION_KEYS.has(key)) {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    return undefined;
+  }
+  return isExperimentValue(value) ? value : undefined;
 }
 
 export function parseFlagParam(param: string | null): FlagOverrides {
@@ -25,7 +46,8 @@ export function parseFlagParam(param: string | null): FlagOverrides {
   if (!param) return overrides;
   for (const pair of param.split(',')) {
     const [key, value] = pair.split(':').map((part) => part.trim());
-    if (key && isFlagValue(value)) overrides[key] = value;
+    const parsed = key ? parseValue(key, value) : undefined;
+    if (key && parsed !== undefined) overrides[key] = parsed;
   }
   return overrides;
 }
@@ -60,5 +82,11 @@ export function FlagProvider({ overrides, children }: FlagProviderProps) {
 }
 
 export function useFlag(key: ExperimentKey): ExperimentValue {
-  return useContext(FlagContext)[key] ?? DEFAULT_EXPERIMENT_VALUE;
+  const value = useContext(FlagContext)[key];
+  return isExperimentValue(value) ? value : DEFAULT_EXPERIMENT_VALUE;
+}
+
+/** A restriction flag (e.g. hide-paypal): true only when it is turned on. */
+export function useRestriction(key: RestrictionKey): boolean {
+  return useContext(FlagContext)[key] === true;
 }

@@ -39,4 +39,10 @@ export const STORAGE_KEYS = {
   anonymousId: 'coparent.anonymousId',
   flags: 'coparent.flags',
   joinFunnel: 'coparent.join',
+  proRegistration: 'coparent.pro',
+  /** The payment page's state, the payment result and the credentials token (this tab only). */
+  checkout: 'coparent.checkout',
+  /** After the login post: that the person is logged in, and their user id (this tab only). */
+  auth: 'coparent.auth',
+  userId: 'coparent.userId',
 } as const;

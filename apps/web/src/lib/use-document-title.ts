@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Sets "<title> – <product>", prefixed with "Error: " while the page shows an error summary. */
-export function useDocumentTitle(title: string, hasErrors = false): void {
+/**
+ * Sets "<title> – <product>", prefixed with "Error: " while the page shows an error summary.
+ * `isEnabled` false leaves the title to a component inside (e.g. a page with its own views).
+ */
+export function useDocumentTitle(title: string, hasErrors = false, isEnabled = true): void {
   const { t } = useTranslation();
   const product = t('app.productName');
   const prefix = hasErrors ? t('common.errorTitlePrefix') : '';
   useEffect(() => {
-    document.title = `${prefix}${title} – ${product}`;
-  }, [prefix, title, product]);
+    if (isEnabled) document.title = `${prefix}${title} – ${product}`;
+  }, [prefix, title, product, isEnabled]);
 }

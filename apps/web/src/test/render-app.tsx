@@ -10,7 +10,10 @@ type RenderAppOptions = { flags?: FlagOverrides; state?: unknown };
 
 /** Renders the whole join app (layout, routes, providers) at a path, as a browser would. */
 export function renderApp(path: string, { flags, state }: RenderAppOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const [pathname = path, search = ''] = path.split(/(?=\?)/);
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname, search, state }],
+  });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

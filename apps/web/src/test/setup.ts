@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { useCheckoutStore } from '../features/checkout/checkout-store';
 import { useFunnelStore } from '../features/join/funnel-store';
+import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
 
@@ -15,6 +17,8 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   useFunnelStore.getState().reset();
+  useCheckoutStore.getState().reset();
+  useProStore.getState().reset();
   window.sessionStorage.clear();
   window.localStorage.clear();
   clearAnalytics();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FunnelDiscount } from './funnel-discount';
 import styles from './layout.module.css';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -22,6 +23,7 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+        <FunnelDiscount />
         <Outlet />
       </main>
       <SiteFooter />

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { AlertBanner } from '../../components/alert-banner';
 import { ButtonLink } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
+import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
@@ -33,6 +34,7 @@ export function DuplicateRoute() {
 
   useEffect(() => {
     useFunnelStore.getState().reset();
+    useCheckoutStore.getState().reset();
   }, []);
 
   const text =

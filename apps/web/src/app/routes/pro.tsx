@@ -1,23 +1,155 @@
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
-import { SupportCall } from '../../features/join/components/support-call';
+import { Spinner } from '../../components/spinner';
+import { useProLookups } from '../../features/pro/api/get-pro-lookups';
+import { ProCreateError } from '../../features/pro/components/pro-create-error';
+import { ProGenericError } from '../../features/pro/components/pro-generic-error';
+import { ProStepHeading } from '../../features/pro/components/pro-step-heading';
+import { ProStepIndicator } from '../../features/pro/components/pro-step-indicator';
+import { ProStepOneForm } from '../../features/pro/components/pro-step-one-form';
+import { ProStepThreeForm } from '../../features/pro/components/pro-step-three-form';
+import { ProStepTwoForm } from '../../features/pro/components/pro-step-two-form';
+import { ProSuccess } from '../../features/pro/components/pro-success';
+import { useProFocus } from '../../features/pro/hooks/use-pro-focus';
+import { useProRegistration } from '../../features/pro/hooks/use-pro-registration';
+import { stepOfPhase } from '../../features/pro/pro-machine';
+import { useProStore } from '../../features/pro/pro-store';
+import { track } from '../../lib/analytics';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './routes.module.css';
 
-/** /pro: professional registration is built in a later issue; for now it is done by phone. */
+/** Sets the document title from here only while no form does (a form adds "Error: " itself). */
+function DocumentTitle({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+/**
+ * /pro: the professional registration, three steps on one route (spec 000 §2, §4). The step, the
+ * typed values and the server's acceptance of each step live in the pro store (sessionStorage).
+ */
 export function ProRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('pro.title'));
+  const lookups = useProLookups();
+  const phase = useProStore((s) => s.phase);
+  const accepted = useProStore((s) => s.accepted);
+  const user = useProStore((s) => s.user);
+  const hasForgottenSecrets = useProStore((s) => s.hasForgottenSecrets);
+  const setStepOne = useProStore((s) => s.setStepOne);
+  const setStepTwo = useProStore((s) => s.setStepTwo);
+  const setStepThree = useProStore((s) => s.setStepThree);
+  const registration = useProRegistration();
+  const { pendingErrors } = registration;
+  const step = stepOfPhase(phase);
+
+  useEffect(() => {
+    const store = useProStore.getState();
+    if (!store.startedAt) track('Pro Registration Started');
+    store.start();
+  }, []);
+
+  useEffect(() => {
+    if (phase === 'SUCCESS' && !user) useProStore.getState().reset();
+  }, [phase, user]);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  useProFocus(phase, heading, Boolean(pendingErrors));
+
+  const stepName = t(`pro.steps.names.${step}`);
+  const caption = t('pro.steps.caption', { number: step });
+  const stepTitle = `${caption}: ${stepName} – ${t('pro.title')}`;
+  const isBusy = registration.isChecking || registration.isSubmitting;
+  const backButton = (
+    <Button variant="secondary" onClick={registration.back} disabled={isBusy}>
+      <span aria-hidden="true">←</span> {t('common.back')}
+    </Button>
+  );
+
+  const needsLookups = phase === 'ONE' || phase === 'TWO';
+  let body: ReactNode;
+  if (phase === 'SUCCESS' && user) {
+    body = <ProSuccess user={user} />;
+  } else if (needsLookups && !lookups.data) {
+    body = lookups.isError ? (
+      <>
+        <DocumentTitle title={stepTitle} />
+        <ProGenericError onRetry={() => void lookups.refetch()} />
+      </>
+    ) : (
+      <>
+        <DocumentTitle title={stepTitle} />
+        <Spinner label={t('pro.loading')} />
+      </>
+    );
+  } else if (phase === 'ONE' && lookups.data) {
+    body = (
+      <ProStepOneForm
+        lookups={lookups.data}
+        draft={useProStore.getState().stepOne}
+        onDraftChange={setStepOne}
+        onSubmit={(values) => registration.continueStep(1, values)}
+        isSubmitting={registration.isChecking}
+        serverErrors={pendingErrors?.step === 1 ? pendingErrors.errors : undefined}
+        documentTitle={stepTitle}
+        hasPageError={registration.hasProblem}
+      />
+    );
+  } else if (phase === 'TWO' && lookups.data) {
+    body = (
+      <ProStepTwoForm
+        lookups={lookups.data}
+        draft={useProStore.getState().stepTwo}
+        onDraftChange={setStepTwo}
+        onSubmit={(values) => registration.continueStep(2, values)}
+        isSubmitting={registration.isChecking}
+        serverErrors={pendingErrors?.step === 2 ? pendingErrors.errors : undefined}
+        documentTitle={stepTitle}
+        hasPageError={registration.hasProblem}
+        backButton={backButton}
+      />
+    );
+  } else {
+    body = (
+      <>
+        {phase === 'ERROR' ? <ProCreateError /> : null}
+        <ProStepThreeForm
+          draft={useProStore.getState().stepThree}
+          onDraftChange={setStepThree}
+          onSubmit={registration.complete}
+          isSubmitting={registration.isSubmitting}
+          hasForgottenSecrets={hasForgottenSecrets}
+          documentTitle={stepTitle}
+          hasPageError={phase === 'ERROR' || registration.hasProblem}
+          backButton={backButton}
+        />
+      </>
+    );
+  }
+
+  const isSuccess = phase === 'SUCCESS' && user;
   return (
     <div className={styles.content}>
       <PageHeading>{t('pro.title')}</PageHeading>
-      <p>
-        <SupportCall i18nKey="pro.text" />
-      </p>
-      <p>
-        <Link to="/signup">{t('pro.back')}</Link>
-      </p>
+      {phase === 'ONE' ? <p className={styles.intro}>{t('pro.intro')}</p> : null}
+      <ProStepIndicator phase={phase} accepted={accepted} onSelect={registration.goTo} />
+      {isSuccess ? (
+        <>
+          <DocumentTitle
+            title={`${t('pro.success.title', { firstName: user.name.firstName })} – ${t('pro.title')}`}
+          />
+          <ProStepHeading ref={heading}>
+            {t('pro.success.title', { firstName: user.name.firstName })}
+          </ProStepHeading>
+        </>
+      ) : (
+        <ProStepHeading ref={heading} caption={caption}>
+          {stepName}
+        </ProStepHeading>
+      )}
+      {registration.hasProblem ? <ProGenericError onClose={registration.dismissProblem} /> : null}
+      {body}
     </div>
   );
 }

@@ -1,28 +1,144 @@
+import type { Package } from '@coparent/domain';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { AlertBanner } from '../../components/alert-banner';
 import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
+import { useChoosePackage } from '../../features/join/hooks/use-choose-package';
+import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
+import { useCoupons } from '../../features/packages/api/get-coupons';
+import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
+import { LoadError } from '../../features/packages/components/load-error';
+import { PackageList } from '../../features/packages/components/package-list';
+import packageStyles from '../../features/packages/components/packages.module.css';
+import { SubscriptionCodeBox } from '../../features/packages/components/subscription-code-box';
+import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
+import { usePackageBypass } from '../../features/packages/hooks/use-package-bypass';
+import { useSubscriptionCode } from '../../features/packages/hooks/use-subscription-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLocale } from '../../lib/use-locale';
 import styles from './routes.module.css';
 
-/** /step3: the package choice comes in a later issue; until then this says so, truthfully. */
+/** Set by /payment when the price could not be calculated (spec 001 §4: back to /step3). */
+export type StepThreeLocationState = { pricingFailed?: boolean };
+
+/**
+ * /step3: the packages of the visitor's pricing group (by the step-1 phone) as sorted cards with
+ * their coupons, the subscription-code box, and the pricing-page bypass. Choosing saves the
+ * PACKAGE section and goes to /payment, or to /alacarte for build-your-own.
+ */
 export function StepThreeRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('stepThree.title'));
+  const locale = useLocale();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const stepOne = useFunnelStore((s) => s.stepOneValues);
+  const currentPackageId = useFunnelStore((s) => s.packageId);
+  const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
+  const storedCode = useFunnelStore((s) => s.paymentCodes[0]);
+  const setPaymentCodes = useFunnelStore((s) => s.setPaymentCodes);
+  const billingCountry = useFunnelStore((s) => s.billingCountry);
+  const credentials = { signupId, registrationKey };
+  const location = useLocation();
+  const [hasPricingFailed] = useState(
+    () => (location.state as StepThreeLocationState | null)?.pricingFailed === true,
+  );
+
+  // Once a billing country is saved on /payment, its packages are the ones offered.
+  const offered = useOfferedPackages(
+    phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
+  );
+  const coupons = useCoupons(credentials, locale);
+  const { choose, choosingId, hasProblem, restart } = useChoosePackage();
+  const bypass = usePackageBypass({
+    packages: offered.packages,
+    choose: (pkg: Package) => choose(pkg, 'pricingPage'),
+  });
+  const code = useSubscriptionCode({
+    credentials,
+    packages: offered.packages,
+    storedCode,
+    onCodesChange: setPaymentCodes,
+    onSignupGone: restart,
+  });
+
+  if (isDuplicateParent && offered.group && offered.group.pricingGroupName !== 'P0') {
+    const state: DuplicateLocationState = { name: stepOne?.firstName, email: stepOne?.email };
+    return <Navigate to="/duplicate" replace state={state} />;
+  }
+
+  const coveredNames = (offered.packages ?? [])
+    .filter((pkg) => code.result?.coverage.has(pkg.id))
+    .map((pkg) => pkg.displayName);
+
+  let body: ReactNode;
+  if (offered.error) {
+    body = (
+      <LoadError onRetry={offered.retry}>
+        <SupportCall />
+      </LoadError>
+    );
+  } else if (offered.isLoading || !offered.packages) {
+    body = <Spinner label={t('packages.loading')} />;
+  } else if (bypass === 'selecting') {
+    body = <Spinner label={t('packages.bypassSelecting')} />;
+  } else {
+    body = (
+      <>
+        <SubscriptionCodeBox
+          appliedCode={code.result?.code}
+          packageNames={coveredNames}
+          fitsEveryPackage={coveredNames.length === offered.packages.length}
+          status={code.status}
+          isChecking={code.isChecking}
+          onApply={(typed) => void code.apply(typed)}
+          onRemove={code.remove}
+        />
+        <PackageList
+          packages={offered.packages}
+          coupons={coupons.data?.coupons}
+          coverage={code.result?.coverage}
+          currentPackageId={currentPackageId}
+          choosingId={choosingId}
+          onChoose={(pkg) => void choose(pkg, 'card')}
+        />
+      </>
+    );
+  }
+
   return (
-    <div className={styles.content}>
+    <>
       <StepIndicator currentStep={3} lastCompletedStep={lastCompletedStep} />
       <PageHeading>{t('stepThree.title')}</PageHeading>
-      <p>{t('stepThree.saved')}</p>
-      <p>
-        <SupportCall i18nKey="stepThree.notYet" />
-      </p>
+      <p className={packageStyles.intro}>{t('packages.intro')}</p>
+      {bypass === 'unavailable' ? (
+        <AlertBanner tone="info" autoHideMs={null}>
+          <p>{t('packages.bypassUnavailable')}</p>
+        </AlertBanner>
+      ) : null}
+      {bypass === 'failed' ? (
+        <AlertBanner tone="warning" autoHideMs={null}>
+          <p>{t('packages.bypassFailed')}</p>
+        </AlertBanner>
+      ) : null}
+      {hasPricingFailed ? (
+        <AlertBanner tone="warning" autoHideMs={null}>
+          <p>{t('payment_pricing_error', { ns: 'validation' })}</p>
+        </AlertBanner>
+      ) : null}
+      {hasProblem && bypass !== 'failed' ? <GenericError /> : null}
+      {body}
       <div className={styles.actions}>
         <BackButton to="/step2" />
       </div>
-    </div>
+    </>
   );
 }

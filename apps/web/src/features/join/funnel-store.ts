@@ -1,4 +1,4 @@
-import type { FamilyFormInput, PhoneCodeId } from '@coparent/domain';
+import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -28,6 +28,16 @@ type FunnelData = {
   stepTwoValues?: StepTwoDraft;
   parentBEmail?: string;
   coParentDuplicateConfirmed: boolean;
+  /** Parent A confirmed being a duplicate: only P0 packages may be chosen (spec 000 §2 /step3). */
+  parentDuplicateConfirmed: boolean;
+  /** The package chosen on /step3 (for build-your-own, the one whose values are pending). */
+  packageId?: number;
+  /** What the person has picked on /alacarte so far. */
+  buildYourOwnValues?: BuildYourOwnValues;
+  /** Subscription (activation) codes accepted on /step3 or on /payment. */
+  paymentCodes: string[];
+  /** The billing country saved on /payment: /step3 offers that country's packages from then on. */
+  billingCountry?: string;
   /** Set when the server forgot the signup; /step1 says so until a new signup is made. */
   hasSessionEnded: boolean;
 };
@@ -45,6 +55,16 @@ type FunnelActions = {
   setStepTwoValues: (values: StepTwoDraft) => void;
   setParentBEmail: (email: string | undefined) => void;
   setCoParentDuplicateConfirmed: (confirmed: boolean) => void;
+  /**
+   * Records a saved package choice with the progress the server gave it: 3 after a package or
+   * build-your-own values, 2 while build-your-own values are pending (so this may go back).
+   */
+  setPackageChoice: (choice: { packageId: number; lastCompletedStep: number }) => void;
+  setBuildYourOwnValues: (values: BuildYourOwnValues | undefined) => void;
+  setPaymentCodes: (codes: string[]) => void;
+  setBillingCountry: (country: string | undefined) => void;
+  /** The package does not fit the billing country: choose again on /step3 (spec 001 §4). */
+  clearPackageChoice: () => void;
   /** The server no longer knows this signup (expired, 403, 404): forget it, keep what was typed. */
   endSignup: () => void;
   dismissSessionEnded: () => void;
@@ -57,6 +77,8 @@ export type FunnelState = FunnelData & FunnelActions;
 const initialData: FunnelData = {
   lastCompletedStep: 0,
   coParentDuplicateConfirmed: false,
+  parentDuplicateConfirmed: false,
+  paymentCodes: [],
   hasSessionEnded: false,
 };
 
@@ -80,6 +102,15 @@ export const useFunnelStore = create<FunnelState>()(
       setParentBEmail: (parentBEmail) => set({ parentBEmail }),
       setCoParentDuplicateConfirmed: (coParentDuplicateConfirmed) =>
         set({ coParentDuplicateConfirmed }),
+      setPackageChoice: ({ packageId, lastCompletedStep }) => set({ packageId, lastCompletedStep }),
+      setBuildYourOwnValues: (buildYourOwnValues) => set({ buildYourOwnValues }),
+      setPaymentCodes: (paymentCodes) => set({ paymentCodes }),
+      setBillingCountry: (billingCountry) => set({ billingCountry }),
+      clearPackageChoice: () =>
+        set((state) => ({
+          packageId: undefined,
+          lastCompletedStep: Math.min(state.lastCompletedStep, 2),
+        })),
       endSignup: () =>
         set({
           signupId: undefined,
@@ -87,6 +118,10 @@ export const useFunnelStore = create<FunnelState>()(
           expiresAt: undefined,
           lastCompletedStep: 0,
           coParentDuplicateConfirmed: false,
+          parentDuplicateConfirmed: false,
+          packageId: undefined,
+          paymentCodes: [],
+          billingCountry: undefined,
           hasSessionEnded: true,
         }),
       dismissSessionEnded: () => set({ hasSessionEnded: false }),
@@ -99,6 +134,9 @@ export const useFunnelStore = create<FunnelState>()(
           stepOneValues: undefined,
           stepTwoValues: undefined,
           parentBEmail: undefined,
+          packageId: undefined,
+          buildYourOwnValues: undefined,
+          billingCountry: undefined,
         }),
     }),
     {
@@ -114,6 +152,11 @@ export const useFunnelStore = create<FunnelState>()(
         stepTwoValues,
         parentBEmail,
         coParentDuplicateConfirmed,
+        parentDuplicateConfirmed,
+        packageId,
+        buildYourOwnValues,
+        paymentCodes,
+        billingCountry,
         hasSessionEnded,
       }): FunnelData => ({
         signupId,
@@ -124,6 +167,11 @@ export const useFunnelStore = create<FunnelState>()(
         stepTwoValues,
         parentBEmail,
         coParentDuplicateConfirmed,
+        parentDuplicateConfirmed,
+        packageId,
+        buildYourOwnValues,
+        paymentCodes,
+        billingCountry,
         hasSessionEnded,
       }),
     },

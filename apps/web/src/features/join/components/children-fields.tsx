@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { LiveRegion } from '../../../components/live-region';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { fieldId } from '../form-errors';
+import { fieldId } from '../../../lib/form-errors';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from './form.module.css';
 

@@ -60,7 +60,8 @@ describe('RequireStep', () => {
     ).toBeVisible();
     await screen.findByRole('button', { name: 'Back' });
     expect(router.state.location.pathname).toBe('/step3');
-    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    // The guard reads the signup once (the packages screen makes its own pricing calls).
+    expect(calls.filter((call) => call.url === `/v2/signups/${SIGNUP_ID}`)).toHaveLength(1);
     await waitFor(() => expect(useFunnelStore.getState().expiresAt).toBeDefined());
   });
 });

@@ -14,8 +14,8 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-s
 import { PhoneField } from '../../../components/phone-field';
 import { RadioGroup } from '../../../components/radio-group';
 import { TextField } from '../../../components/text-field';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { applyServerErrors, fieldId, flattenErrors } from '../form-errors';
 import type { StepOneDraft } from '../funnel-store';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from './form.module.css';

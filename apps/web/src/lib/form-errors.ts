@@ -1,6 +1,8 @@
 import type { ValidationError } from '@coparent/domain';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { SERVER_ERROR_TYPE } from './hooks/use-error-text';
+
+/** Errors set from a server answer carry its already-localised text. */
+export const SERVER_ERROR_TYPE = 'server';
 
 /** DOM id of a form field from its path: 'children.1.email' → 'children-1-email'. */
 export function fieldId(path: string): string {

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { DiscountBanner } from '../../features/packages/components/discount-banner';
+import { useDiscountPercent } from '../../features/packages/hooks/use-discount-percent';
+import { rememberDiscountLink } from '../../lib/discount-link';
+
+/** The Parent A funnel pages (and the pricing page) show the discount banner. */
+const DISCOUNT_PATHS = new Set([
+  '/signup',
+  '/coparentstatus',
+  '/step1',
+  '/step2',
+  '/step3',
+  '/alacarte',
+  '/payment',
+  '/pricing',
+]);
+
+/**
+ * Reads a discount link on entry to any join page (the query string of whichever page the link
+ * opens), keeps it for the tab, and shows "Your N% discount will be applied" on the funnel pages.
+ */
+export function FunnelDiscount() {
+  const { pathname, search } = useLocation();
+  const [link, setLink] = useState(() => rememberDiscountLink(search));
+  useEffect(() => {
+    setLink(rememberDiscountLink(search));
+  }, [search]);
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const discount = useDiscountPercent(
+    link,
+    { signupId, registrationKey },
+    { isFamilySaved: lastCompletedStep >= 2 },
+  );
+  if (!DISCOUNT_PATHS.has(pathname.replace(/\/+$/, '') || '/')) return null;
+  return <DiscountBanner discount={discount} />;
+}

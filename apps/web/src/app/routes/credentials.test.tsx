@@ -1,0 +1,191 @@
+import type { PricingResponse } from '@coparent/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { fullPage } from '../../lib/full-page';
+import {
+  CREDENTIALS_TOKEN,
+  paymentResponse,
+  priceFor,
+  USER_ID,
+} from '../../test/checkout-fixtures';
+import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import { US_PACKAGES } from '../../test/packages-fixtures';
+import { renderApp } from '../../test/render-app';
+
+const PRICING = priceFor(US_PACKAGES, {
+  address: { country: 'US', region: 'TX' },
+  orderDetail: { packageId: 3003 },
+}).body as PricingResponse;
+
+function paid() {
+  const { clickToJoinToken: _token, ...result } = paymentResponse(PRICING);
+  useCheckoutStore.setState({ result, credentials: { token: CREDENTIALS_TOKEN, userId: USER_ID } });
+}
+
+function server({
+  username = { body: { available: true, meetsRequirements: true } },
+  credentials = { body: { userId: USER_ID, username: 'ana_lopez' } },
+}: {
+  username?: MockReply;
+  credentials?: MockReply;
+} = {}) {
+  return mockFetch(
+    on('GET', /^\/v2\/credentials\/username\?/, username),
+    on('POST', '/v2/credentials', credentials),
+    on('POST', '/v2/login', {
+      body: { url: '/app/account/', redirectUrl: '/app/account/', auth: true, userId: USER_ID },
+    }),
+  );
+}
+
+const state = { credentialsToken: CREDENTIALS_TOKEN, userId: USER_ID };
+const submit = () => screen.getByRole('button', { name: 'Complete Signup' });
+const rule = (name: string) =>
+  screen.getAllByRole('listitem').find((item) => item.textContent?.includes(name)) as HTMLElement;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('/credentials', () => {
+  it('goes to the account home by a full page load without a credentials token', async () => {
+    const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
+    renderApp('/credentials');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
+  });
+
+  it('says the order is confirmed, checks the password live, and shows or hides it', async () => {
+    paid();
+    server();
+    const { user } = renderApp('/credentials', { state });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Almost there...' })).toBeVisible();
+    expect(
+      screen.getByText('Your order is confirmed. We sent your receipt to ana@example.com.'),
+    ).toBeVisible();
+    expect(submit()).toBeDisabled();
+    expect(rule('12 to 25 characters')).toHaveTextContent('not yet');
+
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'abc1');
+    expect(rule('12 to 25 characters')).toHaveTextContent('not yet');
+    expect(rule('at least 1 letter')).toHaveTextContent('done');
+    expect(rule('at least 1 number')).toHaveTextContent('done');
+    expect(rule('at least 1 special character')).toHaveTextContent('not yet');
+    await user.type(password, 'defghij!');
+    expect(rule('12 to 25 characters')).toHaveTextContent('done');
+    expect(rule('at least 1 special character')).toHaveTextContent('done');
+    // The checklist describes the field.
+    expect(password.getAttribute('aria-describedby')).toBeTruthy();
+
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveAttribute('type', 'text');
+    // Still no username: Complete Signup waits.
+    expect(submit()).toBeDisabled();
+  });
+
+  it('checks the username with the server when it is left', async () => {
+    paid();
+    const { calls } = server({ username: { body: { available: false, meetsRequirements: true } } });
+    const { user } = renderApp('/credentials', { state });
+    const username = await screen.findByRole('textbox', { name: 'Username' });
+    expect(username).toHaveAttribute('maxlength', '30');
+    await user.type(username, 'ana_lopez');
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+    await user.click(screen.getByLabelText('Password'));
+    expect(await screen.findByText('This username cannot be used')).toBeVisible();
+    expect(submit()).toBeDisabled();
+    const check = calls.find((call) => call.url.startsWith('/v2/credentials/username'));
+    expect(check?.url).toBe('/v2/credentials/username?username=ana_lopez');
+    expect(check?.headers.authorization).toBe(`Bearer ${CREDENTIALS_TOKEN}`);
+  });
+
+  it('says when a username does not meet the requirements', async () => {
+    paid();
+    server({ username: { body: { available: false, meetsRequirements: false } } });
+    const { user } = renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'Does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('refuses a password that is the username, beside the field', async () => {
+    paid();
+    server();
+    const { user } = renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana.lopez.2025');
+    await user.type(screen.getByLabelText('Password'), 'ana.lopez.2025');
+    await user.tab();
+    const message = await screen.findByText('Cannot be the same as your username');
+    expect(message.closest('div')?.querySelector('input')).toHaveAttribute('id', 'password');
+    expect(submit()).toBeDisabled();
+  });
+
+  it("sets the credentials, logs in, says you're all set and opens the receipt after 5 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    paid();
+    const { calls } = server();
+    const { user, router } = renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set!" })).toBeVisible();
+    expect(
+      screen.getByText("Your account is ready. We'll take you to your receipt in 5 seconds."),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'Go to your receipt now' })).toBeVisible();
+    const set = calls.find((call) => call.url === '/v2/credentials');
+    expect(set?.headers.authorization).toBe(`Bearer ${CREDENTIALS_TOKEN}`);
+    expect(set?.body).toEqual({ username: 'ana_lopez', password: 'Quiet-Harbor-7421!' });
+    expect(calls.find((call) => call.url === '/v2/login')?.body).toEqual({
+      username: 'ana_lopez',
+      password: 'Quiet-Harbor-7421!',
+      submit: 'Sign In',
+      eventId: 'submit',
+    });
+    expect(window.sessionStorage.getItem('coparent.auth')).toBe('true');
+    expect(window.sessionStorage.getItem('coparent.userId')).toBe(USER_ID);
+    expect(useCheckoutStore.getState()).toMatchObject({
+      hasSetCredentials: true,
+      credentials: undefined,
+    });
+
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(router.state.location.pathname).toBe('/credentials');
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/receipt'));
+  });
+
+  it('says something went wrong when the credentials cannot be set', async () => {
+    paid();
+    server({ credentials: { status: 500 } });
+    const { user } = renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText('Something went wrong with your request. Please try again later.'),
+    ).toBeVisible();
+    expect(submit()).toBeEnabled();
+  });
+
+  it('still works after a reload in the same tab (the token is in the session store)', async () => {
+    paid();
+    server();
+    renderApp('/credentials');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Almost there...' })).toBeVisible();
+  });
+});

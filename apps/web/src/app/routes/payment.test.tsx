@@ -1,0 +1,339 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { readQueue } from '../../lib/analytics';
+import {
+  onBillingSave,
+  onCheckoutPricing,
+  onCheckoutSignup,
+  onClientToken,
+  onCountryCheck,
+} from '../../test/checkout-fixtures';
+import { mockFetch, on } from '../../test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
+import { onCoupons, onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
+import { renderApp } from '../../test/render-app';
+
+const billingServer = (...extra: Parameters<typeof mockFetch>) =>
+  mockFetch(
+    ...extra,
+    onCheckoutSignup(),
+    ...onPricingFor(US_PACKAGES, 'US'),
+    onCoupons(),
+    onCheckoutPricing(),
+    onClientToken(),
+  );
+
+const field = (name: string | RegExp) => screen.getByLabelText(name);
+
+async function openBilling() {
+  seedFunnel(3);
+  useFunnelStore.setState({ packageId: 3003 });
+  const rendered = renderApp('/payment');
+  await screen.findByRole('heading', { level: 2, name: 'Billing information' });
+  return rendered;
+}
+
+async function fillTexas(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(field('Billing address'), '100 Congress Ave');
+  await user.type(field('City'), 'Austin');
+  await user.selectOptions(field('State or province'), 'TX');
+  await user.type(field('Postal code'), '78701');
+  await user.selectOptions(field('Time zone'), 'America/Chicago');
+  await user.selectOptions(field('How did you first hear about us?'), 'SEARCH_ENGINE');
+}
+
+describe('/payment: entry', () => {
+  it('sends a person with fewer than 3 steps done to the next step', async () => {
+    seedFunnel(2);
+    mockFetch(
+      on('GET', `/v2/signups/${SIGNUP_ID}`, { body: { ...onCheckoutSignupBody(2) } }),
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+    );
+    const { router } = renderApp('/payment');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+  });
+
+  it('sends a confirmed duplicate parent to /duplicate with their name and email', async () => {
+    seedFunnel(3);
+    useFunnelStore.setState({ parentDuplicateConfirmed: true });
+    billingServer();
+    const { router } = renderApp('/payment');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/duplicate');
+    expect(screen.getByText(/Ana/)).toBeVisible();
+  });
+
+  it('shows a spinner until the saved package is read, then the Billing view', async () => {
+    seedFunnel(3);
+    billingServer();
+    renderApp('/payment');
+    expect(await screen.findByText('Loading your package…')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
+    ).toBeVisible();
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
+    // Before the address is known the tax is not calculated yet.
+    expect(within(summary).getByText('Plus applicable taxes')).toBeVisible();
+  });
+
+  it('goes back to /step3 when the price cannot be calculated', async () => {
+    seedFunnel(3);
+    mockFetch(
+      on('POST', `/v2/signups/${SIGNUP_ID}/pricing`, {
+        status: 409,
+        body: { type: 'about:blank', title: 'Mismatch', status: 409, code: 'COUNTRY_MISMATCH' },
+      }),
+      onCheckoutSignup(),
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+    );
+    const { router } = renderApp('/payment');
+    expect(
+      await screen.findByText('We could not calculate your price. Please try again.'),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+  });
+
+  it('starts at Billing with the promo codes cleared on a new visit', async () => {
+    useCheckoutStore.setState({
+      signupId: SIGNUP_ID,
+      view: 'REVIEW',
+      lastCompletedPaymentStep: 2,
+      promoCodesEntered: ['WELCOME10'],
+    });
+    billingServer();
+    await openBilling();
+    expect(useCheckoutStore.getState()).toMatchObject({ view: 'BILLING', promoCodesEntered: [] });
+    // Review stays clickable: the steps done are remembered.
+    expect(screen.getByRole('button', { name: /Step 3: Review/ })).toBeEnabled();
+  });
+});
+
+describe('/payment: Billing', () => {
+  it('shows the name and email read-only and the country from the phone', async () => {
+    billingServer();
+    await openBilling();
+    expect(field('First name')).toHaveAttribute('readonly');
+    expect(field('First name')).toHaveValue('Ana');
+    expect(field('Email address')).toHaveAttribute('readonly');
+    expect(field('Country')).toHaveValue('US');
+    // The tabs: Billing is current; Payment and Review are not yet reachable.
+    expect(screen.getByRole('button', { name: /Step 1: Billing/ })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(screen.getByRole('button', { name: /Step 2: Payment/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Step 3: Review/ })).toBeDisabled();
+  });
+
+  it('clears the region and time zone with a new country, and the time zone with a new region', async () => {
+    billingServer();
+    const { user } = await openBilling();
+    await user.selectOptions(field('State or province'), 'TX');
+    await user.selectOptions(field('Time zone'), 'America/Chicago');
+    await user.selectOptions(field('State or province'), 'CA');
+    // California has one time zone: it is chosen for the person.
+    expect(field('Time zone')).toHaveValue('America/Los_Angeles');
+    await user.selectOptions(field('State or province'), 'TX');
+    expect(field('Time zone')).toHaveValue('');
+    await user.selectOptions(field('Time zone'), 'America/Chicago');
+    await user.selectOptions(field('Country'), 'CA');
+    expect(field('State or province')).toHaveValue('');
+    expect(field('Time zone')).toHaveValue('');
+  });
+
+  it('asks for more detail for OTHER, COURT_ORDERED and REFERRED_FL', async () => {
+    billingServer();
+    const { user } = await openBilling();
+    const referral = field('How did you first hear about us?');
+    await user.selectOptions(referral, 'SEARCH_ENGINE');
+    expect(screen.queryByRole('textbox', { name: 'Who referred you?' })).not.toBeInTheDocument();
+    await user.selectOptions(referral, 'REFERRED_FL');
+    expect(screen.getByRole('textbox', { name: 'Who referred you?' })).toBeVisible();
+    await user.selectOptions(referral, 'OTHER');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText('Please tell us more')).toBeVisible();
+    expect(within(summary).getByText('Must be between 3 and 50 characters')).toBeVisible();
+    expect(within(summary).getByText('Postal code is not valid')).toBeVisible();
+    await waitFor(() => expect(document.title).toMatch(/^Error: Billing/));
+  });
+
+  it('saves the billing, checks the country, and moves on to Payment (US: no consent)', async () => {
+    const { calls } = billingServer(onCountryCheck(), onBillingSave());
+    const { user } = await openBilling();
+    await fillTexas(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment details' })).toBeVisible();
+    const check = calls.find((call) => call.url.endsWith('/country-check'));
+    expect(check?.body).toEqual({
+      packageId: 3003,
+      countryCriteria: { country: 'US', countryCode: '1', phoneNumber: '5551234567' },
+    });
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      sections: ['PARENT', 'ADDRESS', 'REFERRAL'],
+      parent: { timeZone: 'America/Chicago' },
+      address: {
+        line1: '100 Congress Ave',
+        line2: null,
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        country: 'US',
+      },
+      referral: { selection: 'SEARCH_ENGINE' },
+    });
+    expect(useCheckoutStore.getState()).toMatchObject({
+      lastCompletedPaymentStep: 1,
+      view: 'PAYMENT',
+      consent: { isRequired: false, marketingOptIn: true },
+    });
+    expect(
+      screen.queryByRole('checkbox', { name: /Terms and Conditions/ }),
+    ).not.toBeInTheDocument();
+    // The price now uses the billing address: Texas sales tax.
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(await within(summary).findByText('Sales tax')).toBeVisible();
+    expect(
+      readQueue().some((e) => e.type === 'track' && e.event === 'Checkout Step Completed'),
+    ).toBe(true);
+  });
+
+  it('requires consent outside the US', async () => {
+    billingServer(onCountryCheck(), onBillingSave());
+    const { user } = await openBilling();
+    await user.selectOptions(field('Country'), 'GB');
+    await user.type(field('Billing address'), '10 Downing Street');
+    await user.type(field('City'), 'London');
+    await user.selectOptions(field('State or province'), 'ENG');
+    await user.type(field('Postal code'), 'SW1A 2AA');
+    await user.selectOptions(field('How did you first hear about us?'), 'SEARCH_ENGINE');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment details' });
+    expect(screen.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Send me tips/ })).not.toBeChecked();
+    expect(useCheckoutStore.getState().consent).toEqual({
+      isRequired: true,
+      termsAndConditions: false,
+      marketingOptIn: false,
+    });
+  });
+
+  it('puts the server’s validation errors beside the fields and in the summary', async () => {
+    billingServer(
+      onCountryCheck(),
+      onBillingSave({
+        status: 422,
+        body: {
+          validationErrors: [
+            { field: 'address.postalCode', text: 'Postal code is not valid' },
+            { field: 'parent.firstName', text: 'This detail cannot be changed here' },
+          ],
+        },
+      }),
+    );
+    const { user } = await openBilling();
+    await fillTexas(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link', { name: 'Postal code is not valid' })).toBeVisible();
+    expect(within(summary).getByText('This detail cannot be changed here')).toBeVisible();
+    expect(field('Postal code')).toHaveAttribute('aria-invalid', 'true');
+    expect(useCheckoutStore.getState().view).toBe('BILLING');
+  });
+
+  it("says 'unexpected error' when the save answers nothing", async () => {
+    billingServer(onCountryCheck(), onBillingSave({ status: 200 }));
+    const { user } = await openBilling();
+    await fillTexas(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary).getByText('An unexpected error occurred. Please try again.'),
+    ).toBeVisible();
+  });
+
+  it('asks about a country mismatch; OK forgets the package, saves and goes to /step3', async () => {
+    const { calls } = billingServer(
+      onCountryCheck({
+        status: 409,
+        body: { type: 'about:blank', title: 'Mismatch', status: 409, code: 'COUNTRY_MISMATCH' },
+      }),
+      onBillingSave(),
+    );
+    const { user, router } = await openBilling();
+    await fillTexas(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Your package isn't available in this country",
+    });
+    expect(
+      within(dialog).getByText(/The package you chose is not available in your country/),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'OK, choose my package again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(true);
+    expect(useFunnelStore.getState().packageId).toBeUndefined();
+    expect(useFunnelStore.getState().billingCountry).toBe('US');
+  });
+
+  it('stays on Billing when the mismatch is answered with Change my country', async () => {
+    const { calls } = billingServer(
+      onCountryCheck({
+        status: 409,
+        body: { type: 'about:blank', title: 'Mismatch', status: 409, code: 'COUNTRY_MISMATCH' },
+      }),
+      onBillingSave(),
+    );
+    const { user } = await openBilling();
+    await fillTexas(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Change my country' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    expect(screen.getByRole('heading', { level: 2, name: 'Billing information' })).toBeVisible();
+  });
+
+  it('keeps what was typed for a reload, and Back goes to the packages', async () => {
+    billingServer();
+    const { user, router } = await openBilling();
+    await user.type(field('Billing address'), '100 Congress Ave');
+    expect(useCheckoutStore.getState().billingDraft?.billing?.billingAddress).toBe(
+      '100 Congress Ave',
+    );
+    await user.click(screen.getByRole('button', { name: /Back to packages/ }));
+    expect(router.state.location.pathname).toBe('/step3');
+  });
+});
+
+function onCheckoutSignupBody(lastCompletedStep: number) {
+  return {
+    signupId: SIGNUP_ID,
+    lastCompletedStep,
+    parent: {
+      firstName: 'Ana',
+      lastName: 'García',
+      email: 'ana@example.com',
+      phoneCountryCode: 'US_CANADA',
+      phoneNumber: '5551234567',
+    },
+    knowsCoParentEmail: true,
+    coParent: null,
+    children: [],
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    order: null,
+    buildYourOwn: null,
+    pendingBuildYourOwnPackageId: null,
+  };
+}

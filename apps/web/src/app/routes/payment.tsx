@@ -1,0 +1,217 @@
+import { ACCOUNT_HOME_PATH, BUILD_YOUR_OWN_OPTIONS } from '@coparent/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { BackButton } from '../../components/back-button';
+import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
+import { StepIndicator } from '../../components/step-indicator';
+import {
+  type CheckoutSession,
+  CheckoutSessionProvider,
+} from '../../features/checkout/checkout-session';
+import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import {
+  CheckoutPage,
+  type SummaryRenderer,
+} from '../../features/checkout/components/checkout-page';
+import { useSignup } from '../../features/join/api/get-signup';
+import { SupportCall } from '../../features/join/components/support-call';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
+import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
+import { LoadError } from '../../features/packages/components/load-error';
+import { OrderSummary } from '../../features/packages/components/order-summary';
+import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
+import { fullPage } from '../../lib/full-page';
+import { wasPageReloaded } from '../../lib/page-reload';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import styles from './routes.module.css';
+import type { StepThreeLocationState } from './step-three';
+
+/**
+ * /payment (spec 001 §2, §4): guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
+ * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
+ * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read.
+ * The route hands the funnel's signup and ways out to the checkout feature.
+ */
+export function PaymentRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const stepOne = useFunnelStore((s) => s.stepOneValues);
+  const paymentCodes = useFunnelStore((s) => s.paymentCodes);
+  const billingCountry = useFunnelStore((s) => s.billingCountry);
+  const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
+  const isCoParentDuplicate = useFunnelStore((s) => s.coParentDuplicateConfirmed);
+  const signup = useSignup(signupId, registrationKey);
+  const offered = useOfferedPackages(
+    phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
+  );
+  // Only an answer read for this screen counts (a cached copy may predate the package choice).
+  const current = signup.isFetchedAfterMount ? signup.data : undefined;
+  const order = current?.order ?? undefined;
+  const pkg = order ? offered.packages?.find((p) => p.id === order.packageId) : undefined;
+
+  // Entering the page: a fresh visit starts at Billing with promo codes cleared; a reload keeps
+  // where the person was (spec 001 §4; the state is in sessionStorage).
+  const [isReload] = useState(() => location.key === 'default' && wasPageReloaded());
+  const [hasEntered, setHasEntered] = useState(false);
+  useEffect(() => {
+    if (!signupId) return;
+    useCheckoutStore.getState().enter(signupId, { isReload });
+    setHasEntered(true);
+  }, [signupId, isReload]);
+
+  const parentName = stepOne?.firstName ?? current?.parent.firstName;
+  const parentEmail = stepOne?.email ?? current?.parent.email ?? undefined;
+  const session = useMemo<CheckoutSession | undefined>(() => {
+    if (!signupId || !registrationKey || !current) return undefined;
+    const duplicateState: DuplicateLocationState = {
+      ...(parentName ? { name: parentName } : {}),
+      ...(parentEmail ? { email: parentEmail } : {}),
+    };
+    return {
+      signupId,
+      registrationKey,
+      parent: {
+        firstName: current.parent.firstName,
+        lastName: current.parent.lastName,
+        email: current.parent.email ?? stepOne?.email ?? '',
+        phoneCountryCode: current.parent.phoneCountryCode ?? stepOne?.countryCode,
+        phoneNumber: current.parent.phoneNumber ?? stepOne?.phoneNumber,
+      },
+      defaultCountry: billingCountry ?? offered.group?.country ?? undefined,
+      paymentCodes,
+      parentDuplicateConfirmed: isDuplicateParent,
+      coParentDuplicateConfirmed: isCoParentDuplicate,
+      onPaymentCodesChange: (codes) => useFunnelStore.getState().setPaymentCodes(codes),
+      onSignupGone: () => {
+        useFunnelStore.getState().endSignup();
+        useCheckoutStore.getState().reset();
+        navigate('/step1');
+      },
+      onDuplicateParent: () => navigate('/duplicate', { state: duplicateState }),
+      onChoosePackageAgain: () => {
+        useFunnelStore.getState().clearPackageChoice();
+        navigate('/step3');
+      },
+      onPricingFailed: () => {
+        const state: StepThreeLocationState = { pricingFailed: true };
+        navigate('/step3', { state, replace: true });
+      },
+      onBillingCountrySaved: (country) => useFunnelStore.getState().setBillingCountry(country),
+    };
+  }, [
+    signupId,
+    registrationKey,
+    current,
+    stepOne,
+    parentName,
+    parentEmail,
+    billingCountry,
+    offered.group?.country,
+    paymentCodes,
+    isDuplicateParent,
+    isCoParentDuplicate,
+    navigate,
+  ]);
+
+  const renderSummary = useMemo<SummaryRenderer | undefined>(() => {
+    if (!pkg || !order) return undefined;
+    const options = pkg.buildYourOwn
+      ? BUILD_YOUR_OWN_OPTIONS.filter(({ code }) => order.services.includes(code)).map(
+          ({ code }) => pkg.options.find((o) => o.code === code)?.name ?? code,
+        )
+      : undefined;
+    return (pricing, { headingId, isUpdating }) => (
+      <OrderSummary
+        pkg={{
+          id: pkg.id,
+          displayName: pkg.displayName,
+          subDurationInYears: pkg.subDurationInYears,
+          ...(options ? { options } : {}),
+        }}
+        pricing={pricing}
+        headingId={headingId}
+        headingLevel={2}
+        isUpdating={isUpdating}
+      />
+    );
+  }, [pkg, order]);
+
+  const hasError = Boolean(offered.error) || (signup.isError && !current);
+  const isReady = Boolean(session && order && renderSummary && hasEntered);
+  // The checkout page names its view in the title once it shows.
+  useDocumentTitle(t('paymentStep.title'), hasError, !isReady || hasError);
+
+  // Spec 001 §4: a confirmed duplicate parent goes to /duplicate with their name and email.
+  if (isDuplicateParent) {
+    const state: DuplicateLocationState = {
+      ...(parentName ? { name: parentName } : {}),
+      ...(parentEmail ? { email: parentEmail } : {}),
+    };
+    return <Navigate to="/duplicate" replace state={state} />;
+  }
+  // Paid already (a reload after paying, another tab): on to what is left.
+  if (current?.paid) return <AfterPayment />;
+  // The server has no complete choice (another tab changed it): choose again.
+  if (current && !order) return <Navigate to="/step3" replace />;
+
+  return (
+    <>
+      <StepIndicator currentStep={4} lastCompletedStep={lastCompletedStep} />
+      <PageHeading>{t('paymentStep.title')}</PageHeading>
+      {hasError ? (
+        <LoadError
+          onRetry={() => {
+            offered.retry();
+            void signup.refetch();
+          }}
+        >
+          <SupportCall />
+        </LoadError>
+      ) : !isReady || !session || !order || !renderSummary ? (
+        <Spinner label={t('paymentStep.loading')} />
+      ) : (
+        <CheckoutSessionProvider value={session}>
+          <CheckoutPage
+            order={order}
+            savedBilling={current?.billing}
+            renderSummary={renderSummary}
+            emailChangePath="/step1"
+            backToPackages={<BackButton to="/step3" label={t('checkout.billing.back')} />}
+          />
+        </CheckoutSessionProvider>
+      )}
+      <p className={styles.support}>
+        <SupportCall />
+      </p>
+    </>
+  );
+}
+
+/** A paid signup: credentials if they are still to be set in this tab, else the receipt. */
+function AfterPayment() {
+  const credentials = useCheckoutStore((s) => s.credentials);
+  const result = useCheckoutStore((s) => s.result);
+  const hasSetCredentials = useCheckoutStore((s) => s.hasSetCredentials);
+  const isOtherTab = !result;
+  useEffect(() => {
+    if (isOtherTab) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [isOtherTab]);
+  if (credentials && !hasSetCredentials) {
+    return (
+      <Navigate
+        to="/credentials"
+        replace
+        state={{ credentialsToken: credentials.token, userId: credentials.userId }}
+      />
+    );
+  }
+  if (result) return <Navigate to="/receipt" replace />;
+  return <Spinner />;
+}

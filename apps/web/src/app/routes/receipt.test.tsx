@@ -1,0 +1,104 @@
+import type { PricingResponse } from '@coparent/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { paymentResponse, priceFor } from '../../test/checkout-fixtures';
+import { GB_PACKAGES, US_PACKAGES } from '../../test/packages-fixtures';
+import { renderApp } from '../../test/render-app';
+
+const RELOAD =
+  'You have tried to reload your receipt. Please log in and go to My Account to view your receipt.';
+
+function paid(pricing: PricingResponse, options: Parameters<typeof paymentResponse>[1] = {}) {
+  const { clickToJoinToken: _token, ...result } = paymentResponse(pricing, options);
+  useCheckoutStore.setState({ result, hasSetCredentials: true });
+  useFunnelStore.setState({ packageId: result.registration.order.packageId });
+}
+
+const texas = priceFor(US_PACKAGES, {
+  address: { country: 'US', region: 'TX' },
+  orderDetail: { packageId: 3003 },
+}).body as PricingResponse;
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('/receipt', () => {
+  it('loads the affiliate pixel (1×1, transaction id and amount) when one is configured', () => {
+    vi.stubEnv('VITE_AFFILIATE_PIXEL_URL', 'https://track.example.com/p.gif');
+    paid(texas);
+    renderApp('/receipt');
+    const pixel = document.querySelector('img');
+    expect(pixel).toHaveAttribute('width', '1');
+    expect(pixel).toHaveAttribute('height', '1');
+    expect(pixel).toHaveAttribute('alt', '');
+    expect(pixel?.getAttribute('src')).toBe(
+      `https://track.example.com/p.gif?transactionId=txn_123&amount=${(texas.totals.total / 100).toFixed(2)}`,
+    );
+  });
+
+  it('shows the account activated, three next steps, the order and the payment', () => {
+    paid(texas);
+    renderApp('/receipt');
+    expect(screen.getByRole('heading', { level: 1, name: 'Account activated!' })).toBeVisible();
+    const steps = screen.getAllByRole('list')[0] as HTMLElement;
+    expect(steps.tagName).toBe('OL');
+    expect(within(steps).getByRole('heading', { name: 'Download the app' })).toBeVisible();
+    expect(within(steps).getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
+    expect(within(steps).getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+    expect(
+      within(steps).getByRole('heading', { name: 'Check your email for your receipt' }),
+    ).toBeVisible();
+    expect(within(steps).getByText('ana@example.com')).toBeVisible();
+    expect(within(steps).getByText('luis@example.com')).toBeVisible();
+    expect(
+      within(steps).getByText("They'll choose their own subscription when they join."),
+    ).toBeVisible();
+
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
+    expect(within(summary).getByText('Total paid')).toBeVisible();
+    expect(within(summary).getByText(texas.totals.totalFormatted)).toBeVisible();
+
+    const payment = screen.getByRole('region', { name: 'Payment information' });
+    expect(within(payment).getByText('Credit or debit card: Visa ending in 1111')).toBeVisible();
+    expect(within(payment).getByText('txn_123')).toBeVisible();
+    expect(within(payment).getByText(/May 1, 2025.*2:03.*UTC/)).toBeVisible();
+    // No pixel unless one is configured.
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('says the co-parent was paid for, and uses VAT wording for 2061', () => {
+    const gb = priceFor(GB_PACKAGES, {
+      address: { country: 'GB' },
+      orderDetail: { packageId: 2061 },
+      payForCoparent: true,
+    }).body as PricingResponse;
+    paid(gb, { method: 'PAYPAL' });
+    renderApp('/receipt');
+    expect(
+      screen.getByText("You paid for their subscription, so they won't need to pay."),
+    ).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('VAT (included)')).toBeVisible();
+    expect(within(summary).getByText('£40.00')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Payment information' })).getByText('PayPal'),
+    ).toBeVisible();
+  });
+
+  it('shows the reload message without a payment result', () => {
+    renderApp('/receipt');
+    expect(screen.getByText(RELOAD)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Account activated!' })).not.toBeInTheDocument();
+  });
+
+  it('shows the reload message when the chosen package is not the receipt’s', () => {
+    paid(texas);
+    useFunnelStore.setState({ packageId: 3004 });
+    renderApp('/receipt');
+    expect(screen.getByText(RELOAD)).toBeVisible();
+  });
+});

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import styles from './step-indicator.module.css';
+import { VisuallyHidden } from './visually-hidden';
+
+export type ProgressStep = {
+  step: number;
+  name: string;
+  isDone: boolean;
+  isEnabled: boolean;
+};
+
+type StepProgressProps = {
+  /** The navigation's accessible name. */
+  label: string;
+  steps: readonly ProgressStep[];
+  currentStep: number;
+  onSelect: (step: number) => void;
+};
+
+/**
+ * Numbered step circles: the current one is marked aria-current="step", done ones say so, and a
+ * step that is not enabled is a disabled button (its state is read out).
+ */
+export function StepProgress({ label, steps, currentStep, onSelect }: StepProgressProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.nav} aria-label={label}>
+      <ol className={styles.list}>
+        {steps.map(({ step, name, isDone, isEnabled }) => {
+          const isCurrent = step === currentStep;
+          const stateText = isCurrent
+            ? t('steps.current')
+            : isDone
+              ? t('steps.completed')
+              : isEnabled
+                ? ''
+                : t('steps.notAvailable');
+          return (
+            <li
+              key={step}
+              className={[
+                styles.item,
+                isDone ? styles.done : '',
+                isCurrent ? styles.current : '',
+              ].join(' ')}
+            >
+              <button
+                type="button"
+                className={styles.step}
+                disabled={!isEnabled}
+                aria-current={isCurrent ? 'step' : undefined}
+                onClick={() => {
+                  if (!isCurrent) onSelect(step);
+                }}
+              >
+                <span className={styles.circle} aria-hidden="true">
+                  {step}
+                </span>
+                <span className={styles.name}>
+                  <VisuallyHidden>{t('steps.stepNumber', { number: step })} </VisuallyHidden>
+                  {name}
+                  {stateText ? <VisuallyHidden> ({stateText})</VisuallyHidden> : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

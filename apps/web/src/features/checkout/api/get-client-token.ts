@@ -1,0 +1,30 @@
+import { type ClientTokenResponse, ClientTokenResponseSchema } from '@coparent/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/**
+ * GET /v2/payment/client-token?country=: the card provider's client token. `provider` says which
+ * card form to show: our own form for the local 'sandbox', hosted fields for 'braintree'.
+ */
+export async function getClientToken(country: string | undefined): Promise<ClientTokenResponse> {
+  const query = country ? `?country=${encodeURIComponent(country)}` : '';
+  const answer = await apiRequest<unknown>(`/v2/payment/client-token${query}`);
+  const parsed = ClientTokenResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected token' });
+  }
+  return parsed.data;
+}
+
+export function clientTokenQueryOptions(country: string | undefined) {
+  return queryOptions({
+    queryKey: ['checkout', 'client-token', country ?? ''],
+    queryFn: () => getClientToken(country),
+    // A client token is short-lived on the provider's side: ask again after a while.
+    staleTime: 10 * 60 * 1000,
+  });
+}
+
+export function useClientToken(country: string | undefined, { enabled = true } = {}) {
+  return useQuery({ ...clientTokenQueryOptions(country), enabled });
+}

@@ -1,0 +1,44 @@
+import {
+  type PaymentRequestInput,
+  type PaymentResponse,
+  PaymentResponseSchema,
+} from '@coparent/domain';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export type PaySignupInput = {
+  signupId: string;
+  registrationKey: string;
+  /** One per attempt: the same key replays the same attempt and never charges twice. */
+  idempotencyKey: string;
+  body: PaymentRequestInput;
+};
+
+/**
+ * POST /v2/signups/{signupId}/payment with an Idempotency-Key. 402 PAYMENT_DECLINED, 409
+ * PRICE_CHANGED (with the new `pricing`) or PAYMENT_IN_PROGRESS, 422 `validationErrors`, 503
+ * PAYMENT_PROVIDER_UNAVAILABLE (nothing charged).
+ */
+export async function paySignup({
+  signupId,
+  registrationKey,
+  idempotencyKey,
+  body,
+}: PaySignupInput): Promise<PaymentResponse> {
+  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/payment`, {
+    method: 'POST',
+    body,
+    registrationKey,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  const parsed = PaymentResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    // Paid, but the answer is not what we expect: never treat it as a failure to pay again.
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected payment' });
+  }
+  return parsed.data;
+}
+
+export function usePaySignup() {
+  return useMutation({ mutationKey: ['checkout', 'pay'], mutationFn: paySignup });
+}

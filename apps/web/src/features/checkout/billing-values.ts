@@ -1,0 +1,95 @@
+import {
+  type Billing,
+  billingSchema,
+  type ParentReferralAnswer,
+  ParentReferralSchema,
+  type PhoneCodeId,
+  type SavedBilling,
+} from '@coparent/domain';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
+import type { BillingDraft } from './checkout-store';
+
+/** The Billing view's form: the domain's billing and referral schemas, side by side. */
+export const BillingFormSchema = z.object({
+  billing: billingSchema,
+  referral: ParentReferralSchema,
+});
+export type BillingFormValues = { billing: Billing; referral: ParentReferralAnswer };
+export type BillingFormInput = {
+  billing: {
+    billingAddress: string;
+    billingAddress2: string;
+    city: string;
+    country: string;
+    region: string;
+    postalCode: string;
+    timezone: string;
+  };
+  referral: { selection: string; other: string };
+};
+
+/** The country a step-1 phone code points to, when the pricing lookup did not say. */
+const PHONE_CODE_COUNTRY: Record<PhoneCodeId, string> = {
+  US_CANADA: 'US',
+  UNITED_KINGDOM: 'GB',
+  MEXICO: 'MX',
+};
+
+export function defaultCountryFor(
+  pricingCountry: string | null | undefined,
+  phoneCode: PhoneCodeId | undefined,
+): string {
+  if (pricingCountry) return pricingCountry;
+  return phoneCode ? PHONE_CODE_COUNTRY[phoneCode] : 'US';
+}
+
+/** What the form starts with: what was typed, else what the server saved, else the defaults. */
+export function billingDefaults(
+  draft: BillingDraft | undefined,
+  saved: SavedBilling | null | undefined,
+  defaultCountry: string,
+): BillingFormInput {
+  const fromSaved: BillingFormInput = {
+    billing: {
+      billingAddress: saved?.address.line1 ?? '',
+      billingAddress2: saved?.address.line2 ?? '',
+      city: saved?.address.city ?? '',
+      country: saved?.address.country ?? defaultCountry,
+      region: saved?.address.region ?? '',
+      postalCode: saved?.address.postalCode ?? '',
+      timezone: saved?.timeZone ?? '',
+    },
+    referral: {
+      selection: saved?.referral?.selection ?? '',
+      other: saved?.referral?.other ?? '',
+    },
+  };
+  return {
+    billing: { ...fromSaved.billing, ...stripUndefined(draft?.billing) },
+    referral: { ...fromSaved.referral, ...stripUndefined(draft?.referral) },
+  };
+}
+
+function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
+  if (!value) return {};
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The billing save's field names → the form's fields. */
+const SERVER_FIELDS: Record<string, Path<BillingFormInput>> = {
+  'address.line1': 'billing.billingAddress',
+  'address.line2': 'billing.billingAddress2',
+  'address.city': 'billing.city',
+  'address.country': 'billing.country',
+  'address.region': 'billing.region',
+  'address.postalCode': 'billing.postalCode',
+  'parent.timeZone': 'billing.timezone',
+  referral: 'referral.selection',
+  'referral.selection': 'referral.selection',
+  'referral.other': 'referral.other',
+};
+
+export function billingFieldFor(field: string): Path<BillingFormInput> | undefined {
+  return SERVER_FIELDS[field];
+}

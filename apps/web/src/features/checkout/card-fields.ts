@@ -1,0 +1,29 @@
+import {
+  type CardFields,
+  type CardType,
+  cardFieldProblems,
+  cardTypeOf,
+  type MessageKey,
+} from '@coparent/domain';
+
+export type CardField = 'number' | 'expirationDate' | 'cvv';
+export type CardFieldErrors = Partial<Record<CardField, { key?: MessageKey; text?: string }>>;
+
+export const EMPTY_CARD: CardFields = { number: '', expirationDate: '', cvv: '' };
+
+/**
+ * The card form's problems: the domain's three rules (the spec's three messages), and a brand the
+ * restriction flags refuse (hide-amex, hide-discover).
+ */
+export function cardProblems(
+  fields: CardFields,
+  refused: readonly CardType[],
+  now: Date = new Date(),
+): CardFieldErrors {
+  const errors: CardFieldErrors = {};
+  for (const problem of cardFieldProblems(fields, now))
+    errors[problem.field] = { key: problem.key };
+  const type = cardTypeOf(fields.number);
+  if (!errors.number && type && refused.includes(type)) errors.number = { text: type };
+  return errors;
+}

@@ -1,0 +1,217 @@
+import type {
+  PaymentRequestInput,
+  PaymentResponse,
+  PaymentType,
+  PaymentView,
+} from '@coparent/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS } from '../../lib/storage';
+
+/** What the person has typed on the Billing view (any field may still be missing). */
+export type BillingDraft = {
+  billing?: {
+    billingAddress?: string;
+    billingAddress2?: string;
+    city?: string;
+    country?: string;
+    region?: string;
+    postalCode?: string;
+    timezone?: string;
+  };
+  referral?: { selection?: string; other?: string };
+};
+
+/** The billing address as saved by the Billing view (what Review shows and pricing reads). */
+export type SavedBillingValues = {
+  billingAddress: string;
+  billingAddress2: string;
+  city: string;
+  country: string;
+  region: string;
+  postalCode: string;
+  timezone: string;
+};
+
+/** Spec 001 §3 "consent data". */
+export type Consent = { isRequired: boolean; termsAndConditions: boolean; marketingOptIn: boolean };
+
+/** The card behind a card nonce, for Review (never the number itself). */
+export type CardSummary = { cardType: string; lastFour: string };
+
+/** A payment attempt not yet resolved: a reload or a second click replays it with its key. */
+export type PendingAttempt = { signupId: string; key: string; body: PaymentRequestInput };
+
+/** The payment answer without its single-use credentials token (kept apart, below). */
+export type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
+
+type CheckoutData = {
+  /** The signup this state belongs to: another signup starts from scratch. */
+  signupId?: string;
+  view: PaymentView;
+  /** 1 after Billing, 2 after Payment (spec 001 §4). */
+  lastCompletedPaymentStep: number;
+  billingDraft?: BillingDraft;
+  billing?: SavedBillingValues;
+  consent: Consent;
+  method: PaymentType;
+  /** One nonce per method; choosing a method clears the others'. */
+  nonces: Partial<Record<PaymentType, string>>;
+  card?: CardSummary;
+  isPayingForCoparent: boolean;
+  /** Promo codes applied on the payment page (cleared on entry, spec 001 §4). */
+  promoCodesEntered: string[];
+  pendingAttempt?: PendingAttempt;
+  result?: StoredPaymentResult;
+  /** The credentials token and the new user's id, for /credentials (reload-safe in the tab). */
+  credentials?: { token: string; userId: string };
+  /** The username and password were set: /credentials now leads to /receipt. */
+  hasSetCredentials: boolean;
+};
+
+type CheckoutActions = {
+  /**
+   * Entering /payment for a signup: another signup's state is dropped. Unless the page was only
+   * reloaded, the view starts at Billing with promo codes cleared (spec 001 §4).
+   */
+  enter: (signupId: string, { isReload }: { isReload: boolean }) => void;
+  setView: (view: PaymentView) => void;
+  completePaymentStep: (step: number) => void;
+  setBillingDraft: (draft: BillingDraft) => void;
+  /** A saved billing: the consent requirement follows (marketing defaults to true when not). */
+  setBilling: (billing: SavedBillingValues, consentRequired: boolean) => void;
+  setConsent: (consent: Partial<Omit<Consent, 'isRequired'>>) => void;
+  /** Card: clears every nonce. A wallet: stores its nonce (if any) and clears the others. */
+  chooseMethod: (method: PaymentType, nonce?: string) => void;
+  setCardNonce: (nonce: string, card: CardSummary) => void;
+  clearNonce: (method: PaymentType) => void;
+  setPayingForCoparent: (value: boolean) => void;
+  setPromoCodes: (codes: string[]) => void;
+  setPendingAttempt: (attempt: PendingAttempt | undefined) => void;
+  setResult: (
+    result: StoredPaymentResult,
+    credentials: { token: string; userId: string } | undefined,
+  ) => void;
+  markCredentialsSet: () => void;
+  reset: () => void;
+};
+
+export type CheckoutState = CheckoutData & CheckoutActions;
+
+const initialData: CheckoutData = {
+  view: 'BILLING',
+  lastCompletedPaymentStep: 0,
+  consent: { isRequired: false, termsAndConditions: false, marketingOptIn: true },
+  method: 'CREDIT_CARD',
+  nonces: {},
+  isPayingForCoparent: false,
+  promoCodesEntered: [],
+  hasSetCredentials: false,
+};
+
+const clearedSignupData = {
+  ...initialData,
+  billingDraft: undefined,
+  billing: undefined,
+  card: undefined,
+  pendingAttempt: undefined,
+  result: undefined,
+  credentials: undefined,
+};
+
+/** The payment page's state, kept in sessionStorage so a reload keeps it (this tab only). */
+export const useCheckoutStore = create<CheckoutState>()(
+  persist(
+    (set) => ({
+      ...initialData,
+      enter: (signupId, { isReload }) =>
+        set((state) => {
+          if (state.signupId !== signupId) return { ...clearedSignupData, signupId };
+          return isReload ? {} : { view: 'BILLING', promoCodesEntered: [] };
+        }),
+      setView: (view) => set({ view }),
+      completePaymentStep: (step) =>
+        set((state) => ({
+          lastCompletedPaymentStep: Math.max(state.lastCompletedPaymentStep, step),
+        })),
+      setBillingDraft: (billingDraft) => set({ billingDraft }),
+      setBilling: (billing, consentRequired) =>
+        set((state) => ({
+          billing,
+          consent:
+            state.consent.isRequired === consentRequired
+              ? state.consent
+              : {
+                  isRequired: consentRequired,
+                  termsAndConditions: false,
+                  // Spec 001 §5: marketing opt-in defaults to true when consent is not required.
+                  marketingOptIn: !consentRequired,
+                },
+        })),
+      setConsent: (consent) => set((state) => ({ consent: { ...state.consent, ...consent } })),
+      chooseMethod: (method, nonce) =>
+        set((state) => {
+          if (method === 'CREDIT_CARD') return { method, nonces: {}, card: undefined };
+          const kept = nonce ?? (state.method === method ? state.nonces[method] : undefined);
+          return { method, nonces: kept ? { [method]: kept } : {}, card: undefined };
+        }),
+      setCardNonce: (nonce, card) =>
+        set({ method: 'CREDIT_CARD', nonces: { CREDIT_CARD: nonce }, card }),
+      clearNonce: (method) =>
+        set((state) => {
+          const { [method]: _removed, ...rest } = state.nonces;
+          return { nonces: rest, ...(method === 'CREDIT_CARD' ? { card: undefined } : {}) };
+        }),
+      setPayingForCoparent: (isPayingForCoparent) => set({ isPayingForCoparent }),
+      setPromoCodes: (promoCodesEntered) => set({ promoCodesEntered }),
+      setPendingAttempt: (pendingAttempt) => set({ pendingAttempt }),
+      setResult: (result, credentials) =>
+        set({ result, credentials, pendingAttempt: undefined, hasSetCredentials: false }),
+      markCredentialsSet: () => set({ hasSetCredentials: true, credentials: undefined }),
+      reset: () => set({ ...clearedSignupData, signupId: undefined }),
+    }),
+    {
+      name: STORAGE_KEYS.checkout,
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({
+        signupId,
+        view,
+        lastCompletedPaymentStep,
+        billingDraft,
+        billing,
+        consent,
+        method,
+        nonces,
+        card,
+        isPayingForCoparent,
+        promoCodesEntered,
+        pendingAttempt,
+        result,
+        credentials,
+        hasSetCredentials,
+      }): CheckoutData => ({
+        signupId,
+        view,
+        lastCompletedPaymentStep,
+        billingDraft,
+        billing,
+        consent,
+        method,
+        nonces,
+        card,
+        isPayingForCoparent,
+        promoCodesEntered,
+        pendingAttempt,
+        result,
+        credentials,
+        hasSetCredentials,
+      }),
+    },
+  ),
+);
+
+/** Is the method's credential there (a nonce from the card form, PayPal, Venmo or Apple Pay)? */
+export function hasNonce(state: Pick<CheckoutData, 'method' | 'nonces'>): boolean {
+  return Boolean(state.nonces[state.method]);
+}

@@ -1,0 +1,327 @@
+import {
+  isPostalCodeRequired,
+  listCountries,
+  listParentReferrals,
+  PARENT_REFERRAL_DETAIL_LABELS,
+  REFERRAL_OTHER_MAX_LENGTH,
+  referralNeedsDetail,
+  regionsFor,
+  type SavedBilling,
+  supportPhoneFor,
+  timeZonesFor,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { CharacterCountField } from '../../../components/character-count-field';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { useLocale } from '../../../lib/use-locale';
+import {
+  type BillingFormInput,
+  BillingFormSchema,
+  type BillingFormValues,
+  billingDefaults,
+  billingFieldFor,
+} from '../billing-values';
+import { type BillingDraft, useCheckoutStore } from '../checkout-store';
+import type { BillingSubmitResult } from '../hooks/use-submit-billing';
+import { AddressLineField, type PickedAddress } from './address-line-field';
+import styles from './checkout.module.css';
+
+// The form holds '' for "not chosen yet"; the schema's messages say what is missing.
+const resolver = zodResolver(BillingFormSchema) as unknown as Resolver<
+  BillingFormInput,
+  unknown,
+  BillingFormValues
+>;
+
+type BillingFormProps = {
+  parent: { firstName: string; lastName: string; email: string };
+  saved: SavedBilling | null | undefined;
+  defaultCountry: string;
+  onSubmit: (values: BillingFormValues) => Promise<BillingSubmitResult>;
+  isSubmitting: boolean;
+  /** Tells the page whether the form shows problems (for the page title). */
+  onErrorsChange: (hasErrors: boolean) => void;
+  backButton: ReactNode;
+};
+
+/**
+ * The Billing view (spec 001 §2): read-only name and email; the address, country, region, postal
+ * code and time zone; the referral question. A new country clears the region and the time zone; a
+ * new region clears the time zone. What is typed is kept for the tab.
+ */
+export function BillingForm({
+  parent,
+  saved,
+  defaultCountry,
+  onSubmit,
+  isSubmitting,
+  onErrorsChange,
+  backButton,
+}: BillingFormProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const setDraft = useCheckoutStore((s) => s.setBillingDraft);
+  const [initialDraft] = useState(() => useCheckoutStore.getState().billingDraft);
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const form = useForm<BillingFormInput, unknown, BillingFormValues>({
+    resolver,
+    defaultValues: billingDefaults(initialDraft, saved, defaultCountry),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, control, formState, watch, handleSubmit, setError, setValue } = form;
+
+  useEffect(() => {
+    const subscription = watch((values) => setDraft(values as BillingDraft));
+    return () => subscription.unsubscribe();
+  }, [watch, setDraft]);
+
+  const country = watch('billing.country');
+  const region = watch('billing.region');
+  const selection = watch('referral.selection');
+  const errorText = useFieldErrorText(supportPhoneFor(country).display);
+
+  const countries = useMemo(() => listCountries(locale), [locale]);
+  const regions = useMemo(() => regionsFor(country, locale), [country, locale]);
+  const hasRegionList = regions.length > 0;
+  const zones = useMemo(
+    () => timeZonesFor(country, hasRegionList && region ? region : undefined, locale),
+    [country, region, hasRegionList, locale],
+  );
+  const referrals = useMemo(() => listParentReferrals(locale), [locale]);
+
+  // A single time zone (most countries, and most states) needs no choice.
+  const timezone = watch('billing.timezone');
+  useEffect(() => {
+    const only = zones.length === 1 ? zones[0] : undefined;
+    if (only && timezone !== only.id) setValue('billing.timezone', only.id);
+  }, [zones, timezone, setValue]);
+
+  const errors = formState.errors;
+  const items: ErrorSummaryItem[] = [
+    ...flattenErrors(errors).map(({ path, error }) => ({
+      fieldId: fieldId(path),
+      message: errorText(error) ?? '',
+    })),
+    ...unplaced.map((error) => ({ message: error.text })),
+  ];
+  const hasErrors = items.length > 0;
+  useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
+
+  const changeCountry = () => {
+    setValue('billing.region', '', { shouldDirty: true });
+    setValue('billing.timezone', '', { shouldDirty: true });
+  };
+
+  const pickAddress = (address: PickedAddress) => {
+    setValue('billing.billingAddress', address.line1, { shouldDirty: true });
+    if (address.city) setValue('billing.city', address.city, { shouldDirty: true });
+    if (address.country) setValue('billing.country', address.country, { shouldDirty: true });
+    setValue('billing.region', address.region ?? '', { shouldDirty: true });
+    if (address.postalCode)
+      setValue('billing.postalCode', address.postalCode, { shouldDirty: true });
+    setValue('billing.timezone', '', { shouldDirty: true });
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) {
+        setUnplaced(applyServerErrors(result.fieldErrors, setError, billingFieldFor));
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const select = t('checkout.billing.select');
+  const detailLabel = referralNeedsDetail(selection)
+    ? PARENT_REFERRAL_DETAIL_LABELS[locale][selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL']
+    : undefined;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
+      <ErrorSummary items={items} focusKey={focusKey} />
+      <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
+      <p className={styles.intro}>{t('checkout.billing.intro')}</p>
+      <div className={styles.nameRow}>
+        <TextField
+          id="billing-firstName"
+          label={t('checkout.billing.firstName')}
+          value={parent.firstName}
+          readOnly
+          autoComplete="given-name"
+        />
+        <TextField
+          id="billing-lastName"
+          label={t('checkout.billing.lastName')}
+          value={parent.lastName}
+          readOnly
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField
+        id="billing-email"
+        label={t('checkout.billing.email')}
+        hint={t('checkout.billing.readOnlyHint')}
+        value={parent.email}
+        readOnly
+        type="email"
+        autoComplete="email"
+      />
+      <AddressLineField
+        id="billing-billingAddress"
+        label={t('checkout.billing.address')}
+        error={errorText(errors.billing?.billingAddress)}
+        onAddressPicked={pickAddress}
+        {...register('billing.billingAddress')}
+      />
+      <TextField
+        id="billing-billingAddress2"
+        label={t('checkout.billing.address2')}
+        autoComplete="address-line2"
+        isOptional
+        error={errorText(errors.billing?.billingAddress2)}
+        {...register('billing.billingAddress2')}
+      />
+      <TextField
+        id="billing-city"
+        label={t('checkout.billing.city')}
+        autoComplete="address-level2"
+        fieldWidth="medium"
+        error={errorText(errors.billing?.city)}
+        {...register('billing.city')}
+      />
+      <SelectField
+        id="billing-country"
+        label={t('checkout.billing.country')}
+        options={countries.map((c) => ({ value: c.id, label: c.name }))}
+        placeholder={select}
+        autoComplete="country"
+        error={errorText(errors.billing?.country)}
+        {...register('billing.country', { onChange: changeCountry })}
+      />
+      {hasRegionList ? (
+        <SelectField
+          id="billing-region"
+          label={t('checkout.billing.region')}
+          options={regions.map((r) => ({ value: r.id, label: r.name }))}
+          placeholder={select}
+          autoComplete="address-level1"
+          error={errorText(errors.billing?.region)}
+          {...register('billing.region', {
+            onChange: () => setValue('billing.timezone', '', { shouldDirty: true }),
+          })}
+        />
+      ) : (
+        <TextField
+          id="billing-region"
+          label={t('checkout.billing.regionText')}
+          autoComplete="address-level1"
+          isOptional
+          fieldWidth="medium"
+          error={errorText(errors.billing?.region)}
+          {...register('billing.region', {
+            onChange: () => setValue('billing.timezone', '', { shouldDirty: true }),
+          })}
+        />
+      )}
+      <TextField
+        id="billing-postalCode"
+        label={t('checkout.billing.postalCode')}
+        autoComplete="postal-code"
+        isOptional={!isPostalCodeRequired(country)}
+        fieldWidth="short"
+        spellCheck={false}
+        error={errorText(errors.billing?.postalCode)}
+        {...register('billing.postalCode')}
+      />
+      {zones.length === 0 ? (
+        <TextField
+          id="billing-timezone"
+          label={t('checkout.billing.timezone')}
+          fieldWidth="medium"
+          error={errorText(errors.billing?.timezone)}
+          {...register('billing.timezone')}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="billing.timezone"
+          render={({ field }) => (
+            <SelectField
+              id="billing-timezone"
+              label={t('checkout.billing.timezone')}
+              hint={hasRegionList && !region ? t('checkout.billing.timezoneHint') : undefined}
+              options={zones.map((z) => ({ value: z.id, label: z.name }))}
+              placeholder={select}
+              error={errorText(errors.billing?.timezone)}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      )}
+      <SelectField
+        id="referral-selection"
+        label={t('checkout.billing.referral')}
+        options={referrals.map((r) => ({ value: r.id, label: r.name }))}
+        placeholder={select}
+        error={errorText(errors.referral?.selection)}
+        {...register('referral.selection')}
+      />
+      {detailLabel ? (
+        <Controller
+          control={control}
+          name="referral.other"
+          render={({ field }) => (
+            <CharacterCountField
+              id="referral-other"
+              label={detailLabel}
+              maxLength={REFERRAL_OTHER_MAX_LENGTH}
+              formatCount={(remaining) =>
+                remaining >= 0
+                  ? t('checkout.billing.charactersRemaining', { count: remaining })
+                  : t('checkout.billing.charactersOver', { count: -remaining })
+              }
+              error={errorText(errors.referral?.other)}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('checkout.billing.submit')}
+        </Button>
+        {backButton}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import type {
+  PaymentView as PaymentViewName,
+  PricingResponse,
+  SavedBilling,
+  SavedOrder,
+} from '@coparent/domain';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { track } from '../../../lib/analytics';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { defaultCountryFor } from '../billing-values';
+import { useCheckoutSession } from '../checkout-session';
+import { useCheckoutStore } from '../checkout-store';
+import { useOrderPricing } from '../hooks/use-order-pricing';
+import { usePay } from '../hooks/use-pay';
+import { useSubmitBilling } from '../hooks/use-submit-billing';
+import { BillingForm } from './billing-form';
+import styles from './checkout.module.css';
+import { CheckoutProblem } from './checkout-problem';
+import { CountryMismatchDialog } from './country-mismatch-dialog';
+import { isViewEnabled, PaymentSteps } from './payment-steps';
+import { PaymentView } from './payment-view';
+import { ReviewView } from './review-view';
+import { SummaryPanel } from './summary-panel';
+
+export type SummaryRenderer = (
+  pricing: PricingResponse,
+  options: { headingId: string; isUpdating: boolean },
+) => ReactNode;
+
+type CheckoutPageProps = {
+  order: SavedOrder;
+  /** The billing the server has (a reload, another device): prefills the form. */
+  savedBilling: SavedBilling | null | undefined;
+  /** The order summary (composed by the route from the packages feature). */
+  renderSummary: SummaryRenderer;
+  /** Back on Billing (to the packages). */
+  backToPackages: ReactNode;
+  /** The email's Change on Review. */
+  emailChangePath: string;
+};
+
+/**
+ * /payment's three views with their step tabs, the order summary sidebar (hidden on Review), the
+ * country-mismatch modal, and the payment itself.
+ */
+export function CheckoutPage({
+  order,
+  savedBilling,
+  renderSummary,
+  backToPackages,
+  emailChangePath,
+}: CheckoutPageProps) {
+  const { t } = useTranslation();
+  const session = useCheckoutSession();
+  const view = useCheckoutStore((s) => s.view);
+  const lastCompletedPaymentStep = useCheckoutStore((s) => s.lastCompletedPaymentStep);
+  const setView = useCheckoutStore((s) => s.setView);
+  const pricing = useOrderPricing(order);
+  const billing = useSubmitBilling(order);
+  const billingCountry = useCheckoutStore((s) => s.billing?.country);
+  const pay = usePay({ order, pricing: pricing.data, pricingBody: pricing.body });
+  const [hasBillingErrors, setHasBillingErrors] = useState(false);
+  const onErrorsChange = useCallback((has: boolean) => setHasBillingErrors(has), []);
+
+  // A view that is not reachable yet (e.g. Review after a reload that lost the card) falls back.
+  const shown: PaymentViewName = isViewEnabled(view, lastCompletedPaymentStep) ? view : 'BILLING';
+  const viewName = t(`checkout.steps.${shown}`);
+  const hasErrors =
+    (shown === 'BILLING' && hasBillingErrors) || (shown === 'REVIEW' && pay.problem !== null);
+  useDocumentTitle(`${viewName} – ${t('paymentStep.title')}`, hasErrors);
+
+  // Each view is announced and starts from its heading, as a new page would.
+  const contentRef = useRef<HTMLDivElement>(null);
+  const previousView = useRef(shown);
+  useEffect(() => {
+    track('Checkout Step Viewed', {
+      step: shown === 'BILLING' ? 1 : shown === 'PAYMENT' ? 2 : 3,
+      stepName: shown,
+    });
+    if (previousView.current === shown) return;
+    previousView.current = shown;
+    const heading = contentRef.current?.querySelector('h2');
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  }, [shown]);
+
+  const summary = (headingId: string) =>
+    pricing.data
+      ? renderSummary(pricing.data, { headingId, isUpdating: pricing.isFetching })
+      : null;
+
+  let content: ReactNode;
+  if (shown === 'BILLING') {
+    content = (
+      <BillingForm
+        parent={session.parent}
+        saved={savedBilling}
+        defaultCountry={defaultCountryFor(session.defaultCountry, session.parent.phoneCountryCode)}
+        onSubmit={billing.submit}
+        isSubmitting={billing.isSubmitting}
+        onErrorsChange={onErrorsChange}
+        backButton={backToPackages}
+      />
+    );
+  } else if (shown === 'PAYMENT') {
+    content = (
+      <PaymentView
+        order={order}
+        pricing={pricing.data}
+        isPricing={pricing.isFetching}
+        backButton={
+          <Button variant="secondary" onClick={() => setView('BILLING')}>
+            <span aria-hidden="true">←</span> {t('common.back')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <ReviewView
+        summary={summary('review-summary-heading')}
+        onPay={() => void pay.pay()}
+        isPaying={pay.isPaying}
+        problem={pay.problem}
+        emailChangePath={emailChangePath}
+      />
+    );
+  }
+
+  const pricingProblem =
+    pricing.isError && !pricing.data ? (
+      <div>
+        <CheckoutProblem country={billingCountry}>
+          {t('payment_pricing_error', { ns: 'validation' })}
+        </CheckoutProblem>
+        <Button variant="secondary" onClick={() => void pricing.refetch()}>
+          {t('packages.retry')}
+        </Button>
+      </div>
+    ) : null;
+
+  return (
+    <>
+      <PaymentSteps
+        view={shown}
+        lastCompletedPaymentStep={lastCompletedPaymentStep}
+        onSelect={setView}
+      />
+      {billing.hasProblem ? <CheckoutProblem country={billingCountry} /> : null}
+      <div className={shown === 'REVIEW' ? styles.layoutSingle : styles.layout}>
+        <div ref={contentRef} className={styles.main}>
+          {shown === 'REVIEW' ? pricingProblem : null}
+          {content}
+        </div>
+        {shown === 'REVIEW' ? null : (
+          <SummaryPanel totalFormatted={pricing.data?.totals.totalFormatted}>
+            {pricingProblem ?? summary('sidebar-summary-heading') ?? (
+              <Spinner label={t('checkout.summary.loading')} />
+            )}
+          </SummaryPanel>
+        )}
+      </div>
+      <CountryMismatchDialog isOpen={billing.isMismatchOpen} onAnswer={billing.answerMismatch} />
+    </>
+  );
+}

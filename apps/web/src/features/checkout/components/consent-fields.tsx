@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import type { Consent } from '../checkout-store';
+
+export const TERMS_URL = '/legal/terms';
+export const PRIVACY_URL = '/legal/privacy';
+
+/** A legal page opens in a new tab, so nothing on this page is lost. */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+      <VisuallyHidden> {t('checkout.consent.newTab')}</VisuallyHidden>
+    </a>
+  );
+}
+
+type ConsentFieldsProps = {
+  /** Distinguishes the copies on Payment and Review. */
+  idPrefix: string;
+  consent: Consent;
+  onChange: (consent: Partial<Omit<Consent, 'isRequired'>>) => void;
+  /** Only the terms box (Review repeats it beside Pay now). */
+  isTermsOnly?: boolean;
+  termsError?: string;
+};
+
+/** The terms and marketing checkboxes, shown only when consent is required (not the US). */
+export function ConsentFields({
+  idPrefix,
+  consent,
+  onChange,
+  isTermsOnly = false,
+  termsError,
+}: ConsentFieldsProps) {
+  const { t } = useTranslation();
+  if (!consent.isRequired) return null;
+  return (
+    <div>
+      <CheckboxField
+        id={`${idPrefix}-terms`}
+        checked={consent.termsAndConditions}
+        onChange={(event) => onChange({ termsAndConditions: event.target.checked })}
+        error={termsError}
+        label={
+          <Trans
+            i18nKey="checkout.consent.terms"
+            components={{
+              terms: <NewTabLink href={TERMS_URL} />,
+              privacy: <NewTabLink href={PRIVACY_URL} />,
+            }}
+          />
+        }
+      />
+      {isTermsOnly ? null : (
+        <CheckboxField
+          id={`${idPrefix}-marketing`}
+          checked={consent.marketingOptIn}
+          onChange={(event) => onChange({ marketingOptIn: event.target.checked })}
+          label={t('checkout.consent.marketing')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { PaymentView } from '@coparent/domain';
+import { useTranslation } from 'react-i18next';
+import { StepProgress } from '../../../components/step-progress';
+
+const VIEWS: readonly PaymentView[] = ['BILLING', 'PAYMENT', 'REVIEW'];
+
+/**
+ * Spec 001 §2: Billing is always clickable; Payment once a payment step is done; Review only when
+ * the last completed payment step is above 1.
+ */
+export function isViewEnabled(view: PaymentView, lastCompletedPaymentStep: number): boolean {
+  if (view === 'BILLING') return true;
+  if (view === 'PAYMENT') return lastCompletedPaymentStep >= 1;
+  return lastCompletedPaymentStep > 1;
+}
+
+type PaymentStepsProps = {
+  view: PaymentView;
+  lastCompletedPaymentStep: number;
+  onSelect: (view: PaymentView) => void;
+};
+
+/** The three payment views as numbered steps (the current one is aria-current="step"). */
+export function PaymentSteps({ view, lastCompletedPaymentStep, onSelect }: PaymentStepsProps) {
+  const { t } = useTranslation();
+  return (
+    <StepProgress
+      label={t('checkout.steps.label')}
+      currentStep={VIEWS.indexOf(view) + 1}
+      steps={VIEWS.map((name, index) => ({
+        step: index + 1,
+        name: t(`checkout.steps.${name}`),
+        isDone: index + 1 <= lastCompletedPaymentStep,
+        isEnabled: isViewEnabled(name, lastCompletedPaymentStep),
+      }))}
+      onSelect={(step) => {
+        const next = VIEWS[step - 1];
+        if (next) onSelect(next);
+      }}
+    />
+  );
+}

@@ -1,0 +1,204 @@
+import { countryName, type PaymentType, PHONE_CODES, regionName } from '@coparent/domain';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import { useLocale } from '../../../lib/use-locale';
+import { useCheckoutSession } from '../checkout-session';
+import { type CardSummary, useCheckoutStore } from '../checkout-store';
+import type { PayProblem } from '../hooks/use-pay';
+import styles from './checkout.module.css';
+import { CheckoutProblem } from './checkout-problem';
+import { ConsentFields } from './consent-fields';
+
+type ReviewViewProps = {
+  /** The order summary (the route composes it from the packages feature). */
+  summary: ReactNode;
+  onPay: () => void;
+  isPaying: boolean;
+  problem: PayProblem | null;
+  /** Where "Change" next to the email goes (spec 001 §2: /step1 in the main flow). */
+  emailChangePath: string;
+};
+
+function methodText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  method: PaymentType,
+  card: CardSummary | undefined,
+): string {
+  if (method === 'CREDIT_CARD' && card) {
+    return t('checkout.review.card', { brand: card.cardType, lastFour: card.lastFour });
+  }
+  return t(`checkout.methods.${method}`);
+}
+
+/**
+ * The Review view (spec 001 §2): email, billing and payment method each with Change, the order
+ * summary, payment errors, Back to payment and Pay now — disabled while paying, or while the
+ * terms are required and not accepted.
+ */
+export function ReviewView({
+  summary,
+  onPay,
+  isPaying,
+  problem,
+  emailChangePath,
+}: ReviewViewProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const session = useCheckoutSession();
+  const billing = useCheckoutStore((s) => s.billing);
+  const method = useCheckoutStore((s) => s.method);
+  const card = useCheckoutStore((s) => s.card);
+  const consent = useCheckoutStore((s) => s.consent);
+  const setView = useCheckoutStore((s) => s.setView);
+  const setConsent = useCheckoutStore((s) => s.setConsent);
+  // Shown once per visit: an attempt a reload interrupted is replayed by Pay now, never repeated.
+  const [hadPendingAttempt] = useState(() => {
+    const pending = useCheckoutStore.getState().pendingAttempt;
+    return Boolean(pending && pending.signupId === session.signupId);
+  });
+  const hintId = useId();
+
+  const { parent } = session;
+  const isTermsMissing = consent.isRequired && !consent.termsAndConditions;
+  const phone =
+    parent.phoneCountryCode && parent.phoneNumber
+      ? `${PHONE_CODES[parent.phoneCountryCode].dialCode} ${parent.phoneNumber}`
+      : undefined;
+  const region =
+    billing?.region && billing.country ? regionName(billing.country, billing.region, locale) : '';
+  const cityLine = [billing?.city, region, billing?.postalCode].filter(Boolean).join(', ');
+  const termsError =
+    problem?.kind === 'validation'
+      ? problem.errors.find((e) => e.field === 'termsAccepted')?.text
+      : undefined;
+  const otherErrors =
+    problem?.kind === 'validation' ? problem.errors.filter((e) => e.field !== 'termsAccepted') : [];
+
+  return (
+    <div className={styles.review}>
+      <h2 className={styles.viewHeading}>{t('checkout.review.heading')}</h2>
+      {hadPendingAttempt ? (
+        <AlertBanner tone="info" autoHideMs={null}>
+          <p>{t('checkout.review.pendingAttempt')}</p>
+        </AlertBanner>
+      ) : null}
+      {problem?.kind === 'declined' ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <p>{problem.text || t('payment_declined_error', { ns: 'validation' })}</p>
+          <p>
+            <Button variant="link" onClick={() => setView('PAYMENT')}>
+              {t('checkout.review.changeMethod')}
+            </Button>
+          </p>
+        </AlertBanner>
+      ) : null}
+      {problem?.kind === 'priceChanged' ? (
+        <AlertBanner tone="warning" autoHideMs={null}>
+          <p>{problem.text}</p>
+          <p>{t('checkout.review.priceChangedConfirm')}</p>
+        </AlertBanner>
+      ) : null}
+      {problem?.kind === 'wait' ? (
+        <AlertBanner tone="warning" autoHideMs={null}>
+          <p>{problem.text || t('genericErrorMessage', { ns: 'validation' })}</p>
+        </AlertBanner>
+      ) : null}
+      {otherErrors.length > 0 ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <ul className={styles.errorList}>
+            {otherErrors.map((error) => (
+              <li key={`${error.field}-${error.text}`}>{error.text}</li>
+            ))}
+          </ul>
+        </AlertBanner>
+      ) : null}
+      {problem?.kind === 'generic' ? <CheckoutProblem country={billing?.country} /> : null}
+
+      <section className={styles.reviewSection} aria-labelledby="review-account">
+        <div className={styles.reviewHeader}>
+          <h3 id="review-account">{t('checkout.review.account')}</h3>
+          <Link to={emailChangePath} className={styles.changeLink}>
+            {t('checkout.review.change')}
+            <VisuallyHidden> {t('checkout.review.changeEmail')}</VisuallyHidden>
+          </Link>
+        </div>
+        <p>{parent.email}</p>
+      </section>
+
+      <section className={styles.reviewSection} aria-labelledby="review-billing">
+        <div className={styles.reviewHeader}>
+          <h3 id="review-billing">{t('checkout.review.billing')}</h3>
+          <Button variant="link" onClick={() => setView('BILLING')}>
+            {t('checkout.review.change')}
+            <VisuallyHidden> {t('checkout.review.changeBilling')}</VisuallyHidden>
+          </Button>
+        </div>
+        <address className={styles.address}>
+          {parent.firstName} {parent.lastName}
+          <br />
+          {billing?.billingAddress}
+          {billing?.billingAddress2 ? (
+            <>
+              <br />
+              {billing.billingAddress2}
+            </>
+          ) : null}
+          <br />
+          {cityLine}
+          <br />
+          {billing?.country ? countryName(billing.country, locale) : null}
+          {phone ? (
+            <>
+              <br />
+              {phone}
+            </>
+          ) : null}
+        </address>
+      </section>
+
+      <section className={styles.reviewSection} aria-labelledby="review-method">
+        <div className={styles.reviewHeader}>
+          <h3 id="review-method">{t('checkout.review.method')}</h3>
+          <Button variant="link" onClick={() => setView('PAYMENT')}>
+            {t('checkout.review.change')}
+            <VisuallyHidden> {t('checkout.review.changeMethodHidden')}</VisuallyHidden>
+          </Button>
+        </div>
+        <p>{methodText(t, method, card)}</p>
+      </section>
+
+      {summary}
+
+      <ConsentFields
+        idPrefix="review-consent"
+        consent={consent}
+        onChange={setConsent}
+        isTermsOnly
+        termsError={termsError}
+      />
+      {isTermsMissing ? (
+        <p id={hintId} className={styles.hint}>
+          {t('checkout.review.termsNeeded')}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button
+          onClick={onPay}
+          disabled={isPaying || isTermsMissing}
+          isLoading={isPaying}
+          aria-describedby={isTermsMissing ? hintId : undefined}
+        >
+          {t('checkout.review.pay')}
+        </Button>
+        <Button variant="link" onClick={() => setView('PAYMENT')}>
+          {t('checkout.review.backToPayment')}
+        </Button>
+      </div>
+      {isPaying ? <p role="status">{t('checkout.review.paying')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { MOBILE_BREAKPOINT_PX } from '@coparent/domain';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import styles from './checkout.module.css';
+
+type SummaryPanelProps = {
+  /** The order summary. */
+  children: ReactNode;
+  /** Shown on the collapsed button, so the total is visible without opening it. */
+  totalFormatted?: string;
+};
+
+/**
+ * The order summary sidebar. Up to MOBILE_BREAKPOINT_PX (600px) wide it is collapsible: a button
+ * that says the total and opens it (spec 001 §2).
+ */
+export function SummaryPanel({ children, totalFormatted }: SummaryPanelProps) {
+  const { t } = useTranslation();
+  const isNarrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  if (!isNarrow) return <div className={styles.sidebar}>{children}</div>;
+  return (
+    <div className={styles.sidebar}>
+      <button
+        type="button"
+        className={styles.summaryToggle}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <span>{isOpen ? t('checkout.summary.hide') : t('checkout.summary.show')}</span>
+        {totalFormatted ? <strong>{totalFormatted}</strong> : null}
+      </button>
+      <div id={panelId} hidden={!isOpen}>
+        {children}
+      </div>
+    </div>
+  );
+}

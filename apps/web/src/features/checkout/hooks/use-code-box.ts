@@ -1,0 +1,157 @@
+import {
+  isInvalidPromo,
+  isSignupResetStatus,
+  normalizeCode,
+  type PricingResponse,
+  type SavedOrder,
+} from '@coparent/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { track } from '../../../lib/analytics';
+import { isApiError } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/use-locale';
+import { checkoutPricingQueryOptions, getCheckoutPricing } from '../api/get-checkout-pricing';
+import { useCheckoutSession } from '../checkout-session';
+import { useCheckoutStore } from '../checkout-store';
+import type { AppliedCode } from '../components/code-box';
+import { usePricingBody } from './use-order-pricing';
+
+/**
+ * idle; invalid: neither a promo nor a subscription code the server accepts; failed: the check
+ * itself failed (never called "invalid"); rejected: an applied promo no longer applies (spec 001
+ * §4 invalid-promo detection, e.g. after the billing country changed).
+ */
+export type CodeBoxStatus = 'idle' | 'invalid' | 'failed' | 'rejected';
+
+/**
+ * The payment page's code box. A code is tried as a promo code first (one discount per order, so
+ * it replaces an earlier promo); when the answer does not include it, as a subscription code added
+ * to the others. Each accepted answer becomes the summary's price at once.
+ */
+export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefined) {
+  const session = useCheckoutSession();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const promoCodes = useCheckoutStore((s) => s.promoCodesEntered);
+  const setPromoCodes = useCheckoutStore((s) => s.setPromoCodes);
+  const body = usePricingBody(order);
+  const [isOpen, setIsOpen] = useState(
+    () => promoCodes.length > 0 || session.paymentCodes.length > 0,
+  );
+  const [value, setValue] = useState('');
+  const [checkStatus, setCheckStatus] = useState<'idle' | 'invalid' | 'failed'>('idle');
+  const [isChecking, setIsChecking] = useState(false);
+  const credentials = { signupId: session.signupId, registrationKey: session.registrationKey };
+
+  const remember = (next: typeof body, priced: PricingResponse) => {
+    queryClient.setQueryData(
+      checkoutPricingQueryOptions({ ...credentials, body: next }, locale).queryKey,
+      priced,
+    );
+  };
+
+  const apply = async (typed: string) => {
+    const code = normalizeCode(typed);
+    if (code === '') return;
+    setCheckStatus('idle');
+    const known = [...promoCodes, ...session.paymentCodes].map(normalizeCode);
+    if (known.includes(code)) {
+      setValue('');
+      return;
+    }
+    setIsChecking(true);
+    try {
+      const asPromo = { ...body, promoCodes: [code] };
+      const promoPriced = await getCheckoutPricing({ ...credentials, body: asPromo });
+      if (!isInvalidPromo([code], promoPriced)) {
+        remember(asPromo, promoPriced);
+        setPromoCodes([code]);
+        setValue('');
+        track('Coupon Applied', { couponCode: code, kind: 'promo' });
+        return;
+      }
+      const codes = [...session.paymentCodes, code];
+      const asSubscription = { ...body, paymentCodes: codes };
+      try {
+        const priced = await getCheckoutPricing({ ...credentials, body: asSubscription });
+        remember(asSubscription, priced);
+        session.onPaymentCodesChange(codes);
+        setValue('');
+        track('Coupon Applied', { couponCode: code, kind: 'subscription' });
+      } catch (error) {
+        if (isApiError(error) && error.status === 422) {
+          setCheckStatus('invalid');
+          track('Coupon Denied', { couponCode: code });
+          return;
+        }
+        throw error;
+      }
+    } catch (error) {
+      if (isApiError(error) && isSignupResetStatus(error.status)) {
+        session.onSignupGone();
+        return;
+      }
+      setCheckStatus('failed');
+    } finally {
+      setIsChecking(false);
+    }
+  };
+
+  const remove = (code: AppliedCode) => {
+    setCheckStatus('idle');
+    if (code.kind === 'promo') setPromoCodes([]);
+    else
+      session.onPaymentCodesChange(
+        session.paymentCodes.filter((c) => normalizeCode(c) !== code.code),
+      );
+  };
+
+  const isRejected = isInvalidPromo(promoCodes, pricing);
+  const status: CodeBoxStatus =
+    checkStatus !== 'idle' ? checkStatus : isRejected ? 'rejected' : 'idle';
+
+  const applied: AppliedCode[] = [
+    ...promoCodes.map((code) => {
+      const normalized = normalizeCode(code);
+      const detail =
+        pricing?.couponDetail && normalizeCode(pricing.couponDetail.couponCode) === normalized
+          ? pricing.couponDetail.discountFormatted
+          : undefined;
+      return {
+        code: normalized,
+        kind: 'promo' as const,
+        ...(detail ? { amountFormatted: detail } : {}),
+      };
+    }),
+    ...session.paymentCodes.map((code) => {
+      const normalized = normalizeCode(code);
+      const detail = pricing?.paymentCodeDetails.find((d) => normalizeCode(d.code) === normalized);
+      return {
+        code: normalized,
+        kind: 'subscription' as const,
+        ...(detail ? { amountFormatted: detail.amountFormatted } : {}),
+      };
+    }),
+  ];
+
+  return {
+    isOpen,
+    toggle: () => setIsOpen((open) => !open),
+    value,
+    setValue: (next: string) => {
+      // A new code clears the last answer; trimming the same one does not.
+      if (next.trim() !== value.trim() && checkStatus !== 'idle') setCheckStatus('idle');
+      setValue(next);
+    },
+    applied,
+    status,
+    isChecking,
+    apply: (typed: string) => void apply(typed),
+    remove,
+    /**
+     * Review Order's part (spec 001 §5): an open box must hold an applied, valid code and nothing
+     * typed that was not applied.
+     */
+    isReady: !isOpen || (value.trim() === '' && applied.length > 0 && !isRejected),
+  };
+}

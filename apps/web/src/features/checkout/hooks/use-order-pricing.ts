@@ -1,0 +1,93 @@
+import {
+  dialCodeDigits,
+  isSignupResetStatus,
+  type PricingRequestInput,
+  type SavedOrder,
+} from '@coparent/domain';
+import { useEffect, useMemo } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/use-locale';
+import { useCheckoutPricing } from '../api/get-checkout-pricing';
+import { useCheckoutSession } from '../checkout-session';
+import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';
+
+/** The pricing call's order: exactly the saved one (build-your-own term and options included). */
+export function orderDetailOf(order: SavedOrder): PricingRequestInput['orderDetail'] {
+  return {
+    packageId: order.packageId,
+    ...(order.productId ? { productId: order.productId } : {}),
+    services: order.services,
+  };
+}
+
+/** The saved billing address as the pricing call reads it. */
+export function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
+  return {
+    line1: billing.billingAddress,
+    line2: billing.billingAddress2 || undefined,
+    city: billing.city,
+    region: billing.region || undefined,
+    postalCode: billing.postalCode || undefined,
+    country: billing.country,
+  };
+}
+
+/**
+ * The body the order summary is priced with. Before the billing is saved the phone decides the
+ * country; afterwards the saved address does — the same inputs the payment call re-prices with,
+ * so the total shown is the total charged.
+ */
+export function usePricingBody(
+  order: SavedOrder,
+  overrides: { promoCodes?: string[]; paymentCodes?: string[] } = {},
+): PricingRequestInput {
+  const session = useCheckoutSession();
+  const billing = useCheckoutStore((s) => s.billing);
+  const payForCoparent = useCheckoutStore((s) => s.isPayingForCoparent);
+  const promoCodes = useCheckoutStore((s) => s.promoCodesEntered);
+  const { phoneCountryCode, phoneNumber } = session.parent;
+  const promo = overrides.promoCodes ?? promoCodes;
+  const codes = overrides.paymentCodes ?? session.paymentCodes;
+  return useMemo(
+    () => ({
+      ...(billing
+        ? { address: pricingAddressOf(billing) }
+        : {
+            ...(phoneCountryCode ? { phoneCountryCode: dialCodeDigits(phoneCountryCode) } : {}),
+            ...(phoneNumber ? { phoneNumber } : {}),
+          }),
+      orderDetail: orderDetailOf(order),
+      payForCoparent,
+      paymentCodes: [...codes],
+      promoCodes: [...promo],
+    }),
+    [billing, phoneCountryCode, phoneNumber, order, payForCoparent, codes, promo],
+  );
+}
+
+/**
+ * The server's price of the order as it stands. A failure other than the network ends the visit
+ * (spec 001 §4: back to /step3; a forgotten signup: /step1).
+ */
+export function useOrderPricing(order: SavedOrder | undefined) {
+  const session = useCheckoutSession();
+  const locale = useLocale();
+  const fallbackOrder = useMemo<SavedOrder>(
+    () => order ?? { packageId: 0, productId: null, services: [] },
+    [order],
+  );
+  const body = usePricingBody(fallbackOrder);
+  const query = useCheckoutPricing(
+    { signupId: session.signupId, registrationKey: session.registrationKey, body },
+    locale,
+    { enabled: Boolean(order) },
+  );
+  const { error } = query;
+  const { onSignupGone, onPricingFailed } = session;
+  useEffect(() => {
+    if (!isApiError(error) || error.status === 0) return;
+    if (isSignupResetStatus(error.status)) onSignupGone();
+    else onPricingFailed();
+  }, [error, onSignupGone, onPricingFailed]);
+  return { ...query, body };
+}

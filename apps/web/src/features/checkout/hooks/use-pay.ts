@@ -1,0 +1,265 @@
+import {
+  DUPLICATE_PARENT_FIELD,
+  decodeGaPayload,
+  isSignupResetStatus,
+  type PaymentRequestInput,
+  type PaymentResponse,
+  type PricingRequestInput,
+  type PricingResponse,
+  PricingResponseSchema,
+  type SavedOrder,
+  type ValidationError,
+} from '@coparent/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics';
+import { getAnonymousId } from '../../../lib/anonymous-id';
+import { type ApiError, isApiError } from '../../../lib/api-client';
+import { randomId } from '../../../lib/random-id';
+import { useLocale } from '../../../lib/use-locale';
+import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
+import { usePaySignup } from '../api/pay-signup';
+import { useCheckoutSession } from '../checkout-session';
+import { type PendingAttempt, useCheckoutStore } from '../checkout-store';
+import { orderDetailOf } from './use-order-pricing';
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/** What the last Pay now ended with, shown on Review. */
+export type PayProblem =
+  /** 402: the server's localised decline text. */
+  | { kind: 'declined'; text: string }
+  /** 409 PRICE_CHANGED: the new total is on screen; paying again confirms it. */
+  | { kind: 'priceChanged'; text: string }
+  /** 422: field errors (terms, nonce, codes, order…). */
+  | { kind: 'validation'; errors: ValidationError[] }
+  /** 409 PAYMENT_IN_PROGRESS or 503: the server's text; nothing more was charged. */
+  | { kind: 'wait'; text: string }
+  /** Anything else: the generic error. */
+  | { kind: 'generic' };
+
+/** The state of the credentials page after a payment (navigation state and session store). */
+export type CredentialsLocationState = { credentialsToken: string; userId: string };
+
+/** Same attempt, same body: then the same Idempotency-Key replays it. */
+function sameBody(a: PaymentRequestInput, b: PaymentRequestInput): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Answers whose outcome is unknown (the network, a 5xx without a problem, an unreadable answer)
+ * or still being decided (PAYMENT_IN_PROGRESS) keep the attempt, so that the next Pay now — or a
+ * reload and Pay now — replays it with the same key instead of paying again.
+ */
+function isUnresolved(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.code === 'PAYMENT_IN_PROGRESS' || error.code === 'INVALID_RESPONSE') return true;
+  if (error.status === 0) return true;
+  return error.status >= 500 && error.code !== 'PAYMENT_PROVIDER_UNAVAILABLE';
+}
+
+function problemText(error: ApiError): string | undefined {
+  const detail = error.body.detail;
+  return typeof detail === 'string' && detail ? detail : undefined;
+}
+
+/** Pushes the payment answer's GA4 purchase event to the data layer (decoded UTF-8 safely). */
+function pushPurchase(gaPayloadBase64: string): void {
+  try {
+    const payload = decodeGaPayload(gaPayloadBase64);
+    window.dataLayer ??= [];
+    window.dataLayer.push({ ecommerce: null });
+    window.dataLayer.push(payload);
+  } catch {
+    // A payload we cannot read must never stand between a paid order and the next screen.
+  }
+}
+
+/**
+ * Pay now (spec 001 §4 "Submit payment"): one Idempotency-Key per attempt, kept in sessionStorage
+ * until the attempt resolves, so a double click, a retry after a lost answer or a reload replays
+ * the same attempt and is never charged twice. On success: the checkout events, 'Subscription
+ * Created', the GA purchase event, the result stored, then /credentials with the token.
+ */
+export function usePay({
+  order,
+  pricing,
+  pricingBody,
+}: {
+  order: SavedOrder;
+  /** The summary's price (what the person sees and confirms). */
+  pricing: PricingResponse | undefined;
+  /** The body that price was asked with (a changed price replaces its answer). */
+  pricingBody: PricingRequestInput;
+}) {
+  const session = useCheckoutSession();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const paySignup = usePaySignup();
+  const [problem, setProblem] = useState<PayProblem | null>(null);
+  const isInFlight = useRef(false);
+
+  const buildBody = (): PaymentRequestInput | null => {
+    if (!pricing) return null;
+    const state = useCheckoutStore.getState();
+    const { consent } = state;
+    const nonce = state.nonces[state.method];
+    return {
+      marketingOptIn: consent.isRequired ? consent.marketingOptIn : true,
+      ...(consent.isRequired ? { termsAccepted: consent.termsAndConditions } : {}),
+      order: orderDetailOf(order),
+      parentDuplicateConfirmed: session.parentDuplicateConfirmed,
+      coParentDuplicateConfirmed: session.coParentDuplicateConfirmed,
+      payment: {
+        amountDisplayed: pricing.totals.total,
+        taxAmountDisplayed: pricing.totals.taxAmount,
+        cardHolderName: `${session.parent.firstName} ${session.parent.lastName}`.trim(),
+        nonce: pricing.totals.total === 0 ? null : (nonce ?? null),
+        paymentType: state.method,
+        pricingLocale: locale,
+        storePaymentOnFile: true,
+        taxId: pricing.taxId,
+        deviceData: null,
+        bankAccountNumber: null,
+        bankRoutingNumber: null,
+      },
+      payForCoparent: state.isPayingForCoparent,
+      // The lists sent to the pricing call the total came from.
+      promoCodes: pricing.request.promoCodes.length > 0 ? pricing.request.promoCodes : null,
+      paymentCodes: pricing.request.paymentCodes.length > 0 ? pricing.request.paymentCodes : null,
+      segmentAnonymousId: getAnonymousId(),
+    };
+  };
+
+  const succeed = (answer: PaymentResponse) => {
+    const { clickToJoinToken, ...result } = answer;
+    const userId = answer.registration.parent.userId;
+    const credentials = clickToJoinToken ? { token: clickToJoinToken, userId } : undefined;
+    useCheckoutStore.getState().setResult(result, credentials);
+    const { receipt } = answer;
+    track('Checkout Step Completed', { step: 3, stepName: 'REVIEW' });
+    track('Order Completed', {
+      orderId: receipt.transactionId,
+      total: receipt.totals.total,
+      tax: receipt.totals.taxAmount,
+      currency: receipt.totals.currencyCode,
+      coupon: receipt.couponDetail?.couponCode ?? null,
+      packageId: receipt.packageId,
+    });
+    track('Subscription Created', {
+      packageId: receipt.packageId,
+      paymentType: receipt.paymentMethod,
+      payForCoparent: receipt.payForCoParent,
+      subDurationInYears: receipt.subDurationInYears,
+      accountType: 'Parent A',
+      userId,
+    });
+    pushPurchase(answer.gaPayloadBase64);
+    if (credentials) {
+      const state: CredentialsLocationState = { credentialsToken: credentials.token, userId };
+      navigate('/credentials', { state });
+    } else {
+      // The account already has its username (a replay after credentials were set).
+      useCheckoutStore.getState().markCredentialsSet();
+      navigate('/receipt');
+    }
+  };
+
+  const fail = (error: unknown) => {
+    if (!isApiError(error)) {
+      setProblem({ kind: 'generic' });
+      return;
+    }
+    if (isSignupResetStatus(error.status)) {
+      session.onSignupGone();
+      return;
+    }
+    if (error.fieldErrors.some((e) => e.field === DUPLICATE_PARENT_FIELD)) {
+      session.onDuplicateParent();
+      return;
+    }
+    if (error.code === 'DUPLICATE_PARENT') {
+      session.onDuplicateParent();
+      return;
+    }
+    if (error.code === 'PAYMENT_DECLINED') {
+      setProblem({ kind: 'declined', text: problemText(error) ?? '' });
+      return;
+    }
+    if (error.code === 'PRICE_CHANGED') {
+      const parsed = PricingResponseSchema.safeParse(error.body.pricing);
+      if (parsed.success) {
+        // The new price becomes the summary's (the same query the summary reads).
+        queryClient.setQueryData(
+          checkoutPricingQueryOptions(
+            {
+              signupId: session.signupId,
+              registrationKey: session.registrationKey,
+              body: pricingBody,
+            },
+            locale,
+          ).queryKey,
+          parsed.data,
+        );
+      }
+      setProblem({ kind: 'priceChanged', text: problemText(error) ?? '' });
+      return;
+    }
+    if (error.code === 'PAYMENT_IN_PROGRESS' || error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') {
+      setProblem({ kind: 'wait', text: problemText(error) ?? '' });
+      return;
+    }
+    if (error.code === 'SECTION_OUT_OF_ORDER' || error.code === 'COUNTRY_MISMATCH') {
+      session.onPricingFailed();
+      return;
+    }
+    if (error.fieldErrors.length > 0) {
+      setProblem({ kind: 'validation', errors: error.fieldErrors });
+      return;
+    }
+    setProblem({ kind: 'generic' });
+  };
+
+  const pay = async () => {
+    if (isInFlight.current) return;
+    const body = buildBody();
+    if (!body) return;
+    isInFlight.current = true;
+    setProblem(null);
+    const store = useCheckoutStore.getState();
+    const pending = store.pendingAttempt;
+    const attempt: PendingAttempt =
+      pending && pending.signupId === session.signupId && sameBody(pending.body, body)
+        ? pending
+        : { signupId: session.signupId, key: randomId(), body };
+    store.setPendingAttempt(attempt);
+    track('Pay Now Clicked', { paymentType: store.method, isReplay: attempt === pending });
+    try {
+      const answer = await paySignup.mutateAsync({
+        signupId: session.signupId,
+        registrationKey: session.registrationKey,
+        idempotencyKey: attempt.key,
+        body: attempt.body,
+      });
+      succeed(answer);
+    } catch (error) {
+      if (!isUnresolved(error)) useCheckoutStore.getState().setPendingAttempt(undefined);
+      fail(error);
+    } finally {
+      isInFlight.current = false;
+    }
+  };
+
+  return {
+    pay,
+    isPaying: paySignup.isPending,
+    problem,
+    clearProblem: () => setProblem(null),
+  };
+}

@@ -1,0 +1,37 @@
+import type { BuildYourOwnValues } from '@coparent/domain';
+import { useSignup } from '../api/get-signup';
+import { useFunnelStore } from '../funnel-store';
+
+export type BuildYourOwnChoice =
+  | { status: 'loading' }
+  /** No build-your-own package was chosen on /step3: /alacarte is not reachable. */
+  | { status: 'none' }
+  | { status: 'ready'; packageId: number; savedValues: BuildYourOwnValues | null };
+
+/**
+ * /alacarte's guard: the build-your-own package chosen on /step3, pending (values not submitted)
+ * or already completed (the person came back to change the options). The server's signup state
+ * decides; when it cannot be read, the package recorded in this tab is used.
+ */
+export function useBuildYourOwnChoice(): BuildYourOwnChoice {
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const localPackageId = useFunnelStore((s) => s.packageId);
+  const signup = useSignup(signupId, registrationKey);
+  // Only an answer read for this screen counts: a copy cached before the package was saved may
+  // not have the pending choice yet.
+  if (signup.data && signup.isFetchedAfterMount) {
+    const { pendingBuildYourOwnPackageId, buildYourOwn, order } = signup.data;
+    if (pendingBuildYourOwnPackageId) {
+      return { status: 'ready', packageId: pendingBuildYourOwnPackageId, savedValues: null };
+    }
+    if (buildYourOwn && order) {
+      return { status: 'ready', packageId: order.packageId, savedValues: buildYourOwn };
+    }
+    return { status: 'none' };
+  }
+  if (signup.isError && localPackageId !== undefined) {
+    return { status: 'ready', packageId: localPackageId, savedValues: null };
+  }
+  return signup.isError ? { status: 'none' } : { status: 'loading' };
+}

@@ -1,0 +1,113 @@
+import {
+  type BuildYourOwnValues,
+  isSignupResetStatus,
+  lastCompletedStepAfterPackage,
+  type Package,
+} from '@coparent/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics';
+import { isApiError } from '../../../lib/api-client';
+import { useUpdateSignup } from '../api/update-signup';
+import { useFunnelStore } from '../funnel-store';
+import type { DuplicateLocationState } from './use-submit-step-one';
+
+/** How a choice ended: saved (and navigated), failed (a generic problem), or handled elsewhere. */
+export type ChoosePackageOutcome = 'saved' | 'failed' | 'handled';
+
+/** Where the package choice was made, for analytics. */
+export type ChoiceSource = 'card' | 'pricingPage';
+
+function emptyBuildYourOwn(subscription: BuildYourOwnValues['subscription']): BuildYourOwnValues {
+  return { subscription, myfiles: false, tonemeter: false, unlimitedPayments: false, calls: false };
+}
+
+/**
+ * Shared by /step3 and /alacarte: the answers that end the visit to the package step. A confirmed
+ * duplicate Parent A choosing outside P0 goes to /duplicate; a signup the server no longer knows
+ * (or saved out of order) starts again at /step1, keeping what was typed.
+ */
+export function usePackageSaveErrors() {
+  const navigate = useNavigate();
+  const restart = () => {
+    useFunnelStore.getState().endSignup();
+    navigate('/step1');
+  };
+  /** True when the error was handled by navigating away. */
+  const handle = (error: unknown): boolean => {
+    if (isApiError(error) && error.code === 'DUPLICATE_PARENT') {
+      const { stepOneValues } = useFunnelStore.getState();
+      const state: DuplicateLocationState = {
+        ...(stepOneValues?.firstName ? { name: stepOneValues.firstName } : {}),
+        ...(stepOneValues?.email ? { email: stepOneValues.email } : {}),
+      };
+      navigate('/duplicate', { state });
+      return true;
+    }
+    if (
+      isApiError(error) &&
+      (error.code === 'SECTION_OUT_OF_ORDER' || isSignupResetStatus(error.status))
+    ) {
+      restart();
+      return true;
+    }
+    return false;
+  };
+  return { handle, restart };
+}
+
+/**
+ * /step3's choice: save the PACKAGE section, then go to /payment, or to /alacarte for a
+ * build-your-own package (lastCompletedStep 3, or 2 while the build-your-own values are pending).
+ */
+export function useChoosePackage() {
+  const navigate = useNavigate();
+  const updateSignup = useUpdateSignup();
+  const errors = usePackageSaveErrors();
+  const [choosingId, setChoosingId] = useState<number>();
+  const [hasProblem, setHasProblem] = useState(false);
+
+  const choose = async (pkg: Package, source: ChoiceSource): Promise<ChoosePackageOutcome> => {
+    setHasProblem(false);
+    const { signupId, registrationKey } = useFunnelStore.getState();
+    if (!signupId || !registrationKey) {
+      errors.restart();
+      return 'handled';
+    }
+    setChoosingId(pkg.id);
+    try {
+      await updateSignup.mutateAsync({
+        signupId,
+        registrationKey,
+        body: { sections: ['PACKAGE'], order: { packageId: pkg.id } },
+      });
+    } catch (error) {
+      setChoosingId(undefined);
+      if (errors.handle(error)) return 'handled';
+      setHasProblem(true);
+      return 'failed';
+    }
+    const store = useFunnelStore.getState();
+    store.setPackageChoice({
+      packageId: pkg.id,
+      lastCompletedStep: lastCompletedStepAfterPackage(store.lastCompletedStep, {
+        complete: !pkg.buildYourOwn,
+      }),
+    });
+    if (pkg.buildYourOwn) {
+      store.setBuildYourOwnValues({
+        ...(store.buildYourOwnValues ?? emptyBuildYourOwn(pkg.subscription)),
+        subscription: pkg.subscription,
+      });
+    }
+    track('Package Selected', {
+      packageId: pkg.id,
+      analyticsPackage: pkg.analyticsPackage,
+      source,
+    });
+    navigate(pkg.buildYourOwn ? '/alacarte' : '/payment');
+    return 'saved';
+  };
+
+  return { choose, choosingId, hasProblem, restart: errors.restart };
+}

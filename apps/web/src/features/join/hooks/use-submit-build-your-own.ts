@@ -1,0 +1,65 @@
+import {
+  type BuildYourOwnValues,
+  buildYourOwnServices,
+  EXPERIMENTS,
+  type ExperimentValue,
+  lastCompletedStepAfterPackage,
+  type Package,
+} from '@coparent/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics';
+import { useUpdateSignup } from '../api/update-signup';
+import { useFunnelStore } from '../funnel-store';
+import { usePackageSaveErrors } from './use-choose-package';
+
+/**
+ * /alacarte's submit: save the build-your-own values (PACKAGE section with `buildYourOwn`, and
+ * the arm of the show-price-in-build-your-own experiment the prices were shown in), then
+ * lastCompletedStep 3 and /payment.
+ */
+export function useSubmitBuildYourOwn(arm: ExperimentValue) {
+  const navigate = useNavigate();
+  const updateSignup = useUpdateSignup();
+  const errors = usePackageSaveErrors();
+  const [hasProblem, setHasProblem] = useState(false);
+
+  const submit = async (values: BuildYourOwnValues, pkg: Package) => {
+    setHasProblem(false);
+    const { signupId, registrationKey } = useFunnelStore.getState();
+    if (!signupId || !registrationKey) {
+      errors.restart();
+      return;
+    }
+    try {
+      await updateSignup.mutateAsync({
+        signupId,
+        registrationKey,
+        body: {
+          sections: ['PACKAGE'],
+          order: { packageId: pkg.id },
+          buildYourOwn: values,
+          experiments: { [EXPERIMENTS.showPriceInBuildYourOwn]: arm },
+        },
+      });
+    } catch (error) {
+      if (!errors.handle(error)) setHasProblem(true);
+      return;
+    }
+    const store = useFunnelStore.getState();
+    store.setBuildYourOwnValues(values);
+    store.setPackageChoice({
+      packageId: pkg.id,
+      lastCompletedStep: lastCompletedStepAfterPackage(store.lastCompletedStep, { complete: true }),
+    });
+    track('Build Your Own Submitted', {
+      packageId: pkg.id,
+      analyticsPackage: pkg.analyticsPackage,
+      subscription: values.subscription,
+      services: buildYourOwnServices(values),
+    });
+    navigate('/payment');
+  };
+
+  return { submit, isSubmitting: updateSignup.isPending, hasProblem };
+}

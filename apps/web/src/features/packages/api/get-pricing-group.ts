@@ -1,0 +1,62 @@
+import {
+  dialCodeDigits,
+  type PhoneCodeId,
+  type PricingLookupResponse,
+  PricingLookupResponseSchema,
+} from '@coparent/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** What the pricing group is looked up by: a country, or a phone (country code without the plus). */
+export type PricingCriteria = {
+  country?: string;
+  countryCode?: string;
+  phoneNumber?: string;
+};
+
+/** The step-1 phone as pricing criteria: the country code without the plus, and the number. */
+export function phonePricingCriteria(
+  countryCode: PhoneCodeId | undefined,
+  phoneNumber: string | undefined,
+  country?: string,
+): PricingCriteria {
+  return {
+    ...(country ? { country } : {}),
+    ...(countryCode ? { countryCode: dialCodeDigits(countryCode) } : {}),
+    ...(phoneNumber ? { phoneNumber } : {}),
+  };
+}
+
+function invalidAnswer(what: string): ApiError {
+  return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `Unexpected ${what}` });
+}
+
+/** GET /v2/pricing: the visitor's pricing group and its package ids, in card order. */
+export async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(criteria)) {
+    if (value) params.set(name, value);
+  }
+  const query = params.toString();
+  const answer = await apiRequest<unknown>(`/v2/pricing${query ? `?${query}` : ''}`);
+  const parsed = PricingLookupResponseSchema.safeParse(answer);
+  if (!parsed.success) throw invalidAnswer('pricing answer');
+  return parsed.data;
+}
+
+export function pricingGroupQueryOptions(criteria: PricingCriteria) {
+  return queryOptions({
+    queryKey: [
+      'pricing',
+      criteria.country ?? '',
+      criteria.countryCode ?? '',
+      criteria.phoneNumber ?? '',
+    ],
+    queryFn: () => getPricingGroup(criteria),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function usePricingGroup(criteria: PricingCriteria, { enabled = true } = {}) {
+  return useQuery({ ...pricingGroupQueryOptions(criteria), enabled });
+}

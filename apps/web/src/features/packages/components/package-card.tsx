@@ -1,0 +1,112 @@
+import type { Coupon, Package } from '@coparent/domain';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import type { CodeCoverage } from '../hooks/use-subscription-code';
+import { isPremiumPackage, taxWordingKey } from '../package-order';
+import styles from './packages.module.css';
+
+type PackageCardProps = {
+  pkg: Package;
+  /** Coupon banners that apply to this package. */
+  coupons?: readonly Coupon[];
+  /** What an applied subscription code does for this package. */
+  coverage?: CodeCoverage;
+  isCurrent?: boolean;
+  isChoosing?: boolean;
+  isDisabled?: boolean;
+  onChoose: (pkg: Package) => void;
+};
+
+/** One package: name, term, price, tax or VAT wording, terms, coupon banners and "Choose". */
+export function PackageCard({
+  pkg,
+  coupons = [],
+  coverage,
+  isCurrent = false,
+  isChoosing = false,
+  isDisabled = false,
+  onChoose,
+}: PackageCardProps) {
+  const { t } = useTranslation();
+  const nameId = `package-${pkg.id}-name`;
+  const isTwoYears = pkg.subDurationInYears === 2;
+  const isPremium = isPremiumPackage(pkg);
+  const taxKey = taxWordingKey(pkg);
+  const terms = pkg.pricesIncludeTax
+    ? t(isTwoYears ? 'packages.termsIncluded2Years' : 'packages.termsIncluded1Year', {
+        total: pkg.totalPriceFormatted,
+      })
+    : t(isTwoYears ? 'pricing_terms_2year' : 'pricing_terms_1year', {
+        ns: 'validation',
+        total: pkg.totalPriceFormatted,
+      });
+  return (
+    <li>
+      <article
+        className={[
+          styles.card,
+          isPremium ? styles.premium : '',
+          isCurrent ? styles.current : '',
+        ].join(' ')}
+        aria-labelledby={nameId}
+      >
+        <h2 id={nameId}>{pkg.displayName}</h2>
+        {isPremium || isCurrent ? (
+          <p className={styles.badges}>
+            {isPremium ? <span className={styles.badge}>{t('packages.premiumBadge')}</span> : null}
+            {isCurrent ? (
+              <span className={[styles.badge, styles.badgeCurrent].join(' ')}>
+                {t('packages.currentChoice')}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        <p className={styles.price}>
+          {pkg.buildYourOwn
+            ? t('packages.fromPrice', { price: pkg.totalPriceFormatted })
+            : pkg.totalPriceFormatted}
+        </p>
+        <p className={styles.billing}>
+          {t(isTwoYears ? 'packages.billedEveryTwoYears' : 'packages.billedEveryYear')}
+        </p>
+        <p className={styles.tax}>
+          {t(taxKey, { ns: 'validation', amount: pkg.vatAmountFormatted })}
+        </p>
+        {pkg.buildYourOwn ? (
+          <p className={styles.terms}>{t('packages.buildYourOwnText')}</p>
+        ) : (
+          <p className={styles.terms}>{terms}</p>
+        )}
+        {coupons.map((coupon) => (
+          <p key={coupon.couponCode} className={styles.coupon}>
+            <VisuallyHidden>{t('packages.offer')} </VisuallyHidden>
+            {coupon.bannerText}
+          </p>
+        ))}
+        {coverage ? (
+          <p className={styles.coverage}>
+            {coverage.isFullyCovered
+              ? t('packages.codeCoversAll')
+              : t('packages.codeCovers', { amount: coverage.amountFormatted })}
+          </p>
+        ) : null}
+        <div className={styles.cardAction}>
+          <Button
+            isFullWidth
+            variant={isPremium ? 'primary' : 'secondary'}
+            isLoading={isChoosing}
+            disabled={isDisabled}
+            onClick={() => onChoose(pkg)}
+          >
+            <Trans
+              i18nKey="packages.choose"
+              values={{ name: pkg.displayName }}
+              components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}
+            />
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

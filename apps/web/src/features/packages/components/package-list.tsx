@@ -1,0 +1,44 @@
+import type { Coupon, Package } from '@coparent/domain';
+import { useTranslation } from 'react-i18next';
+import type { CodeCoverage } from '../hooks/use-subscription-code';
+import { couponsForPackage, sortPackages } from '../package-order';
+import { PackageCard } from './package-card';
+import styles from './packages.module.css';
+
+type PackageListProps = {
+  packages: readonly Package[];
+  coupons?: readonly Coupon[];
+  coverage?: ReadonlyMap<number, CodeCoverage>;
+  currentPackageId?: number;
+  /** The package being saved: its button shows a spinner and the others wait. */
+  choosingId?: number;
+  onChoose: (pkg: Package) => void;
+};
+
+/** The package cards, sorted (sortPackages), each with the coupons that apply to it. */
+export function PackageList({
+  packages,
+  coupons,
+  coverage,
+  currentPackageId,
+  choosingId,
+  onChoose,
+}: PackageListProps) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.cards} aria-label={t('packages.listLabel')}>
+      {sortPackages(packages).map((pkg) => (
+        <PackageCard
+          key={pkg.id}
+          pkg={pkg}
+          coupons={couponsForPackage(coupons, pkg)}
+          coverage={coverage?.get(pkg.id)}
+          isCurrent={pkg.id === currentPackageId}
+          isChoosing={pkg.id === choosingId}
+          isDisabled={choosingId !== undefined && pkg.id !== choosingId}
+          onChoose={onChoose}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  type Locale,
+  type ProfessionalLookupsResponse,
+  ProfessionalLookupsResponseSchema,
+} from '@coparent/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/use-locale';
+
+/** `GET /v2/professional/lookups`: every option list of the form, named in the language. */
+export async function getProLookups(locale: Locale): Promise<ProfessionalLookupsResponse> {
+  const answer = await apiRequest<unknown>('/v2/professional/lookups', {
+    headers: { language: locale, 'Accept-Language': locale },
+  });
+  const parsed = ProfessionalLookupsResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected lookups' });
+  }
+  return parsed.data;
+}
+
+export function proLookupsQueryOptions(locale: Locale) {
+  return queryOptions({
+    queryKey: ['professional', 'lookups', locale],
+    queryFn: () => getProLookups(locale),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The lookups in the current language. A language switch loads them again; meanwhile the form
+ * keeps the previous names rather than disappearing.
+ */
+export function useProLookups() {
+  const locale = useLocale();
+  return useQuery({ ...proLookupsQueryOptions(locale), placeholderData: keepPreviousData });
+}

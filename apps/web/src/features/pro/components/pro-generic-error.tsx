@@ -1,0 +1,34 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { useProSupportPhone } from '../hooks/use-pro-support-phone';
+
+type ProGenericErrorProps = { onRetry?: () => void; onClose?: () => void };
+
+/** The generic error (genericErrorMessage): a failed lookup or step check. */
+export function ProGenericError({ onRetry, onClose }: ProGenericErrorProps) {
+  const { t } = useTranslation();
+  const phone = useProSupportPhone();
+  return (
+    <AlertBanner tone="error" autoHideMs={null} onClose={onClose}>
+      <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
+      {onRetry ? (
+        <p>
+          <Button variant="secondary" onClick={onRetry}>
+            {t('pro.retry')}
+          </Button>
+        </p>
+      ) : null}
+      <p>
+        <Trans
+          i18nKey="common.supportCall"
+          values={{ phone: phone.display }}
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
+            phone: <a href={`tel:${phone.tel}`} />,
+          }}
+        />
+      </p>
+    </AlertBanner>
+  );
+}

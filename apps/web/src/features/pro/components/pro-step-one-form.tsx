@@ -1,0 +1,288 @@
+import {
+  PHONE_EXTENSION_MAX_DIGITS,
+  type ProfessionalLookupsResponse,
+  type ProStepOne,
+  type ProStepOneInput,
+  ProStepOneSchema,
+  REFERRAL_OTHER_MAX_LENGTH,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { CharacterCountField } from '../../../components/character-count-field';
+import { ErrorSummary } from '../../../components/error-summary';
+import { PhoneField } from '../../../components/phone-field';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProFieldErrors, visibleFieldFor } from '../hooks/use-pro-field-errors';
+import type { ProSubmitResult } from '../hooks/use-pro-registration';
+import type { ProStepOneDraft } from '../pro-store';
+import {
+  PRO_STEP_FIELDS,
+  referralFieldsFor,
+  stepOneDefaults,
+  withChosenReferral,
+} from '../pro-values';
+import styles from './pro.module.css';
+
+const zodStepOne = zodResolver(ProStepOneSchema);
+
+/** The domain's step-1 schema, applied to the fields shown (the hidden referral follow-ups are not). */
+const stepOneResolver: Resolver<ProStepOneInput, unknown, ProStepOne> = (
+  values,
+  context,
+  options,
+) => zodStepOne(withChosenReferral(values), context, options);
+
+const BASE_FIELDS = PRO_STEP_FIELDS[1].filter((field) => !field.startsWith('referral'));
+const REFERRAL_FIELDS = PRO_STEP_FIELDS[1].filter((field) => field.startsWith('referral'));
+
+const toOptions = (list: readonly { id: string; name: string }[]) =>
+  list.map((option) => ({ value: option.id, label: option.name }));
+
+type ProStepOneFormProps = {
+  /** The page title for this step ("Error: " is added while it shows problems). */
+  documentTitle: string;
+  /** A banner above the form reports a problem (the title says so too). */
+  hasPageError?: boolean;
+  lookups: ProfessionalLookupsResponse;
+  draft: ProStepOneDraft | undefined;
+  onDraftChange: (draft: ProStepOneDraft) => void;
+  onSubmit: (values: ProStepOne) => Promise<ProSubmitResult>;
+  isSubmitting: boolean;
+  /** Server errors to show when the form appears (a create answer about this step). */
+  serverErrors?: readonly ValidationError[];
+};
+
+/** Step 1 "About you": name, contact details, and how they heard about us. */
+export function ProStepOneForm({
+  lookups,
+  draft,
+  onDraftChange,
+  onSubmit,
+  isSubmitting,
+  documentTitle,
+  hasPageError = false,
+  serverErrors,
+}: ProStepOneFormProps) {
+  const { t } = useTranslation();
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const form = useForm<ProStepOneInput, unknown, ProStepOne>({
+    resolver: stepOneResolver,
+    defaultValues: stepOneDefaults(draft),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, control, formState, watch, handleSubmit, setError, getValues, clearErrors } =
+    form;
+  const hearAboutUs = watch('hearAboutUs');
+  const { errorFor, items } = useProFieldErrors(1, formState.errors, unplaced);
+  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
+
+  useEffect(() => {
+    const subscription = watch((values) => onDraftChange(values as ProStepOneDraft));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
+  const showServerErrors = (errors: readonly ValidationError[]) => {
+    const visible = [...BASE_FIELDS, ...referralFieldsFor(getValues('hearAboutUs'))];
+    setUnplaced(
+      applyServerErrors(errors, setError, (field) =>
+        visibleFieldFor<Path<ProStepOneInput>>(field, visible),
+      ),
+    );
+    setFocusKey((key) => key + 1);
+  };
+
+  const initialErrors = useRef(serverErrors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the errors it appeared with
+  useEffect(() => {
+    if (initialErrors.current?.length) showServerErrors(initialErrors.current);
+    initialErrors.current = undefined;
+  }, []);
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) showServerErrors(result.fieldErrors);
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const select = t('pro.select');
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
+      <ErrorSummary items={items} focusKey={focusKey} />
+      <p className={styles.intro}>{t('pro.one.intro')}</p>
+      <SelectField
+        id="title"
+        label={t('pro.one.titleLabel')}
+        options={toOptions(lookups.titles)}
+        placeholder={select}
+        isOptional
+        autoComplete="honorific-prefix"
+        error={errorFor('title')}
+        className={styles.narrow}
+        {...register('title')}
+      />
+      <div className={styles.nameRow}>
+        <TextField
+          id="firstName"
+          label={t('pro.one.firstName')}
+          autoComplete="given-name"
+          error={errorFor('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label={t('pro.one.lastName')}
+          autoComplete="family-name"
+          error={errorFor('lastName')}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        id="credentials"
+        label={t('pro.one.credentials')}
+        hint={t('pro.one.credentialsHint')}
+        autoComplete="honorific-suffix"
+        isOptional
+        fieldWidth="medium"
+        error={errorFor('credentials')}
+        {...register('credentials')}
+      />
+      <TextField
+        id="email"
+        label={t('pro.one.email')}
+        hint={t('pro.one.emailHint')}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        error={errorFor('email')}
+        {...register('email')}
+      />
+      <PhoneField
+        codeId="phoneCountryCode"
+        numberId="phoneNumber"
+        legend={t('pro.one.phoneLegend')}
+        hint={t('pro.one.phoneHint')}
+        codeError={errorFor('phoneCountryCode')}
+        numberError={errorFor('phoneNumber')}
+        codeProps={register('phoneCountryCode')}
+        numberProps={register('phoneNumber')}
+      />
+      <TextField
+        id="phoneExtension"
+        label={t('pro.one.extension')}
+        hint={t('pro.one.extensionHint')}
+        isOptional
+        isDigitsOnly
+        maxLength={PHONE_EXTENSION_MAX_DIGITS}
+        autoComplete="tel-extension"
+        fieldWidth="short"
+        error={errorFor('phoneExtension')}
+        {...register('phoneExtension')}
+      />
+      <SelectField
+        id="hearAboutUs"
+        label={t('pro.one.hearAboutUs')}
+        options={toOptions(lookups.referralSources)}
+        placeholder={select}
+        error={errorFor('hearAboutUs')}
+        {...register('hearAboutUs', {
+          // The follow-ups of another answer are hidden now: so are their messages.
+          onChange: (event: { target: { value: string } }) => {
+            const shown = referralFieldsFor(event.target.value);
+            clearErrors(REFERRAL_FIELDS.filter((field) => !shown.includes(field)));
+          },
+        })}
+      />
+      {hearAboutUs === 'BENCH_OFFICER' ? (
+        <div className={styles.conditional}>
+          <TextField
+            id="referralBenchOfficerName"
+            label={t('pro.one.benchOfficerName')}
+            autoComplete="off"
+            error={errorFor('referralBenchOfficerName')}
+            {...register('referralBenchOfficerName')}
+          />
+          <SelectField
+            id="referralBenchOfficerPosition"
+            label={t('pro.one.benchOfficerPosition')}
+            options={toOptions(lookups.benchOfficers)}
+            placeholder={select}
+            error={errorFor('referralBenchOfficerPosition')}
+            {...register('referralBenchOfficerPosition')}
+          />
+        </div>
+      ) : null}
+      {hearAboutUs === 'REFERRED_BY_COLLEAGUE' ? (
+        <div className={styles.conditional}>
+          <TextField
+            id="referralColleagueName"
+            label={t('pro.one.colleagueName')}
+            autoComplete="off"
+            error={errorFor('referralColleagueName')}
+            {...register('referralColleagueName')}
+          />
+          <SelectField
+            id="referralColleagueRole"
+            label={t('pro.one.colleagueRole')}
+            options={toOptions(lookups.colleagueRoles)}
+            placeholder={select}
+            error={errorFor('referralColleagueRole')}
+            {...register('referralColleagueRole')}
+          />
+        </div>
+      ) : null}
+      {hearAboutUs === 'OTHER' ? (
+        <div className={styles.conditional}>
+          <Controller
+            control={control}
+            name="referralOther"
+            render={({ field }) => (
+              <CharacterCountField
+                id="referralOther"
+                label={t('pro.one.other')}
+                hint={t('pro.one.otherHint', { max: REFERRAL_OTHER_MAX_LENGTH })}
+                maxLength={REFERRAL_OTHER_MAX_LENGTH}
+                formatCount={(remaining) =>
+                  remaining >= 0
+                    ? t('pro.one.charactersRemaining', { count: remaining })
+                    : t('pro.one.charactersOver', { count: -remaining })
+                }
+                error={errorFor('referralOther')}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('common.continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,298 @@
+import {
+  isPostalCodeRequired,
+  type ProfessionalLookupsResponse,
+  type ProStepTwo,
+  type ProStepTwoInput,
+  ProStepTwoSchema,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { CheckboxGroup } from '../../../components/checkbox-group';
+import { ErrorSummary } from '../../../components/error-summary';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProTimeZones } from '../api/get-pro-time-zones';
+import { useProFieldErrors, visibleFieldFor } from '../hooks/use-pro-field-errors';
+import type { ProSubmitResult } from '../hooks/use-pro-registration';
+import type { ProStepTwoDraft } from '../pro-store';
+import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
+import styles from './pro.module.css';
+
+const stepTwoResolver = zodResolver(ProStepTwoSchema);
+
+/** Key of the roles offered in every country without a list of its own. */
+const DEFAULT_ROLES_KEY = 'DEFAULT';
+
+type Option = { id: string; name: string };
+
+const toOptions = (list: readonly Option[]) =>
+  list.map((option) => ({ value: option.id, label: option.name }));
+
+function regionsOf(lookups: ProfessionalLookupsResponse, country: string): readonly Option[] {
+  return lookups.regions[country] ?? [];
+}
+
+function rolesOf(lookups: ProfessionalLookupsResponse, country: string): readonly Option[] {
+  return lookups.rolesByCountry[country] ?? lookups.rolesByCountry[DEFAULT_ROLES_KEY] ?? [];
+}
+
+type ProStepTwoFormProps = {
+  /** The page title for this step ("Error: " is added while it shows problems). */
+  documentTitle: string;
+  /** A banner above the form reports a problem (the title says so too). */
+  hasPageError?: boolean;
+  lookups: ProfessionalLookupsResponse;
+  draft: ProStepTwoDraft | undefined;
+  onDraftChange: (draft: ProStepTwoDraft) => void;
+  onSubmit: (values: ProStepTwo) => Promise<ProSubmitResult>;
+  isSubmitting: boolean;
+  serverErrors?: readonly ValidationError[];
+  /** The Back button (the route decides where it goes). */
+  backButton: ReactNode;
+};
+
+/**
+ * Step 2 "Your practice". The region, time-zone and role lists follow the country: a new country
+ * clears the region, the time zone and the roles it does not offer; a new region clears the time
+ * zone.
+ */
+export function ProStepTwoForm({
+  lookups,
+  draft,
+  onDraftChange,
+  onSubmit,
+  isSubmitting,
+  documentTitle,
+  hasPageError = false,
+  serverErrors,
+  backButton,
+}: ProStepTwoFormProps) {
+  const { t } = useTranslation();
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const form = useForm<ProStepTwoInput, unknown, ProStepTwo>({
+    resolver: stepTwoResolver,
+    defaultValues: stepTwoDefaults(draft),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, control, formState, watch, handleSubmit, setError, getValues, setValue } = form;
+  const { errorFor, items } = useProFieldErrors(2, formState.errors, unplaced);
+  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
+
+  const country = watch('country');
+  const region = watch('region');
+  const regions = regionsOf(lookups, country);
+  const hasRegionList = regions.length > 0;
+  const roles = rolesOf(lookups, country);
+  const timeZones = useProTimeZones(country, hasRegionList && region ? region : undefined);
+
+  useEffect(() => {
+    const subscription = watch((values) => onDraftChange(values as ProStepTwoDraft));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
+  const showServerErrors = (errors: readonly ValidationError[]) => {
+    setUnplaced(
+      applyServerErrors(errors, setError, (field) =>
+        visibleFieldFor<Path<ProStepTwoInput>>(field, PRO_STEP_FIELDS[2]),
+      ),
+    );
+    setFocusKey((key) => key + 1);
+  };
+
+  const initialErrors = useRef(serverErrors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the errors it appeared with
+  useEffect(() => {
+    if (initialErrors.current?.length) showServerErrors(initialErrors.current);
+    initialErrors.current = undefined;
+  }, []);
+
+  const changeCountry = (next: string) => {
+    const nextRegions = regionsOf(lookups, next);
+    const currentRegion = getValues('region');
+    const keepsRegion =
+      nextRegions.length > 0
+        ? nextRegions.some((option) => option.id === currentRegion)
+        : regions.length === 0;
+    const options = { shouldDirty: true };
+    if (!keepsRegion) setValue('region', '', options);
+    setValue('timezone', '', options);
+    const offered = new Set(rolesOf(lookups, next).map((role) => role.id));
+    setValue(
+      'roles',
+      getValues('roles').filter((role) => offered.has(role)),
+      options,
+    );
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) showServerErrors(result.fieldErrors);
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const select = t('pro.select');
+  const zones = timeZones.data ?? [];
+  const isLoadingZones = timeZones.isPending && Boolean(country);
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
+      <ErrorSummary items={items} focusKey={focusKey} />
+      <p className={styles.intro}>{t('pro.two.intro')}</p>
+      <TextField
+        id="practiceName"
+        label={t('pro.two.practiceName')}
+        autoComplete="organization"
+        error={errorFor('practiceName')}
+        {...register('practiceName')}
+      />
+      <TextField
+        id="addressLine1"
+        label={t('pro.two.addressLine1')}
+        autoComplete="address-line1"
+        error={errorFor('addressLine1')}
+        {...register('addressLine1')}
+      />
+      <TextField
+        id="addressLine2"
+        label={t('pro.two.addressLine2')}
+        autoComplete="address-line2"
+        isOptional
+        error={errorFor('addressLine2')}
+        {...register('addressLine2')}
+      />
+      <SelectField
+        id="country"
+        label={t('pro.two.country')}
+        options={toOptions(lookups.countries)}
+        placeholder={select}
+        autoComplete="country"
+        error={errorFor('country')}
+        {...register('country', {
+          onChange: (event: { target: { value: string } }) => changeCountry(event.target.value),
+        })}
+      />
+      <TextField
+        id="city"
+        label={t('pro.two.city')}
+        autoComplete="address-level2"
+        fieldWidth="medium"
+        error={errorFor('city')}
+        {...register('city')}
+      />
+      {hasRegionList ? (
+        <SelectField
+          id="region"
+          label={t('pro.two.region')}
+          options={toOptions(regions)}
+          placeholder={select}
+          autoComplete="address-level1"
+          error={errorFor('region')}
+          {...register('region', {
+            onChange: () => setValue('timezone', '', { shouldDirty: true }),
+          })}
+        />
+      ) : (
+        <TextField
+          id="region"
+          label={t('pro.two.regionText')}
+          autoComplete="address-level1"
+          isOptional
+          fieldWidth="medium"
+          error={errorFor('region')}
+          {...register('region')}
+        />
+      )}
+      <TextField
+        id="postalCode"
+        label={t('pro.two.postalCode')}
+        autoComplete="postal-code"
+        isOptional={!isPostalCodeRequired(country)}
+        fieldWidth="short"
+        spellCheck={false}
+        error={errorFor('postalCode')}
+        {...register('postalCode')}
+      />
+      {!isLoadingZones && !timeZones.isError && zones.length === 0 && country ? (
+        <TextField
+          id="timezone"
+          label={t('pro.two.timezone')}
+          fieldWidth="medium"
+          error={errorFor('timezone')}
+          {...register('timezone')}
+        />
+      ) : (
+        // Controlled: the options arrive after the value (a restored draft), and must show it.
+        <Controller
+          control={control}
+          name="timezone"
+          render={({ field }) => (
+            <SelectField
+              id="timezone"
+              label={t('pro.two.timezone')}
+              options={toOptions(zones)}
+              placeholder={isLoadingZones ? t('pro.two.timezoneLoading') : select}
+              aria-busy={isLoadingZones || undefined}
+              error={errorFor('timezone')}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      )}
+      {timeZones.isError ? (
+        <p className={styles.inlineProblem} role="alert">
+          {t('pro.two.timezoneError')}
+          <Button variant="link" onClick={() => void timeZones.refetch()}>
+            {t('pro.retry')}
+          </Button>
+        </p>
+      ) : null}
+      <Controller
+        control={control}
+        name="roles"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="roles"
+            name={field.name}
+            legend={t('pro.two.roles')}
+            hint={t('pro.two.rolesHint')}
+            options={toOptions(roles)}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={errorFor('roles')}
+          />
+        )}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('common.continue')}
+        </Button>
+        {backButton}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+import { type Language, t } from './i18n';
+
+// Parent A's way to the package step, shared by the browser specs that start at /step3.
+
+export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+export type PhoneChoice = {
+  /** The step-1 phone code option (the domain's PhoneCodeId). */
+  code: 'US_CANADA' | 'UNITED_KINGDOM' | 'MEXICO';
+  number: string;
+};
+
+export const US_PHONE: PhoneChoice = { code: 'US_CANADA', number: '5551234567' };
+export const UK_PHONE: PhoneChoice = { code: 'UNITED_KINGDOM', number: '7700900123' };
+export const MX_PHONE: PhoneChoice = { code: 'MEXICO', number: '5512345678' };
+
+/** Opens a join page (optionally with a query string) in the language, through the selector. */
+export async function openJoin(page: Page, lang: Language, path = '/signup') {
+  await page.goto(`/app/join${path}`);
+  if (lang !== 'en') {
+    await page.getByLabel(t('en', 'header.language')).selectOption(lang);
+  }
+}
+
+export type FunnelPeople = { parentEmail: string; coParentEmail: string };
+
+/**
+ * Fills step 1 and step 2 from /step1 and lands on /step3 (or, when a package was chosen on the
+ * pricing page, wherever /step3 sends the person: pass `landsOn`). Answers the emails it typed.
+ */
+export async function completeStepsOneAndTwo(
+  page: Page,
+  lang: Language,
+  phone: PhoneChoice = US_PHONE,
+  { landsOn }: { landsOn?: RegExp } = {},
+): Promise<FunnelPeople> {
+  const parentEmail = `parent.${unique()}@example.com`;
+  const coParentEmail = `coparent.${unique()}@example.com`;
+  await page.goto('/app/join/step1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepOne.title'));
+  await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
+  await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
+  await page.getByLabel(t(lang, 'stepOne.email')).fill(parentEmail);
+  await page.getByLabel(t(lang, 'phone.countryCode')).selectOption(phone.code);
+  await page.getByLabel(t(lang, 'phone.number')).fill(phone.number);
+  await page
+    .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
+    .getByLabel(t(lang, 'common.yes'))
+    .check();
+  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+
+  await expect(page).toHaveURL(/\/step2$/);
+  const coParent = page.getByRole('group', { name: t(lang, 'stepTwo.coParentLegend') });
+  await coParent.getByLabel(t(lang, 'stepTwo.firstName')).fill('Luis');
+  await coParent.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+  await coParent.getByLabel(t(lang, 'stepTwo.email'), { exact: false }).fill(coParentEmail);
+  const child = page.getByRole('group', { name: t(lang, 'stepTwo.childLegend', { number: '1' }) });
+  await child.getByLabel(t(lang, 'stepTwo.firstName')).fill('Sofía');
+  await child.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+
+  if (landsOn) {
+    await expect(page).toHaveURL(landsOn);
+    return { parentEmail, coParentEmail };
+  }
+  await expect(page).toHaveURL(/\/step3$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepThree.title'));
+  return { parentEmail, coParentEmail };
+}
