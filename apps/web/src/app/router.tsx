@@ -5,7 +5,11 @@ import { AlaCarteRoute } from './routes/alacarte';
 import { CoParentStatusRoute } from './routes/coparent-status';
 import { CredentialsRoute } from './routes/credentials';
 import { DuplicateRoute } from './routes/duplicate';
+import { InviteRoute } from './routes/invite';
+import { InviteRequestRoute } from './routes/invite-request';
+import { InviteStepOneRoute } from './routes/invite-step-one';
 import { LandingRoute } from './routes/landing';
+import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { PricingRoute } from './routes/pricing';
 import { ReceiptRoute } from './routes/receipt';
@@ -81,6 +85,10 @@ export const routes: RouteObject[] = [
             // Its own chunk: the country, region, time-zone and role tables only /pro needs.
             lazy: async () => ({ Component: (await import('./routes/pro')).ProRoute }),
           },
+          { path: 'invite', element: <InviteRoute /> },
+          { path: 'invite/request', element: <InviteRequestRoute /> },
+          { path: 'invite/step1', element: <InviteStepOneRoute /> },
+          ...LEGACY_PATHS.map((path) => ({ path: `${path}/*`, element: <LegacyRedirectRoute /> })),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -45,4 +45,6 @@ export const STORAGE_KEYS = {
   /** After the login post: that the person is logged in, and their user id (this tab only). */
   auth: 'coparent.auth',
   userId: 'coparent.userId',
+  /** The invited co-parent's invite token, taken out of the address bar (this tab only). */
+  inviteToken: 'coparent.inviteToken',
 } as const;

@@ -1,0 +1,84 @@
+import { NEW_LINK_SPAM_HINT_MINUTES } from '@coparent/domain';
+import { Trans, useTranslation } from 'react-i18next';
+import { AlertBanner } from '../../components/alert-banner';
+import { Button } from '../../components/button';
+import { PageHeading } from '../../components/page-heading';
+import { useRequestInviteLink } from '../../features/invite/api/request-invite-link';
+import { readInviteToken } from '../../features/invite/invite-store';
+import { supportEmail } from '../../features/invite/support-email';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import styles from './routes.module.css';
+
+/**
+ * /invite/request (spec 001 §4 "Invite request"): with the stored invite token (live, expired or
+ * replaced), ask for a new link; without one, what to do instead.
+ */
+export function InviteRequestRoute() {
+  const token = readInviteToken();
+  return token ? <RequestNewLink token={token} /> : <CannotRequest />;
+}
+
+function RequestNewLink({ token }: { token: string }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('invite.request.title'));
+  const request = useRequestInviteLink();
+  // 404 INVITE_REQUEST_FAILED (the spec's 111), a rate limit or a network failure alike.
+  const failed = request.isError;
+
+  if (request.isSuccess) {
+    return (
+      <div className={styles.content}>
+        <PageHeading>{t('invite.request.sentTitle')}</PageHeading>
+        <p>{t('invite.request.spamHint', { minutes: NEW_LINK_SPAM_HINT_MINUTES })}</p>
+        <p>
+          <Button variant="link" onClick={() => request.reset()}>
+            {t('invite.request.askAgain')}
+          </Button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('invite.request.title')}</PageHeading>
+      <p className={styles.intro}>{t('invite.request.intro')}</p>
+      {failed ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <p>{t('invite.request.failed')}</p>
+        </AlertBanner>
+      ) : null}
+      <p>
+        <Button isLoading={request.isPending} onClick={() => request.mutate(token)}>
+          {t('invite.request.send')}
+        </Button>
+      </p>
+    </div>
+  );
+}
+
+function CannotRequest() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('invite.request.noTokenTitle'));
+  const email = supportEmail();
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('invite.request.noTokenTitle')}</PageHeading>
+      <p>{t('invite.request.noTokenIntro')}</p>
+      <ol>
+        <li>{t('invite.request.noTokenSteps.email')}</li>
+        <li>{t('invite.request.noTokenSteps.latest')}</li>
+        <li>
+          <Trans
+            i18nKey="invite.request.noTokenSteps.support"
+            values={{ email }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the email address inside
+              mail: <a href={`mailto:${email}`} />,
+            }}
+          />
+        </li>
+      </ol>
+    </div>
+  );
+}
