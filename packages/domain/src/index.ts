@@ -2,6 +2,7 @@
 
 export * from './checkout/analytics.js';
 export * from './checkout/card.js';
+export * from './checkout/sandbox-nonces.js';
 export * from './checkout/schemas.js';
 export * from './constants/enums.js';
 export * from './constants/experiments.js';

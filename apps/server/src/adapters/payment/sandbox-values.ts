@@ -1,4 +1,4 @@
-import type { PaymentType } from '@coparent/domain';
+import { type PaymentType, SANDBOX_WALLET_NONCES } from '@coparent/domain';
 
 /**
  * Braintree's documented sandbox test values, which the local sandbox gateway reproduces
@@ -25,9 +25,9 @@ export const FAKE_NONCES: Readonly<Record<string, FakeNonce>> = {
   'fake-valid-amex-nonce': card('American Express', '0005'),
   'fake-valid-discover-nonce': card('Discover', '1117'),
   'fake-paypal-one-time-nonce': wallet('PAYPAL', null, null),
-  'fake-paypal-billing-agreement-nonce': wallet('PAYPAL', null, null),
-  'fake-venmo-account-nonce': wallet('VENMO', null, null),
-  'fake-apple-pay-visa-nonce': wallet('APPLE_PAY', 'Apple Pay - Visa', '1881'),
+  [SANDBOX_WALLET_NONCES.PAYPAL]: wallet('PAYPAL', null, null),
+  [SANDBOX_WALLET_NONCES.VENMO]: wallet('VENMO', null, null),
+  [SANDBOX_WALLET_NONCES.APPLE_PAY]: wallet('APPLE_PAY', 'Apple Pay - Visa', '1881'),
   'fake-apple-pay-mastercard-nonce': wallet('APPLE_PAY', 'Apple Pay - MasterCard', '4444'),
   'fake-apple-pay-amex-nonce': wallet('APPLE_PAY', 'Apple Pay - American Express', '0005'),
   'fake-processor-declined-visa-nonce': card('Visa', '1115', 'PROCESSOR_DECLINED'),

@@ -1,4 +1,4 @@
-import type { PaymentType } from '@coparent/domain';
+import { type PaymentType, SANDBOX_WALLET_NONCES } from '@coparent/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -6,17 +6,6 @@ import { Modal } from '../../../components/modal';
 import styles from './checkout.module.css';
 
 export type WalletMethod = Exclude<PaymentType, 'CREDIT_CARD'>;
-
-/**
- * The local sandbox's fake nonces, as Braintree's sandbox documents them (the server's sandbox
- * gateway accepts the same values): PayPal's vaulted billing agreement, a Venmo account, an Apple
- * Pay Visa card.
- */
-export const SANDBOX_WALLET_NONCES: Record<WalletMethod, string> = {
-  PAYPAL: 'fake-paypal-billing-agreement-nonce',
-  VENMO: 'fake-venmo-account-nonce',
-  APPLE_PAY: 'fake-apple-pay-visa-nonce',
-};
 
 type SandboxWalletProps = {
   method: WalletMethod;
