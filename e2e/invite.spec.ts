@@ -119,11 +119,8 @@ for (const lang of LANGUAGES) {
     });
 
     test('a legacy co-parent path goes to the account billing page', async ({ page }) => {
-      const billing = page.waitForRequest((request) =>
-        request.url().endsWith('/app/account/billing'),
-      );
       await page.goto('/app/join/payment/parentb');
-      await billing;
+      await page.waitForURL(/\/app\/account\/billing$/);
     });
   });
 }
