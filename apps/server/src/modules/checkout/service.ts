@@ -1105,24 +1105,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       },
       { locale },
     );
-    // Never trust the amount shown; but never charge another amount than the one shown either.
-    if (
-      priced.totals.total !== body.payment.amountDisplayed ||
-      priced.totals.taxAmount !== body.payment.taxAmountDisplayed
-    ) {
-      throw new AppError('PRICE_CHANGED', {
-        extras: {
-          detail: translateMessage('payment_priceChanged_error', locale, {
-            total: priced.totals.totalFormatted,
-          }),
-          messageKey: 'payment_priceChanged_error',
-          pricing: priced,
-        },
-      });
-    }
-    if (priced.totals.total > 0 && !body.payment.nonce) {
-      throw fieldError('payment.nonce', 'payment_nonce_error', locale);
-    }
+    assertChargeMatchesPricing(priced, body.payment, locale);
     if (!isCurrencyCode(priced.totals.currencyCode)) throw new Error('unknown currency');
     return {
       locale,
@@ -1414,23 +1397,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       },
       { locale },
     );
-    if (
-      priced.totals.total !== body.payment.amountDisplayed ||
-      priced.totals.taxAmount !== body.payment.taxAmountDisplayed
-    ) {
-      throw new AppError('PRICE_CHANGED', {
-        extras: {
-          detail: translateMessage('payment_priceChanged_error', locale, {
-            total: priced.totals.totalFormatted,
-          }),
-          messageKey: 'payment_priceChanged_error',
-          pricing: priced,
-        },
-      });
-    }
-    if (priced.totals.total > 0 && !body.payment.nonce) {
-      throw fieldError('payment.nonce', 'payment_nonce_error', locale);
-    }
+    assertChargeMatchesPricing(priced, body.payment, locale);
     const inviter = invited.inviter;
     return {
       locale,
@@ -1460,4 +1427,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   return { clientToken, tokenize, pay, payInvited, receipt, reconcilePendingPayments };
+}
+
+/**
+ * Both payment flows: never trust the amount shown, but never charge another amount than the one
+ * shown either (409 PRICE_CHANGED carries the new pricing); a charge needs a payment nonce.
+ */
+function assertChargeMatchesPricing(
+  priced: { totals: { total: number; taxAmount: number; totalFormatted: string } },
+  payment: { amountDisplayed: number; taxAmountDisplayed: number; nonce?: string | null },
+  locale: Locale,
+): void {
+  if (
+    priced.totals.total !== payment.amountDisplayed ||
+    priced.totals.taxAmount !== payment.taxAmountDisplayed
+  ) {
+    throw new AppError('PRICE_CHANGED', {
+      extras: {
+        detail: translateMessage('payment_priceChanged_error', locale, {
+          total: priced.totals.totalFormatted,
+        }),
+        messageKey: 'payment_priceChanged_error',
+        pricing: priced,
+      },
+    });
+  }
+  if (priced.totals.total > 0 && !payment.nonce) {
+    throw fieldError('payment.nonce', 'payment_nonce_error', locale);
+  }
 }
