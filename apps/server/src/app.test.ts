@@ -277,7 +277,14 @@ describe('the web app routes', () => {
   });
 
   it('serves index.html for any /app/join/* page (SPA fallback), not cached', async () => {
-    for (const url of ['/app/join/signup', '/app/join/step2', '/app/join/invite/step1?x=1']) {
+    for (const url of [
+      '/app/join/signup',
+      '/app/join/step2',
+      '/app/join/invite/step1?x=1',
+      '/app/account',
+      '/app/account/',
+      '/app/account/receipts/123',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -298,9 +305,11 @@ describe('the web app routes', () => {
   it('answers 503 with build instructions when the web app is not built', async () => {
     const unbuilt = await buildTestApp(ctx.database);
     try {
-      const res = await unbuilt.inject({ method: 'GET', url: '/app/join/signup' });
-      expect(res.statusCode).toBe(503);
-      expect(res.body).toContain('npm run build');
+      for (const url of ['/app/join/signup', '/app/account/login']) {
+        const res = await unbuilt.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.body).toContain('npm run build');
+      }
       const redirect = await unbuilt.inject({ method: 'GET', url: '/' });
       expect(redirect.statusCode).toBe(302);
     } finally {

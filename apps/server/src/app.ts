@@ -43,6 +43,8 @@ import { pricingRoutes } from './modules/pricing/routes.js';
 import { createPricingService } from './modules/pricing/service.js';
 import { professionalRoutes } from './modules/professional/routes.js';
 import { createProfessionalService } from './modules/professional/service.js';
+import { sessionRoutes } from './modules/session/routes.js';
+import { createSessionAuth } from './modules/session/session-auth.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
 import { webRoutes } from './web/routes.js';
@@ -267,6 +269,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     credentialsRateLimit: { max: config.rateLimit.credentialsPerMinute, timeWindow: '1 minute' },
     loginRateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },
+  });
+
+  // The account area (/app/account/*): its calls pass `sessionAuth.requireSession`.
+  const sessionAuth = createSessionAuth(app, {
+    db: database.db,
+    now,
+    cookieName: SESSION_COOKIE,
+  });
+  const secureCookies = config.publicUrl.startsWith('https:');
+  await app.register(sessionRoutes, {
+    prefix: '/v2',
+    db: database.db,
+    auth: sessionAuth,
+    secureCookies,
   });
 
   // Reconciliation of abandoned payments: main.ts runs it at start-up and starts the timer.

@@ -48,6 +48,7 @@ const TITLES: Record<AppErrorCode, string> = {
   INVITE_USER_MISMATCH: 'The invite does not belong to this user',
   INVITE_REQUEST_FAILED: 'A new invite link cannot be sent for this token',
   CREDENTIALS_ALREADY_SET: 'This account already has a username and password',
+  SESSION_REQUIRED: 'Log in first: no live session',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
   COUNTRY_NOT_FOUND: 'Country not found',

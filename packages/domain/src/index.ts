@@ -31,6 +31,7 @@ export * from './pricing/money.js';
 export * from './pricing/pricing-group.js';
 export * from './pricing/schemas.js';
 export * from './pricing/tax.js';
+export * from './schemas/account.js';
 export * from './schemas/address.js';
 export * from './schemas/credentials.js';
 export * from './schemas/family.js';

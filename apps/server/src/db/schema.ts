@@ -114,6 +114,8 @@ export const users = pgTable(
     createdByProfessionalId: uuid('created_by_professional_id').references(
       (): AnyPgColumn => users.id,
     ),
+    /** Staff of the service (the funnel report, [F6]); granted by `npm run staff -w apps/server`. */
+    isStaff: boolean('is_staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -187,3 +187,53 @@ export async function paySignup(app: App, signup: TestSignup, language = 'en') {
     registration: { parent: { userId: string; email: string } };
   };
 }
+
+let usernameCounter = 0;
+/** A username no other test uses. */
+export function uniqueUsername(prefix = 'parent'): string {
+  usernameCounter += 1;
+  return `${prefix}_${Date.now().toString(36)}${usernameCounter}`;
+}
+
+export const TEST_PASSWORD = 'Sunny-Harbor-42';
+
+export type LoggedInParent = {
+  userId: string;
+  email: string;
+  username: string;
+  signup: TestSignup;
+  /** The `Cookie` header value that carries the session. */
+  cookie: string;
+};
+
+/**
+ * Parent A through the whole funnel (paid, credentials set) and logged in: the session cookie
+ * for the account area's calls. Needs generous rate limits in the app's env.
+ */
+export async function loggedInParent(app: App, language = 'en'): Promise<LoggedInParent> {
+  const signup = await signupReadyToPay(app);
+  const paid = await paySignup(app, signup, language);
+  const username = uniqueUsername();
+  const set = await app.inject({
+    method: 'POST',
+    url: '/v2/credentials',
+    headers: { authorization: `Bearer ${paid.clickToJoinToken}` },
+    payload: { username, password: TEST_PASSWORD },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v2/login',
+    payload: { username, password: TEST_PASSWORD, submit: 'Sign In', eventId: 'submit' },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const setCookie = String(login.headers['set-cookie'] ?? '');
+  const cookie = setCookie.split(';')[0] ?? '';
+  return {
+    userId: paid.registration.parent.userId,
+    email: paid.registration.parent.email,
+    username,
+    signup,
+    cookie,
+  };
+}

@@ -6,14 +6,17 @@ import { sendProblem } from '../http/error-handler.js';
 
 export const JOIN_BASE = '/app/join';
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
+/** The account area: the same web app (one build), its own route tree (apps/web/src/account). */
+export const ACCOUNT_BASE = '/app/account';
 
 const HIDDEN = { schema: { hide: true } } as const;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The built web app under /app/join/ with an SPA fallback to its index.html, and the redirects
- * `/`, `/app/join`, `/app/join/` → `/app/join/signup`. When the build is missing, every
- * /app/join/* page answers 503 with a text saying how to build it.
+ * The built web app under /app/join/ with an SPA fallback to its index.html, the same shell for
+ * the account area's pages (/app/account and /app/account/*), and the redirects `/`,
+ * `/app/join`, `/app/join/` → `/app/join/signup`. When the build is missing, every such page
+ * answers 503 with a text saying how to build it.
  */
 export async function webRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
   const { distDir } = opts;
@@ -25,15 +28,17 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
   const indexHtml = join(distDir, 'index.html');
   if (!existsSync(indexHtml)) {
     app.log.warn({ distDir }, 'web app not built: /app/join/* answers 503');
-    app.get(`${JOIN_BASE}/*`, HIDDEN, async (_request, reply) =>
+    const notBuilt = async (_request: unknown, reply: FastifyReply) =>
       reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send(
           `The web app has not been built (no ${indexHtml}).\n` +
             'Run `npm run build` (or `npm start`) at the repository root, then reload this page.\n',
-        ),
-    );
+        );
+    for (const path of [`${JOIN_BASE}/*`, ACCOUNT_BASE, `${ACCOUNT_BASE}/*`]) {
+      app.get(path, HIDDEN, notBuilt);
+    }
     return;
   }
 
@@ -50,10 +55,14 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
     },
   });
 
-  app.get(`${JOIN_BASE}/*`, HIDDEN, async (request, reply) => {
+  const appShell = async (request: { url: string }, reply: FastifyReply) => {
     // A missing file (a path whose last segment has an extension) is a 404, not the app shell.
     const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
     if (lastSegment.includes('.')) return sendProblem(reply, 'NOT_FOUND');
-    return reply.sendFile('index.html');
-  });
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', distDir);
+  };
+  app.get(`${JOIN_BASE}/*`, HIDDEN, appShell);
+  app.get(ACCOUNT_BASE, HIDDEN, appShell);
+  app.get(`${ACCOUNT_BASE}/*`, HIDDEN, appShell);
 }

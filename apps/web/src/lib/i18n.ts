@@ -12,7 +12,30 @@ import en from '../locales/en.json';
 import esMX from '../locales/es-MX.json';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-export const UI_MESSAGES: Record<Locale, typeof en> = { en, 'es-MX': esMX };
+type Catalogue = Record<string, unknown>;
+
+/**
+ * A feature's own catalogue, `locales/features/<name>.<locale>.json`, is the top-level key
+ * `<name>` of the UI messages: features added side by side never edit one shared file.
+ */
+const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('../locales/features/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+export function featureCatalogues(locale: Locale): Catalogue {
+  const merged: Catalogue = {};
+  for (const [path, catalogue] of Object.entries(FEATURE_CATALOGUES)) {
+    const match = /\/([\w-]+)\.([\w-]+)\.json$/.exec(path);
+    if (match?.[2] === locale && match[1]) merged[match[1]] = catalogue;
+  }
+  return merged;
+}
+
+export const UI_MESSAGES: Record<Locale, Catalogue> = {
+  en: { ...en, ...featureCatalogues('en') },
+  'es-MX': { ...esMX, ...featureCatalogues('es-MX') },
+};
 
 /** The person's saved choice, else the browser language (es* → es-MX), else English. */
 export function detectLocale(): Locale {

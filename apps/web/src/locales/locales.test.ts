@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import esMX from './es-MX.json';
+import { UI_MESSAGES } from '../lib/i18n';
+
+const en = UI_MESSAGES.en;
+const esMX = UI_MESSAGES['es-MX'];
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -17,6 +19,11 @@ function leaves(value: object): string[] {
 }
 
 describe('UI catalogues', () => {
+  it('take each feature catalogue (locales/features/<name>.<locale>.json) as a top-level key', () => {
+    expect(Object.keys(en)).toContain('account');
+    expect(Object.keys(esMX)).toContain('account');
+  });
+
   it('have the same keys in English and Spanish (Mexico)', () => {
     expect(keys(esMX).sort()).toEqual(keys(en).sort());
   });

@@ -45,6 +45,8 @@ export const APP_ERROR_STATUS = {
   INVITE_REQUEST_FAILED: 404,
   /** The user already has a username and password: log in instead. */
   CREDENTIALS_ALREADY_SET: 409,
+  /** The account area's calls need a live login session (the `cp_session` cookie): log in. */
+  SESSION_REQUIRED: 401,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

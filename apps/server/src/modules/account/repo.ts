@@ -221,11 +221,20 @@ export async function insertSession(
 export async function findSession(
   db: Executor,
   tokenHash: string,
-): Promise<{ userId: string; expiresAt: Date } | undefined> {
+): Promise<{ id: string; userId: string; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user (a password reset). */
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

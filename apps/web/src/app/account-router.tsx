@@ -1,0 +1,64 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AccountLayout } from './layout/account-layout';
+import { RouteError } from './routes/route-error';
+
+export const ACCOUNT_BASENAME = '/app/account';
+
+/**
+ * The account area (/app/account/*, issue [F7]): the same build as the join funnel, its own
+ * route tree. The funnel reaches it by full page load. Each page is its own chunk.
+ */
+export const accountRoutes: RouteObject[] = [
+  {
+    element: <AccountLayout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./account-routes/home')).AccountHomeRoute,
+            }),
+          },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('./account-routes/login')).LoginRoute }),
+          },
+          {
+            path: 'receipts/:receiptId',
+            lazy: async () => ({
+              Component: (await import('./account-routes/receipt-detail')).ReceiptDetailRoute,
+            }),
+          },
+          {
+            path: 'billing',
+            lazy: async () => ({
+              Component: (await import('./account-routes/billing')).BillingRoute,
+            }),
+          },
+          {
+            path: 'setup',
+            lazy: async () => ({ Component: (await import('./account-routes/setup')).SetupRoute }),
+          },
+          {
+            path: 'recover',
+            lazy: async () => ({
+              Component: (await import('./account-routes/recover')).RecoverRoute,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('./account-routes/not-found')).AccountNotFoundRoute,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAccountRouter() {
+  return createBrowserRouter(accountRoutes, { basename: ACCOUNT_BASENAME });
+}

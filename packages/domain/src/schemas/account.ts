@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The account area (/app/account/*, issue [F7]): its calls read the login session, the http-only
+ * `cp_session` cookie set by POST /v2/login. docs/f1-contract.md, "Account".
+ */
+
+/** Where the account area lives; the join funnel sends people here by full page load. */
+export const ACCOUNT_BASE_PATH = '/app/account';
+export const ACCOUNT_LOGIN_PATH = '/app/account/login';
+export const ACCOUNT_BILLING_PATH = '/app/account/billing';
+export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
+export const ACCOUNT_SETUP_PATH = '/app/account/setup';
+
+export const ACCOUNT_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** GET /v2/account/session: who is logged in (401 SESSION_REQUIRED otherwise). */
+export const AccountSessionSchema = z.object({
+  userId: z.uuid(),
+  kind: z.enum(ACCOUNT_KINDS),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  username: z.string(),
+  /** Staff accounts may read the funnel report ([F6]). */
+  isStaff: z.boolean(),
+  /** The language the account's emails are written in. */
+  locale: z.string(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
