@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // The browser tests read the app's own catalogues, so one spec runs in English and in Spanish and
 // a changed wording changes both the screen and the test.
@@ -11,10 +11,19 @@ function load(file: string): Catalog {
   return JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Catalog;
 }
 
-const ui: Record<Language, Catalog> = {
-  en: load('../../apps/web/src/locales/en.json'),
-  'es-MX': load('../../apps/web/src/locales/es-MX.json'),
-};
+const FEATURES_DIR = new URL('../../apps/web/src/locales/features/', import.meta.url);
+
+/** The main catalogue plus each feature's (`features/<name>.<lang>.json` is the key `<name>`). */
+function catalogue(lang: Language): Catalog {
+  const merged = load(`../../apps/web/src/locales/${lang}.json`);
+  for (const file of readdirSync(FEATURES_DIR)) {
+    const match = /^([\w-]+)\.([\w-]+)\.json$/.exec(file);
+    if (match?.[2] === lang && match[1]) merged[match[1]] = load(new URL(file, FEATURES_DIR).href);
+  }
+  return merged;
+}
+
+const ui: Record<Language, Catalog> = { en: catalogue('en'), 'es-MX': catalogue('es-MX') };
 
 function lookup(catalog: Catalog, key: string): string {
   let node: string | Catalog | undefined = catalog;
