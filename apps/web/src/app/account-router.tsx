@@ -42,6 +42,10 @@ export const accountRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./account-routes/setup')).SetupRoute }),
           },
           {
+            path: 'cases',
+            lazy: async () => ({ Component: (await import('./account-routes/cases')).CasesRoute }),
+          },
+          {
             path: 'recover',
             lazy: async () => ({
               Component: (await import('./account-routes/recover')).RecoverRoute,
