@@ -6,6 +6,11 @@ import { CoParentStatusRoute } from './routes/coparent-status';
 import { CredentialsRoute } from './routes/credentials';
 import { DuplicateRoute } from './routes/duplicate';
 import { InviteRoute } from './routes/invite';
+import { InviteBillingInfoRoute } from './routes/invite-billing-info';
+import { InviteChooseYourOwnRoute } from './routes/invite-choose-your-own';
+import { InviteCredentialsRoute } from './routes/invite-credentials';
+import { InvitePackagesRoute } from './routes/invite-packages';
+import { InviteReceiptRoute } from './routes/invite-receipt';
 import { InviteRequestRoute } from './routes/invite-request';
 import { InviteStepOneRoute } from './routes/invite-step-one';
 import { LandingRoute } from './routes/landing';
@@ -88,6 +93,18 @@ export const routes: RouteObject[] = [
           { path: 'invite', element: <InviteRoute /> },
           { path: 'invite/request', element: <InviteRequestRoute /> },
           { path: 'invite/step1', element: <InviteStepOneRoute /> },
+          { path: 'invite/packages', element: <InvitePackagesRoute /> },
+          { path: 'invite/choose-your-own', element: <InviteChooseYourOwnRoute /> },
+          { path: 'invite/billing-info', element: <InviteBillingInfoRoute /> },
+          {
+            path: 'invite/payment',
+            // Its own chunk, as /payment.
+            lazy: async () => ({
+              Component: (await import('./routes/invite-payment')).InvitePaymentRoute,
+            }),
+          },
+          { path: 'invite/credentials', element: <InviteCredentialsRoute /> },
+          { path: 'invite/receipt', element: <InviteReceiptRoute /> },
           ...LEGACY_PATHS.map((path) => ({ path: `${path}/*`, element: <LegacyRedirectRoute /> })),
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -1,0 +1,6 @@
+import { Spinner } from '../../components/spinner';
+
+/** Placeholder until the [F4] screen lands. */
+export function InvitePackagesRoute() {
+  return <Spinner />;
+}

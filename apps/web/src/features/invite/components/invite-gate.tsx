@@ -1,0 +1,44 @@
+import {
+  ACCOUNT_HOME_PATH,
+  INVITE_PATHS,
+  type InvitedContext,
+  isInviteAuthFailure,
+} from '@coparent/domain';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { fullPage } from '../../../lib/full-page';
+import { GenericError } from '../../join/components/generic-error';
+import { useInvitedContext } from '../api/get-invited-context';
+import { readInviteToken } from '../invite-store';
+
+export type InviteGateProps = {
+  /** The screen, given the token of this tab and the invited context as the server has it now. */
+  children: (invite: { token: string; context: InvitedContext }) => ReactNode;
+};
+
+/**
+ * The one entry check of the /invite/* screens after the welcome: without a stored invite token,
+ * the account home (a full page load); an expired or invalid invite (403, 112), /invite/request;
+ * a spinner while the context loads; the generic error when it cannot be read. Each screen adds
+ * its own progress rule (e.g. `invitePaymentRedirect`) on the context it is given.
+ */
+export function InviteGate({ children }: InviteGateProps) {
+  const token = readInviteToken();
+  const context = useInvitedContext(token);
+
+  useEffect(() => {
+    if (!token) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [token]);
+
+  if (!token) return null;
+  if (context.isError) {
+    if (isApiError(context.error) && isInviteAuthFailure(context.error.status)) {
+      return <Navigate to={INVITE_PATHS.request} replace />;
+    }
+    return <GenericError />;
+  }
+  if (context.isPending) return <Spinner />;
+  return <>{children({ token, context: context.data })}</>;
+}
