@@ -47,4 +47,6 @@ export const STORAGE_KEYS = {
   userId: 'coparent.userId',
   /** The invited co-parent's invite token, taken out of the address bar (this tab only). */
   inviteToken: 'coparent.inviteToken',
+  invitePaymentResult: 'coparent.invitePaymentResult',
+  inviteCredentialsToken: 'coparent.inviteCredentialsToken',
 } as const;
