@@ -41,6 +41,19 @@ export default defineConfig({
       PGLITE_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test comes from 127.0.0.1: the per-IP limits would throttle the suite
+      // itself. The limits are tested by the server's tests.
+      RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '100000',
+      RATE_LIMIT_PRICING_PER_MINUTE: '100000',
+      RATE_LIMIT_PAYMENT_PER_MINUTE: '100000',
+      RATE_LIMIT_TOKENIZE_PER_MINUTE: '100000',
+      RATE_LIMIT_CLIENT_TOKEN_PER_MINUTE: '100000',
+      RATE_LIMIT_USERNAME_CHECK_PER_MINUTE: '100000',
+      RATE_LIMIT_CREDENTIALS_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_INVITE_REQUEST_PER_MINUTE: '100000',
+      RATE_LIMIT_PROFESSIONAL_CREATE_PER_MINUTE: '100000',
+      RATE_LIMIT_PROFESSIONAL_VALIDATE_PER_MINUTE: '100000',
     },
   },
 });

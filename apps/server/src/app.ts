@@ -231,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sandboxTokenize: isSandboxGateway(paymentGateway) && !config.isProduction,
     paymentRateLimit: { max: config.rateLimit.paymentPerMinute, timeWindow: '1 minute' },
     tokenizeRateLimit: { max: config.rateLimit.tokenizePerMinute, timeWindow: '1 minute' },
+    clientTokenRateLimit: { max: config.rateLimit.clientTokenPerMinute, timeWindow: '1 minute' },
   });
   await app.register(inviteRoutes, {
     prefix: '/v2',

@@ -111,6 +111,8 @@ export type Config = {
     paymentPerMinute: number;
     /** POST /v2/payment/sandbox/tokenize per client IP per minute. */
     tokenizePerMinute: number;
+    /** GET /v2/payment/client-token per client IP per minute (each is a gateway call). */
+    clientTokenPerMinute: number;
     /** GET /v2/credentials/username per client IP per minute. */
     usernameCheckPerMinute: number;
     /** POST /v2/credentials per client IP per minute. */
@@ -359,6 +361,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       paymentPerMinute: readInt(env, 'RATE_LIMIT_PAYMENT_PER_MINUTE', 20, 1, 1_000_000),
       tokenizePerMinute: readInt(env, 'RATE_LIMIT_TOKENIZE_PER_MINUTE', 60, 1, 1_000_000),
+      clientTokenPerMinute: readInt(env, 'RATE_LIMIT_CLIENT_TOKEN_PER_MINUTE', 60, 1, 1_000_000),
       usernameCheckPerMinute: readInt(
         env,
         'RATE_LIMIT_USERNAME_CHECK_PER_MINUTE',

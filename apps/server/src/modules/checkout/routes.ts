@@ -28,6 +28,7 @@ export type CheckoutRoutesOptions = {
   sandboxTokenize: boolean;
   paymentRateLimit: RateLimit;
   tokenizeRateLimit: RateLimit;
+  clientTokenRateLimit: RateLimit;
 };
 
 const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
@@ -43,16 +44,21 @@ const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
 /** The checkout calls (docs/f1-contract.md, "Checkout"); registered under /v2. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   app,
-  { service, sandboxTokenize, paymentRateLimit, tokenizeRateLimit },
+  { service, sandboxTokenize, paymentRateLimit, tokenizeRateLimit, clientTokenRateLimit },
 ) => {
   app.get(
     '/payment/client-token',
     {
+      config: { rateLimit: clientTokenRateLimit },
       schema: {
         tags: ['checkout'],
         summary: 'A client token for the payment form (Braintree, or the local sandbox)',
         querystring: ClientTokenQuerySchema,
-        response: { 200: ClientTokenResponseSchema, 503: PaymentUnavailableProblemSchema },
+        response: {
+          200: ClientTokenResponseSchema,
+          429: ProblemSchema,
+          503: PaymentUnavailableProblemSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -230,4 +230,20 @@ describe('the sandbox endpoints outside development', () => {
       await app.close();
     }
   });
+
+  it('limits client tokens per client (each one is a call to the gateway)', async () => {
+    const app = await buildTestApp(ctx.database, {
+      env: { RATE_LIMIT_CLIENT_TOKEN_PER_MINUTE: '2' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await app.inject({ method: 'GET', url: '/v2/payment/client-token' });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
 });
