@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,8 +28,16 @@ import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
+import { createRateLimitRedis } from './http/rate-limit-store.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
+import { accountBillingRoutes } from './modules/account-billing/routes.js';
+import { createAccountBillingService } from './modules/account-billing/service.js';
+import { accountHomeRoutes } from './modules/account-home/routes.js';
+import { createAccountHomeService } from './modules/account-home/service.js';
+import { casesRoutes } from './modules/cases/routes.js';
+import { createCasesService } from './modules/cases/service.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { type CheckoutHooks, createCheckoutService } from './modules/checkout/service.js';
 import { credentialsRoutes, SESSION_COOKIE } from './modules/credentials/routes.js';
@@ -43,8 +52,11 @@ import { pricingRoutes } from './modules/pricing/routes.js';
 import { createPricingService } from './modules/pricing/service.js';
 import { professionalRoutes } from './modules/professional/routes.js';
 import { createProfessionalService } from './modules/professional/service.js';
+import { recoveryRoutes } from './modules/recovery/routes.js';
+import { createRecoveryService } from './modules/recovery/service.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { createSessionAuth } from './modules/session/session-auth.js';
+import { createSignupPurge, type SignupPurge } from './modules/signup/purge.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
 import { webRoutes } from './web/routes.js';
@@ -66,6 +78,8 @@ export type AppDeps = {
   paymentGateway?: PaymentGateway | SandboxPaymentGateway;
   /** Test seams of the checkout (a simulated crash before the commit). */
   checkoutHooks?: CheckoutHooks;
+  /** Sees every route as it is registered (the fuzz test enumerates the API with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** What main.ts (and tests) can ask of the checkout beyond HTTP. */
@@ -84,6 +98,8 @@ export type CheckoutControl = {
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutControl;
+    /** The scheduled purge of expired signups: main.ts starts it; it stops on close. */
+    signupPurge: Pick<SignupPurge, 'purgeExpired' | 'start'>;
   }
 }
 
@@ -111,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const ownsDatabase = deps.database === undefined || deps.closeDatabase === true;
   const database = deps.database ?? createDatabase(config);
@@ -128,9 +145,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Graceful shutdown: a response sent once close has begun ends its keep-alive connection, so
+  // the close waits for requests in flight, not for idle clients' keep-alive timeouts.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   // JSON bodies only: a cross-site form post (form-encoded, multipart or text/plain) is refused
   // with 415 by Fastify's content-type parsing.
   app.removeContentTypeParser('text/plain');
+  refuseNulCharacters(app);
 
   // External plugins first.
   await app.register(fastifyHelmet, {
@@ -153,10 +182,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameguard: { action: 'deny' },
   });
 
+  // Counters in Redis when REDIS_URL is set (all instances count together), else in memory.
+  const rateLimitRedis = config.rateLimit.redisUrl
+    ? await createRateLimitRedis(config.rateLimit.redisUrl, app.log)
+    : undefined;
+  if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.disconnect());
   await app.register(fastifyRateLimit, {
     global: false,
-    // TODO(scale-out): a Redis store when config.rateLimit.redisUrl is set (ioredis is not
-    // installed yet); counters are per instance until then.
+    ...(rateLimitRedis
+      ? { redis: rateLimitRedis, nameSpace: config.rateLimit.redisPrefix, skipOnError: true }
+      : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 
@@ -197,6 +232,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ttlHours: config.signup.ttlHours,
     now,
   });
+  const signupPurge = createSignupPurge({
+    db: database.db,
+    now,
+    log: app.log,
+    settings: {
+      purgeAfterHours: config.signup.purgeAfterHours,
+      intervalSeconds: config.signup.purgeIntervalSeconds,
+    },
+  });
+  app.decorate('signupPurge', { purgeExpired: signupPurge.purgeExpired, start: signupPurge.start });
+  app.addHook('onClose', () => signupPurge.stop());
   await app.register(signupRoutes, {
     prefix: '/v2/signups',
     service: signupService,
@@ -261,6 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       db: database.db,
       now,
       sessionTtlHours: config.checkout.sessionTtlHours,
+      loginLockout: config.loginLockout,
     }),
     cookieName: SESSION_COOKIE,
     secureCookies: config.publicUrl.startsWith('https:'),
@@ -284,6 +331,42 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db: database.db,
     auth: sessionAuth,
     secureCookies,
+  });
+  // Password retrieval (no session): docs/f1-contract.md, "Password recovery".
+  await app.register(recoveryRoutes, {
+    prefix: '/v2',
+    service: createRecoveryService({
+      db: database.db,
+      mailer,
+      log: app.log,
+      now,
+      publicUrl: config.publicUrl,
+      settings: config.recovery,
+    }),
+    lookupRateLimit: { max: config.rateLimit.recoveryPerMinute, timeWindow: '1 minute' },
+    verifyRateLimit: { max: config.rateLimit.recoveryVerifyPerMinute, timeWindow: '1 minute' },
+  });
+  await app.register(casesRoutes, {
+    prefix: '/v2',
+    service: createCasesService({
+      db: database.db,
+      mailer,
+      now,
+      publicUrl: config.publicUrl,
+      inviteTtlDays: config.checkout.inviteTtlDays,
+    }),
+    auth: sessionAuth,
+    createRateLimit: { max: config.professional.caseCreatePerMinute, timeWindow: '1 minute' },
+  });
+  await app.register(accountHomeRoutes, {
+    prefix: '/v2',
+    service: createAccountHomeService({ db: database.db, now }),
+    auth: sessionAuth,
+  });
+  await app.register(accountBillingRoutes, {
+    prefix: '/v2',
+    service: createAccountBillingService({ db: database.db, now }),
+    auth: sessionAuth,
   });
 
   // Reconciliation of abandoned payments: main.ts runs it at start-up and starts the timer.
@@ -317,6 +400,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       mailer,
       publicUrl: config.publicUrl,
       allowTestHooks: !config.isProduction,
+      activationTtlHours: config.professional.activationTtlHours,
+      now,
     }),
     createRateLimit: { max: config.rateLimit.professionalCreatePerMinute, timeWindow: '1 minute' },
     validateRateLimit: {

@@ -58,7 +58,13 @@ export type Config = {
   signup: {
     /** How long a signup lives after creation and after each successful save. */
     ttlHours: number;
+    /** Hours after expiry before the scheduled purge deletes a signup (SIGNUP_PURGE_AFTER_HOURS, 168). */
+    purgeAfterHours: number;
+    /** Seconds between purges of expired signups (SIGNUP_PURGE_INTERVAL_SECONDS, 3600; 0 off). */
+    purgeIntervalSeconds: number;
   };
+  /** How long a SIGTERM waits for requests in flight before exiting anyway (SHUTDOWN_TIMEOUT_SECONDS, 25). */
+  shutdownTimeoutSeconds: number;
   /** The site's public origin (PUBLIC_URL): links in emails start with it. No trailing slash. */
   publicUrl: string;
   mail: MailConfig;
@@ -89,12 +95,26 @@ export type Config = {
     /** Upsert the catalog files into the database on start (CATALOG_SEED_ON_START, default on). */
     seedOnStart: boolean;
   };
+  /** Professionals: the activation link of the welcome email, and the cases they open. */
+  professional: {
+    /** How long the welcome email's credentials link works (PRO_ACTIVATION_TTL_HOURS, 72). */
+    activationTtlHours: number;
+    /** POST /v2/account/cases per client IP per minute (RATE_LIMIT_CASE_CREATE_PER_MINUTE, 20). */
+    caseCreatePerMinute: number;
+  };
   /** The invited co-parent's new links (POST /v2/invites/request). */
   invite: {
     /** New links per invited person per hour (INVITE_REQUESTS_PER_HOUR, 5). */
     requestsPerHour: number;
     /** Seconds between two new links for one person (INVITE_REQUEST_INTERVAL_SECONDS, 60). */
     requestIntervalSeconds: number;
+  };
+  /** Password recovery (POST /v2/account/recovery). */
+  recovery: {
+    /** How long a recovery's code and link work (RECOVERY_TTL_MINUTES, 30). */
+    ttlMinutes: number;
+    /** Recovery emails per account per hour; beyond it nothing is sent (RECOVERY_REQUESTS_PER_HOUR, 5). */
+    requestsPerHour: number;
   };
   rateLimit: {
     /** POST /v2/invites/request per client IP per minute (RATE_LIMIT_INVITE_REQUEST_PER_MINUTE, 5). */
@@ -119,11 +139,17 @@ export type Config = {
     credentialsPerMinute: number;
     /** POST /v2/login per client IP per minute. */
     loginPerMinute: number;
+    /** POST /v2/account/recovery per client IP per minute (RATE_LIMIT_RECOVERY_PER_MINUTE, 5). */
+    recoveryPerMinute: number;
+    /** Recovery verify and reset per client IP per minute (RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE, 20). */
+    recoveryVerifyPerMinute: number;
     /**
-     * TODO(scale-out): rate-limit counters in Redis when set. ioredis is not installed yet, so
-     * counters live in process memory (one instance); the value is read and reported only.
+     * Rate-limit counters in Redis (REDIS_URL) so every instance counts together; in process
+     * memory (one instance) when unset.
      */
     redisUrl: string | undefined;
+    /** The Redis key prefix of the counters (RATE_LIMIT_REDIS_PREFIX, `coparent:rl:`). */
+    redisPrefix: string;
   };
   web: {
     /** The built web app (apps/web/dist), served under /app/join/. */
@@ -131,6 +157,11 @@ export type Config = {
   };
   /** Seed the demo account (`taken@example.com`) on an empty non-production database. */
   seedDemoData: boolean;
+  /**
+   * A username is locked after `maxFailures` failed logins within `windowMinutes` (answers 429
+   * until the window passes). Counted in process memory (one instance; Redis later).
+   */
+  loginLockout: { maxFailures: number; windowMinutes: number };
 };
 
 /** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
@@ -320,7 +351,10 @@ export function loadConfig(env: Env = process.env): Config {
     signup: {
       // A number (not only an integer) so tests and demos can use short or negative lifetimes.
       ttlHours: readNumber(env, 'SIGNUP_TTL_HOURS', 72),
+      purgeAfterHours: readInt(env, 'SIGNUP_PURGE_AFTER_HOURS', 168, 0, 87_600),
+      purgeIntervalSeconds: readInt(env, 'SIGNUP_PURGE_INTERVAL_SECONDS', 3600, 0, 86_400),
     },
+    shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
     publicUrl: readPublicUrl(env, port),
     mail: readMail(env),
     devRoutes: nodeEnv !== 'production',
@@ -337,9 +371,17 @@ export function loadConfig(env: Env = process.env): Config {
       dir: resolvePath(read(env, 'CATALOG_DIR') ?? 'apps/server/catalog'),
       seedOnStart: readBool(env, 'CATALOG_SEED_ON_START', true),
     },
+    professional: {
+      activationTtlHours: readInt(env, 'PRO_ACTIVATION_TTL_HOURS', 72, 1, 720),
+      caseCreatePerMinute: readInt(env, 'RATE_LIMIT_CASE_CREATE_PER_MINUTE', 20, 1, 1_000_000),
+    },
     invite: {
       requestsPerHour: readInt(env, 'INVITE_REQUESTS_PER_HOUR', 5, 1, 1000),
       requestIntervalSeconds: readInt(env, 'INVITE_REQUEST_INTERVAL_SECONDS', 60, 0, 86_400),
+    },
+    recovery: {
+      ttlMinutes: readInt(env, 'RECOVERY_TTL_MINUTES', 30, 1, 1440),
+      requestsPerHour: readInt(env, 'RECOVERY_REQUESTS_PER_HOUR', 5, 1, 1000),
     },
     rateLimit: {
       inviteRequestPerMinute: readInt(env, 'RATE_LIMIT_INVITE_REQUEST_PER_MINUTE', 5, 1, 1_000_000),
@@ -371,11 +413,24 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       credentialsPerMinute: readInt(env, 'RATE_LIMIT_CREDENTIALS_PER_MINUTE', 20, 1, 1_000_000),
       loginPerMinute: readInt(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
+      recoveryPerMinute: readInt(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),
+      recoveryVerifyPerMinute: readInt(
+        env,
+        'RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE',
+        20,
+        1,
+        1_000_000,
+      ),
       redisUrl: read(env, 'REDIS_URL'),
+      redisPrefix: read(env, 'RATE_LIMIT_REDIS_PREFIX') ?? 'coparent:rl:',
     },
     web: {
       distDir: resolvePath(read(env, 'WEB_DIST_DIR') ?? 'apps/web/dist'),
     },
     seedDemoData: readBool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
+    loginLockout: {
+      maxFailures: readInt(env, 'LOGIN_LOCKOUT_MAX_FAILURES', 5, 1, 1000),
+      windowMinutes: readInt(env, 'LOGIN_LOCKOUT_WINDOW_MINUTES', 15, 1, 1440),
+    },
   };
 }

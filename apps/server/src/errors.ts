@@ -49,6 +49,9 @@ const TITLES: Record<AppErrorCode, string> = {
   INVITE_REQUEST_FAILED: 'A new invite link cannot be sent for this token',
   CREDENTIALS_ALREADY_SET: 'This account already has a username and password',
   SESSION_REQUIRED: 'Log in first: no live session',
+  PROFESSIONAL_REQUIRED: 'Only a professional account can do this',
+  RECOVERY_INVALID:
+    'The password recovery has expired, was used or replaced, or has no attempts left',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
   COUNTRY_NOT_FOUND: 'Country not found',

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
         }
       }
     }
+    // Signups that expired long ago: deleted now and then (SIGNUP_PURGE_INTERVAL_SECONDS).
+    app.signupPurge.start();
     // Payments a crash left between the gateway and our commit: settle them now and then.
     app.checkout.startReconciliation();
     app.checkout
@@ -73,21 +75,36 @@ async function main(): Promise<void> {
   );
   app.log.info(`App ready at http://localhost:${config.port}/app/join/`);
 
+  // Graceful shutdown: Fastify stops accepting connections and answers 503 to new requests on
+  // open ones, lets the requests in flight finish, then runs the close hooks (timers, mailer,
+  // and last the database pool). A deadline bounds a request that never ends; a second signal
+  // exits at once.
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: refusing new requests, finishing those in flight');
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown still waiting after ${config.shutdownTimeoutSeconds}s: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shutdown complete: requests finished, database closed');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

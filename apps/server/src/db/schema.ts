@@ -569,6 +569,36 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
+/**
+ * Password recoveries (POST /v2/account/recovery). A row per request: the emailed link's token and
+ * the token the code exchange answers are stored as SHA-256, the 6-digit code as argon2id. A row
+ * without a user is a decoy for an identity that matched no account: it behaves like a real one
+ * (no code opens it), so answers never tell whether an account exists.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    linkTokenHash: text('link_token_hash').notNull().unique(),
+    /** Set when the code is verified: the token POST /v2/account/recovery/verify answered. */
+    resetTokenHash: text('reset_token_hash').unique(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes so far; RECOVERY_MAX_CODE_ATTEMPTS ends the recovery. */
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The new password was set with it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer request (or a reset) replaced it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_resets_user_created_idx').on(table.userId, table.createdAt),
+    index('password_resets_expires_idx').on(table.expiresAt),
+  ],
+);
+
 // ── Payments ───────────────────────────────────────────────────────────────────────────────────
 
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'VOIDED'] as const;
@@ -806,6 +836,7 @@ export const schema = {
   inviteProgress,
   credentialsTokens,
   sessions,
+  passwordResets,
   payments,
   orders,
   subscriptions,

@@ -265,6 +265,11 @@ export function receiptPaymentType(method: PaymentType): (typeof RECEIPT_PAYMENT
 
 /** Spec 001 §3 "Payment response" `receipt`. */
 export const ReceiptSchema = z.object({
+  /**
+   * The receipt's id in the account area (/app/account/receipts/:receiptId, the payment's id).
+   * Absent from receipts stored before it was added.
+   */
+  receiptId: z.uuid().optional(),
   /** The gateway's transaction id (null when codes covered the whole price: nothing charged). */
   transactionId: z.string().nullable(),
   cardLastFour: z.string().nullable(),

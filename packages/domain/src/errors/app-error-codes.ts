@@ -47,6 +47,13 @@ export const APP_ERROR_STATUS = {
   CREDENTIALS_ALREADY_SET: 409,
   /** The account area's calls need a live login session (the `cp_session` cookie): log in. */
   SESSION_REQUIRED: 401,
+  /** A professional's call (My Cases) made with a parent's session. */
+  PROFESSIONAL_REQUIRED: 403,
+  /**
+   * The password recovery is over: expired, used, replaced by a newer request, or out of code
+   * attempts (docs/f1-contract.md, "Password recovery"). Start again.
+   */
+  RECOVERY_INVALID: 410,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

@@ -24,6 +24,9 @@ export const en = {
   signup_children_error: 'Add at least one child',
   signup_childEmailDuplicate_error: 'This email is already used for another child',
   signup_childEmailParent_error: "A child's email cannot be the same as a parent's email",
+  // A professional's case (two parents, at least one email)
+  cases_parentEmailRequired_error: 'Enter an email address for at least one parent',
+  cases_parentEmailSame_error: 'The two parents cannot have the same email address',
   // Duplicates and expiry
   signup_duplicateParent_error:
     'It appears you are attempting to create a duplicate user. Please contact support at {{phone}} or use the password retrieval tool.',
@@ -84,6 +87,11 @@ export const en = {
     'This link has expired or was already used. Please log in to finish setting up your account.',
   credentials_error: 'Something went wrong with your request. Please try again later.',
   login_error: 'The username or password is incorrect.',
+  // Password recovery
+  recovery_identityRequired_error: 'Enter your email address, your username or your phone number',
+  recovery_code_error: 'Enter the 6-digit code from the email',
+  recovery_codeWrong_error: 'That code is not correct. Check the email and try again.',
+  recovery_confirmPassword_error: 'The passwords do not match',
   // Payment and codes
   payment_activationCode_error: 'Invalid activation code',
   payment_promoCode_error: 'Invalid promo code',

@@ -23,6 +23,9 @@ export const esMX: Record<MessageKey, string> = {
   signup_childEmailDuplicate_error: 'Este correo electrónico ya se usa para otro hijo o hija',
   signup_childEmailParent_error:
     'El correo electrónico de un hijo o hija no puede ser el mismo que el de uno de los padres',
+  // A professional's case (two parents, at least one email)
+  cases_parentEmailRequired_error: 'Ingresa un correo electrónico de al menos uno de los padres',
+  cases_parentEmailSame_error: 'Los dos padres no pueden tener el mismo correo electrónico',
   signup_duplicateParent_error:
     'Parece que estás intentando crear un usuario duplicado. Comunícate con soporte al {{phone}} o usa la herramienta para recuperar tu contraseña.',
   signup_duplicateCoParent_warning:
@@ -75,6 +78,11 @@ export const esMX: Record<MessageKey, string> = {
     'Este enlace venció o ya se usó. Inicia sesión para terminar de configurar tu cuenta.',
   credentials_error: 'Algo salió mal con tu solicitud. Inténtalo más tarde.',
   login_error: 'El nombre de usuario o la contraseña son incorrectos.',
+  recovery_identityRequired_error:
+    'Ingresa tu correo electrónico, tu nombre de usuario o tu número de teléfono',
+  recovery_code_error: 'Ingresa el código de 6 dígitos del correo',
+  recovery_codeWrong_error: 'Ese código no es correcto. Revisa el correo e inténtalo de nuevo.',
+  recovery_confirmPassword_error: 'Las contraseñas no coinciden',
   payment_activationCode_error: 'Código de activación no válido',
   payment_promoCode_error: 'Código promocional no válido',
   payment_cardNumber_error: 'Ingresa un número de tarjeta válido',

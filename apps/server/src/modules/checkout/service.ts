@@ -719,6 +719,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }): { receipt: Receipt; gaPayloadBase64: string; currency: string } {
     const { transaction, method, pkg, priced, instant, renewsAt, locale } = input;
     const receipt: Receipt = {
+      receiptId: input.payment.id,
       transactionId: transaction?.id ?? null,
       cardLastFour: transaction?.lastFour ?? null,
       cardType: transaction?.cardType ?? null,

@@ -270,5 +270,62 @@ describe.each(BACKENDS)('credentials and login on %s', (backend) => {
         await limited.close();
       }
     });
+
+    it('locks a username after 5 failures in 15 minutes, the right password too, then unlocks', async () => {
+      let clock = new Date();
+      const locking = await buildTestApp(ctx.database, { env: ENV, now: () => clock });
+      const attempt = (password: string, name: string) =>
+        locking.inject({
+          method: 'POST',
+          url: '/v2/login',
+          payload: { username: name, password, submit: 'Sign In', eventId: 'submit' },
+        });
+      try {
+        const { clickToJoinToken } = await paid();
+        const name = username();
+        await setCredentials(clickToJoinToken, { username: name, password: 'Mango-Tree-4821' });
+        // Right, then wrong: a success clears the count.
+        expect((await attempt('Mango-Tree-4821', name)).statusCode).toBe(200);
+        const statuses: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          statuses.push((await attempt('Wrong-Tree-0000', name.toUpperCase())).statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401]);
+
+        const locked = await attempt('Mango-Tree-4821', name);
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+        expect(locked.headers['set-cookie']).toBeUndefined();
+        // Another username is not affected.
+        expect((await attempt('Mango-Tree-4821', username('other'))).statusCode).toBe(401);
+
+        clock = new Date(clock.getTime() + 14 * 60_000);
+        expect((await attempt('Mango-Tree-4821', name)).statusCode).toBe(429);
+        clock = new Date(clock.getTime() + 61_000);
+        expect((await attempt('Mango-Tree-4821', name)).statusCode).toBe(200);
+      } finally {
+        await locking.close();
+      }
+    });
+
+    it('counts failures only within the window', async () => {
+      let clock = new Date();
+      const locking = await buildTestApp(ctx.database, { env: ENV, now: () => clock });
+      try {
+        const name = username('slow');
+        for (let i = 0; i < 8; i += 1) {
+          const res = await locking.inject({
+            method: 'POST',
+            url: '/v2/login',
+            payload: { username: name, password: 'Wrong-Tree-0000' },
+          });
+          expect(res.statusCode, `attempt ${i}`).toBe(401);
+          clock = new Date(clock.getTime() + 4 * 60_000);
+        }
+      } finally {
+        await locking.close();
+      }
+    });
   });
 });

@@ -23,14 +23,18 @@ import {
   insertCredentials,
   insertSession,
   updateUser,
+  usernameKey,
   usernameTaken,
 } from '../account/repo.js';
 import { markInvitesAccepted } from '../invite/repo.js';
+import { createLoginLockout, type LoginLockoutSettings } from './login-lockout.js';
 
 export type CredentialsServiceDeps = {
   db: Db;
   now: () => Date;
   sessionTtlHours: number;
+  /** Failed logins per username before it is locked for a while (login-lockout.ts). */
+  loginLockout: LoginLockoutSettings;
 };
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;
@@ -61,7 +65,14 @@ function timingDummy(): Promise<string> {
  * Credentials use cases: the username check and the setting of username and password (both with
  * the single-use credentials token of the payment answer), and the login that opens a session.
  */
-export function createCredentialsService({ db, now, sessionTtlHours }: CredentialsServiceDeps) {
+export function createCredentialsService({
+  db,
+  now,
+  sessionTtlHours,
+  loginLockout,
+}: CredentialsServiceDeps) {
+  const lockout = createLoginLockout(loginLockout, now);
+
   /** The user of a valid (unused, unexpired) credentials token, else 401. */
   async function tokenUser(token: string | undefined): Promise<string> {
     if (!token) throw new AppError('CREDENTIALS_TOKEN_INVALID');
@@ -140,21 +151,31 @@ export function createCredentialsService({ db, now, sessionTtlHours }: Credentia
 
   /**
    * POST /v2/login: a session for a username and password (case-insensitive username), or 401
-   * LOGIN_FAILED. Answers the session token for the cookie, and the spec's login answer.
+   * LOGIN_FAILED. Answers the session token for the cookie, and the spec's login answer. A
+   * username with too many recent failures is 429 RATE_LIMITED (even with the right password)
+   * until its lock ends; unknown usernames are counted alike, so the answer reveals nothing.
    */
   async function login(input: {
     username: string;
     password: string;
   }): Promise<{ sessionToken: string; maxAgeSeconds: number; body: LoginResponse }> {
+    const key = usernameKey(input.username);
+    const retryAfterSeconds = lockout.lockedForSeconds(key);
+    if (retryAfterSeconds > 0) {
+      throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
+    }
     const credentials = await findCredentialsByUsername(db, input.username);
     const password = normalizePassword(input.password);
     if (!credentials) {
       await verifySecret(await timingDummy(), password);
+      lockout.recordFailure(key);
       throw new AppError('LOGIN_FAILED');
     }
     if (!(await verifySecret(credentials.passwordHash, password))) {
+      lockout.recordFailure(key);
       throw new AppError('LOGIN_FAILED');
     }
+    lockout.recordSuccess(key);
     const sessionToken = generateToken();
     const instant = now();
     const maxAgeSeconds = sessionTtlHours * 3600;

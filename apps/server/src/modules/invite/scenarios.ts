@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { displayInitials, familyMemberColor, supportPhoneFor } from '@coparent/domain';
+import { CreateCaseRequestSchema } from '@coparent/domain';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
 import { insertUser } from '../account/repo.js';
-import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
-import { insertFamily, insertFamilyMembers, insertInvite } from './repo.js';
+import { createCasesService } from '../cases/service.js';
 import { inviteUrl } from './service.js';
 
 /**
@@ -13,8 +11,8 @@ import { inviteUrl } from './service.js';
  * empty non-production database at start-up):
  * - `coparent-invite`: Parent A paid for themselves only: the co-parent chooses a package and pays;
  * - `paid-coparent-invite`: Parent A paid for the co-parent too: the co-parent goes to credentials;
- * - `pro-invite`: a family set up by a family-law professional (until professionals can create
- *   cases in the product): the welcome page says '{pro} invited you to join'.
+ * - `pro-invite`: a family a family-law professional set up (the cases service of My Cases): the
+ *   welcome page says '{pro} invited you to join'.
  * The first two go through the real API (signup, family, package, billing, payment with the
  * sandbox's fake-valid-nonce), so their links are exactly what a real payment emails.
  */
@@ -161,91 +159,48 @@ async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<
 }
 
 /**
- * A family set up by a professional: the professional, Parent A and the co-parent (both carrying
- * the professional's id), the family, its members, the co-parent's invitation and its email.
+ * A family set up by a professional (Patricia Reyes, no registration details): the case is
+ * opened through the cases service, as My Cases does, so both parents are INVITED users carrying
+ * the professional's id and each gets the professional's invitation email; the co-parent's link
+ * is answered.
  */
 async function viaProfessional(deps: ScenarioDeps): Promise<ScenarioResult> {
   const { db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
   const t = tag();
   const coParentEmail = `demo.pro-coparent.${t}@example.com`;
-  const token = generateToken();
-  const instant = now();
-  const link = inviteUrl(deps.publicUrl, token);
-  const queued = await db.transaction(async (tx) => {
-    const pro = await insertUser(tx, {
-      kind: 'PROFESSIONAL',
-      status: 'ACTIVE',
-      email: `demo.pro.${t}@example.com`,
-      firstName: 'Patricia',
-      lastName: 'Reyes',
-    });
-    const parent = await insertUser(tx, {
-      kind: 'PARENT',
-      status: 'ACTIVE',
-      email: `demo.pro-parent.${t}@example.com`,
-      firstName: 'Diego',
-      lastName: 'Ramos',
-      createdByProfessionalId: pro.id,
-    });
-    const coParent = await insertUser(tx, {
-      kind: 'PARENT',
-      status: 'INVITED',
-      email: coParentEmail,
-      firstName: 'Elena',
-      lastName: 'Ramos',
-      createdByProfessionalId: pro.id,
-    });
-    const familyId = await insertFamily(tx, { createdByUserId: pro.id }, instant);
-    const people = [
-      { role: 'PARENT' as const, user: parent },
-      { role: 'CO_PARENT' as const, user: coParent },
-      { role: 'CHILD' as const, user: { id: null, firstName: 'Félix', lastName: 'Ramos' } },
-    ];
-    const members = await insertFamilyMembers(
-      tx,
-      people.map((person, position) => ({
-        familyId,
-        role: person.role,
-        position,
-        userId: person.user.id,
-        firstName: person.user.firstName,
-        lastName: person.user.lastName,
-        email: 'email' in person.user ? person.user.email : null,
-        color: familyMemberColor(position),
-        displayInitials: displayInitials(person.user.firstName, person.user.lastName),
-      })),
-      instant,
-    );
-    const member = members.find((m) => m.role === 'CO_PARENT');
-    if (!member) throw new Error('the co-parent member was not created');
-    await insertInvite(
-      tx,
-      {
-        tokenHash: hashToken(token),
-        familyId,
-        familyMemberId: member.id,
-        userId: coParent.id,
-        invitedByUserId: pro.id,
-        email: coParentEmail,
-        expiresAt: new Date(instant.getTime() + deps.inviteTtlDays * 86_400_000),
-      },
-      instant,
-    );
-    const mail = coParentInvitationEmail({
-      locale: 'en',
-      firstName: coParent.firstName,
-      inviterName: `${pro.firstName} ${pro.lastName}`,
-      inviteUrl: link,
-      expiresInDays: deps.inviteTtlDays,
-      subscriptionPaid: false,
-      supportPhone: supportPhoneFor('US').display,
-    });
-    const sent = await mailer.send({ to: coParentEmail, locale: 'en', ...mail }, tx);
-    return { sent, coParentId: coParent.id };
+  const pro = await insertUser(db, {
+    kind: 'PROFESSIONAL',
+    status: 'ACTIVE',
+    email: `demo.pro.${t}@example.com`,
+    firstName: 'Patricia',
+    lastName: 'Reyes',
   });
-  void queued.sent.deliver();
-  return { scenario: 'pro-invite', link, token, coParentEmail, coParentUserId: queued.coParentId };
+  const cases = createCasesService({
+    db,
+    mailer,
+    now,
+    publicUrl: deps.publicUrl,
+    inviteTtlDays: deps.inviteTtlDays,
+  });
+  const { invitations } = await cases.create(
+    pro.id,
+    CreateCaseRequestSchema.parse({
+      parent1: { firstName: 'Diego', lastName: 'Ramos', email: `demo.pro-parent.${t}@example.com` },
+      parent2: { firstName: 'Elena', lastName: 'Ramos', email: coParentEmail },
+      children: [{ firstName: 'Félix', lastName: 'Ramos' }],
+    }),
+    { locale: 'en' },
+  );
+  const coParent = invitations.find((invitation) => invitation.parent === 'parent2');
+  if (!coParent) throw new Error('the co-parent was not invited');
+  return {
+    scenario: 'pro-invite',
+    link: inviteUrl(deps.publicUrl, coParent.token),
+    token: coParent.token,
+    coParentEmail,
+    coParentUserId: coParent.userId,
+  };
 }
 
 /** Creates one demo invitation and answers its link. */

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_ACTIVATE_PATH,
   type CreateProfessionalRequest,
   type CreateProfessionalResponse,
   countryName,
@@ -28,7 +29,8 @@ import type { Db } from '../../db/client.js';
 import type { ProfessionalProfileRow, UserRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashSecret } from '../../security/hash.js';
-import { insertUser, userExistsWithEmail } from '../account/repo.js';
+import { generateToken, hashToken } from '../../security/tokens.js';
+import { insertUser, replaceCredentialsToken, userExistsWithEmail } from '../account/repo.js';
 import { professionalWelcomeEmail } from '../email/templates/professional-welcome.js';
 import { insertProfessionalProfile } from './repo.js';
 
@@ -39,6 +41,9 @@ export type ProfessionalServiceDeps = {
   publicUrl: string;
   /** The browser-test hook (practice name `FAIL ON CREATE`); never on in production. */
   allowTestHooks: boolean;
+  /** How long the welcome email's activation (credentials) link works (PRO_ACTIVATION_TTL_HOURS). */
+  activationTtlHours: number;
+  now?: () => Date;
 };
 
 export type RequestContext = { locale: Locale };
@@ -135,6 +140,8 @@ export function createProfessionalService({
   mailer,
   publicUrl,
   allowTestHooks,
+  activationTtlHours,
+  now = () => new Date(),
 }: ProfessionalServiceDeps) {
   /** Emails whose `FAIL ONCE ON CREATE` attempt has failed already (test hook only). */
   const failedOnce = new Set<string>();
@@ -174,9 +181,9 @@ export function createProfessionalService({
   }
 
   /**
-   * Creates the professional: the user (kind PROFESSIONAL), the profile, and the welcome email in
-   * the outbox, in one transaction. The security answer (cleaned and case-folded) and code are
-   * stored only as argon2id hashes. An email that has an account is 409 `{ validationErrors }`.
+   * Creates the professional: the user (kind PROFESSIONAL), the profile, the activation
+   * (credentials) token and the welcome email in the outbox, in one transaction. The security
+   * answer (cleaned and case-folded) and code are stored only as argon2id hashes. An email that has an account is 409 `{ validationErrors }`.
    * The SMTP send, when configured, starts after the commit and never fails the registration.
    */
   async function create(
@@ -194,11 +201,16 @@ export function createProfessionalService({
       hashSecret(input.securityCode),
     ]);
 
+    // The activation link: a single-use credentials token (only its SHA-256 is stored), so the
+    // professional chooses a username and password with the existing credentials calls.
+    const activationToken = generateToken();
     const welcome = professionalWelcomeEmail({
       locale,
       firstName: input.firstName,
       lastName: input.lastName,
       loginUrl: `${publicUrl}${LOGIN_PATH}`,
+      activateUrl: `${publicUrl}${ACCOUNT_ACTIVATE_PATH}?token=${encodeURIComponent(activationToken)}`,
+      activateExpiresInHours: activationTtlHours,
       supportPhone: supportPhoneFor(input.country).display,
     });
 
@@ -247,6 +259,16 @@ export function createProfessionalService({
           securityCodeHash,
           locale,
         });
+        const instant = now();
+        await replaceCredentialsToken(
+          tx,
+          {
+            userId: user.id,
+            tokenHash: hashToken(activationToken),
+            expiresAt: new Date(instant.getTime() + activationTtlHours * 3_600_000),
+          },
+          instant,
+        );
         const queued = await mailer.send({ to: user.email, locale, ...welcome }, tx);
         // The browser-test hook fails after the writes, so the rollback is exercised too.
         if (testHookFails(input.practiceName, input.email)) {

@@ -9,6 +9,10 @@ export type ProfessionalWelcomeParams = {
   lastName: string;
   /** `<PUBLIC_URL>/app/account/login` */
   loginUrl: string;
+  /** `<PUBLIC_URL>/app/account/activate?token=…`: the single-use link to choose credentials. */
+  activateUrl: string;
+  /** How long the activation link works. */
+  activateExpiresInHours: number;
   /** The support phone for the practice's country (`supportPhoneFor(country).display`). */
   supportPhone: string;
 };
@@ -19,6 +23,8 @@ type Texts = {
   subject: string;
   greeting: (name: string) => string;
   ready: string;
+  activate: string;
+  activateExpires: (hours: number) => string;
   login: string;
   support: (phone: string) => string;
   signOff: string;
@@ -31,7 +37,10 @@ const TEXTS: Record<Locale, Texts> = {
     ready:
       'Your professional account is ready. Thank you for registering: you can now log in and ' +
       'open your cases.',
-    login: 'Log in here:',
+    activate: 'First, choose your username and password here:',
+    activateExpires: (hours) =>
+      `This link works once, for ${hours} hours. If it has expired, call us and we will send a new one.`,
+    login: 'Afterwards, log in here:',
     support: (phone) => `Questions? Call our support team at ${phone}.`,
     signOff: 'The support team',
   },
@@ -41,13 +50,19 @@ const TEXTS: Record<Locale, Texts> = {
     ready:
       'Tu cuenta profesional está lista. Gracias por registrarte: ya puedes iniciar sesión y ' +
       'abrir tus casos.',
-    login: 'Inicia sesión aquí:',
+    activate: 'Primero, elige tu nombre de usuario y tu contraseña aquí:',
+    activateExpires: (hours) =>
+      `Este enlace funciona una sola vez, durante ${hours} horas. Si venció, llámanos y te enviaremos uno nuevo.`,
+    login: 'Después, inicia sesión aquí:',
     support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
     signOff: 'El equipo de soporte',
   },
 };
 
-/** The welcome email a professional gets after registering, in the language they used. */
+/**
+ * The welcome email a professional gets after registering, in the language they used: the
+ * single-use link to choose a username and password, then the login page.
+ */
 export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): RenderedEmail {
   const t = TEXTS[params.locale];
   const name = `${params.firstName} ${params.lastName}`;
@@ -55,6 +70,10 @@ export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): Ren
     t.greeting(name),
     '',
     t.ready,
+    '',
+    `${t.activate} ${params.activateUrl}`,
+    '',
+    t.activateExpires(params.activateExpiresInHours),
     '',
     `${t.login} ${params.loginUrl}`,
     '',
@@ -64,9 +83,12 @@ export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): Ren
     '',
   ].join('\n');
   const link = escapeHtml(params.loginUrl);
+  const activateLink = escapeHtml(params.activateUrl);
   const html = htmlEmail(params.locale, t.subject, [
     escapeHtml(t.greeting(name)),
     escapeHtml(t.ready),
+    `${escapeHtml(t.activate)} <a href="${activateLink}">${activateLink}</a>`,
+    escapeHtml(t.activateExpires(params.activateExpiresInHours)),
     `${escapeHtml(t.login)} <a href="${link}">${link}</a>`,
     escapeHtml(t.support(params.supportPhone)),
     escapeHtml(t.signOff),

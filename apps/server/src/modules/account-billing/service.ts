@@ -1,0 +1,81 @@
+import {
+  type AccountBilling,
+  type AccountBillingUpdateRequest,
+  PAYMENT_TYPES,
+  type PaymentType,
+} from '@coparent/domain';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { findUserAddress, findUserById, updateUser, upsertUserAddress } from '../account/repo.js';
+import { findLatestPaymentMethod } from './repo.js';
+
+function isPaymentType(value: string): value is PaymentType {
+  return (PAYMENT_TYPES as readonly string[]).includes(value);
+}
+
+export type AccountBillingService = ReturnType<typeof createAccountBillingService>;
+
+/** The account billing page: the session user's billing address, time zone and payment method. */
+export function createAccountBillingService(deps: { db: Executor; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function get(userId: string): Promise<AccountBilling> {
+    const [user, address, payment] = await Promise.all([
+      findUserById(db, userId),
+      findUserAddress(db, userId),
+      findLatestPaymentMethod(db, userId),
+    ]);
+    // The session outlived its user (deleted): the same answer as no session.
+    if (!user) throw new AppError('SESSION_REQUIRED');
+    return {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      address: address
+        ? {
+            line1: address.line1,
+            line2: address.line2,
+            city: address.city,
+            region: address.region,
+            postalCode: address.postalCode,
+            country: address.country,
+          }
+        : null,
+      timeZone: user.timeZone,
+      paymentMethod:
+        payment && isPaymentType(payment.paymentType)
+          ? {
+              paymentType: payment.paymentType,
+              cardType: payment.cardType,
+              lastFour: payment.cardLastFour,
+            }
+          : null,
+    };
+  }
+
+  /** Saves the PRIMARY address and the time zone together (the body passed the domain schema). */
+  async function update(userId: string, input: AccountBillingUpdateRequest): Promise<void> {
+    const { address, timeZone } = input;
+    await db.transaction(async (tx) => {
+      if (!(await findUserById(tx, userId))) throw new AppError('SESSION_REQUIRED');
+      await upsertUserAddress(
+        tx,
+        {
+          userId,
+          type: 'PRIMARY',
+          line1: address.line1,
+          line2: address.line2 === '' ? null : address.line2,
+          city: address.city,
+          region: address.region,
+          // Stored as the checkout's billing save stores it.
+          postalCode: address.postalCode.toUpperCase(),
+          country: address.country,
+        },
+        now(),
+      );
+      await updateUser(tx, userId, { timeZone });
+    });
+  }
+
+  return { get, update };
+}

@@ -1,0 +1,116 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  catalogPackages,
+  type FamilyMemberRow,
+  familyMembers,
+  type LocalizedText,
+  orders,
+  payments,
+  receipts,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
+
+/** The family member that is this user (Parent A or a co-parent); the newest if several. */
+export async function findMemberOfUser(
+  db: Executor,
+  userId: string,
+): Promise<FamilyMemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(familyMembers)
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(desc(familyMembers.createdAt))
+    .limit(1);
+  return row;
+}
+
+export type MemberSubscription = {
+  packageId: number;
+  packageName: LocalizedText;
+  years: number;
+  status: string;
+  autoRenew: boolean;
+  renewsAt: Date;
+  payer: { userId: string; firstName: string; lastName: string };
+};
+
+/** The member's newest subscription with its package and who paid for it (the order's user). */
+export async function findNewestSubscription(
+  db: Executor,
+  familyMemberId: string,
+): Promise<MemberSubscription | undefined> {
+  const [row] = await db
+    .select({
+      packageId: subscriptions.packageId,
+      packageName: catalogPackages.displayName,
+      years: subscriptions.years,
+      status: subscriptions.status,
+      autoRenew: subscriptions.autoRenew,
+      renewsAt: subscriptions.renewsAt,
+      payerId: users.id,
+      payerFirstName: users.firstName,
+      payerLastName: users.lastName,
+    })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(catalogPackages, eq(catalogPackages.id, subscriptions.packageId))
+    .where(eq(subscriptions.familyMemberId, familyMemberId))
+    .orderBy(desc(subscriptions.startsAt))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    packageId: row.packageId,
+    packageName: row.packageName,
+    years: row.years,
+    status: row.status,
+    autoRenew: row.autoRenew,
+    renewsAt: row.renewsAt,
+    payer: { userId: row.payerId, firstName: row.payerFirstName, lastName: row.payerLastName },
+  };
+}
+
+export type ReceiptListRow = {
+  receiptId: string;
+  transactionAt: Date;
+  currency: string;
+  packageName: LocalizedText;
+  body: unknown;
+};
+
+/** The user's receipts, newest first. */
+export async function listReceiptsOfUser(db: Executor, userId: string): Promise<ReceiptListRow[]> {
+  return db
+    .select({
+      receiptId: receipts.paymentId,
+      transactionAt: receipts.transactionAt,
+      currency: receipts.currency,
+      packageName: catalogPackages.displayName,
+      body: receipts.body,
+    })
+    .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
+    .innerJoin(catalogPackages, eq(catalogPackages.id, orders.packageId))
+    .where(eq(receipts.userId, userId))
+    .orderBy(desc(receipts.transactionAt), desc(receipts.createdAt));
+}
+
+/**
+ * One receipt of this user with the payment's stored answer (for the co-parent's email). The
+ * user id is part of the query: another user's receipt is simply not found.
+ */
+export async function findReceiptOfUser(
+  db: Executor,
+  userId: string,
+  receiptId: string,
+): Promise<{ body: unknown; paymentResponse: unknown } | undefined> {
+  const [row] = await db
+    .select({ body: receipts.body, paymentResponse: payments.response })
+    .from(receipts)
+    .innerJoin(payments, eq(payments.id, receipts.paymentId))
+    .where(and(eq(receipts.paymentId, receiptId), eq(receipts.userId, userId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,93 @@
+import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { escapeHtml, htmlEmail } from './html.js';
+import type { RenderedEmail } from './professional-welcome.js';
+
+export const PASSWORD_RESET_TEMPLATE = 'password-reset';
+
+export type PasswordResetParams = {
+  locale: Locale;
+  firstName: string;
+  username: string;
+  /** The 6-digit code for the recovery page. */
+  code: string;
+  /** `${PUBLIC_URL}/app/account/recover?token=<token>` */
+  resetUrl: string;
+  expiresInMinutes: number;
+  supportPhone: string;
+};
+
+type Texts = {
+  subject: string;
+  greeting: (name: string) => string;
+  asked: (username: string) => string;
+  code: string;
+  link: string;
+  expires: (minutes: number) => string;
+  ignore: string;
+  support: (phone: string) => string;
+  signOff: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  en: {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    greeting: (name) => `Hello ${name},`,
+    asked: (username) =>
+      `Someone asked to reset the password of your account (username: ${username}).`,
+    code: 'Your code is:',
+    link: 'Or open this link to choose a new password:',
+    expires: (minutes) =>
+      `The code and the link work once, for ${minutes} minutes. Earlier codes no longer work.`,
+    ignore: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+    support: (phone) => `Questions? Call our support team at ${phone}.`,
+    signOff: 'The support team',
+  },
+  'es-MX': {
+    subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
+    greeting: (name) => `Hola, ${name}:`,
+    asked: (username) =>
+      `Alguien pidió restablecer la contraseña de tu cuenta (nombre de usuario: ${username}).`,
+    code: 'Tu código es:',
+    link: 'O abre este enlace para elegir una contraseña nueva:',
+    expires: (minutes) =>
+      `El código y el enlace funcionan una vez, durante ${minutes} minutos. Los códigos anteriores ya no funcionan.`,
+    ignore: 'Si no lo pediste, puedes ignorar este correo: tu contraseña sigue siendo la misma.',
+    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
+    signOff: 'El equipo de soporte',
+  },
+};
+
+/** The password recovery email (POST /v2/account/recovery): the code and the link. */
+export function passwordResetEmail(params: PasswordResetParams): RenderedEmail {
+  const t = TEXTS[params.locale];
+  const text = [
+    t.greeting(params.firstName),
+    '',
+    t.asked(params.username),
+    '',
+    `${t.code} ${params.code}`,
+    '',
+    `${t.link} ${params.resetUrl}`,
+    '',
+    t.expires(params.expiresInMinutes),
+    '',
+    t.ignore,
+    '',
+    t.support(params.supportPhone),
+    '',
+    t.signOff,
+    '',
+  ].join('\n');
+  const link = escapeHtml(params.resetUrl);
+  const html = htmlEmail(params.locale, t.subject, [
+    escapeHtml(t.greeting(params.firstName)),
+    escapeHtml(t.asked(params.username)),
+    `${escapeHtml(t.code)} <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(params.code)}</strong>`,
+    `${escapeHtml(t.link)} <a href="${link}">${link}</a>`,
+    escapeHtml(t.expires(params.expiresInMinutes)),
+    escapeHtml(t.ignore),
+    escapeHtml(t.support(params.supportPhone)),
+    escapeHtml(t.signOff),
+  ]);
+  return { template: PASSWORD_RESET_TEMPLATE, subject: t.subject, text, html };
+}

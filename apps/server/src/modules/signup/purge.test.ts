@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
+import { signupChildren, signupOrders } from '../../db/schema.js';
+import {
+  getSignup,
+  paySignup,
+  priceSignup,
+  signupAtStep3,
+  signupReadyToPay,
+  type TestSignup,
+} from '../../test/signup-fixtures.js';
+import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
+import { findSignupById } from './repo.js';
+
+const HOUR = 3_600_000;
+
+const ENV = {
+  SIGNUP_TTL_HOURS: '72',
+  SIGNUP_PURGE_AFTER_HOURS: '24',
+  RATE_LIMIT_PAYMENT_PER_MINUTE: '10000',
+  RATE_LIMIT_PRICING_PER_MINUTE: '10000',
+  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
+};
+
+describe.each(BACKENDS)('scheduled purge of expired signups on %s', (backend) => {
+  const ctx = useTestDatabase(backend);
+  let app: App;
+  let clock = new Date();
+
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { env: ENV, now: () => clock });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A payment the sandbox declines: the signup stays unfinished but a payment refers to it. */
+  async function declinedPayment(signup: TestSignup) {
+    const price = await priceSignup(app, signup, {
+      address: {
+        country: 'US',
+        region: 'TX',
+        city: 'Austin',
+        line1: '1 Main St',
+        postalCode: '73301',
+      },
+      orderDetail: { packageId: 3003 },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v2/signups/${signup.signupId}/payment`,
+      headers: {
+        'x-registration-key': signup.registrationKey,
+        'idempotency-key': `declined-${signup.signupId}`,
+      },
+      payload: {
+        order: { packageId: 3003 },
+        payment: {
+          amountDisplayed: price.totals.total,
+          taxAmountDisplayed: price.totals.taxAmount,
+          nonce: 'fake-processor-declined-visa-nonce',
+        },
+        promoCodes: null,
+      },
+    });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+  }
+
+  it('deletes signups expired past the grace period, with their rows, and keeps the rest', async () => {
+    clock = new Date();
+    const old = await signupAtStep3(app);
+    const paid = await signupReadyToPay(app);
+    await paySignup(app, paid);
+    const declined = await signupReadyToPay(app);
+    await declinedPayment(declined);
+
+    // 72 h of life + 24 h of grace later: expired long enough. A signup created now is live.
+    clock = new Date(Date.now() + 97 * HOUR);
+    const live = await signupAtStep3(app);
+    // One that expired only an hour ago keeps answering SIGNUP_EXPIRED for the grace period.
+    clock = new Date(Date.now() + 97 * HOUR - 73 * HOUR);
+    const recentlyExpired = await signupAtStep3(app);
+    clock = new Date(Date.now() + 97 * HOUR);
+
+    expect(await app.signupPurge.purgeExpired()).toBeGreaterThanOrEqual(1);
+
+    const { db } = ctx.database;
+    expect(await findSignupById(db, old.signupId)).toBeUndefined();
+    expect(
+      await db.select().from(signupChildren).where(eq(signupChildren.signupId, old.signupId)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(signupOrders).where(eq(signupOrders.signupId, old.signupId)),
+    ).toEqual([]);
+    const gone = await getSignup(app, old);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'SIGNUP_NOT_FOUND' });
+
+    expect(await findSignupById(db, live.signupId)).toBeDefined();
+    expect((await getSignup(app, live)).statusCode).toBe(200);
+    expect((await getSignup(app, recentlyExpired)).json()).toMatchObject({
+      code: 'SIGNUP_EXPIRED',
+    });
+    // A purchase's signup and one a payment attempt refers to are history, never purged.
+    expect(await findSignupById(db, paid.signupId)).toBeDefined();
+    expect(await findSignupById(db, declined.signupId)).toBeDefined();
+
+    // Nothing left to purge: a second run deletes nothing.
+    expect(await app.signupPurge.purgeExpired()).toBe(0);
+  });
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { BillingAddressSchema } from '../checkout/schemas.js';
+import { PAYMENT_TYPES } from '../constants/enums.js';
+import { errorKey } from '../validation/fields.js';
+import { type Billing, checkAddress, timeZoneFieldSchema } from './address.js';
+import { ValidationErrorsResponseSchema } from './validation-errors.js';
+
+/**
+ * The account billing page (/app/account/billing, issue [F7]): the billing address and time zone
+ * of the logged-in user, and the payment method of their latest completed payment.
+ * docs/f1-contract.md, "Account".
+ */
+
+export const AccountBillingAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type AccountBillingAddress = z.infer<typeof AccountBillingAddressSchema>;
+
+/** The payment method on file: the card's brand and last four (null for PayPal and Venmo). */
+export const AccountPaymentMethodSchema = z.object({
+  paymentType: z.enum(PAYMENT_TYPES),
+  cardType: z.string().nullable(),
+  lastFour: z.string().nullable(),
+});
+export type AccountPaymentMethod = z.infer<typeof AccountPaymentMethodSchema>;
+
+/** GET /v2/account/billing. */
+export const AccountBillingSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Null only for an invited co-parent known by phone who has not given one yet. */
+  email: z.string().nullable(),
+  address: AccountBillingAddressSchema.nullable(),
+  timeZone: z.string().nullable(),
+  paymentMethod: AccountPaymentMethodSchema.nullable(),
+});
+export type AccountBilling = z.infer<typeof AccountBillingSchema>;
+
+/**
+ * PUT /v2/account/billing: the checkout's billing address and time zone rules (the same field
+ * schemas and `checkAddress`), reported at `address.*` and `timeZone`.
+ */
+export const AccountBillingUpdateRequestSchema = z
+  .object(
+    {
+      address: BillingAddressSchema.omit({ type: true }),
+      timeZone: timeZoneFieldSchema,
+    },
+    errorKey('invalidValue'),
+  )
+  .superRefine((value, ctx) => {
+    // PostgreSQL text cannot hold a NUL character: refused here rather than failing the save.
+    const texts: Record<string, string> = {
+      'address.line1': value.address.line1,
+      'address.line2': value.address.line2,
+      'address.city': value.address.city,
+      'address.region': value.address.region,
+      'address.postalCode': value.address.postalCode,
+      timeZone: value.timeZone,
+    };
+    for (const [path, text] of Object.entries(texts)) {
+      if (text.includes('\u0000'))
+        ctx.addIssue({ code: 'custom', path: [path], message: 'invalidValue' });
+    }
+    checkAddress(
+      {
+        country: value.address.country,
+        region: value.address.region,
+        postalCode: value.address.postalCode,
+        timezone: value.timeZone,
+      },
+      ctx,
+      {
+        country: 'address.country',
+        region: 'address.region',
+        postalCode: 'address.postalCode',
+        timezone: 'timeZone',
+      },
+    );
+  });
+export type AccountBillingUpdateRequest = z.infer<typeof AccountBillingUpdateRequestSchema>;
+export type AccountBillingUpdateRequestInput = z.input<typeof AccountBillingUpdateRequestSchema>;
+
+/** 200 `{ validationErrors: [] }`; 422 with the errors (nothing saved). */
+export const AccountBillingUpdateResponseSchema = ValidationErrorsResponseSchema;
+
+/** The billing form (`billingSchema` values) → the PUT's body. */
+export function accountBillingFormToRequest(values: Billing): AccountBillingUpdateRequestInput {
+  return {
+    address: {
+      line1: values.billingAddress,
+      line2: values.billingAddress2 === '' ? null : values.billingAddress2,
+      city: values.city,
+      region: values.region,
+      postalCode: values.postalCode,
+      country: values.country,
+    },
+    timeZone: values.timezone,
+  };
+}
+
+/** The PUT's field names → the billing form's (`billingSchema`) field names. */
+export const ACCOUNT_BILLING_FORM_FIELDS = {
+  'address.line1': 'billingAddress',
+  'address.line2': 'billingAddress2',
+  'address.city': 'city',
+  'address.country': 'country',
+  'address.region': 'region',
+  'address.postalCode': 'postalCode',
+  timeZone: 'timezone',
+} as const satisfies Record<string, keyof Billing>;
