@@ -46,6 +46,12 @@ export const accountRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./account-routes/cases')).CasesRoute }),
           },
           {
+            path: 'activate',
+            lazy: async () => ({
+              Component: (await import('./account-routes/activate')).ActivateRoute,
+            }),
+          },
+          {
             path: 'recover',
             lazy: async () => ({
               Component: (await import('./account-routes/recover')).RecoverRoute,

@@ -6,7 +6,6 @@ import { CoParentStatusRoute } from './routes/coparent-status';
 import { CredentialsRoute } from './routes/credentials';
 import { DuplicateRoute } from './routes/duplicate';
 import { InviteRoute } from './routes/invite';
-import { InviteBillingInfoRoute } from './routes/invite-billing-info';
 import { InviteChooseYourOwnRoute } from './routes/invite-choose-your-own';
 import { InviteCredentialsRoute } from './routes/invite-credentials';
 import { InvitePackagesRoute } from './routes/invite-packages';
@@ -95,7 +94,13 @@ export const routes: RouteObject[] = [
           { path: 'invite/step1', element: <InviteStepOneRoute /> },
           { path: 'invite/packages', element: <InvitePackagesRoute /> },
           { path: 'invite/choose-your-own', element: <InviteChooseYourOwnRoute /> },
-          { path: 'invite/billing-info', element: <InviteBillingInfoRoute /> },
+          {
+            path: 'invite/billing-info',
+            // Its own chunk: the billing form's country, region and time-zone tables.
+            lazy: async () => ({
+              Component: (await import('./routes/invite-billing-info')).InviteBillingInfoRoute,
+            }),
+          },
           {
             path: 'invite/payment',
             // Its own chunk, as /payment.

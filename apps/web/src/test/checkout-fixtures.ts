@@ -7,7 +7,7 @@ import {
   type PricingResponse,
   type TaxLine,
 } from '@coparent/domain';
-import { useCheckoutStore } from '../features/checkout/checkout-store';
+import { signupFlowId, useCheckoutStore } from '../features/checkout/checkout-store';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
 import { PARENT, SIGNUP_ID } from './join-fixtures';
 import { signupWithOrder, US_PACKAGES } from './packages-fixtures';
@@ -281,7 +281,7 @@ export function seedCheckout(
 ) {
   const isUs = country === 'US';
   useCheckoutStore.setState({
-    signupId: SIGNUP_ID,
+    flowId: signupFlowId(SIGNUP_ID),
     view,
     lastCompletedPaymentStep: view === 'REVIEW' ? 2 : 1,
     billing: isUs

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { AccountBillingPage } from '../../features/account/billing/account-billing-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/billing: where the funnel's legacy co-parent paths land ([F7]). */
 export function BillingRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <AccountBillingPage />;
 }

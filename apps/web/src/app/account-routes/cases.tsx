@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { CasesPage } from '../../features/account/cases/cases-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/cases: a professional's My Cases ([F5]). */
 export function CasesRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <CasesPage />;
 }

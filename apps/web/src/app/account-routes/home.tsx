@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { AccountHomePage } from '../../features/account/home/account-home-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/ (issue [F7]). */
 export function AccountHomeRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <AccountHomePage />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { LoginPage } from '../../features/account/login/login-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/login (issue [F7]). */
 export function LoginRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <LoginPage />;
 }

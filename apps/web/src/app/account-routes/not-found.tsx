@@ -1,8 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Placeholder until its [F7] work lands. */
+/** Any other path under /app/account. */
 export function AccountNotFoundRoute() {
   const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  useDocumentTitle(t('account.notFound.title'));
+  return (
+    <>
+      <PageHeading>{t('account.notFound.title')}</PageHeading>
+      <p>{t('account.notFound.text')}</p>
+      <p>
+        <Link to="/">{t('account.notFound.home')}</Link>
+      </p>
+    </>
+  );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { useParams } from 'react-router';
+import { ReceiptDetailPage } from '../../features/account/receipts/receipt-detail-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/receipts/:receiptId (issue [F7]). */
 export function ReceiptDetailRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  const { receiptId = '' } = useParams();
+  return <ReceiptDetailPage key={receiptId} receiptId={receiptId} />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { RecoveryPage } from '../../features/account/recovery/components/recovery-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/recover: the password retrieval tool (the duplicate page and the login link here). */
 export function RecoverRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <RecoveryPage />;
 }

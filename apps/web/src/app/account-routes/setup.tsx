@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
+import { AccountSetupPage } from '../../features/account/setup/account-setup-page';
 
-/** Placeholder until its [F7] work lands. */
+/** /app/account/setup: what an invited co-parent still has to do ([F7]). */
 export function SetupRoute() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('account.loading')}</PageHeading>;
+  return <AccountSetupPage />;
 }

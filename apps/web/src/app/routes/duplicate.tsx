@@ -1,3 +1,4 @@
+import { ACCOUNT_RECOVER_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
-export const RECOVER_URL = '/app/account/recover';
+export const RECOVER_URL = ACCOUNT_RECOVER_PATH;
 
 function readState(state: unknown): DuplicateLocationState {
   if (typeof state !== 'object' || state === null) return {};

@@ -1,6 +1,87 @@
+import {
+  INVITE_PATHS,
+  type InvitedContext,
+  type InvitePath,
+  invitePaymentRedirect,
+} from '@coparent/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { BackButton } from '../../components/back-button';
+import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
+import { CheckoutSessionProvider } from '../../features/checkout/checkout-session';
+import { inviteFlowId } from '../../features/checkout/checkout-store';
+import { BillingOnlyForm } from '../../features/checkout/components/billing-only-form';
+import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
+import { useInvitedUser } from '../../features/invite/api/get-invited-user';
+import { invitedSavedBilling } from '../../features/invite/checkout/invited-billing';
+import { useInviteCheckoutSession } from '../../features/invite/checkout/use-invite-checkout-session';
+import { InviteGate } from '../../features/invite/components/invite-gate';
+import { isInviteAuthError } from '../../features/invite/invite-errors';
+import { LoadError } from '../../features/packages/components/load-error';
+import styles from './routes.module.css';
 
-/** Placeholder until the [F4] screen lands. */
+/**
+ * Who belongs elsewhere (decision in docs/notes/f4-invited-coparent.md): a subscription not yet
+ * current still has to be bought (the payment page's rule: step 1, the packages or the payment);
+ * step 1 not done yet → /invite/step1; an address already complete → /invite/credentials.
+ */
+function billingInfoRedirect(context: InvitedContext): InvitePath | null {
+  if (!context.isSubscriptionCurrent) {
+    return invitePaymentRedirect(context.lastCompletedStep) ?? INVITE_PATHS.payment;
+  }
+  if (context.lastCompletedStep < 1) return INVITE_PATHS.step1;
+  if (context.billingAddressComplete) return INVITE_PATHS.credentials;
+  return null;
+}
+
+function BillingInfo({ token, context }: { token: string; context: InvitedContext }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useInvitedUser(token, context.userId);
+  const current = user.isFetchedAfterMount ? user.data : undefined;
+  const session = useInviteCheckoutSession({ token, context, user: current });
+  const hasEntered = useEnterCheckout(inviteFlowId(context.userId));
+
+  const redirect = billingInfoRedirect(context);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (user.isError && isInviteAuthError(user.error)) {
+    return <Navigate to={INVITE_PATHS.request} replace />;
+  }
+  if (user.isError && !current) return <LoadError onRetry={() => void user.refetch()} />;
+  if (!session || !current || !hasEntered) return <Spinner />;
+
+  return (
+    <CheckoutSessionProvider value={session}>
+      <BillingOnlyForm
+        title={t('invitePayment.billingInfo.title')}
+        saved={invitedSavedBilling(current)}
+        submitLabel={t('invitePayment.billingInfo.submit')}
+        backButton={<BackButton to={INVITE_PATHS.step1} label={t('invitePayment.backToStep1')} />}
+        onSaved={() => {
+          // The invited context changed (`billingAddressComplete`).
+          void queryClient.invalidateQueries({ queryKey: ['invite'] });
+          navigate(INVITE_PATHS.credentials);
+        }}
+      />
+    </CheckoutSessionProvider>
+  );
+}
+
+/**
+ * /invite/billing-info (spec 001 §2): the billing address of an invited user whose subscription
+ * is current (Parent A paid for it) but whose billing address is incomplete. The Billing view's
+ * form on its own, saved as PARENT + ADDRESS; then /invite/credentials.
+ */
 export function InviteBillingInfoRoute() {
-  return <Spinner />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading>{t('invitePayment.billingInfo.title')}</PageHeading>
+      <p className={styles.intro}>{t('invitePayment.billingInfo.intro')}</p>
+      <InviteGate>{(invite) => <BillingInfo {...invite} />}</InviteGate>
+    </>
+  );
 }

@@ -1,6 +1,133 @@
+import {
+  type BuildYourOwnValues,
+  buildYourOwnServices,
+  buildYourOwnValuesFrom,
+  EXPERIMENTS,
+  INVITE_PATHS,
+  type InvitedContext,
+  isTreatment,
+  type Package,
+  type SavedOrder,
+} from '@coparent/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { BackButton } from '../../components/back-button';
+import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
+import { useInvitedUser } from '../../features/invite/api/get-invited-user';
+import { InviteGate } from '../../features/invite/components/invite-gate';
+import { InviteUpgrade } from '../../features/invite/components/invite-upgrade';
+import { useInviteOfferedPackages } from '../../features/invite/hooks/use-invite-offered-packages';
+import { useSaveInvitePackage } from '../../features/invite/hooks/use-save-invite-package';
+import {
+  clearBuildYourOwnDraft,
+  readBuildYourOwnDraft,
+  saveBuildYourOwnDraft,
+} from '../../features/invite/invite-drafts';
+import { isInviteAuthError } from '../../features/invite/invite-errors';
+import { GenericError } from '../../features/join/components/generic-error';
+import { BuildYourOwnForm } from '../../features/packages/components/build-your-own-form';
+import { LoadError } from '../../features/packages/components/load-error';
+import packageStyles from '../../features/packages/components/packages.module.css';
+import { isPremiumPackage } from '../../features/packages/package-order';
+import { useFlag } from '../../lib/flags';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLocale } from '../../lib/use-locale';
+import styles from './routes.module.css';
 
-/** Placeholder until the [F4] screen lands. */
+/** The saved build-your-own order as form values (a pending choice has no term yet). */
+function savedValues(order: SavedOrder, chosen: Package): BuildYourOwnValues {
+  return buildYourOwnValuesFrom(order.productId ?? chosen.subscription, order.services);
+}
+
+function ChooseYourOwn({ token, context }: { token: string; context: InvitedContext }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const arm = useFlag(EXPERIMENTS.showPriceInBuildYourOwn);
+  const userId = context.userId;
+  const user = useInvitedUser(token, userId);
+  const offered = useInviteOfferedPackages(context, user.data);
+  const [draft, setDraft] = useState(() => readBuildYourOwnDraft(userId));
+  const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
+
+  if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
+  if (user.isError) {
+    if (isInviteAuthError(user.error)) return <Navigate to={INVITE_PATHS.request} replace />;
+    return <LoadError onRetry={() => void user.refetch()} />;
+  }
+  if (offered.error) return <LoadError onRetry={offered.retry} />;
+  // Only the user as read for this screen counts: a copy cached before the package was saved
+  // does not have the choice yet.
+  if (!user.data || !user.isFetchedAfterMount || offered.isLoading || !offered.packages) {
+    return <Spinner label={t('alacarte.loading')} />;
+  }
+
+  // Only a build-your-own package chosen on /invite/packages (pending or configured) opens this.
+  const byoPackages = offered.packages.filter((pkg) => pkg.buildYourOwn);
+  const order = user.data.order;
+  const chosen = byoPackages.find((pkg) => pkg.id === order?.packageId);
+  if (!order || !chosen) return <Navigate to={INVITE_PATHS.packages} replace />;
+
+  const values = draft ?? savedValues(order, chosen);
+  const premium =
+    offered.packages.find(
+      (pkg) => isPremiumPackage(pkg) && pkg.subscription === values.subscription,
+    ) ?? offered.packages.find(isPremiumPackage);
+  const isSaving = savingId !== undefined;
+
+  return (
+    <>
+      {hasProblem ? <GenericError /> : null}
+      <BuildYourOwnForm
+        packages={byoPackages}
+        values={values}
+        onChange={(next) => {
+          setDraft(next);
+          saveBuildYourOwnDraft(userId, next);
+        }}
+        onSubmit={(submitted, pkg) =>
+          void save({
+            packageId: pkg.id,
+            productId: submitted.subscription,
+            services: buildYourOwnServices(submitted),
+          }).then((saved) => {
+            if (saved) clearBuildYourOwnDraft();
+          })
+        }
+        isTreatment={isTreatment(arm)}
+        locale={locale}
+        country={offered.group?.country}
+        isSubmitting={isSaving && savingId !== premium?.id}
+      />
+      {premium ? (
+        <InviteUpgrade
+          premium={premium}
+          isSaving={savingId === premium.id}
+          isDisabled={isSaving}
+          onUpgrade={() => void save({ packageId: premium.id })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * /invite/choose-your-own (spec 001 §2): the build-your-own term and options for the invited user
+ * (the join's form), Back to /invite/packages, and an upgrade to the Premium package of the same
+ * term. Submitting saves PACKAGE with `productId` and `services` → /invite/payment.
+ */
 export function InviteChooseYourOwnRoute() {
-  return <Spinner />;
+  const { t } = useTranslation();
+  useDocumentTitle(t('alacarte.title'));
+  return (
+    <>
+      <PageHeading>{t('alacarte.title')}</PageHeading>
+      <p className={packageStyles.intro}>{t('alacarte.intro')}</p>
+      <InviteGate>{(invite) => <ChooseYourOwn {...invite} />}</InviteGate>
+      <div className={styles.actions}>
+        <BackButton to={INVITE_PATHS.packages} />
+      </div>
+    </>
+  );
 }

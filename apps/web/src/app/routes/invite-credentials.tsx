@@ -1,6 +1,11 @@
-import { Spinner } from '../../components/spinner';
+import { InviteGate } from '../../features/invite/components/invite-gate';
+import { InviteCredentialsPage } from '../../features/invite/credentials/components/invite-credentials-page';
 
-/** Placeholder until the [F4] screen lands. */
+/** /invite/credentials (spec 001 §2): the invited co-parent's username, password and security. */
 export function InviteCredentialsRoute() {
-  return <Spinner />;
+  return (
+    <InviteGate>
+      {({ token, context }) => <InviteCredentialsPage token={token} context={context} />}
+    </InviteGate>
+  );
 }

@@ -1,6 +1,81 @@
+import { INVITE_PATHS, type InvitedContext } from '@coparent/domain';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { BackButton } from '../../components/back-button';
+import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
+import { useInvitedUser } from '../../features/invite/api/get-invited-user';
+import { InviteCouponBanner } from '../../features/invite/components/invite-coupon-banner';
+import { InviteGate } from '../../features/invite/components/invite-gate';
+import { useInviteOfferedPackages } from '../../features/invite/hooks/use-invite-offered-packages';
+import { useSaveInvitePackage } from '../../features/invite/hooks/use-save-invite-package';
+import { readPreselectedPackage } from '../../features/invite/invite-drafts';
+import { isInviteAuthError } from '../../features/invite/invite-errors';
+import { GenericError } from '../../features/join/components/generic-error';
+import { LoadError } from '../../features/packages/components/load-error';
+import { PackageList } from '../../features/packages/components/package-list';
+import packageStyles from '../../features/packages/components/packages.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import styles from './routes.module.css';
 
-/** Placeholder until the [F4] screen lands. */
+function Packages({ token, context }: { token: string; context: InvitedContext }) {
+  const { t } = useTranslation();
+  const userId = context.userId;
+  const user = useInvitedUser(token, userId);
+  const offered = useInviteOfferedPackages(context, user.data);
+  const [preselected] = useState(() => readPreselectedPackage(userId));
+  const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
+
+  if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
+  if (user.isError && isInviteAuthError(user.error)) {
+    return <Navigate to={INVITE_PATHS.request} replace />;
+  }
+
+  let body: ReactNode;
+  if (user.isError) {
+    body = <LoadError onRetry={() => void user.refetch()} />;
+  } else if (offered.error) {
+    body = <LoadError onRetry={offered.retry} />;
+  } else if (user.isPending || offered.isLoading || !offered.packages) {
+    body = <Spinner label={t('packages.loading')} />;
+  } else {
+    body = (
+      <PackageList
+        packages={offered.packages}
+        currentPackageId={user.data.order?.packageId ?? preselected}
+        choosingId={savingId}
+        onChoose={(pkg) => void save({ packageId: pkg.id })}
+      />
+    );
+  }
+
+  return (
+    <>
+      <InviteCouponBanner codes={context.availableCoupons} />
+      {hasProblem ? <GenericError /> : null}
+      {body}
+    </>
+  );
+}
+
+/**
+ * /invite/packages (spec 001 §2): the packages of the invited user's pricing group, the coupon
+ * banner, the co-parent package or the earlier choice marked. Choosing saves the PACKAGE section
+ * and goes where the server says: /invite/choose-your-own (build your own) or /invite/payment.
+ * Reachable once step 1 is done (lastCompletedStep ≥ 1).
+ */
 export function InvitePackagesRoute() {
-  return <Spinner />;
+  const { t } = useTranslation();
+  useDocumentTitle(t('invitePackages.title'));
+  return (
+    <>
+      <PageHeading>{t('invitePackages.title')}</PageHeading>
+      <p className={packageStyles.intro}>{t('invitePackages.intro')}</p>
+      <InviteGate>{(invite) => <Packages {...invite} />}</InviteGate>
+      <div className={styles.actions}>
+        <BackButton to={INVITE_PATHS.step1} />
+      </div>
+    </>
+  );
 }

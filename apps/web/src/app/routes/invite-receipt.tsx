@@ -1,6 +1,6 @@
-import { Spinner } from '../../components/spinner';
+import { InviteReceiptPage } from '../../features/invite/receipt/components/invite-receipt-page';
 
-/** Placeholder until the [F4] screen lands. */
+/** /invite/receipt (spec 001 §2): the invited co-parent's receipt and the way to log in. */
 export function InviteReceiptRoute() {
-  return <Spinner />;
+  return <InviteReceiptPage />;
 }

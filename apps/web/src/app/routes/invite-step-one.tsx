@@ -1,16 +1,88 @@
+import type { InvitedContext, InvitedUser } from '@coparent/domain';
+import { INVITE_PATHS } from '@coparent/domain';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { AlertBanner } from '../../components/alert-banner';
 import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
+import { useInvitedUser } from '../../features/invite/api/get-invited-user';
+import { InviteGate } from '../../features/invite/components/invite-gate';
+import { InviteStepOneForm } from '../../features/invite/components/invite-step-one-form';
+import {
+  type InviteStepOneLocationState,
+  useSubmitInviteStepOne,
+} from '../../features/invite/hooks/use-submit-invite-step-one';
+import {
+  type InviteStepOneDraft,
+  readStepOneDraft,
+  saveStepOneDraft,
+} from '../../features/invite/invite-drafts';
+import { isInviteAuthError } from '../../features/invite/invite-errors';
+import { GenericError } from '../../features/join/components/generic-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import styles from './routes.module.css';
 
-/** /invite/step1: a placeholder until the invited contact-information form is built. */
+/** What the server knows of the co-parent (Parent A typed the name and email or phone). */
+function knownValues(user: InvitedUser): InviteStepOneDraft {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email ?? '',
+    ...(user.phoneCountryCode ? { countryCode: user.phoneCountryCode } : {}),
+    phoneNumber: user.phoneNumber ?? '',
+  };
+}
+
+function StepOne({ token, context }: { token: string; context: InvitedContext }) {
+  const { t } = useTranslation();
+  const userId = context.userId;
+  const user = useInvitedUser(token, userId);
+  const [draft] = useState(() => readStepOneDraft(userId));
+  const saveDraft = useCallback(
+    (values: InviteStepOneDraft) => saveStepOneDraft(userId, values),
+    [userId],
+  );
+  const { submit, isSubmitting, hasProblem } = useSubmitInviteStepOne({ token, userId });
+
+  if (user.isError) {
+    if (isInviteAuthError(user.error)) return <Navigate to={INVITE_PATHS.request} replace />;
+    return <GenericError />;
+  }
+  // The form starts once the saved values are known (they are its defaults).
+  if (user.isPending) return <Spinner />;
+  return (
+    <>
+      {hasProblem ? <GenericError /> : null}
+      <InviteStepOneForm
+        initialValues={{ ...knownValues(user.data), ...draft }}
+        onDraftChange={saveDraft}
+        onSubmit={submit}
+        isSubmitting={isSubmitting}
+        title={t('invite.stepOne.title')}
+      />
+    </>
+  );
+}
+
+/**
+ * /invite/step1 (spec 001 §2 "Invite step 1"): 'Create your parent account', prefilled with what
+ * the server knows of the co-parent, then what was typed in this tab.
+ */
 export function InviteStepOneRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('invite.stepOne.title'));
+  const location = useLocation();
+  const wasReset = (location.state as InviteStepOneLocationState | null)?.wasReset === true;
   return (
-    <div className={styles.content}>
+    <>
       <PageHeading>{t('invite.stepOne.title')}</PageHeading>
-      <p>{t('invite.stepOne.comingSoon')}</p>
-    </div>
+      {wasReset ? (
+        <AlertBanner tone="info" autoHideMs={null}>
+          <p>{t('inviteStepOne.wasReset')}</p>
+        </AlertBanner>
+      ) : null}
+      {/* A new visit (e.g. after the reset) starts the form again from the stored values. */}
+      <InviteGate key={location.key}>{(invite) => <StepOne {...invite} />}</InviteGate>
+    </>
   );
 }

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readInviteToken, storeInviteToken } from '../../features/invite/invite-store';
 import { fullPage } from '../../lib/full-page';
 import { i18n } from '../../lib/i18n';
 import { mockFetch, on } from '../../test/fetch-mock';
-import { INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
+import { fakeInviteServer, INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
+import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const TITLE = "You're just a few steps away from simpler, more peaceful co-parenting";
@@ -105,6 +106,64 @@ describe('/invite', () => {
     mockFetch(on('GET', '/v2/invites/current', { status: 500 }));
     renderApp('/invite');
     expect(await screen.findByRole('alert')).toBeVisible();
+  });
+
+  it('sends a co-parent whose subscription and billing are done straight to the credentials', async () => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(
+      on('GET', '/v2/invites/current', {
+        body: invitedContext({
+          isSubscriptionCurrent: true,
+          billingAddressComplete: true,
+          requireCredentials: true,
+          coparentPackageId: 3003,
+        }),
+      }),
+    );
+    const { router } = renderApp('/invite');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+  });
+
+  it.each([
+    ['the billing address is missing', { billingAddressComplete: false, requireCredentials: true }],
+    ['the credentials are set', { billingAddressComplete: true, requireCredentials: false }],
+  ])('stays on the welcome when %s', async (_name, context) => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(
+      on('GET', '/v2/invites/current', {
+        body: invitedContext({ isSubscriptionCurrent: true, ...context }),
+      }),
+    );
+    const { router } = renderApp('/invite');
+    expect(await screen.findByText('Your subscription has been paid.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/invite');
+  });
+
+  it('preselects the co-parent package of a paid subscription on the packages', async () => {
+    storeInviteToken(INVITE_TOKEN);
+    const server = fakeInviteServer({
+      context: { isSubscriptionCurrent: true, coparentPackageId: 3004, lastCompletedStep: 1 },
+    });
+    mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'));
+    const { router } = renderApp('/invite');
+    expect(await screen.findByText('Your subscription has been paid.')).toBeVisible();
+    await act(() => router.navigate('/invite/packages'));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Premium · 2 years' });
+    const card = heading.closest('article') as HTMLElement;
+    expect(within(card).getByText('Your current choice')).toBeVisible();
+  });
+
+  it('shows the social-proof picture, described, in the experiment only', async () => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
+    const treatment = renderApp('/invite', { flags: { 'social-proof': 'Treatment' } });
+    const image = await screen.findByRole('img', { name: /sharing one family calendar/ });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    treatment.unmount();
+
+    renderApp('/invite', { flags: { 'social-proof': 'Control' } });
+    await screen.findByText("You've been invited as a co-parent to join:");
+    expect(screen.queryByRole('img', { name: /family calendar/ })).not.toBeInTheDocument();
   });
 
   it('sends the browser to account home without a token', async () => {

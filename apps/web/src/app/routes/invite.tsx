@@ -1,41 +1,72 @@
-import { ACCOUNT_HOME_PATH, INVITE_PATHS, isInviteAuthFailure } from '@coparent/domain';
+import {
+  ACCOUNT_HOME_PATH,
+  EXPERIMENTS,
+  INVITE_PATHS,
+  type InvitedContext,
+  isInviteAuthFailure,
+  isTreatment,
+} from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { buttonClassName } from '../../components/button';
+import { FamilyMemberList } from '../../components/family-member-list';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useInvitedContext } from '../../features/invite/api/get-invited-context';
-import { FamilyMemberList } from '../../features/invite/components/family-member-list';
 import invite from '../../features/invite/components/invite.module.css';
 import { InviteFaq } from '../../features/invite/components/invite-faq';
+import { SocialProof } from '../../features/invite/components/social-proof';
 import { useInviteToken } from '../../features/invite/hooks/use-invite-token';
+import { savePreselectedPackage } from '../../features/invite/invite-drafts';
 import { GenericError } from '../../features/join/components/generic-error';
 import { isApiError } from '../../lib/api-client';
+import { useFlag } from '../../lib/flags';
 import { fullPage } from '../../lib/full-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './routes.module.css';
 
+/** Parent A paid for the co-parent and the billing address is known: only credentials are left. */
+function needsOnlyCredentials(context: InvitedContext): boolean {
+  return (
+    context.isSubscriptionCurrent && context.billingAddressComplete && context.requireCredentials
+  );
+}
+
 /**
  * /invite (spec 001 §2, §4 "Invite welcome"): the invited co-parent's welcome. The token of the
  * link is stored and removed from the address bar; without any token, account home; an expired or
- * invalid invite (403 or 112), /invite/request.
+ * invalid invite (403 or 112), /invite/request; a paid subscription with its billing address and
+ * no credentials yet, /invite/credentials. The co-parent package of a paid subscription is kept as
+ * the preselection /invite/packages marks. The social-proof experiment's treatment adds a picture
+ * beside the content on wide screens.
  */
 export function InviteRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('invite.welcome.title'));
   const token = useInviteToken();
   const context = useInvitedContext(token);
+  const hasSocialProof = isTreatment(useFlag(EXPERIMENTS.socialProof));
 
   useEffect(() => {
     if (!token) fullPage.assign(ACCOUNT_HOME_PATH);
   }, [token]);
+
+  const loaded = context.data;
+  useEffect(() => {
+    if (loaded?.isSubscriptionCurrent && loaded.coparentPackageId !== null) {
+      savePreselectedPackage(loaded.userId, loaded.coparentPackageId);
+    }
+  }, [loaded]);
 
   if (!token) return null;
   if (context.isError) {
     if (isApiError(context.error) && isInviteAuthFailure(context.error.status)) {
       return <Navigate to={INVITE_PATHS.request} replace />;
     }
+  }
+  if (loaded && needsOnlyCredentials(loaded)) {
+    return <Navigate to={INVITE_PATHS.credentials} replace />;
   }
 
   let body: ReactNode;
@@ -64,10 +95,17 @@ export function InviteRoute() {
     );
   }
 
-  return (
+  const content = (
     <div className={styles.content}>
       <PageHeading>{t('invite.welcome.title')}</PageHeading>
       {body}
+    </div>
+  );
+  if (!hasSocialProof) return content;
+  return (
+    <div className={invite.withSocialProof}>
+      {content}
+      <SocialProof />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { signupFlowId, useCheckoutStore } from '../../features/checkout/checkout-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { readQueue } from '../../lib/analytics';
 import {
@@ -105,7 +105,7 @@ describe('/payment: entry', () => {
 
   it('starts at Billing with the promo codes cleared on a new visit', async () => {
     useCheckoutStore.setState({
-      signupId: SIGNUP_ID,
+      flowId: signupFlowId(SIGNUP_ID),
       view: 'REVIEW',
       lastCompletedPaymentStep: 2,
       promoCodesEntered: ['WELCOME10'],

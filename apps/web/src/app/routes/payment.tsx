@@ -1,20 +1,28 @@
-import { ACCOUNT_HOME_PATH, BUILD_YOUR_OWN_OPTIONS } from '@coparent/domain';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  ACCOUNT_HOME_PATH,
+  BUILD_YOUR_OWN_OPTIONS,
+  type Package,
+  type SavedOrder,
+} from '@coparent/domain';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { signupCheckoutCalls } from '../../features/checkout/api/signup-calls';
 import {
   type CheckoutSession,
   CheckoutSessionProvider,
 } from '../../features/checkout/checkout-session';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { signupFlowId, useCheckoutStore } from '../../features/checkout/checkout-store';
 import {
   CheckoutPage,
   type SummaryRenderer,
 } from '../../features/checkout/components/checkout-page';
+import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
+import { storeSignupPayment } from '../../features/checkout/signup-payment';
 import { useSignup } from '../../features/join/api/get-signup';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
@@ -24,7 +32,6 @@ import { LoadError } from '../../features/packages/components/load-error';
 import { OrderSummary } from '../../features/packages/components/order-summary';
 import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
 import { fullPage } from '../../lib/full-page';
-import { wasPageReloaded } from '../../lib/page-reload';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './routes.module.css';
 import type { StepThreeLocationState } from './step-three';
@@ -33,12 +40,11 @@ import type { StepThreeLocationState } from './step-three';
  * /payment (spec 001 §2, §4): guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
  * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
  * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read.
- * The route hands the funnel's signup and ways out to the checkout feature.
+ * The route hands the funnel's signup-bound calls and ways out to the checkout feature.
  */
 export function PaymentRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   const signupId = useFunnelStore((s) => s.signupId);
   const registrationKey = useFunnelStore((s) => s.registrationKey);
@@ -56,15 +62,7 @@ export function PaymentRoute() {
   const order = current?.order ?? undefined;
   const pkg = order ? offered.packages?.find((p) => p.id === order.packageId) : undefined;
 
-  // Entering the page: a fresh visit starts at Billing with promo codes cleared; a reload keeps
-  // where the person was (spec 001 §4; the state is in sessionStorage).
-  const [isReload] = useState(() => location.key === 'default' && wasPageReloaded());
-  const [hasEntered, setHasEntered] = useState(false);
-  useEffect(() => {
-    if (!signupId) return;
-    useCheckoutStore.getState().enter(signupId, { isReload });
-    setHasEntered(true);
-  }, [signupId, isReload]);
+  const hasEntered = useEnterCheckout(signupId ? signupFlowId(signupId) : undefined);
 
   const parentName = stepOne?.firstName ?? current?.parent.firstName;
   const parentEmail = stepOne?.email ?? current?.parent.email ?? undefined;
@@ -75,8 +73,16 @@ export function PaymentRoute() {
       ...(parentEmail ? { email: parentEmail } : {}),
     };
     return {
-      signupId,
-      registrationKey,
+      flowId: signupFlowId(signupId),
+      calls: signupCheckoutCalls({
+        signupId,
+        registrationKey,
+        parentDuplicateConfirmed: isDuplicateParent,
+        coParentDuplicateConfirmed: isCoParentDuplicate,
+      }),
+      isInvited: false,
+      showReferral: true,
+      canPayForCoParent: true,
       parent: {
         firstName: current.parent.firstName,
         lastName: current.parent.lastName,
@@ -86,10 +92,8 @@ export function PaymentRoute() {
       },
       defaultCountry: billingCountry ?? offered.group?.country ?? undefined,
       paymentCodes,
-      parentDuplicateConfirmed: isDuplicateParent,
-      coParentDuplicateConfirmed: isCoParentDuplicate,
       onPaymentCodesChange: (codes) => useFunnelStore.getState().setPaymentCodes(codes),
-      onSignupGone: () => {
+      onSessionGone: () => {
         useFunnelStore.getState().endSignup();
         useCheckoutStore.getState().reset();
         navigate('/step1');
@@ -104,6 +108,11 @@ export function PaymentRoute() {
         navigate('/step3', { state, replace: true });
       },
       onBillingCountrySaved: (country) => useFunnelStore.getState().setBillingCountry(country),
+      onPaid: (answer) => {
+        const credentials = storeSignupPayment(answer);
+        if (credentials) navigate('/credentials', { state: credentials });
+        else navigate('/receipt');
+      },
     };
   }, [
     signupId,
@@ -120,28 +129,7 @@ export function PaymentRoute() {
     navigate,
   ]);
 
-  const renderSummary = useMemo<SummaryRenderer | undefined>(() => {
-    if (!pkg || !order) return undefined;
-    const options = pkg.buildYourOwn
-      ? BUILD_YOUR_OWN_OPTIONS.filter(({ code }) => order.services.includes(code)).map(
-          ({ code }) => pkg.options.find((o) => o.code === code)?.name ?? code,
-        )
-      : undefined;
-    return (pricing, { headingId, isUpdating }) => (
-      <OrderSummary
-        pkg={{
-          id: pkg.id,
-          displayName: pkg.displayName,
-          subDurationInYears: pkg.subDurationInYears,
-          ...(options ? { options } : {}),
-        }}
-        pricing={pricing}
-        headingId={headingId}
-        headingLevel={2}
-        isUpdating={isUpdating}
-      />
-    );
-  }, [pkg, order]);
+  const renderSummary = useSummaryRenderer(pkg, order);
 
   const hasError = Boolean(offered.error) || (signup.isError && !current);
   const isReady = Boolean(session && order && renderSummary && hasEntered);
@@ -192,6 +180,38 @@ export function PaymentRoute() {
       </p>
     </>
   );
+}
+
+/**
+ * The checkout's order summary (composed here from the packages feature): the package, its
+ * build-your-own options and the server's price. Also used by /invite/payment.
+ */
+export function useSummaryRenderer(
+  pkg: Package | undefined,
+  order: SavedOrder | undefined,
+): SummaryRenderer | undefined {
+  return useMemo<SummaryRenderer | undefined>(() => {
+    if (!pkg || !order) return undefined;
+    const options = pkg.buildYourOwn
+      ? BUILD_YOUR_OWN_OPTIONS.filter(({ code }) => order.services.includes(code)).map(
+          ({ code }) => pkg.options.find((o) => o.code === code)?.name ?? code,
+        )
+      : undefined;
+    return (pricing, { headingId, isUpdating }) => (
+      <OrderSummary
+        pkg={{
+          id: pkg.id,
+          displayName: pkg.displayName,
+          subDurationInYears: pkg.subDurationInYears,
+          ...(options ? { options } : {}),
+        }}
+        pricing={pricing}
+        headingId={headingId}
+        headingLevel={2}
+        isUpdating={isUpdating}
+      />
+    );
+  }, [pkg, order]);
 }
 
 /** A paid signup: credentials if they are still to be set in this tab, else the receipt. */

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
+import * as receiptReload from '../../features/receipt/receipt-reload';
 import { paymentResponse, priceFor } from '../../test/checkout-fixtures';
 import { GB_PACKAGES, US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -10,8 +11,11 @@ import { renderApp } from '../../test/render-app';
 const RELOAD =
   'You have tried to reload your receipt. Please log in and go to My Account to view your receipt.';
 
+const RECEIPT_ID = '3b0f6a1e-2c4d-4e5f-8a9b-0c1d2e3f4a5b';
+
 function paid(pricing: PricingResponse, options: Parameters<typeof paymentResponse>[1] = {}) {
-  const { clickToJoinToken: _token, ...result } = paymentResponse(pricing, options);
+  const { clickToJoinToken: _token, ...answer } = paymentResponse(pricing, options);
+  const result = { ...answer, receipt: { ...answer.receipt, receiptId: RECEIPT_ID } };
   useCheckoutStore.setState({ result, hasSetCredentials: true });
   useFunnelStore.setState({ packageId: result.registration.order.packageId });
 }
@@ -23,6 +27,7 @@ const texas = priceFor(US_PACKAGES, {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 describe('/receipt', () => {
@@ -89,10 +94,26 @@ describe('/receipt', () => {
     ).toBeVisible();
   });
 
-  it('shows the reload message without a payment result', () => {
+  it('shows the reload message without a payment result, with a plain login link', () => {
     renderApp('/receipt');
     expect(screen.getByText(RELOAD)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Account activated!' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/app/account/login',
+    );
+  });
+
+  it('on a reload, says to log in; the login comes back to this receipt in My Account', () => {
+    vi.spyOn(receiptReload, 'wasReceiptReloaded').mockReturnValue(true);
+    paid(texas);
+    renderApp('/receipt');
+    expect(screen.getByText(RELOAD)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Account activated!' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/app/account/login?returnTo=%2Freceipts%2F${RECEIPT_ID}`,
+    );
   });
 
   it('shows the reload message when the chosen package is not the receipt’s', () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_HOME_PATH } from '@coparent/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/alert-banner';
 import { ButtonLink } from '../../components/button';
@@ -9,22 +9,28 @@ import { useFunnelStore } from '../../features/join/funnel-store';
 import { OrderSummary } from '../../features/packages/components/order-summary';
 import { affiliatePixelBaseUrl } from '../../features/receipt/affiliate-pixel';
 import { ReceiptView } from '../../features/receipt/components/receipt-view';
+import { receiptLoginUrl } from '../../features/receipt/receipt-login-url';
+import { wasReceiptReloaded } from '../../features/receipt/receipt-reload';
 import { track } from '../../lib/analytics';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLocale } from '../../lib/use-locale';
-import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
 /**
- * /receipt (spec 001 §2): the payment result kept for the tab. Without one, or when the package
- * chosen is not the receipt's, the reload message sends the person to My Account.
+ * /receipt (spec 001 §2): the payment result kept for the tab. Without one, when the package
+ * chosen is not the receipt's, or when the page was reloaded (as the spec's receipt, which lived
+ * only in memory, did), the reload message sends the person to log in; its link comes back to
+ * this receipt in My Account.
  */
 export function ReceiptRoute() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const [isReload] = useState(wasReceiptReloaded);
   const result = useCheckoutStore((s) => s.result);
   const selectedPackageId = useFunnelStore((s) => s.packageId);
-  const isShown = Boolean(result && selectedPackageId === result.registration.order.packageId);
+  const isShown = Boolean(
+    result && !isReload && selectedPackageId === result.registration.order.packageId,
+  );
   useDocumentTitle(isShown ? t('receipt.title') : t('receipt.reloadTitle'));
 
   useEffect(() => {
@@ -41,7 +47,9 @@ export function ReceiptRoute() {
           <p>{t('receipt.reload')}</p>
         </AlertBanner>
         <p>
-          <ButtonLink href={LOGIN_URL}>{t('common.login')}</ButtonLink>
+          <ButtonLink href={receiptLoginUrl(result?.receipt.receiptId)}>
+            {t('common.login')}
+          </ButtonLink>
         </p>
       </div>
     );
@@ -54,7 +62,7 @@ export function ReceiptRoute() {
       <p className={styles.intro}>{t('receipt.intro')}</p>
       <ReceiptView
         receipt={receipt}
-        registration={registration}
+        coParentEmail={registration.coParent.email}
         locale={locale}
         pixelBaseUrl={affiliatePixelBaseUrl()}
         accountUrl={ACCOUNT_HOME_PATH}

@@ -15,7 +15,10 @@ export const BillingFormSchema = z.object({
   billing: billingSchema,
   referral: ParentReferralSchema,
 });
-export type BillingFormValues = { billing: Billing; referral: ParentReferralAnswer };
+/** The same form where the flow does not ask the referral (the invited co-parent). */
+export const BillingOnlyFormSchema = z.object({ billing: billingSchema });
+/** What the Billing view submits (the referral only where the flow asks it). */
+export type BillingFormValues = { billing: Billing; referral?: ParentReferralAnswer };
 export type BillingFormInput = {
   billing: {
     billingAddress: string;

@@ -1,12 +1,13 @@
-import type {
-  PaymentRequestInput,
-  PaymentResponse,
-  PaymentType,
-  PaymentView,
-} from '@coparent/domain';
+import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../../lib/storage';
+import type { CheckoutPaymentBody } from './checkout-session';
+
+/** The checkout state's owner in Parent A's flow. */
+export const signupFlowId = (signupId: string) => `signup:${signupId}`;
+/** The checkout state's owner in the invited co-parent's flow. */
+export const inviteFlowId = (userId: string) => `invite:${userId}`;
 
 /** What the person has typed on the Billing view (any field may still be missing). */
 export type BillingDraft = {
@@ -40,14 +41,14 @@ export type Consent = { isRequired: boolean; termsAndConditions: boolean; market
 export type CardSummary = { cardType: string; lastFour: string };
 
 /** A payment attempt not yet resolved: a reload or a second click replays it with its key. */
-export type PendingAttempt = { signupId: string; key: string; body: PaymentRequestInput };
+export type PendingAttempt = { flowId: string; key: string; body: CheckoutPaymentBody };
 
 /** The payment answer without its single-use credentials token (kept apart, below). */
 export type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
 
 type CheckoutData = {
-  /** The signup this state belongs to: another signup starts from scratch. */
-  signupId?: string;
+  /** The flow this state belongs to (`signupFlowId`, `inviteFlowId`): another starts afresh. */
+  flowId?: string;
   view: PaymentView;
   /** 1 after Billing, 2 after Payment (spec 001 §4). */
   lastCompletedPaymentStep: number;
@@ -61,6 +62,8 @@ type CheckoutData = {
   isPayingForCoparent: boolean;
   /** Promo codes applied on the payment page (cleared on entry, spec 001 §4). */
   promoCodesEntered: string[];
+  /** Subscription codes applied here by a flow that keeps none of its own (the invited flow). */
+  paymentCodes: string[];
   pendingAttempt?: PendingAttempt;
   result?: StoredPaymentResult;
   /** The credentials token and the new user's id, for /credentials (reload-safe in the tab). */
@@ -71,10 +74,10 @@ type CheckoutData = {
 
 type CheckoutActions = {
   /**
-   * Entering /payment for a signup: another signup's state is dropped. Unless the page was only
+   * Entering the payment page of a flow: another flow's state is dropped. Unless the page was only
    * reloaded, the view starts at Billing with promo codes cleared (spec 001 §4).
    */
-  enter: (signupId: string, { isReload }: { isReload: boolean }) => void;
+  enter: (flowId: string, { isReload }: { isReload: boolean }) => void;
   setView: (view: PaymentView) => void;
   completePaymentStep: (step: number) => void;
   setBillingDraft: (draft: BillingDraft) => void;
@@ -87,6 +90,7 @@ type CheckoutActions = {
   clearNonce: (method: PaymentType) => void;
   setPayingForCoparent: (value: boolean) => void;
   setPromoCodes: (codes: string[]) => void;
+  setPaymentCodes: (codes: string[]) => void;
   setPendingAttempt: (attempt: PendingAttempt | undefined) => void;
   setResult: (
     result: StoredPaymentResult,
@@ -106,10 +110,11 @@ const initialData: CheckoutData = {
   nonces: {},
   isPayingForCoparent: false,
   promoCodesEntered: [],
+  paymentCodes: [],
   hasSetCredentials: false,
 };
 
-const clearedSignupData = {
+const clearedFlowData = {
   ...initialData,
   billingDraft: undefined,
   billing: undefined,
@@ -124,9 +129,9 @@ export const useCheckoutStore = create<CheckoutState>()(
   persist(
     (set) => ({
       ...initialData,
-      enter: (signupId, { isReload }) =>
+      enter: (flowId, { isReload }) =>
         set((state) => {
-          if (state.signupId !== signupId) return { ...clearedSignupData, signupId };
+          if (state.flowId !== flowId) return { ...clearedFlowData, flowId };
           return isReload ? {} : { view: 'BILLING', promoCodesEntered: [] };
         }),
       setView: (view) => set({ view }),
@@ -164,18 +169,20 @@ export const useCheckoutStore = create<CheckoutState>()(
         }),
       setPayingForCoparent: (isPayingForCoparent) => set({ isPayingForCoparent }),
       setPromoCodes: (promoCodesEntered) => set({ promoCodesEntered }),
+      setPaymentCodes: (paymentCodes) => set({ paymentCodes }),
       setPendingAttempt: (pendingAttempt) => set({ pendingAttempt }),
       setResult: (result, credentials) =>
         set({ result, credentials, pendingAttempt: undefined, hasSetCredentials: false }),
       markCredentialsSet: () => set({ hasSetCredentials: true, credentials: undefined }),
-      reset: () => set({ ...clearedSignupData, signupId: undefined }),
+      reset: () => set({ ...clearedFlowData, flowId: undefined }),
     }),
     {
       name: STORAGE_KEYS.checkout,
+      // State saved before `flowId` has none, so entering any flow starts it afresh.
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
       partialize: ({
-        signupId,
+        flowId,
         view,
         lastCompletedPaymentStep,
         billingDraft,
@@ -186,12 +193,13 @@ export const useCheckoutStore = create<CheckoutState>()(
         card,
         isPayingForCoparent,
         promoCodesEntered,
+        paymentCodes,
         pendingAttempt,
         result,
         credentials,
         hasSetCredentials,
       }): CheckoutData => ({
-        signupId,
+        flowId,
         view,
         lastCompletedPaymentStep,
         billingDraft,
@@ -202,6 +210,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         card,
         isPayingForCoparent,
         promoCodesEntered,
+        paymentCodes,
         pendingAttempt,
         result,
         credentials,

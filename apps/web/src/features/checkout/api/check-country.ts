@@ -1,5 +1,4 @@
 import type { CountryCheckRequest, PricingLookupResponse } from '@coparent/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type CheckCountryInput = {
@@ -21,8 +20,4 @@ export function checkCountry({
     `/v2/signups/${encodeURIComponent(signupId)}/country-check`,
     { method: 'POST', body, registrationKey },
   );
-}
-
-export function useCheckCountry() {
-  return useMutation({ mutationKey: ['checkout', 'country-check'], mutationFn: checkCountry });
 }

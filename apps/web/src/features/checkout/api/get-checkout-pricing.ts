@@ -6,12 +6,22 @@ import {
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { CheckoutSession } from '../checkout-session';
 
 export type CheckoutPricingInput = {
   signupId: string;
   registrationKey: string;
   body: PricingRequestInput;
 };
+
+/** A pricing call's 200 answer, checked. */
+export function parsePricingResponse(answer: unknown): PricingResponse {
+  const parsed = PricingResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected pricing' });
+  }
+  return parsed.data;
+}
 
 /**
  * POST /v2/signups/{signupId}/pricing: the server's price of the order with the billing address,
@@ -27,18 +37,24 @@ export async function getCheckoutPricing({
     body: { limboId: signupId, ...body },
     registrationKey,
   });
-  const parsed = PricingResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected pricing' });
-  }
-  return parsed.data;
+  return parsePricingResponse(answer);
 }
 
-/** The key holds what is priced and the language (formatted amounts), never the secret key. */
-export function checkoutPricingQueryOptions(input: CheckoutPricingInput, locale: Locale) {
+type PricingFlow = Pick<CheckoutSession, 'flowId' | 'calls'>;
+
+/**
+ * The flow's price of a body. The key holds the flow, what is priced (the address too, which the
+ * invited flow's server reads from the saved billing) and the language (formatted amounts),
+ * never a secret.
+ */
+export function checkoutPricingQueryOptions(
+  flow: PricingFlow,
+  body: PricingRequestInput,
+  locale: Locale,
+) {
   return queryOptions({
-    queryKey: ['checkout', 'pricing', input.signupId, JSON.stringify(input.body), locale],
-    queryFn: () => getCheckoutPricing(input),
+    queryKey: ['checkout', 'pricing', flow.flowId, JSON.stringify(body), locale],
+    queryFn: () => flow.calls.price(body),
     staleTime: 60 * 1000,
     retry: false,
   });
@@ -46,12 +62,13 @@ export function checkoutPricingQueryOptions(input: CheckoutPricingInput, locale:
 
 /** The order summary's pricing; while a new price loads the previous one stays on screen. */
 export function useCheckoutPricing(
-  input: CheckoutPricingInput,
+  flow: PricingFlow,
+  body: PricingRequestInput,
   locale: Locale,
   { enabled = true } = {},
 ) {
   return useQuery({
-    ...checkoutPricingQueryOptions(input, locale),
+    ...checkoutPricingQueryOptions(flow, body, locale),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,6 @@ import {
   type PaymentResponse,
   PaymentResponseSchema,
 } from '@coparent/domain';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export type PaySignupInput = {
@@ -13,6 +12,16 @@ export type PaySignupInput = {
   idempotencyKey: string;
   body: PaymentRequestInput;
 };
+
+/** A payment's 200 answer, checked. */
+export function parsePaymentResponse(answer: unknown): PaymentResponse {
+  const parsed = PaymentResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    // Paid, but the answer is not what we expect: never treat it as a failure to pay again.
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected payment' });
+  }
+  return parsed.data;
+}
 
 /**
  * POST /v2/signups/{signupId}/payment with an Idempotency-Key. 402 PAYMENT_DECLINED, 409
@@ -31,14 +40,5 @@ export async function paySignup({
     registrationKey,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  const parsed = PaymentResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    // Paid, but the answer is not what we expect: never treat it as a failure to pay again.
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected payment' });
-  }
-  return parsed.data;
-}
-
-export function usePaySignup() {
-  return useMutation({ mutationKey: ['checkout', 'pay'], mutationFn: paySignup });
+  return parsePaymentResponse(answer);
 }

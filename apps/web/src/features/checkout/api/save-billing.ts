@@ -1,6 +1,6 @@
-import type { UpdateBillingSectionRequestInput, ValidationError } from '@coparent/domain';
-import { useMutation } from '@tanstack/react-query';
+import type { UpdateBillingSectionRequestInput } from '@coparent/domain';
 import { apiRequest } from '../../../lib/api-client';
+import type { SaveBillingAnswer } from '../checkout-session';
 
 export type SaveBillingInput = {
   signupId: string;
@@ -8,11 +8,15 @@ export type SaveBillingInput = {
   body: UpdateBillingSectionRequestInput;
 };
 
-/** The answer, or null when the server answered nothing (spec 001 §7: 'unexpected error'). */
-export type SaveBillingAnswer = {
-  validationErrors: ValidationError[];
-  consentRequired?: boolean;
-} | null;
+/** A billing save's answer as the views read it (null when the server answered nothing). */
+export function toSaveBillingAnswer(answer: unknown): SaveBillingAnswer {
+  if (!answer || typeof answer !== 'object') return null;
+  const { validationErrors, consentRequired } = answer as Partial<NonNullable<SaveBillingAnswer>>;
+  return {
+    validationErrors: Array.isArray(validationErrors) ? validationErrors : [],
+    ...(typeof consentRequired === 'boolean' ? { consentRequired } : {}),
+  };
+}
 
 /**
  * PATCH /v2/signups/{signupId} with sections ['PARENT', 'ADDRESS', 'REFERRAL']: the billing
@@ -23,19 +27,10 @@ export async function saveBilling({
   registrationKey,
   body,
 }: SaveBillingInput): Promise<SaveBillingAnswer> {
-  const answer = await apiRequest<Partial<NonNullable<SaveBillingAnswer>> | undefined>(
-    `/v2/signups/${encodeURIComponent(signupId)}`,
-    { method: 'PATCH', body, registrationKey },
-  );
-  if (!answer || typeof answer !== 'object') return null;
-  return {
-    validationErrors: Array.isArray(answer.validationErrors) ? answer.validationErrors : [],
-    ...(typeof answer.consentRequired === 'boolean'
-      ? { consentRequired: answer.consentRequired }
-      : {}),
-  };
-}
-
-export function useSaveBilling() {
-  return useMutation({ mutationKey: ['checkout', 'billing'], mutationFn: saveBilling });
+  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
+    method: 'PATCH',
+    body,
+    registrationKey,
+  });
+  return toSaveBillingAnswer(answer);
 }

@@ -27,20 +27,19 @@ import {
   type BillingFormInput,
   BillingFormSchema,
   type BillingFormValues,
+  BillingOnlyFormSchema,
   billingDefaults,
   billingFieldFor,
 } from '../billing-values';
 import { type BillingDraft, useCheckoutStore } from '../checkout-store';
-import type { BillingSubmitResult } from '../hooks/use-submit-billing';
+import type { BillingSubmitResult } from '../hooks/use-save-billing';
 import { AddressLineField, type PickedAddress } from './address-line-field';
 import styles from './checkout.module.css';
 
 // The form holds '' for "not chosen yet"; the schema's messages say what is missing.
-const resolver = zodResolver(BillingFormSchema) as unknown as Resolver<
-  BillingFormInput,
-  unknown,
-  BillingFormValues
->;
+type BillingResolver = Resolver<BillingFormInput, unknown, BillingFormValues>;
+const withReferral = zodResolver(BillingFormSchema) as unknown as BillingResolver;
+const withoutReferral = zodResolver(BillingOnlyFormSchema) as unknown as BillingResolver;
 
 type BillingFormProps = {
   parent: { firstName: string; lastName: string; email: string };
@@ -51,12 +50,16 @@ type BillingFormProps = {
   /** Tells the page whether the form shows problems (for the page title). */
   onErrorsChange: (hasErrors: boolean) => void;
   backButton: ReactNode;
+  /** The referral question (spec 001 §2: not for invited users). */
+  showReferral: boolean;
+  /** The submit button's text (default 'Continue to payment'). */
+  submitLabel?: string;
 };
 
 /**
  * The Billing view (spec 001 §2): read-only name and email; the address, country, region, postal
- * code and time zone; the referral question. A new country clears the region and the time zone; a
- * new region clears the time zone. What is typed is kept for the tab.
+ * code and time zone; the referral question where the flow asks it. A new country clears the
+ * region and the time zone; a new region clears the time zone. What is typed is kept for the tab.
  */
 export function BillingForm({
   parent,
@@ -66,6 +69,8 @@ export function BillingForm({
   isSubmitting,
   onErrorsChange,
   backButton,
+  showReferral,
+  submitLabel,
 }: BillingFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -74,7 +79,7 @@ export function BillingForm({
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
   const form = useForm<BillingFormInput, unknown, BillingFormValues>({
-    resolver,
+    resolver: showReferral ? withReferral : withoutReferral,
     defaultValues: billingDefaults(initialDraft, saved, defaultCountry),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -150,9 +155,12 @@ export function BillingForm({
   );
 
   const select = t('checkout.billing.select');
-  const detailLabel = referralNeedsDetail(selection)
-    ? PARENT_REFERRAL_DETAIL_LABELS[locale][selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL']
-    : undefined;
+  const detailLabel =
+    showReferral && referralNeedsDetail(selection)
+      ? PARENT_REFERRAL_DETAIL_LABELS[locale][
+          selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL'
+        ]
+      : undefined;
   return (
     <form
       className={styles.form}
@@ -284,14 +292,16 @@ export function BillingForm({
           )}
         />
       )}
-      <SelectField
-        id="referral-selection"
-        label={t('checkout.billing.referral')}
-        options={referrals.map((r) => ({ value: r.id, label: r.name }))}
-        placeholder={select}
-        error={errorText(errors.referral?.selection)}
-        {...register('referral.selection')}
-      />
+      {showReferral ? (
+        <SelectField
+          id="referral-selection"
+          label={t('checkout.billing.referral')}
+          options={referrals.map((r) => ({ value: r.id, label: r.name }))}
+          placeholder={select}
+          error={errorText(errors.referral?.selection)}
+          {...register('referral.selection')}
+        />
+      ) : null}
       {detailLabel ? (
         <Controller
           control={control}
@@ -318,7 +328,7 @@ export function BillingForm({
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" isLoading={isSubmitting}>
-          {t('checkout.billing.submit')}
+          {submitLabel ?? t('checkout.billing.submit')}
         </Button>
         {backButton}
       </div>

@@ -32,19 +32,20 @@ export type SummaryRenderer = (
 
 type CheckoutPageProps = {
   order: SavedOrder;
-  /** The billing the server has (a reload, another device): prefills the form. */
+  /** The billing the server has (a reload, another device, the invited user's): prefills it. */
   savedBilling: SavedBilling | null | undefined;
   /** The order summary (composed by the route from the packages feature). */
   renderSummary: SummaryRenderer;
-  /** Back on Billing (to the packages). */
+  /** Back on Billing (to the packages, or the flow's step 1). */
   backToPackages: ReactNode;
-  /** The email's Change on Review. */
+  /** The email's Change on Review (/step1, or /invite/step1 for an invited user). */
   emailChangePath: string;
 };
 
 /**
- * /payment's three views with their step tabs, the order summary sidebar (hidden on Review), the
- * country-mismatch modal, and the payment itself.
+ * The payment page's three views (/payment and /invite/payment: the flow is in the session) with
+ * their step tabs, the order summary sidebar (hidden on Review), the country-mismatch modal, and
+ * the payment itself.
  */
 export function CheckoutPage({
   order,
@@ -105,6 +106,7 @@ export function CheckoutPage({
         isSubmitting={billing.isSubmitting}
         onErrorsChange={onErrorsChange}
         backButton={backToPackages}
+        showReferral={session.showReferral}
       />
     );
   } else if (shown === 'PAYMENT') {

@@ -34,7 +34,8 @@ const ALL_CARD_FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'
 
 /**
  * The Payment view (spec 001 §2, §4, §5): the method (card, PayPal, Venmo, Apple Pay), the code
- * box, the consent checkboxes when required, pay-for-co-parent, and Review Order — enabled only
+ * box, the consent checkboxes when required, pay-for-co-parent (not for invited users), and
+ * Review Order — enabled only
  * when the method has its credential and an open code box holds a valid code.
  */
 export function PaymentView({ order, pricing, isPricing, backButton }: PaymentViewProps) {
@@ -209,16 +210,18 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
         consent={consent}
         onChange={(next) => store().setConsent(next)}
       />
-      <CheckboxField
-        id="pay-for-coparent"
-        checked={isPayingForCoparent}
-        onChange={(event) => {
-          store().setPayingForCoparent(event.target.checked);
-          track('Pay For Co-Parent Changed', { payForCoparent: event.target.checked });
-        }}
-        label={t('checkout.payment.payForCoparent')}
-        hint={t('checkout.payment.payForCoparentHint')}
-      />
+      {session.canPayForCoParent ? (
+        <CheckboxField
+          id="pay-for-coparent"
+          checked={isPayingForCoparent}
+          onChange={(event) => {
+            store().setPayingForCoparent(event.target.checked);
+            track('Pay For Co-Parent Changed', { payForCoparent: event.target.checked });
+          }}
+          label={t('checkout.payment.payForCoparent')}
+          hint={t('checkout.payment.payForCoparentHint')}
+        />
+      ) : null}
       {missing.length > 0 ? (
         <div id={hintId} className={styles.hint}>
           <p>{t('checkout.payment.missingIntro')}</p>

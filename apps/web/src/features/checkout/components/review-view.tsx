@@ -58,7 +58,7 @@ export function ReviewView({
   // Shown once per visit: an attempt a reload interrupted is replayed by Pay now, never repeated.
   const [hadPendingAttempt] = useState(() => {
     const pending = useCheckoutStore.getState().pendingAttempt;
-    return Boolean(pending && pending.signupId === session.signupId);
+    return Boolean(pending && pending.flowId === session.flowId);
   });
   const hintId = useId();
 

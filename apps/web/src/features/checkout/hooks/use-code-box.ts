@@ -1,6 +1,5 @@
 import {
   isInvalidPromo,
-  isSignupResetStatus,
   normalizeCode,
   type PricingResponse,
   type SavedOrder,
@@ -10,7 +9,7 @@ import { useState } from 'react';
 import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/use-locale';
-import { checkoutPricingQueryOptions, getCheckoutPricing } from '../api/get-checkout-pricing';
+import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 import type { AppliedCode } from '../components/code-box';
@@ -41,13 +40,9 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
   const [value, setValue] = useState('');
   const [checkStatus, setCheckStatus] = useState<'idle' | 'invalid' | 'failed'>('idle');
   const [isChecking, setIsChecking] = useState(false);
-  const credentials = { signupId: session.signupId, registrationKey: session.registrationKey };
 
   const remember = (next: typeof body, priced: PricingResponse) => {
-    queryClient.setQueryData(
-      checkoutPricingQueryOptions({ ...credentials, body: next }, locale).queryKey,
-      priced,
-    );
+    queryClient.setQueryData(checkoutPricingQueryOptions(session, next, locale).queryKey, priced);
   };
 
   const apply = async (typed: string) => {
@@ -62,7 +57,7 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
     setIsChecking(true);
     try {
       const asPromo = { ...body, promoCodes: [code] };
-      const promoPriced = await getCheckoutPricing({ ...credentials, body: asPromo });
+      const promoPriced = await session.calls.price(asPromo);
       if (!isInvalidPromo([code], promoPriced)) {
         remember(asPromo, promoPriced);
         setPromoCodes([code]);
@@ -73,7 +68,7 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
       const codes = [...session.paymentCodes, code];
       const asSubscription = { ...body, paymentCodes: codes };
       try {
-        const priced = await getCheckoutPricing({ ...credentials, body: asSubscription });
+        const priced = await session.calls.price(asSubscription);
         remember(asSubscription, priced);
         session.onPaymentCodesChange(codes);
         setValue('');
@@ -87,8 +82,8 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
         throw error;
       }
     } catch (error) {
-      if (isApiError(error) && isSignupResetStatus(error.status)) {
-        session.onSignupGone();
+      if (isApiError(error) && session.calls.isGone(error.status)) {
+        session.onSessionGone();
         return;
       }
       setCheckStatus('failed');

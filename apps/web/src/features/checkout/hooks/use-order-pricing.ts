@@ -1,9 +1,4 @@
-import {
-  dialCodeDigits,
-  isSignupResetStatus,
-  type PricingRequestInput,
-  type SavedOrder,
-} from '@coparent/domain';
+import { dialCodeDigits, type PricingRequestInput, type SavedOrder } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/use-locale';
@@ -43,7 +38,8 @@ export function usePricingBody(
 ): PricingRequestInput {
   const session = useCheckoutSession();
   const billing = useCheckoutStore((s) => s.billing);
-  const payForCoparent = useCheckoutStore((s) => s.isPayingForCoparent);
+  const isPayingForCoparent = useCheckoutStore((s) => s.isPayingForCoparent);
+  const payForCoparent = session.canPayForCoParent && isPayingForCoparent;
   const promoCodes = useCheckoutStore((s) => s.promoCodesEntered);
   const { phoneCountryCode, phoneNumber } = session.parent;
   const promo = overrides.promoCodes ?? promoCodes;
@@ -67,7 +63,7 @@ export function usePricingBody(
 
 /**
  * The server's price of the order as it stands. A failure other than the network ends the visit
- * (spec 001 §4: back to /step3; a forgotten signup: /step1).
+ * (spec 001 §4, §8: back to the packages; a flow gone: where the flow starts again).
  */
 export function useOrderPricing(order: SavedOrder | undefined) {
   const session = useCheckoutSession();
@@ -77,17 +73,14 @@ export function useOrderPricing(order: SavedOrder | undefined) {
     [order],
   );
   const body = usePricingBody(fallbackOrder);
-  const query = useCheckoutPricing(
-    { signupId: session.signupId, registrationKey: session.registrationKey, body },
-    locale,
-    { enabled: Boolean(order) },
-  );
+  const query = useCheckoutPricing(session, body, locale, { enabled: Boolean(order) });
   const { error } = query;
-  const { onSignupGone, onPricingFailed } = session;
+  const { onSessionGone, onPricingFailed } = session;
+  const { isGone } = session.calls;
   useEffect(() => {
     if (!isApiError(error) || error.status === 0) return;
-    if (isSignupResetStatus(error.status)) onSignupGone();
+    if (isGone(error.status)) onSessionGone();
     else onPricingFailed();
-  }, [error, onSignupGone, onPricingFailed]);
+  }, [error, isGone, onSessionGone, onPricingFailed]);
   return { ...query, body };
 }

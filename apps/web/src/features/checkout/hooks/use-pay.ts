@@ -1,8 +1,6 @@
 import {
   DUPLICATE_PARENT_FIELD,
   decodeGaPayload,
-  isSignupResetStatus,
-  type PaymentRequestInput,
   type PaymentResponse,
   type PricingRequestInput,
   type PricingResponse,
@@ -10,17 +8,15 @@ import {
   type SavedOrder,
   type ValidationError,
 } from '@coparent/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { getAnonymousId } from '../../../lib/anonymous-id';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import { randomId } from '../../../lib/random-id';
 import { useLocale } from '../../../lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
-import { usePaySignup } from '../api/pay-signup';
-import { useCheckoutSession } from '../checkout-session';
+import { type CheckoutPaymentBody, useCheckoutSession } from '../checkout-session';
 import { type PendingAttempt, useCheckoutStore } from '../checkout-store';
 import { orderDetailOf } from './use-order-pricing';
 
@@ -47,7 +43,7 @@ export type PayProblem =
 export type CredentialsLocationState = { credentialsToken: string; userId: string };
 
 /** Same attempt, same body: then the same Idempotency-Key replays it. */
-function sameBody(a: PaymentRequestInput, b: PaymentRequestInput): boolean {
+function sameBody(a: CheckoutPaymentBody, b: CheckoutPaymentBody): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -84,7 +80,7 @@ function pushPurchase(gaPayloadBase64: string): void {
  * Pay now (spec 001 §4 "Submit payment"): one Idempotency-Key per attempt, kept in sessionStorage
  * until the attempt resolves, so a double click, a retry after a lost answer or a reload replays
  * the same attempt and is never charged twice. On success: the checkout events, 'Subscription
- * Created', the GA purchase event, the result stored, then /credentials with the token.
+ * Created', the GA purchase event, then the flow keeps the result and goes on (`onPaid`).
  */
 export function usePay({
   order,
@@ -99,13 +95,15 @@ export function usePay({
 }) {
   const session = useCheckoutSession();
   const locale = useLocale();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const paySignup = usePaySignup();
+  const payCall = useMutation({
+    mutationKey: ['checkout', 'pay', session.flowId],
+    mutationFn: session.calls.pay,
+  });
   const [problem, setProblem] = useState<PayProblem | null>(null);
   const isInFlight = useRef(false);
 
-  const buildBody = (): PaymentRequestInput | null => {
+  const buildBody = (): CheckoutPaymentBody | null => {
     if (!pricing) return null;
     const state = useCheckoutStore.getState();
     const { consent } = state;
@@ -114,8 +112,6 @@ export function usePay({
       marketingOptIn: consent.isRequired ? consent.marketingOptIn : true,
       ...(consent.isRequired ? { termsAccepted: consent.termsAndConditions } : {}),
       order: orderDetailOf(order),
-      parentDuplicateConfirmed: session.parentDuplicateConfirmed,
-      coParentDuplicateConfirmed: session.coParentDuplicateConfirmed,
       payment: {
         amountDisplayed: pricing.totals.total,
         taxAmountDisplayed: pricing.totals.taxAmount,
@@ -129,7 +125,7 @@ export function usePay({
         bankAccountNumber: null,
         bankRoutingNumber: null,
       },
-      payForCoparent: state.isPayingForCoparent,
+      payForCoparent: session.canPayForCoParent && state.isPayingForCoparent,
       // The lists sent to the pricing call the total came from.
       promoCodes: pricing.request.promoCodes.length > 0 ? pricing.request.promoCodes : null,
       paymentCodes: pricing.request.paymentCodes.length > 0 ? pricing.request.paymentCodes : null,
@@ -138,10 +134,8 @@ export function usePay({
   };
 
   const succeed = (answer: PaymentResponse) => {
-    const { clickToJoinToken, ...result } = answer;
+    useCheckoutStore.getState().setPendingAttempt(undefined);
     const userId = answer.registration.parent.userId;
-    const credentials = clickToJoinToken ? { token: clickToJoinToken, userId } : undefined;
-    useCheckoutStore.getState().setResult(result, credentials);
     const { receipt } = answer;
     track('Checkout Step Completed', { step: 3, stepName: 'REVIEW' });
     track('Order Completed', {
@@ -157,18 +151,11 @@ export function usePay({
       paymentType: receipt.paymentMethod,
       payForCoparent: receipt.payForCoParent,
       subDurationInYears: receipt.subDurationInYears,
-      accountType: 'Parent A',
+      accountType: session.isInvited ? 'Parent B' : 'Parent A',
       userId,
     });
     pushPurchase(answer.gaPayloadBase64);
-    if (credentials) {
-      const state: CredentialsLocationState = { credentialsToken: credentials.token, userId };
-      navigate('/credentials', { state });
-    } else {
-      // The account already has its username (a replay after credentials were set).
-      useCheckoutStore.getState().markCredentialsSet();
-      navigate('/receipt');
-    }
+    session.onPaid(answer);
   };
 
   const fail = (error: unknown) => {
@@ -176,16 +163,19 @@ export function usePay({
       setProblem({ kind: 'generic' });
       return;
     }
-    if (isSignupResetStatus(error.status)) {
-      session.onSignupGone();
+    if (session.calls.isGone(error.status)) {
+      session.onSessionGone();
       return;
     }
-    if (error.fieldErrors.some((e) => e.field === DUPLICATE_PARENT_FIELD)) {
+    const isDuplicate =
+      error.code === 'DUPLICATE_PARENT' ||
+      error.fieldErrors.some((e) => e.field === DUPLICATE_PARENT_FIELD);
+    if (isDuplicate && session.onDuplicateParent) {
       session.onDuplicateParent();
       return;
     }
-    if (error.code === 'DUPLICATE_PARENT') {
-      session.onDuplicateParent();
+    if (error.code === 'ALREADY_PAID' && session.onAlreadyPaid) {
+      session.onAlreadyPaid();
       return;
     }
     if (error.code === 'PAYMENT_DECLINED') {
@@ -197,14 +187,7 @@ export function usePay({
       if (parsed.success) {
         // The new price becomes the summary's (the same query the summary reads).
         queryClient.setQueryData(
-          checkoutPricingQueryOptions(
-            {
-              signupId: session.signupId,
-              registrationKey: session.registrationKey,
-              body: pricingBody,
-            },
-            locale,
-          ).queryKey,
+          checkoutPricingQueryOptions(session, pricingBody, locale).queryKey,
           parsed.data,
         );
       }
@@ -235,15 +218,13 @@ export function usePay({
     const store = useCheckoutStore.getState();
     const pending = store.pendingAttempt;
     const attempt: PendingAttempt =
-      pending && pending.signupId === session.signupId && sameBody(pending.body, body)
+      pending && pending.flowId === session.flowId && sameBody(pending.body, body)
         ? pending
-        : { signupId: session.signupId, key: randomId(), body };
+        : { flowId: session.flowId, key: randomId(), body };
     store.setPendingAttempt(attempt);
     track('Pay Now Clicked', { paymentType: store.method, isReplay: attempt === pending });
     try {
-      const answer = await paySignup.mutateAsync({
-        signupId: session.signupId,
-        registrationKey: session.registrationKey,
+      const answer = await payCall.mutateAsync({
         idempotencyKey: attempt.key,
         body: attempt.body,
       });
@@ -258,7 +239,7 @@ export function usePay({
 
   return {
     pay,
-    isPaying: paySignup.isPending,
+    isPaying: payCall.isPending,
     problem,
     clearProblem: () => setProblem(null),
   };

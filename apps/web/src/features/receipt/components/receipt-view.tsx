@@ -1,4 +1,4 @@
-import type { Locale, Receipt, Registration } from '@coparent/domain';
+import type { Locale, Receipt } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button';
@@ -8,7 +8,8 @@ import styles from './receipt.module.css';
 
 type ReceiptViewProps = {
   receipt: Receipt;
-  registration: Registration;
+  /** The co-parent's email the payment named (null when none was given). */
+  coParentEmail: string | null;
   /** The order summary (composed by the route from the packages feature). */
   summary: ReactNode;
   locale: Locale;
@@ -24,12 +25,13 @@ function paymentTypeKey(receipt: Receipt): string {
 }
 
 /**
- * The main flow's receipt (spec 001 §2): 'Account activated!', three numbered next steps, the
- * order summary and the payment information; the affiliate pixel when one is configured.
+ * The main flow's receipt (spec 001 §2): three numbered next steps, the order summary and the
+ * payment information; the affiliate pixel when one is configured. Shown by the funnel's /receipt
+ * and by the account area's receipt page.
  */
 export function ReceiptView({
   receipt,
-  registration,
+  coParentEmail,
   summary,
   locale,
   pixelBaseUrl,
@@ -46,7 +48,6 @@ export function ReceiptView({
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(new Date(receipt.transactionDateTime));
-  const coParentEmail = registration.coParent.email;
   const method =
     receipt.cardLastFour && receipt.cardType
       ? t('receipt.card', {

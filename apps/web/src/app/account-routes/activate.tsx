@@ -1,0 +1,6 @@
+import { ActivatePage } from '../../features/account/cases/activate/activate-page';
+
+/** /app/account/activate?token=…: a professional chooses a username and password ([F5]). */
+export function ActivateRoute() {
+  return <ActivatePage />;
+}

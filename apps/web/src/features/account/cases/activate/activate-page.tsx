@@ -1,0 +1,91 @@
+import { type Credentials, supportPhoneFor } from '@coparent/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertBanner } from '../../../../components/alert-banner';
+import { PageHeading } from '../../../../components/page-heading';
+import { isApiError } from '../../../../lib/api-client';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useSetCredentials } from '../../../credentials/api/set-credentials';
+import { CredentialsForm } from '../../../credentials/components/credentials-form';
+import type { CredentialsSubmitResult } from '../../../credentials/hooks/use-submit-credentials';
+import styles from '../cases.module.css';
+import { useActivationToken } from './activation-token';
+
+type Problem = 'tokenInvalid' | 'failed';
+
+/**
+ * /app/account/activate?token=…: the professional's welcome-email link. They choose a username
+ * and password with the single-use credentials token (the existing credentials calls), then log
+ * in from the login page.
+ */
+export function ActivatePage() {
+  const { t } = useTranslation();
+  const token = useActivationToken();
+  const setCredentials = useSetCredentials();
+  const [isDone, setIsDone] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const supportPhone = supportPhoneFor(undefined).display;
+  const title = isDone ? t('activate.doneTitle') : t('activate.title');
+  useDocumentTitle(title);
+
+  const submit = async (values: Credentials): Promise<CredentialsSubmitResult> => {
+    if (!token) return undefined;
+    setProblem(null);
+    try {
+      await setCredentials.mutateAsync({ token, body: values });
+      setIsDone(true);
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.length > 0) {
+        return { fieldErrors: error.fieldErrors };
+      }
+      setProblem(
+        isApiError(error) && error.code === 'CREDENTIALS_TOKEN_INVALID' ? 'tokenInvalid' : 'failed',
+      );
+    }
+    return undefined;
+  };
+
+  const loginLink = (
+    <p>
+      <Link to="/login">{t('activate.login')}</Link>
+    </p>
+  );
+
+  if (isDone) {
+    return (
+      <div className={styles.content}>
+        <PageHeading>{title}</PageHeading>
+        <p role="status">{t('activate.doneText')}</p>
+        {loginLink}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.content}>
+      <PageHeading>{title}</PageHeading>
+      {!token || problem === 'tokenInvalid' ? (
+        <>
+          <p role="alert">{token ? t('activate.tokenInvalid') : t('activate.noToken')}</p>
+          {loginLink}
+        </>
+      ) : (
+        <>
+          <p className={styles.intro}>{t('activate.intro')}</p>
+          {problem === 'failed' ? (
+            <AlertBanner tone="error" autoHideMs={null} onClose={() => setProblem(null)}>
+              <p>{t('activate.failed')}</p>
+            </AlertBanner>
+          ) : null}
+          <CredentialsForm
+            token={token}
+            email=""
+            supportPhone={supportPhone}
+            onSubmit={submit}
+            isSubmitting={setCredentials.isPending}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+import {
+  CASE_PARENT_KEYS,
+  type CaseParentKey,
+  type CreateCaseInput,
+  type CreateCaseRequest,
+  CreateCaseRequestSchema,
+  supportPhoneFor,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { LiveRegion } from '../../../components/live-region';
+import { PhoneField } from '../../../components/phone-field';
+import { TextField } from '../../../components/text-field';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { type CaseFormValues, emptyCaseChild } from './case-draft';
+import styles from './cases.module.css';
+
+type Form = UseFormReturn<CreateCaseInput, unknown, CreateCaseRequest>;
+
+export type InviteFamilySubmitResult = { fieldErrors?: ValidationError[] } | undefined;
+
+type InviteFamilyFormProps = {
+  defaults: CaseFormValues;
+  onDraftChange: (values: unknown) => void;
+  /** Resolves with the server's field errors, if any; the form is reset by its key on success. */
+  onSubmit: (values: CreateCaseRequest) => Promise<InviteFamilySubmitResult>;
+  isSubmitting: boolean;
+};
+
+const PARENT_FIELDS = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'];
+
+/** A server field ('parent2.email', 'children.0.lastName') → the form's path, if it has one. */
+function formPathFor(field: string, childCount: number): Path<CreateCaseInput> | undefined {
+  const [group, second, third] = field.split('.');
+  if ((group === 'parent1' || group === 'parent2') && second && PARENT_FIELDS.includes(second)) {
+    return `${group}.${second}` as Path<CreateCaseInput>;
+  }
+  const index = Number(second);
+  if (group === 'children' && Number.isInteger(index) && index < childCount) {
+    if (third === 'firstName' || third === 'lastName') return `children.${index}.${third}`;
+  }
+  return undefined;
+}
+
+/**
+ * "Invite a family": both parents (names required; email for at least one; phone optional) and
+ * the children (at least one; add and remove). The domain's case rules check it before sending;
+ * the server's field errors (an email with an account) land beside their fields.
+ */
+export function InviteFamilyForm({
+  defaults,
+  onDraftChange,
+  onSubmit,
+  isSubmitting,
+}: InviteFamilyFormProps) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText(supportPhoneFor(undefined).display);
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const form: Form = useForm<CreateCaseInput, unknown, CreateCaseRequest>({
+    resolver: zodResolver(CreateCaseRequestSchema),
+    defaultValues: defaults,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { watch, handleSubmit, setError, getValues, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    const subscription = watch((values) => onDraftChange(values));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
+  const items: ErrorSummaryItem[] = [
+    ...flattenErrors(errors).map(({ path, error }) => {
+      const [group, index] = path.split('.');
+      const message = errorText(error) ?? '';
+      const summary =
+        group === 'parent1' || group === 'parent2'
+          ? t('cases.form.summaryParent', { number: group === 'parent1' ? 1 : 2, message })
+          : group === 'children' && index !== undefined && /^\d+$/.test(index)
+            ? t('cases.form.summaryChild', { number: Number(index) + 1, message })
+            : message;
+      return { fieldId: fieldId(path), message: summary };
+    }),
+    ...unplaced.map((error) => ({ message: error.text })),
+  ];
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) {
+        const childCount = getValues('children')?.length ?? 0;
+        setUnplaced(
+          applyServerErrors(result.fieldErrors, setError, (field) =>
+            formPathFor(field, childCount),
+          ),
+        );
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
+      <ErrorSummary items={items} focusKey={focusKey} />
+      <p className={styles.intro}>{t('cases.form.intro')}</p>
+      {CASE_PARENT_KEYS.map((key, index) => (
+        <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
+      ))}
+      <ChildrenFields form={form} errorText={errorText} />
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('cases.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type ErrorText = ReturnType<typeof useFieldErrorText>;
+
+function ParentFields({
+  form,
+  parent,
+  number,
+  errorText,
+}: {
+  form: Form;
+  parent: CaseParentKey;
+  number: number;
+  errorText: ErrorText;
+}) {
+  const { t } = useTranslation();
+  const { register, formState } = form;
+  const errors = formState.errors[parent];
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionLegend}>{t('cases.form.parentLegend', { number })}</legend>
+      <div className={styles.nameRow}>
+        <TextField
+          id={`${parent}-firstName`}
+          label={t('cases.form.firstName')}
+          autoComplete="off"
+          error={errorText(errors?.firstName)}
+          {...register(`${parent}.firstName`)}
+        />
+        <TextField
+          id={`${parent}-lastName`}
+          label={t('cases.form.lastName')}
+          autoComplete="off"
+          error={errorText(errors?.lastName)}
+          {...register(`${parent}.lastName`)}
+        />
+      </div>
+      <TextField
+        id={`${parent}-email`}
+        label={t('cases.form.email')}
+        hint={t('cases.form.emailHint')}
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        isOptional
+        error={errorText(errors?.email)}
+        {...register(`${parent}.email`)}
+      />
+      <PhoneField
+        codeId={`${parent}-phoneCountryCode`}
+        numberId={`${parent}-phoneNumber`}
+        legend={t('cases.form.phoneLegend')}
+        isOptional
+        codeError={errorText(errors?.phoneCountryCode)}
+        numberError={errorText(errors?.phoneNumber)}
+        codeProps={register(`${parent}.phoneCountryCode`)}
+        numberProps={{ ...register(`${parent}.phoneNumber`), autoComplete: 'off' }}
+      />
+    </fieldset>
+  );
+}
+
+/** The children: Add appends one (focus moves to it), Remove shows with more than one. */
+function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText }) {
+  const { t } = useTranslation();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
+  const [announcement, setAnnouncement] = useState('');
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const { setFocus, register, formState } = form;
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    setFocus(`children.${focusIndex}.firstName`);
+    setFocusIndex(null);
+  }, [focusIndex, setFocus]);
+
+  const addChild = () => {
+    append(emptyCaseChild(), { shouldFocus: false });
+    setFocusIndex(fields.length);
+    setAnnouncement(t('cases.form.childAdded', { number: fields.length + 1 }));
+  };
+  const removeChild = (index: number) => {
+    remove(index);
+    setFocusIndex(Math.max(0, index - 1));
+    setAnnouncement(t('cases.form.childRemoved', { number: index + 1 }));
+  };
+
+  return (
+    <section aria-labelledby="cases-children-heading">
+      <h3 id="cases-children-heading" className={styles.childrenHeading}>
+        {t('cases.form.childrenHeading')}
+      </h3>
+      {fields.map((item, index) => {
+        const childErrors = formState.errors.children?.[index];
+        return (
+          <fieldset key={item.id} className={styles.section}>
+            <legend className={styles.sectionLegend}>
+              {t('cases.form.childLegend', { number: index + 1 })}
+            </legend>
+            <div className={styles.nameRow}>
+              <TextField
+                id={fieldId(`children.${index}.firstName`)}
+                label={t('cases.form.firstName')}
+                autoComplete="off"
+                error={errorText(childErrors?.firstName)}
+                {...register(`children.${index}.firstName`)}
+              />
+              <TextField
+                id={fieldId(`children.${index}.lastName`)}
+                label={t('cases.form.lastName')}
+                autoComplete="off"
+                error={errorText(childErrors?.lastName)}
+                {...register(`children.${index}.lastName`)}
+              />
+            </div>
+            {fields.length > 1 ? (
+              <div className={styles.addChild}>
+                <Button variant="link" onClick={() => removeChild(index)}>
+                  <Trans
+                    i18nKey="cases.form.removeChild"
+                    values={{ number: index + 1 }}
+                    components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}
+                  />
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <div className={styles.addChild}>
+        <Button variant="secondary" onClick={addChild}>
+          <span aria-hidden="true">+</span> {t('cases.form.addChild')}
+        </Button>
+      </div>
+      <LiveRegion message={announcement} />
+    </section>
+  );
+}

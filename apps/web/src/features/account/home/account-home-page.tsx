@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { FamilyMemberList } from '../../../components/family-member-list';
+import { PageHeading } from '../../../components/page-heading';
+import { Spinner } from '../../../components/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoginRedirect } from '../session/require-login';
+import styles from './account-home.module.css';
+import { useAccountHome } from './get-account-home';
+import { ReceiptList } from './receipt-list';
+import { SubscriptionCard } from './subscription-card';
+
+/**
+ * The account home (/app/account/): a greeting, the family, the subscription and the receipts
+ * of a parent; a professional's home leads to My Cases. Logged out: the login page first.
+ */
+export function AccountHomePage() {
+  const { t } = useTranslation();
+  const home = useAccountHome();
+  const isRedirecting = useLoginRedirect(home.error);
+  useDocumentTitle(t('accountHome.title'));
+
+  if (home.isPending || isRedirecting) return <Spinner label={t('account.loading')} />;
+  if (home.isError) {
+    return (
+      <div className={styles.page}>
+        <PageHeading>{t('accountHome.title')}</PageHeading>
+        <p role="alert">{t('account.loadError')}</p>
+        <p>
+          <Button variant="secondary" onClick={() => void home.refetch()}>
+            {t('account.tryAgain')}
+          </Button>
+        </p>
+      </div>
+    );
+  }
+
+  const { user, family, subscription, receipts } = home.data;
+  const isProfessional = user.kind === 'PROFESSIONAL';
+  return (
+    <div className={styles.page}>
+      <PageHeading caption={t('accountHome.title')}>
+        {t('accountHome.greeting', { name: user.firstName })}
+      </PageHeading>
+      {family ? (
+        <section className={styles.card} aria-labelledby="family-heading">
+          <h2 id="family-heading">{t('accountHome.family.heading')}</h2>
+          <FamilyMemberList members={family.members} youLabel={t('accountHome.family.you')} />
+        </section>
+      ) : null}
+      {isProfessional ? (
+        <p>{t('accountHome.professional')}</p>
+      ) : (
+        <SubscriptionCard subscription={subscription} />
+      )}
+      {!isProfessional || receipts.length > 0 ? <ReceiptList receipts={receipts} /> : null}
+      <nav className={styles.card} aria-labelledby="account-links-heading">
+        <h2 id="account-links-heading">{t('accountHome.links.heading')}</h2>
+        <ul className={styles.links}>
+          {isProfessional ? (
+            <li>
+              <Link to="/cases">{t('accountHome.links.cases')}</Link>
+            </li>
+          ) : (
+            <li>
+              <Link to="/billing">{t('accountHome.links.billing')}</Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  type RecoveryLookupForm,
+  recoveryLookupRequest,
+  VERIFICATION_CODE_LENGTH,
+  verificationCodeSchema,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../../components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
+import { TextField } from '../../../../components/text-field';
+import { isApiError } from '../../../../lib/api-client';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { useFieldErrorText } from '../../../../lib/use-field-error-text';
+import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
+import { isRecoveryOver, problemText } from './problem-text';
+import styles from './recovery.module.css';
+
+const CodeFormSchema = z.object({ verificationCode: verificationCodeSchema });
+type CodeFormValues = z.infer<typeof CodeFormSchema>;
+
+type CodeFormProps = {
+  recoveryId: string;
+  code: string;
+  lookup: RecoveryLookupForm;
+  onCodeChange: (code: string) => void;
+  onVerified: (resetToken: string) => void;
+  /** A newer code was sent ("Send again"). */
+  onResent: (recoveryId: string) => void;
+  onOver: () => void;
+  onStartAgain: () => void;
+  onErrorsChange: (hasErrors: boolean) => void;
+};
+
+/** CODE: the emailed code (the email's link works as well), "Send again", "Start again". */
+export function CodeForm({
+  recoveryId,
+  code,
+  lookup,
+  onCodeChange,
+  onVerified,
+  onResent,
+  onOver,
+  onStartAgain,
+  onErrorsChange,
+}: CodeFormProps) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
+  const verify = useVerifyCode();
+  const resend = useLookupAccount();
+  const [focusKey, setFocusKey] = useState(0);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const form = useForm<CodeFormValues>({
+    resolver: zodResolver(CodeFormSchema),
+    defaultValues: { verificationCode: code },
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { register, formState, watch, getValues, handleSubmit, setError } = form;
+
+  useEffect(() => {
+    const subscription = watch(() => onCodeChange(getValues('verificationCode')));
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, onCodeChange]);
+
+  const items: ErrorSummaryItem[] = [
+    ...flattenErrors(formState.errors).map(({ path, error }) => ({
+      fieldId: fieldId(path),
+      message: errorText(error) ?? '',
+    })),
+    ...(formProblem ? [{ message: formProblem }] : []),
+  ];
+  const shownItems = focusKey > 0 ? items : [];
+  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+
+  const submit = handleSubmit(
+    async ({ verificationCode }) => {
+      setFormProblem(null);
+      try {
+        const answer = await verify.mutateAsync({ recoveryId, verificationCode });
+        onVerified(answer.resetToken);
+      } catch (error) {
+        if (isRecoveryOver(error)) {
+          onOver();
+          return;
+        }
+        if (isApiError(error) && error.fieldErrors.length > 0) {
+          applyServerErrors(error.fieldErrors, setError, () => 'verificationCode');
+        } else {
+          setFormProblem(problemText(error, t));
+        }
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setFormProblem(null);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const sendAgain = async () => {
+    setFormProblem(null);
+    setStatus('');
+    try {
+      const answer = await resend.mutateAsync(recoveryLookupRequest(lookup));
+      if (answer.result === 'SUCCESS') {
+        onResent(answer.recoveryId);
+        form.reset({ verificationCode: '' });
+        setStatus(t('recover.sentAgain'));
+      }
+    } catch (error) {
+      setFormProblem(problemText(error, t));
+      setFocusKey((key) => key + 1);
+    }
+  };
+
+  return (
+    <>
+      <p>{t('recover.codeSent')}</p>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={submit}
+        aria-busy={verify.isPending || undefined}
+      >
+        <ErrorSummary items={shownItems} focusKey={focusKey} />
+        <TextField
+          id="verificationCode"
+          label={t('recover.code')}
+          hint={t('recover.codeHint', { count: VERIFICATION_CODE_LENGTH })}
+          autoComplete="one-time-code"
+          isDigitsOnly
+          maxLength={VERIFICATION_CODE_LENGTH}
+          fieldWidth="short"
+          error={errorText(formState.errors.verificationCode)}
+          {...register('verificationCode')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" isLoading={verify.isPending}>
+            {t('recover.verify')}
+          </Button>
+          <Button variant="secondary" isLoading={resend.isPending} onClick={() => void sendAgain()}>
+            {t('recover.sendAgain')}
+          </Button>
+          <Button variant="link" onClick={onStartAgain}>
+            {t('recover.startAgain')}
+          </Button>
+        </div>
+        {/* Shown and announced politely once a new code is on its way. */}
+        <p role="status">{status}</p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  EMAIL_MAX_LENGTH,
+  type RecoveryLookupForm,
+  RecoveryLookupFormSchema,
+  recoveryLookupRequest,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
+import { PhoneField } from '../../../../components/phone-field';
+import { RadioGroup } from '../../../../components/radio-group';
+import { TextField } from '../../../../components/text-field';
+import { isApiError } from '../../../../lib/api-client';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { useFieldErrorText } from '../../../../lib/use-field-error-text';
+import { useLookupAccount } from '../api/recovery-api';
+import { problemText } from './problem-text';
+import styles from './recovery.module.css';
+
+type LookupFormProps = {
+  values: RecoveryLookupForm;
+  /** MULTIPLE: the phone matched several accounts, so only the username is asked. */
+  isUsernameOnly: boolean;
+  onChange: (values: RecoveryLookupForm) => void;
+  onFound: (recoveryId: string, values: RecoveryLookupForm) => void;
+  onMultiple: (values: RecoveryLookupForm) => void;
+  onErrorsChange: (hasErrors: boolean) => void;
+};
+
+const FIELDS = ['method', 'email', 'username', 'countryCode', 'phone'] as const;
+type LookupField = (typeof FIELDS)[number];
+const isLookupField = (field: string): field is LookupField =>
+  (FIELDS as readonly string[]).includes(field);
+
+/** INITIAL and MULTIPLE: how to find the account (email, username, or phone with its code). */
+export function LookupForm({
+  values,
+  isUsernameOnly,
+  onChange,
+  onFound,
+  onMultiple,
+  onErrorsChange,
+}: LookupFormProps) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
+  const lookup = useLookupAccount();
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const form = useForm<RecoveryLookupForm>({
+    resolver: zodResolver(RecoveryLookupFormSchema),
+    defaultValues: isUsernameOnly ? { ...values, method: 'username' } : values,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { register, control, formState, watch, getValues, handleSubmit, setError } = form;
+  const method = watch('method');
+
+  // What the person types survives a reload.
+  useEffect(() => {
+    const subscription = watch(() => onChange(getValues()));
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, onChange]);
+
+  const items: ErrorSummaryItem[] = [
+    ...flattenErrors(formState.errors).map(({ path, error }) => ({
+      fieldId: fieldId(path),
+      message: errorText(error) ?? '',
+    })),
+    ...unplaced.map((error) => ({ message: error.text })),
+    ...(formProblem ? [{ message: formProblem }] : []),
+  ];
+  const shownItems = focusKey > 0 ? items : [];
+  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+
+  const submit = handleSubmit(
+    async (filled) => {
+      setUnplaced([]);
+      setFormProblem(null);
+      try {
+        const answer = await lookup.mutateAsync(recoveryLookupRequest(filled));
+        if (answer.result === 'MULTI') onMultiple({ ...filled, method: 'username' });
+        else onFound(answer.recoveryId, filled);
+      } catch (error) {
+        if (isApiError(error) && error.fieldErrors.length > 0) {
+          setUnplaced(
+            applyServerErrors(error.fieldErrors, setError, (field) =>
+              isLookupField(field) ? field : undefined,
+            ),
+          );
+        } else {
+          setFormProblem(problemText(error, t));
+        }
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFormProblem(null);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const errors = formState.errors;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={lookup.isPending || undefined}
+    >
+      <ErrorSummary items={shownItems} focusKey={focusKey} />
+      {isUsernameOnly ? null : (
+        <Controller
+          control={control}
+          name="method"
+          render={({ field }) => (
+            <RadioGroup
+              id="method"
+              name={field.name}
+              legend={t('recover.method.legend')}
+              options={[
+                { value: 'email', label: t('recover.method.email') },
+                { value: 'username', label: t('recover.method.username') },
+                { value: 'phone', label: t('recover.method.phone') },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorText(errors.method)}
+              inputRef={field.ref}
+            />
+          )}
+        />
+      )}
+      {method === 'email' ? (
+        <TextField
+          id="email"
+          label={t('recover.email')}
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+          error={errorText(errors.email)}
+          {...register('email')}
+        />
+      ) : null}
+      {method === 'username' ? (
+        <TextField
+          id="username"
+          label={t('recover.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={200}
+          error={errorText(errors.username)}
+          {...register('username')}
+        />
+      ) : null}
+      {method === 'phone' ? (
+        <PhoneField
+          codeId="countryCode"
+          numberId="phone"
+          legend={t('recover.phoneLegend')}
+          hint={t('recover.phoneHint')}
+          codeError={errorText(errors.countryCode)}
+          numberError={errorText(errors.phone)}
+          codeProps={register('countryCode')}
+          numberProps={register('phone')}
+        />
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" isLoading={lookup.isPending}>
+          {t('recover.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

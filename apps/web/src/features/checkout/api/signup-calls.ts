@@ -1,0 +1,53 @@
+import { billingFormToRequest, isSignupResetStatus, referralNeedsDetail } from '@coparent/domain';
+import { getAnonymousId } from '../../../lib/anonymous-id';
+import type { CheckoutCalls } from '../checkout-session';
+import { checkCountry } from './check-country';
+import { getCheckoutPricing } from './get-checkout-pricing';
+import { paySignup } from './pay-signup';
+import { saveBilling } from './save-billing';
+
+type SignupCheckout = {
+  signupId: string;
+  registrationKey: string;
+  parentDuplicateConfirmed: boolean;
+  coParentDuplicateConfirmed: boolean;
+};
+
+/** Parent A's checkout calls: bound to the signup and its `X-Registration-Key`. */
+export function signupCheckoutCalls({
+  signupId,
+  registrationKey,
+  parentDuplicateConfirmed,
+  coParentDuplicateConfirmed,
+}: SignupCheckout): CheckoutCalls {
+  const signup = { signupId, registrationKey };
+  return {
+    saveBilling: (values) => {
+      const referral = values.referral;
+      const body = {
+        ...billingFormToRequest(values.billing, {
+          // A follow-up typed for another answer is kept in the form but not sent.
+          referral: referral && {
+            selection: referral.selection,
+            ...(referralNeedsDetail(referral.selection) && referral.other
+              ? { other: referral.other }
+              : {}),
+          },
+          parentDuplicateConfirmed,
+        }),
+        segmentAnonymousId: getAnonymousId(),
+      };
+      return saveBilling({ ...signup, body });
+    },
+    checkCountry: (body) => checkCountry({ ...signup, body }),
+    price: (body) => getCheckoutPricing({ ...signup, body }),
+    pay: ({ idempotencyKey, body }) =>
+      paySignup({
+        ...signup,
+        idempotencyKey,
+        body: { ...body, parentDuplicateConfirmed, coParentDuplicateConfirmed },
+      }),
+    // 403 (registration key) and 404 (signup unknown or expired): start again at /step1.
+    isGone: isSignupResetStatus,
+  };
+}

@@ -1,0 +1,59 @@
+import type { SavedBilling } from '@coparent/domain';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { defaultCountryFor } from '../billing-values';
+import { useCheckoutSession } from '../checkout-session';
+import { isSaved, useSaveBilling } from '../hooks/use-save-billing';
+import { BillingForm } from './billing-form';
+import { CheckoutProblem } from './checkout-problem';
+
+type BillingOnlyFormProps = {
+  /** The page's title (the document title; the heading is the route's). */
+  title: string;
+  saved: SavedBilling | null | undefined;
+  submitLabel: string;
+  backButton: ReactNode;
+  /** Saved: where the flow goes next. */
+  onSaved: () => void;
+};
+
+/**
+ * The Billing view on its own (spec 001 §2 "/invite/billing-info"): the same form and save as the
+ * payment page's, without the country check (no package is being bought) or the later views.
+ */
+export function BillingOnlyForm({
+  title,
+  saved,
+  submitLabel,
+  backButton,
+  onSaved,
+}: BillingOnlyFormProps) {
+  const session = useCheckoutSession();
+  const billing = useSaveBilling();
+  const [hasErrors, setHasErrors] = useState(false);
+  const onErrorsChange = useCallback((has: boolean) => setHasErrors(has), []);
+  useDocumentTitle(title, hasErrors);
+
+  return (
+    <>
+      {billing.hasProblem ? <CheckoutProblem country={saved?.address.country} /> : null}
+      <BillingForm
+        parent={session.parent}
+        saved={saved}
+        defaultCountry={defaultCountryFor(session.defaultCountry, session.parent.phoneCountryCode)}
+        onSubmit={async (values) => {
+          const result = await billing.save(values);
+          if (!isSaved(result)) return result;
+          billing.record(values, result.consentRequired);
+          onSaved();
+          return undefined;
+        }}
+        isSubmitting={billing.isSaving}
+        onErrorsChange={onErrorsChange}
+        backButton={backButton}
+        showReferral={session.showReferral}
+        submitLabel={submitLabel}
+      />
+    </>
+  );
+}

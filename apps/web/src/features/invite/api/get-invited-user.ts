@@ -1,0 +1,32 @@
+import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { inviteAuthHeaders } from '../invite-store';
+
+/**
+ * GET /v2/users/{userId} with the invite token: the invited parent as saved (name, email, phone,
+ * address, the package choice). 403 for an invalid token or another user's id.
+ */
+export async function getInvitedUser(token: string, userId: string): Promise<InvitedUser> {
+  const answer = await apiRequest<unknown>(`/v2/users/${encodeURIComponent(userId)}`, {
+    headers: inviteAuthHeaders(token),
+  });
+  const parsed = InvitedUserSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
+  }
+  return parsed.data;
+}
+
+/** The query key holds the user id, never the token (a secret). */
+export function invitedUserQueryKey(userId: string) {
+  return ['invite', 'user', userId] as const;
+}
+
+export function useInvitedUser(token: string, userId: string) {
+  return useQuery({
+    queryKey: invitedUserQueryKey(userId),
+    queryFn: () => getInvitedUser(token, userId),
+    staleTime: 0,
+  });
+}

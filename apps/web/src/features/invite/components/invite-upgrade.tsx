@@ -1,0 +1,34 @@
+import type { Package } from '@coparent/domain';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import invite from './invite.module.css';
+
+type InviteUpgradeProps = {
+  premium: Package;
+  isSaving: boolean;
+  isDisabled: boolean;
+  onUpgrade: () => void;
+};
+
+/**
+ * The choose-your-own upgrade link (spec 001 §2): everything included instead of picking options.
+ * It chooses the Premium package (of the term being built) as /invite/packages would, so it is a
+ * button (an action that saves), styled as a link.
+ */
+export function InviteUpgrade({ premium, isSaving, isDisabled, onUpgrade }: InviteUpgradeProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={invite.upgrade} aria-labelledby="invite-upgrade-title">
+      <h2 id="invite-upgrade-title">{t('inviteChooseYourOwn.upgradeTitle')}</h2>
+      <p className={invite.upgradeText}>
+        {t('inviteChooseYourOwn.upgradeText', {
+          name: premium.displayName,
+          price: premium.totalPriceFormatted,
+        })}
+      </p>
+      <Button variant="link" isLoading={isSaving} disabled={isDisabled} onClick={onUpgrade}>
+        {t('inviteChooseYourOwn.upgrade', { name: premium.displayName })}
+      </Button>
+    </section>
+  );
+}

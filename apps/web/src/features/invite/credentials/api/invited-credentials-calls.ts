@@ -1,0 +1,90 @@
+import {
+  type InviteCredentialsTokenResponse,
+  InviteCredentialsTokenResponseSchema,
+  type InvitedUser,
+  InvitedUserSchema,
+  type UpdateInvitedUserRequestInput,
+  type UpdateInvitedUserResponse,
+} from '@coparent/domain';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { inviteAuthHeaders } from '../../invite-store';
+
+// The invited calls of /invite/credentials (docs/f1-contract.md, "Invite"), each with the invite
+// token as a bearer token. 403 (INVITE_INVALID, INVITE_USER_MISMATCH) means "go to /invite/request".
+
+type InviteCall = { token: string; userId: string };
+
+function invalidAnswer(): ApiError {
+  return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
+}
+
+/** GET /v2/users/:userId: the invited parent as saved (email, referral, security question). */
+export async function getInvitedUser({ token, userId }: InviteCall): Promise<InvitedUser> {
+  const answer = await apiRequest<unknown>(`/v2/users/${encodeURIComponent(userId)}`, {
+    headers: inviteAuthHeaders(token),
+  });
+  const parsed = InvitedUserSchema.safeParse(answer);
+  if (!parsed.success) throw invalidAnswer();
+  return parsed.data;
+}
+
+export function useInvitedUser(call: InviteCall) {
+  return useQuery({
+    queryKey: ['invite', 'user', call.userId, call.token],
+    queryFn: () => getInvitedUser(call),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * POST /v2/users/:userId/credentials-token: a single-use credentials token when the payment did
+ * not hand one over (Parent A paid, a professional's family). 409 CREDENTIALS_ALREADY_SET.
+ */
+export async function requestCredentialsToken({
+  token,
+  userId,
+}: InviteCall): Promise<InviteCredentialsTokenResponse> {
+  const answer = await apiRequest<unknown>(
+    `/v2/users/${encodeURIComponent(userId)}/credentials-token`,
+    { method: 'POST', headers: inviteAuthHeaders(token) },
+  );
+  const parsed = InviteCredentialsTokenResponseSchema.safeParse(answer);
+  if (!parsed.success) throw invalidAnswer();
+  return parsed.data;
+}
+
+/** POST /v2/users/:userId/terms (no body): any failure is "cannot set agreed to terms". */
+export function agreeToTerms({ token, userId }: InviteCall): Promise<unknown> {
+  return apiRequest(`/v2/users/${encodeURIComponent(userId)}/terms`, {
+    method: 'POST',
+    headers: inviteAuthHeaders(token),
+  });
+}
+
+/** PUT /v2/users/:userId/marketing-opt-in, the body the JSON literal `true` or `false`. */
+export function setMarketingOptIn({
+  token,
+  userId,
+  optIn,
+}: InviteCall & { optIn: boolean }): Promise<unknown> {
+  return apiRequest(`/v2/users/${encodeURIComponent(userId)}/marketing-opt-in`, {
+    method: 'PUT',
+    body: optIn,
+    headers: inviteAuthHeaders(token),
+  });
+}
+
+/** PATCH /v2/users/:userId: here the REFERRAL, SECURITY_QUESTION and SECURITY_CODE sections. */
+export function updateInvitedUser({
+  token,
+  userId,
+  body,
+}: InviteCall & { body: UpdateInvitedUserRequestInput }): Promise<UpdateInvitedUserResponse> {
+  return apiRequest<UpdateInvitedUserResponse>(`/v2/users/${encodeURIComponent(userId)}`, {
+    method: 'PATCH',
+    body,
+    headers: inviteAuthHeaders(token),
+  });
+}

@@ -1,0 +1,358 @@
+import {
+  listParentReferrals,
+  type MessageKey,
+  PARENT_REFERRAL_DETAIL_LABELS,
+  REFERRAL_OTHER_MAX_LENGTH,
+  referralNeedsDetail,
+  SECURITY_CODE_LENGTH,
+  USERNAME_MAX_LENGTH,
+  usernameProblem,
+  type ValidationError,
+} from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/button';
+import { CharacterCountField } from '../../../../components/character-count-field';
+import { CheckboxField } from '../../../../components/checkbox-field';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
+import { SelectField } from '../../../../components/select-field';
+import { TextField } from '../../../../components/text-field';
+import { VisuallyHidden } from '../../../../components/visually-hidden';
+import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useFieldErrorText } from '../../../../lib/use-field-error-text';
+import { useLocale } from '../../../../lib/use-locale';
+import { useCheckUsername } from '../../../credentials/api/check-username';
+import credentialsStyles from '../../../credentials/components/credentials.module.css';
+import { PasswordChecklist } from '../../../credentials/components/password-checklist';
+import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
+import {
+  type InviteCredentialsInput,
+  type InviteCredentialsValues,
+  inviteCredentialsFieldFor,
+  inviteCredentialsSchema,
+  saveDraft,
+} from '../invite-credentials-values';
+import styles from './invite-credentials.module.css';
+
+const TERMS_URL = '/legal/terms';
+const PRIVACY_URL = '/legal/privacy';
+
+/** The fields in page order: the error summary lists problems in the order they appear. */
+function fieldOrder(consentPlacement: 'inside' | 'below'): string[] {
+  const consent = ['consent-terms'];
+  return [
+    'credentials-username',
+    'credentials-password',
+    ...(consentPlacement === 'inside' ? consent : []),
+    'referral-selection',
+    'referral-other',
+    'security-securityQuestion',
+    'security-securityAnswer',
+    'security-securityCode',
+    'security-confirmCode',
+    ...(consentPlacement === 'below' ? consent : []),
+  ];
+}
+
+/** A legal page opens in a new tab, so nothing typed here is lost. */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+      <VisuallyHidden> {t('inviteCredentials.consent.newTab')}</VisuallyHidden>
+    </a>
+  );
+}
+
+type UsernameCheck = { username: string; problem: MessageKey | null };
+
+type InviteCredentialsFormProps = {
+  credentialsToken: string;
+  /** The person's email (a password may not contain it); null for a co-parent known by phone. */
+  email: string | null;
+  defaultValues: InviteCredentialsInput;
+  /** The terms and marketing boxes show only when the terms are not agreed yet. */
+  needsTerms: boolean;
+  /** US addresses: the boxes sit below the form; elsewhere inside it (spec 001 §2). */
+  consentPlacement: 'inside' | 'below';
+  supportPhone: string;
+  documentTitle: string;
+  hasPageError: boolean;
+  onSubmit: (values: InviteCredentialsValues) => Promise<InviteCredentialsSubmitResult>;
+  isSubmitting: boolean;
+};
+
+/**
+ * The invited co-parent's one form (spec 001 §2 "Credentials"): username and password (checked
+ * with the server when the username is left; the password's live checklist), how they heard about
+ * the product, the security question, answer and 4-digit code, and the terms and marketing boxes
+ * when needed. One Complete Signup checks everything with the domain's rules first; the error
+ * summary then takes focus and links to each problem. What is typed is kept for the tab, except
+ * the password, the answer and the code.
+ */
+export function InviteCredentialsForm({
+  credentialsToken,
+  email,
+  defaultValues,
+  needsTerms,
+  consentPlacement,
+  supportPhone,
+  documentTitle,
+  hasPageError,
+  onSubmit,
+  isSubmitting,
+}: InviteCredentialsFormProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const errorText = useFieldErrorText(supportPhone);
+  const resolver = useMemo(
+    () =>
+      zodResolver(inviteCredentialsSchema({ email, needsTerms })) as unknown as Resolver<
+        InviteCredentialsInput,
+        unknown,
+        InviteCredentialsValues
+      >,
+    [email, needsTerms],
+  );
+  const form = useForm<InviteCredentialsInput, unknown, InviteCredentialsValues>({
+    resolver,
+    defaultValues,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { register, formState, watch, handleSubmit, setError, control } = form;
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
+  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck | null>(null);
+  const checkUsername = useCheckUsername();
+  const checklistId = useId();
+
+  useEffect(() => {
+    const subscription = watch((values) => saveDraft(values as InviteCredentialsInput));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const username = watch('credentials.username');
+  const password = watch('credentials.password');
+  const selection = watch('referral.selection');
+  const checkedProblem =
+    usernameCheck && usernameCheck.username === username.trim() ? usernameCheck.problem : null;
+
+  const checkOnServer = async () => {
+    const value = username.trim();
+    if (usernameProblem(value) !== null) return;
+    try {
+      const answer = await checkUsername.mutateAsync({ token: credentialsToken, username: value });
+      const problem: MessageKey | null = !answer.meetsRequirements
+        ? 'validUsernameRequirement_error'
+        : !answer.available
+          ? 'validUsernameUnavailable_error'
+          : null;
+      setUsernameCheck({ username: value, problem });
+    } catch {
+      // The check is a courtesy: the server checks again when the form is sent.
+      setUsernameCheck(null);
+    }
+  };
+
+  const errors = formState.errors;
+  const usernameError = checkedProblem
+    ? t(checkedProblem, { ns: 'validation' })
+    : errorText(errors.credentials?.username);
+  const order = fieldOrder(consentPlacement);
+  const placed: ErrorSummaryItem[] = flattenErrors(errors).map(({ path, error }) => ({
+    fieldId: fieldId(path),
+    message: errorText(error) ?? '',
+  }));
+  if (checkedProblem && !errors.credentials?.username) {
+    placed.push({ fieldId: 'credentials-username', message: usernameError ?? '' });
+  }
+  placed.sort((a, b) => order.indexOf(a.fieldId ?? '') - order.indexOf(b.fieldId ?? ''));
+  const items: ErrorSummaryItem[] = [
+    ...placed,
+    ...unplaced.map((error) => ({ message: error.text })),
+  ];
+  useDocumentTitle(documentTitle, (focusKey > 0 && items.length > 0) || hasPageError);
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      if (checkedProblem) {
+        setFocusKey((key) => key + 1);
+        return;
+      }
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) {
+        setUnplaced(applyServerErrors(result.fieldErrors, setError, inviteCredentialsFieldFor));
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const detailLabel = referralNeedsDetail(selection)
+    ? PARENT_REFERRAL_DETAIL_LABELS[locale][selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL']
+    : undefined;
+  const codeProps = {
+    isDigitsOnly: true,
+    maxLength: SECURITY_CODE_LENGTH,
+    autoComplete: 'off',
+    fieldWidth: 'short',
+  } as const;
+
+  const consent = needsTerms ? (
+    <div className={styles.consent}>
+      <CheckboxField
+        id="consent-terms"
+        error={errorText(errors.consent?.terms)}
+        label={
+          <Trans
+            i18nKey="inviteCredentials.consent.terms"
+            components={{
+              terms: <NewTabLink href={TERMS_URL} />,
+              privacy: <NewTabLink href={PRIVACY_URL} />,
+            }}
+          />
+        }
+        {...register('consent.terms')}
+      />
+      <CheckboxField
+        id="consent-marketingOptIn"
+        label={t('inviteCredentials.consent.marketing')}
+        {...register('consent.marketingOptIn')}
+      />
+    </div>
+  ) : null;
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={isSubmitting || undefined}>
+      {/* Field messages show as fields are left; the summary only after a submit. */}
+      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+      <fieldset className={styles.section}>
+        <legend>{t('inviteCredentials.loginLegend')}</legend>
+        <TextField
+          id="credentials-username"
+          label={t('credentials.username')}
+          hint={t('credentials.usernameHint')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={USERNAME_MAX_LENGTH}
+          error={usernameError}
+          {...register('credentials.username', {
+            onBlur: () => void checkOnServer(),
+            onChange: () => setUsernameCheck(null),
+          })}
+        />
+        <div className={credentialsStyles.passwordRow}>
+          <TextField
+            id="credentials-password"
+            label={t('credentials.password')}
+            type={isPasswordShown ? 'text' : 'password'}
+            autoComplete="new-password"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errorText(errors.credentials?.password)}
+            aria-describedby={checklistId}
+            {...register('credentials.password')}
+          />
+          <Button
+            variant="secondary"
+            aria-pressed={isPasswordShown}
+            aria-controls="credentials-password"
+            onClick={() => setIsPasswordShown((shown) => !shown)}
+          >
+            {t('credentials.showPassword')}
+          </Button>
+        </div>
+        <PasswordChecklist id={checklistId} password={password} />
+        {consentPlacement === 'inside' ? consent : null}
+      </fieldset>
+
+      <SelectField
+        id="referral-selection"
+        label={t('inviteCredentials.referral')}
+        options={listParentReferrals(locale).map((r) => ({ value: r.id, label: r.name }))}
+        placeholder={t('inviteCredentials.select')}
+        error={errorText(errors.referral?.selection)}
+        {...register('referral.selection')}
+      />
+      {detailLabel ? (
+        <Controller
+          control={control}
+          name="referral.other"
+          render={({ field }) => (
+            <CharacterCountField
+              id="referral-other"
+              label={detailLabel}
+              maxLength={REFERRAL_OTHER_MAX_LENGTH}
+              formatCount={(remaining) =>
+                remaining >= 0
+                  ? t('inviteCredentials.charactersRemaining', { count: remaining })
+                  : t('inviteCredentials.charactersOver', { count: -remaining })
+              }
+              error={errorText(errors.referral?.other)}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      ) : null}
+
+      <fieldset className={styles.section}>
+        <legend>{t('inviteCredentials.securityLegend')}</legend>
+        <p className={credentialsStyles.hint}>{t('inviteCredentials.securityIntro')}</p>
+        <TextField
+          id="security-securityQuestion"
+          label={t('inviteCredentials.securityQuestion')}
+          hint={t('inviteCredentials.securityTextHint')}
+          autoComplete="off"
+          error={errorText(errors.security?.securityQuestion)}
+          {...register('security.securityQuestion')}
+        />
+        <TextField
+          id="security-securityAnswer"
+          label={t('inviteCredentials.securityAnswer')}
+          hint={t('inviteCredentials.securityTextHint')}
+          autoComplete="off"
+          error={errorText(errors.security?.securityAnswer)}
+          {...register('security.securityAnswer')}
+        />
+        <TextField
+          id="security-securityCode"
+          label={t('inviteCredentials.securityCode')}
+          hint={t('inviteCredentials.securityCodeHint')}
+          error={errorText(errors.security?.securityCode)}
+          {...codeProps}
+          {...register('security.securityCode')}
+        />
+        <TextField
+          id="security-confirmCode"
+          label={t('inviteCredentials.confirmCode')}
+          error={errorText(errors.security?.confirmCode)}
+          {...codeProps}
+          {...register('security.confirmCode')}
+        />
+      </fieldset>
+
+      {consentPlacement === 'below' ? consent : null}
+      <div className={credentialsStyles.actions}>
+        <Button type="submit" isLoading={isSubmitting}>
+          {t('credentials.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  ACCOUNT_HOME_PATH,
+  INVITE_PATHS,
+  type InvitedContext,
+  invitePaymentRedirect,
+  isInviteAuthFailure,
+  supportPhoneFor,
+} from '@coparent/domain';
+import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { AlertBanner } from '../../../../components/alert-banner';
+import { PageHeading } from '../../../../components/page-heading';
+import { Spinner } from '../../../../components/spinner';
+import { isApiError } from '../../../../lib/api-client';
+import { fullPage } from '../../../../lib/full-page';
+import credentialsStyles from '../../../credentials/components/credentials.module.css';
+import { GenericError } from '../../../join/components/generic-error';
+import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-payment-result';
+import { useInvitedUser } from '../api/invited-credentials-calls';
+import { useCredentialsToken } from '../hooks/use-credentials-token';
+import { useSubmitInviteCredentials } from '../hooks/use-submit-invite-credentials';
+import { clearDraft, inviteCredentialsDefaults, readDraft } from '../invite-credentials-values';
+import { resetInviteState } from '../reset-invite-state';
+import styles from './invite-credentials.module.css';
+import { InviteCredentialsForm } from './invite-credentials-form';
+import { InviteCredentialsSuccess } from './invite-credentials-success';
+
+type Entry = {
+  paymentResult: InvitePaymentResult | null;
+  needsTerms: boolean;
+  requireCredentials: boolean;
+  mayEnter: boolean;
+};
+
+/**
+ * /invite/credentials (spec 001 §2, §4 "Credentials (invited)"), given the invite token and the
+ * invited context by the InviteGate. Who may be here is decided once, on arrival (setting the
+ * credentials changes the context): someone who already has credentials goes to the account home;
+ * someone who has neither paid, nor a paid subscription, nor a professional's family goes back to
+ * the payment's steps.
+ */
+export function InviteCredentialsPage({
+  token,
+  context,
+}: {
+  token: string;
+  context: InvitedContext;
+}) {
+  const [entry] = useState<Entry>(() => {
+    const paymentResult = readInvitePaymentResult();
+    return {
+      paymentResult,
+      needsTerms: !context.agreedToTerms,
+      requireCredentials: context.requireCredentials,
+      mayEnter: paymentResult !== null || context.isSubscriptionCurrent || context.userCreatedByPro,
+    };
+  });
+
+  useEffect(() => {
+    if (!entry.requireCredentials) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [entry.requireCredentials]);
+
+  if (!entry.requireCredentials) return <Spinner />;
+  if (!entry.mayEnter) {
+    const back = invitePaymentRedirect(context.lastCompletedStep) ?? INVITE_PATHS.payment;
+    return <Navigate to={back} replace />;
+  }
+  return (
+    <InviteCredentialsLoader
+      token={token}
+      userId={context.userId}
+      country={context.address.country}
+      entry={entry}
+    />
+  );
+}
+
+function InviteCredentialsLoader({
+  token,
+  userId,
+  country,
+  entry,
+}: {
+  token: string;
+  userId: string;
+  country: string | null;
+  entry: Entry;
+}) {
+  const user = useInvitedUser({ token, userId });
+  const credentials = useCredentialsToken({ token, userId });
+  const error = user.error ?? credentials.error;
+  const isAlreadySet = isApiError(error) && error.code === 'CREDENTIALS_ALREADY_SET';
+
+  useEffect(() => {
+    if (isAlreadySet) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [isAlreadySet]);
+
+  if (isAlreadySet) return <Spinner />;
+  if (error) {
+    if (isApiError(error) && isInviteAuthFailure(error.status)) {
+      return <Navigate to={INVITE_PATHS.request} replace />;
+    }
+    return <GenericError />;
+  }
+  if (!user.data || !credentials.credentialsToken) return <Spinner />;
+  return (
+    <InviteCredentialsScreen
+      token={token}
+      userId={userId}
+      credentialsToken={credentials.credentialsToken}
+      email={user.data.email}
+      country={user.data.address.country ?? country}
+      entry={entry}
+      defaults={inviteCredentialsDefaults(readDraft(), user.data)}
+    />
+  );
+}
+
+function InviteCredentialsScreen({
+  token,
+  userId,
+  credentialsToken,
+  email,
+  country,
+  entry,
+  defaults,
+}: {
+  token: string;
+  userId: string;
+  credentialsToken: string;
+  email: string | null;
+  country: string | null;
+  entry: Entry;
+  defaults: ReturnType<typeof inviteCredentialsDefaults>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [isDone, setIsDone] = useState(false);
+  const { submit, isSubmitting, problem } = useSubmitInviteCredentials({
+    token,
+    userId,
+    credentialsToken,
+    needsTerms: entry.needsTerms,
+    onDone: () => {
+      clearDraft();
+      setIsDone(true);
+    },
+  });
+  const phone = supportPhoneFor(country ?? undefined);
+
+  if (isDone) {
+    return entry.paymentResult ? (
+      <InviteCredentialsSuccess
+        next="receipt"
+        onRedirect={() => navigate(INVITE_PATHS.receipt, { replace: true })}
+      />
+    ) : (
+      <InviteCredentialsSuccess
+        next="account"
+        href={ACCOUNT_HOME_PATH}
+        onRedirect={() => {
+          resetInviteState();
+          fullPage.assign(ACCOUNT_HOME_PATH);
+        }}
+      />
+    );
+  }
+
+  const receiptEmail =
+    entry.paymentResult?.registration.parent.email ?? entry.paymentResult?.receipt.email;
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('credentials.title')}</PageHeading>
+      <p>
+        {entry.paymentResult
+          ? receiptEmail
+            ? t('credentials.orderConfirmed', { email: receiptEmail })
+            : t('credentials.orderConfirmedNoEmail')
+          : t('inviteCredentials.paidIntro')}
+      </p>
+      <p className={credentialsStyles.intro}>{t('inviteCredentials.intro')}</p>
+      {problem === 'terms' ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <p>{t('inviteCredentials.termsFailed')}</p>
+        </AlertBanner>
+      ) : null}
+      {problem === 'failed' ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <p>{t('credentials_error', { ns: 'validation' })}</p>
+          <p>
+            <Trans
+              i18nKey="common.supportCall"
+              values={{ phone: phone.display }}
+              components={{
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
+                phone: <a href={`tel:${phone.tel}`} />,
+              }}
+            />
+          </p>
+        </AlertBanner>
+      ) : null}
+      <InviteCredentialsForm
+        credentialsToken={credentialsToken}
+        email={email}
+        defaultValues={defaults}
+        needsTerms={entry.needsTerms}
+        consentPlacement={country === 'US' ? 'below' : 'inside'}
+        supportPhone={phone.display}
+        documentTitle={t('credentials.title')}
+        hasPageError={problem !== null}
+        onSubmit={submit}
+        isSubmitting={isSubmitting}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  ACCOUNT_HOME_PATH,
+  INVITE_PATHS,
+  isInviteAuthFailure,
+  referralNeedsDetail,
+  type ValidationError,
+} from '@coparent/domain';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { track } from '../../../../lib/analytics';
+import { isApiError } from '../../../../lib/api-client';
+import { fullPage } from '../../../../lib/full-page';
+import { setCredentials } from '../../../credentials/api/set-credentials';
+import { clearInviteCredentialsToken } from '../../invite-payment-result';
+import {
+  agreeToTerms,
+  requestCredentialsToken,
+  setMarketingOptIn,
+  updateInvitedUser,
+} from '../api/invited-credentials-calls';
+import type { InviteCredentialsValues } from '../invite-credentials-values';
+
+export type InviteCredentialsProblem = 'terms' | 'failed';
+export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
+
+type Options = {
+  token: string;
+  userId: string;
+  credentialsToken: string;
+  /** The person has not agreed to the terms yet: the terms call comes first. */
+  needsTerms: boolean;
+  onDone: () => void;
+};
+
+/**
+ * Complete Signup of the invited co-parent (spec 001 §4 "Credentials (invited)"), in order: the
+ * terms (when not yet agreed; a failure is 'cannot set agreed to terms'), the marketing opt-in
+ * (when ticked), the referral and security sections, then the username and password with the
+ * credentials token. An expired or replaced invite (403, 112) goes to /invite/request. Steps that
+ * succeeded are not repeated when the person tries again after a failure.
+ */
+export function useSubmitInviteCredentials({
+  token,
+  userId,
+  credentialsToken,
+  needsTerms,
+  onDone,
+}: Options) {
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<InviteCredentialsProblem | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const done = useRef({ terms: false, marketing: false });
+  const currentToken = useRef(credentialsToken);
+  const call = { token, userId };
+
+  const fail = (error: unknown, kind: InviteCredentialsProblem): InviteCredentialsSubmitResult => {
+    track('Credentials Errored', {
+      status: isApiError(error) ? error.status : 0,
+      code: isApiError(error) ? error.code : 'UNKNOWN',
+      accountType: 'Parent B',
+    });
+    if (isApiError(error) && isInviteAuthFailure(error.status)) {
+      navigate(INVITE_PATHS.request, { replace: true });
+      return undefined;
+    }
+    if (isApiError(error) && error.code === 'CREDENTIALS_ALREADY_SET') {
+      fullPage.assign(ACCOUNT_HOME_PATH);
+      return undefined;
+    }
+    if (isApiError(error) && error.fieldErrors.length > 0)
+      return { fieldErrors: error.fieldErrors };
+    setProblem(kind);
+    return undefined;
+  };
+
+  /** POST /v2/credentials; a used or expired credentials token is replaced once. */
+  const saveCredentials = async (values: InviteCredentialsValues) => {
+    const body = values.credentials;
+    try {
+      await setCredentials({ token: currentToken.current, body });
+    } catch (error) {
+      if (!isApiError(error) || error.code !== 'CREDENTIALS_TOKEN_INVALID') throw error;
+      currentToken.current = (await requestCredentialsToken(call)).clickToJoinToken;
+      await setCredentials({ token: currentToken.current, body });
+    }
+  };
+
+  const submit = async (
+    values: InviteCredentialsValues,
+  ): Promise<InviteCredentialsSubmitResult> => {
+    setProblem(null);
+    setIsSubmitting(true);
+    try {
+      if (needsTerms && !done.current.terms) {
+        try {
+          await agreeToTerms(call);
+          done.current.terms = true;
+        } catch (error) {
+          return fail(error, 'terms');
+        }
+      }
+      try {
+        if (values.consent.marketingOptIn && !done.current.marketing) {
+          await setMarketingOptIn({ ...call, optIn: true });
+          done.current.marketing = true;
+        }
+        const { selection, other } = values.referral;
+        const saved = await updateInvitedUser({
+          ...call,
+          body: {
+            sections: ['REFERRAL', 'SECURITY_QUESTION', 'SECURITY_CODE'],
+            referral: { selection, other: referralNeedsDetail(selection) ? other : undefined },
+            ...values.security,
+          },
+        });
+        if (saved.validationErrors.length > 0) return { fieldErrors: saved.validationErrors };
+        await saveCredentials(values);
+      } catch (error) {
+        return fail(error, 'failed');
+      }
+      clearInviteCredentialsToken();
+      track('Credentials Created', { userId, accountType: 'Parent B' });
+      onDone();
+      return undefined;
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return { submit, isSubmitting, problem };
+}

@@ -1,0 +1,16 @@
+import { clearAuth } from '../../credentials/auth-storage';
+import { clearInvitePaymentResult } from '../invite-payment-result';
+import { clearInviteToken } from '../invite-store';
+import { clearDraft } from './invite-credentials-values';
+
+/**
+ * The end of the invited flow in this tab (spec 001 §4: "reset state", "clears stored user id and
+ * invite token"): the invite token, the payment result and its credentials token, the stored user
+ * id and what was typed on /invite/credentials.
+ */
+export function resetInviteState(): void {
+  clearInviteToken();
+  clearInvitePaymentResult();
+  clearAuth();
+  clearDraft();
+}
