@@ -34,7 +34,8 @@ export default defineConfig({
     command: 'node apps/server/dist/main.js',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Start-up migrates and seeds the demo data; a loaded machine needs more than a minute.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -54,6 +55,10 @@ export default defineConfig({
       RATE_LIMIT_INVITE_REQUEST_PER_MINUTE: '100000',
       RATE_LIMIT_PROFESSIONAL_CREATE_PER_MINUTE: '100000',
       RATE_LIMIT_PROFESSIONAL_VALIDATE_PER_MINUTE: '100000',
+      RATE_LIMIT_RECOVERY_PER_MINUTE: '100000',
+      RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE: '100000',
+      // New invite links: no minute's wait between two (the interval is tested by the server).
+      INVITE_REQUEST_INTERVAL_SECONDS: '0',
     },
   },
 });

@@ -1,0 +1,594 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { seedScale } from './seed-scale.js';
+
+/**
+ * `npm run bench` (issue [F8], "Performance" and "Scale"): autocannon against the BUILT server
+ * (apps/server/dist/main.js, its own process, so the load generator never shares its event loop)
+ * on a fresh PostgreSQL database, then on the embedded PGlite, then on PostgreSQL again after
+ * seeding a million signups; with baselines measured in the same run by bench/baseline-server.ts.
+ * Prints figures; asserts nothing (the exit code is 0 unless the run itself breaks).
+ *
+ * Env knobs:
+ *   BENCH_DURATION     seconds per measured call (6)      BENCH_WARMUP  seconds of warm-up (1)
+ *   BENCH_CONNECTIONS  concurrent connections (50)       BENCH_SCALE   0 skips the scale run
+ *   BENCH_SCALE_SIGNUPS (1000000)  BENCH_SCALE_USERS (100000)  BENCH_PORT (3190, uses 3190–3191)
+ *   BENCH_DATABASE_URL an admin URL of PostgreSQL (postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_PGLITE       0 skips the PGlite run
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 6);
+const WARMUP = Number(env.BENCH_WARMUP ?? 1);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(env.BENCH_PORT ?? 3190);
+const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCALE = env.BENCH_SCALE !== '0';
+const SCALE_SIGNUPS = Number(env.BENCH_SCALE_SIGNUPS ?? 1_000_000);
+const SCALE_USERS = Number(env.BENCH_SCALE_USERS ?? 100_000);
+const WITH_PGLITE = env.BENCH_PGLITE !== '0';
+/** Signups the update and pricing calls cycle through (50 connections on one row would queue). */
+const FIXTURE_SIGNUPS = 200;
+
+const UNLIMITED = '1000000';
+const SERVER_ENV: Record<string, string> = {
+  NODE_ENV: 'development', // the sandbox payment gateway makes the credentials token below
+  LOG_LEVEL: 'warn', // request logs off: we measure the app, not pino writing to a pipe
+  HOST: '127.0.0.1',
+  SEED_DEMO_DATA: 'false',
+  SIGNUP_PURGE_INTERVAL_SECONDS: '0',
+  WEB_DIST_DIR: '/nonexistent/web-dist',
+  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_PRICING_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_PAYMENT_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_USERNAME_CHECK_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_CREDENTIALS_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_LOGIN_PER_MINUTE: UNLIMITED,
+};
+
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+};
+
+type Row = {
+  run: string;
+  call: string;
+  figures: Figures;
+  /** What the ratio compares with, and its value. */
+  baseName: string;
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+};
+
+// ── processes ─────────────────────────────────────────────────────────────────────────────────
+
+type Proc = { child: ChildProcess; url: string; output: () => string };
+
+async function startProcess(args: string[], extraEnv: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: env.PATH ?? '', ...extraEnv, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000)
+      throw new Error(`${args.join(' ')} did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, url, output: () => output } satisfies Proc;
+}
+
+async function stopProcess(proc: Proc): Promise<void> {
+  if (proc.child.exitCode !== null) return;
+  const exited = new Promise((r) => proc.child.once('exit', r));
+  proc.child.kill('SIGTERM');
+  await exited;
+}
+
+// ── load ──────────────────────────────────────────────────────────────────────────────────────
+
+type Request = {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+async function load(url: string, next: () => Request): Promise<Figures> {
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request): autocannon.Request => {
+          const r = next();
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            headers: { 'content-type': 'application/json', ...r.headers },
+            body: r.body,
+          };
+        },
+      },
+    ],
+    ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
+  };
+  // autocannon's types lack `warmup` (autocannon ≥ 7.11 has it).
+  const result = await autocannon(options as autocannon.Options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+function parentBody(): string {
+  return JSON.stringify({
+    sections: ['PARENT'],
+    parent: {
+      firstName: 'Ana',
+      lastName: 'López',
+      email: `bench.${unique()}@example.com`,
+      phoneCountryCode: 'US_CANADA',
+      phoneNumber: '2125551234',
+    },
+    knowsCoParentEmail: true,
+  });
+}
+
+const ADDRESS = {
+  country: 'US',
+  region: 'TX',
+  city: 'Austin',
+  line1: '1 Main St',
+  postalCode: '73301',
+};
+
+async function call(base: string, r: Request): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}${r.path}`, {
+    method: r.method,
+    headers: { 'content-type': 'application/json', ...r.headers },
+    body: r.body,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+type Signup = { signupId: string; registrationKey: string };
+
+async function createSignups(base: string, count: number): Promise<Signup[]> {
+  const signups: Signup[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, async () => {
+        const s = (await call(base, {
+          method: 'POST',
+          path: '/v2/signups',
+          body: parentBody(),
+        })) as Signup;
+        const headers = { 'x-registration-key': s.registrationKey };
+        await call(base, {
+          method: 'PATCH',
+          path: `/v2/signups/${s.signupId}`,
+          headers,
+          body: familyBody(s),
+        });
+        await call(base, {
+          method: 'PATCH',
+          path: `/v2/signups/${s.signupId}`,
+          headers,
+          body: JSON.stringify({ sections: ['PACKAGE'], order: { packageId: 3003 } }),
+        });
+        return s;
+      }),
+    );
+    signups.push(...batch);
+  }
+  return signups;
+}
+
+function familyBody(s: Signup): string {
+  return JSON.stringify({
+    sections: ['FAMILY'],
+    coParent: { firstName: 'Bruno', lastName: 'López', email: `co.${s.signupId}@example.com` },
+    children: [{ firstName: 'Carla', lastName: 'López' }],
+  });
+}
+
+/** A paid signup's single-use credentials token: the username check needs one (it is not used up by checks). */
+async function credentialsToken(base: string): Promise<string> {
+  const [s] = await createSignups(base, 1);
+  if (!s) throw new Error('no signup');
+  const headers = { 'x-registration-key': s.registrationKey };
+  await call(base, {
+    method: 'PATCH',
+    path: `/v2/signups/${s.signupId}`,
+    headers,
+    body: JSON.stringify({
+      sections: ['PARENT', 'ADDRESS'],
+      parent: { timeZone: 'America/Chicago' },
+      address: { ...ADDRESS, line2: null },
+    }),
+  });
+  const price = (await call(base, {
+    method: 'POST',
+    path: `/v2/signups/${s.signupId}/pricing`,
+    headers,
+    body: JSON.stringify({ address: ADDRESS, orderDetail: { packageId: 3003 } }),
+  })) as { totals: { total: number; taxAmount: number } };
+  const paid = await call(base, {
+    method: 'POST',
+    path: `/v2/signups/${s.signupId}/payment`,
+    headers: { ...headers, 'idempotency-key': `bench-${s.signupId}` },
+    body: JSON.stringify({
+      order: { packageId: 3003 },
+      payment: {
+        amountDisplayed: price.totals.total,
+        taxAmountDisplayed: price.totals.taxAmount,
+        nonce: 'fake-valid-nonce',
+      },
+      promoCodes: null,
+    }),
+  });
+  return String(paid.clickToJoinToken);
+}
+
+type ApiFigures = Record<'create' | 'family' | 'pricing' | 'username' | 'lookups', Figures>;
+
+async function apiSuite(base: string, label: string): Promise<ApiFigures> {
+  process.stdout.write(`  ${label}: fixtures…`);
+  const signups = await createSignups(base, FIXTURE_SIGNUPS);
+  const token = await credentialsToken(base);
+  const pick = () => signups[counter++ % signups.length] as Signup;
+  const results = {} as ApiFigures;
+  const run = async (name: keyof ApiFigures, next: () => Request) => {
+    process.stdout.write(` ${name}…`);
+    results[name] = await load(base, next);
+  };
+  await run('create', () => ({ method: 'POST', path: '/v2/signups', body: parentBody() }));
+  await run('family', () => {
+    const s = pick();
+    return {
+      method: 'PATCH',
+      path: `/v2/signups/${s.signupId}`,
+      headers: { 'x-registration-key': s.registrationKey },
+      body: familyBody(s),
+    };
+  });
+  const pricingBody = JSON.stringify({ address: ADDRESS, orderDetail: { packageId: 3003 } });
+  await run('pricing', () => {
+    const s = pick();
+    return {
+      method: 'POST',
+      path: `/v2/signups/${s.signupId}/pricing`,
+      headers: { 'x-registration-key': s.registrationKey },
+      body: pricingBody,
+    };
+  });
+  await run('username', () => ({
+    method: 'GET',
+    path: `/v2/credentials/username?username=bench_${unique()}`,
+    headers: { authorization: `Bearer ${token}` },
+  }));
+  await run('lookups', () => ({ method: 'GET', path: '/v2/lookups' }));
+  process.stdout.write(' done\n');
+  return results;
+}
+
+// ── database ──────────────────────────────────────────────────────────────────────────────────
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The plans of the hot queries on the seeded database: index scans expected, never Seq Scan. */
+async function explainHotQueries(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const queries: [string, string][] = [
+    [
+      'duplicate email (create)',
+      `select id from users where email_normalized = 'scale.user77@example.com' limit 1`,
+    ],
+    [
+      'signup by id (update, pricing)',
+      `select * from signups where id = (select id from signups offset 500000 limit 1)`,
+    ],
+    [
+      'username taken',
+      `select user_id from user_credentials where username_key = 'scale_user_77' limit 1`,
+    ],
+    [
+      'expired signups (purge)',
+      `select id from signups where expires_at < now() - interval '7 days' and completed_at is null limit 1000`,
+    ],
+  ];
+  const lines: string[] = [];
+  try {
+    for (const [label, sql] of queries) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
+      const plan = rows.map((r) => r['QUERY PLAN'].trim());
+      const scan = plan.find((l) => /Scan/.test(l)) ?? plan[0] ?? '';
+      lines.push(`  ${label.padEnd(32)} ${scan.replace(/\s+\(cost.*$/, '')}`);
+    }
+  } finally {
+    await client.end();
+  }
+  return lines;
+}
+
+// ── report ────────────────────────────────────────────────────────────────────────────────────
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+function printTable(rows: Row[]): void {
+  const header = [
+    'run',
+    'call',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'ratio',
+    'to',
+    'target',
+    'met',
+  ];
+  const body = rows.map((r) => [
+    r.run,
+    r.call,
+    fmt(r.figures.rps),
+    fmt(r.figures.p50),
+    fmt(r.figures.p99),
+    String(r.figures.errors),
+    String(r.figures.non2xx),
+    r.ratio === null ? '—' : fmt(r.ratio, 2),
+    r.baseName,
+    r.target,
+    r.met === null ? '—' : r.met ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 2 || i > 8 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+}
+
+/** No errors, no non-2xx, and answers at all (nothing finished in time is not a pass). */
+const clean = (f: Figures) => f.total > 0 && f.errors === 0 && f.non2xx === 0;
+
+function apiRows(
+  run: string,
+  api: ApiFigures,
+  insert: Figures,
+  json: Figures,
+  kind: 'pg' | 'pglite',
+): Row[] {
+  const rows: Row[] = [];
+  const ratio = (f: Figures, base: Figures) => (base.rps > 0 ? f.rps / base.rps : null);
+  {
+    const f = api.create;
+    const r = ratio(f, insert);
+    rows.push({
+      run,
+      call: 'create signup',
+      figures: f,
+      baseName: 'insert',
+      ratio: r,
+      target: kind === 'pg' ? '≥0.70, p99≤50, 0 err' : '0 errors',
+      met: kind === 'pg' ? (r ?? 0) >= 0.7 && f.p99 <= 50 && clean(f) : clean(f),
+    });
+  }
+  rows.push({
+    run,
+    call: 'family update',
+    figures: api.family,
+    baseName: 'insert',
+    ratio: ratio(api.family, insert),
+    target: '0 errors',
+    met: clean(api.family),
+  });
+  for (const [call, f] of [
+    ['pricing', api.pricing],
+    ['username check', api.username],
+    ['lookups', api.lookups],
+  ] as const) {
+    const r = ratio(f, json);
+    rows.push({
+      run,
+      call,
+      figures: f,
+      baseName: 'json',
+      ratio: r,
+      target: kind === 'pg' ? '≥0.50, 0 err' : '0 errors',
+      met: kind === 'pg' ? (r ?? 0) >= 0.5 && clean(f) : clean(f),
+    });
+  }
+  return rows;
+}
+
+// ── main ──────────────────────────────────────────────────────────────────────────────────────
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error('apps/server/dist/main.js is missing: run `npm run bench` (it builds first)');
+  }
+  const name = `coparent_bench_${Date.now()}`;
+  const url = databaseUrl(name);
+  console.log(
+    `bench: ${CONNECTIONS} connections, ${DURATION} s per call (+${WARMUP} s warm-up), ` +
+      `database ${name}${SCALE ? `, scale ${SCALE_SIGNUPS} signups / ${SCALE_USERS} users` : ''}`,
+  );
+  // Figures are only comparable on a quiet machine: say how busy it was.
+  const busy = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+  console.log(`  ${cpus().length} CPUs, load average at start: ${busy()}`);
+  await admin(`create database "${name}"`);
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  try {
+    // Baselines.
+    process.stdout.write('  baseline: insert…');
+    const baseline = await startProcess(['--import', 'tsx', BASELINE], { DATABASE_URL: url }, PORT);
+    let insert: Figures;
+    let json: Figures;
+    try {
+      insert = await load(baseline.url, () => ({
+        method: 'POST',
+        path: '/insert',
+        body: parentBody(),
+      }));
+      process.stdout.write(' json…');
+      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }));
+    } finally {
+      await stopProcess(baseline);
+    }
+    process.stdout.write(' done\n');
+    const none = { baseName: '', ratio: null, target: '', met: null };
+    rows.push({ run: 'baseline', call: 'pg insert', figures: insert, ...none });
+    rows.push({ run: 'baseline', call: 'plain JSON', figures: json, ...none });
+
+    // The API on PostgreSQL (migrated by the server at start-up).
+    const pgServer = await startProcess(
+      [SERVER_MAIN],
+      { ...SERVER_ENV, DATABASE_URL: url },
+      PORT + 1,
+    );
+    let empty: ApiFigures;
+    try {
+      empty = await apiSuite(pgServer.url, 'PostgreSQL');
+    } finally {
+      await stopProcess(pgServer);
+    }
+    rows.push(...apiRows('postgres', empty, insert, json, 'pg'));
+
+    if (WITH_PGLITE) {
+      const lite = await startProcess(
+        [SERVER_MAIN],
+        { ...SERVER_ENV, PGLITE_DIR: 'memory://' },
+        PORT + 1,
+      );
+      try {
+        rows.push(
+          ...apiRows('pglite', await apiSuite(lite.url, 'PGlite (memory)'), insert, json, 'pglite'),
+        );
+      } finally {
+        await stopProcess(lite);
+      }
+    }
+
+    if (SCALE) {
+      process.stdout.write(`  seeding ${SCALE_SIGNUPS} signups and ${SCALE_USERS} users…`);
+      const seeded = await seedScale(url, { signups: SCALE_SIGNUPS, users: SCALE_USERS });
+      process.stdout.write(` ${fmt(seeded.seconds, 1)} s\n`);
+      notes.push(
+        'plans of the hot queries on the seeded database:',
+        ...(await explainHotQueries(url)),
+      );
+      const scaled = await startProcess(
+        [SERVER_MAIN],
+        { ...SERVER_ENV, DATABASE_URL: url },
+        PORT + 1,
+      );
+      let big: ApiFigures;
+      try {
+        big = await apiSuite(scaled.url, 'PostgreSQL, seeded');
+      } finally {
+        await stopProcess(scaled);
+      }
+      for (const [key, call] of [
+        ['create', 'create signup'],
+        ['family', 'family update'],
+        ['pricing', 'pricing'],
+        ['username', 'username check'],
+        ['lookups', 'lookups'],
+      ] as const) {
+        const f = big[key];
+        const r = empty[key].rps > 0 ? f.rps / empty[key].rps : null;
+        rows.push({
+          run: 'pg seeded',
+          call,
+          figures: f,
+          baseName: 'empty',
+          ratio: r,
+          target: '≥0.80, 0 err',
+          met: (r ?? 0) >= 0.8 && clean(f),
+        });
+      }
+    }
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+
+  console.log(`  load average at end: ${busy()}`);
+  console.log('');
+  printTable(rows);
+  console.log('');
+  console.log('flag evaluation (OFREP): not built yet (issue [F6]), not measured');
+  for (const note of notes) console.log(note);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
