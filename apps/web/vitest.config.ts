@@ -10,5 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // A whole screen in jsdom (router, query client, i18n, user-event typing) is slow on a busy
+    // two-core machine; the default 5 s timed tests out there.
+    testTimeout: 20_000,
   },
 });

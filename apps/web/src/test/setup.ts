@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useCheckoutStore } from '../features/checkout/checkout-store';
 import { useFunnelStore } from '../features/join/funnel-store';
 import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
+
+// Screens render after mocked calls resolve; on a busy two-core CI machine that can take more than
+// Testing Library's default second. A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -42,7 +42,7 @@ async function chooseCredentials(user: ReturnType<typeof renderAccount>['user'])
 }
 
 // Typing a password re-renders its checklist on every key: these tests take a few seconds.
-describe('/app/account/activate', { timeout: 20_000 }, () => {
+describe('/app/account/activate', () => {
   it('takes the token out of the address bar, sets the credentials, then links to login', async () => {
     const { calls } = server();
     const { user, router } = await openActivate();

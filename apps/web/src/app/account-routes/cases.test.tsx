@@ -64,7 +64,7 @@ async function fillParent(user: User, number: 1 | 2, first: string, email: strin
 }
 
 // Filling in a whole family takes many keystrokes: a few seconds per test.
-describe('/app/account/cases', { timeout: 20_000 }, () => {
+describe('/app/account/cases', () => {
   it('shows the empty list, invites a family and names who was emailed', async () => {
     const { calls } = server({
       status: 201,

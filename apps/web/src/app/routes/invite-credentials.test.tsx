@@ -108,7 +108,7 @@ afterEach(() => {
 });
 
 // The form is long: each test renders the whole app and fills it.
-describe('/invite/credentials', { timeout: 20_000 }, () => {
+describe('/invite/credentials', () => {
   it('goes to the account home by a full page load without an invite token', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
     renderApp('/invite/credentials');

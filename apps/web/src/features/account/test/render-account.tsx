@@ -1,12 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { accountRoutes } from '../../../app/account-router';
 import { AppProviders } from '../../../app/providers';
-
-// The account pages are lazy chunks: the first import in a busy test run can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Renders the account area (layout, routes, providers) at a path inside /app/account. */
 export function renderAccount(path: string, { state }: { state?: unknown } = {}) {
