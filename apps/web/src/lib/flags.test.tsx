@@ -1,6 +1,11 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identify, readQueue } from './analytics';
+import { getAnonymousId } from './anonymous-id';
 import { FlagProvider, parseFlagParam, readUrlFlags, useFlag, useRestriction } from './flags';
+import { EXPERIMENT_VIEWED } from './flags/exposure';
+import { resetFlagClient } from './flags/flag-client';
+import { i18n } from './i18n';
 
 function Probe() {
   return <p>{useFlag('remove-coparent-status')}</p>;
@@ -50,5 +55,152 @@ describe('flags', () => {
       </FlagProvider>,
     );
     expect(screen.getByText('hidden')).toBeVisible();
+  });
+});
+
+type Flag = { key: string; value: string | boolean; variant?: string; reason?: string };
+
+/** Answers the OFREP bulk evaluation (fetch gets a Request) with these flags; records contexts. */
+function ofrepServer(flagsFor: (context: Record<string, unknown>) => Flag[]) {
+  const contexts: Record<string, unknown>[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    if (request.method !== 'POST' || !request.url.endsWith('/ofrep/v1/evaluate/flags')) {
+      throw new TypeError('Failed to fetch');
+    }
+    const { context = {} } = (await request.json()) as { context?: Record<string, unknown> };
+    contexts.push(context);
+    return new Response(JSON.stringify({ flags: flagsFor(context) }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', ETag: `"${contexts.length}"` },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { contexts, fetchMock };
+}
+
+const socialProof = (value: string): Flag => ({
+  key: 'social-proof',
+  value,
+  variant: value,
+  reason: 'TARGETING_MATCH',
+});
+
+function SocialProof() {
+  return <p>social proof: {useFlag('social-proof')}</p>;
+}
+
+function PaypalRestriction() {
+  return <p>paypal: {useRestriction('hide-paypal') ? 'hidden' : 'shown'}</p>;
+}
+
+const viewedEvents = () =>
+  readQueue().filter((event) => event.type === 'track' && event.event === EXPERIMENT_VIEWED);
+
+describe('flags from the server (OFREP)', () => {
+  afterEach(async () => {
+    await act(() => resetFlagClient());
+  });
+
+  it('answers the defaults while loading, then the server values', async () => {
+    const server = ofrepServer(() => [
+      socialProof('Treatment'),
+      { key: 'hide-paypal', value: true, variant: 'on', reason: 'STATIC' },
+    ]);
+    render(
+      <FlagProvider remote>
+        <SocialProof />
+        <PaypalRestriction />
+      </FlagProvider>,
+    );
+    expect(screen.getByText('social proof: Off')).toBeVisible();
+    expect(screen.getByText('paypal: shown')).toBeVisible();
+
+    expect(await screen.findByText('social proof: Treatment')).toBeVisible();
+    expect(screen.getByText('paypal: hidden')).toBeVisible();
+    expect(server.contexts[0]).toEqual({
+      targetingKey: getAnonymousId(),
+      locale: 'en',
+      flow: 'join',
+    });
+  });
+
+  it('keeps the defaults when the flag service cannot be reached', async () => {
+    // OpenFeature logs the failed start to the console; the test only cares about the screen.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <FlagProvider remote>
+        <SocialProof />
+      </FlagProvider>,
+    );
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalled();
+    expect(screen.getByText('social proof: Off')).toBeVisible();
+    consoleError.mockRestore();
+  });
+
+  it('lets overrides win over the server, and does not count them as exposures', async () => {
+    ofrepServer(() => [socialProof('Control')]);
+    render(
+      <FlagProvider remote overrides={{ 'social-proof': 'Treatment' }}>
+        <SocialProof />
+      </FlagProvider>,
+    );
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('social proof: Treatment')).toBeVisible();
+    expect(viewedEvents()).toEqual([]);
+  });
+
+  it('tracks one exposure per visitor and experiment, for Control or Treatment only', async () => {
+    ofrepServer(() => [socialProof('Control'), { key: 'venmo', value: 'Off', variant: 'Off' }]);
+    function Venmo() {
+      return <p>venmo: {useFlag('venmo')}</p>;
+    }
+    const { unmount } = render(
+      <FlagProvider remote>
+        <SocialProof />
+        <SocialProof />
+        <Venmo />
+      </FlagProvider>,
+    );
+    expect(await screen.findAllByText('social proof: Control')).toHaveLength(2);
+    unmount();
+    render(
+      <FlagProvider remote>
+        <SocialProof />
+      </FlagProvider>,
+    );
+    expect(await screen.findByText('social proof: Control')).toBeVisible();
+
+    const events = viewedEvents();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      properties: { experiment: 'social-proof', variant: 'Control' },
+      anonymousId: getAnonymousId(),
+    });
+  });
+
+  it('re-evaluates with the user id after identify and with the new language', async () => {
+    const server = ofrepServer((context) => [
+      socialProof(context.userId === 'user-7' ? 'Treatment' : 'Control'),
+    ]);
+    render(
+      <FlagProvider remote>
+        <SocialProof />
+      </FlagProvider>,
+    );
+    expect(await screen.findByText('social proof: Control')).toBeVisible();
+
+    act(() => identify('user-7'));
+    expect(await screen.findByText('social proof: Treatment')).toBeVisible();
+    expect(server.contexts.at(-1)).toMatchObject({ targetingKey: 'user-7', userId: 'user-7' });
+
+    await act(() => i18n.changeLanguage('es-MX'));
+    await waitFor(() => expect(server.contexts.at(-1)).toMatchObject({ locale: 'es-MX' }));
   });
 });

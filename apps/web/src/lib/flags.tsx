@@ -6,15 +6,32 @@ import {
   RESTRICTIONS,
   type RestrictionKey,
 } from '@coparent/domain';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { trackExposure } from './flags/exposure';
+import {
+  flagsVersion,
+  remoteBoolean,
+  remoteString,
+  subscribeToFlags,
+  updateFlagContext,
+} from './flags/flag-client';
+import { flowFromPath } from './flags/flag-context';
+import { FlagContextSync } from './flags/flag-context-sync';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-// Experiments read through useFlag(key). The default context has every experiment 'Off'.
-// Restrictions (hide-paypal, hide-amex…) are booleans read through useRestriction(key), off by
-// default. Overrides come from the provider's prop (component tests) or from
-// `?flags=key:Value,key2:Value` (browser tests and demos; a restriction takes `true` or `false`),
-// remembered for the tab in sessionStorage. A later issue replaces the source with
-// OpenFeature/OFREP behind the same hooks.
+// Experiments read through useFlag(key), restrictions (hide-paypal, hide-amex…) through
+// useRestriction(key). The source is the server's flag file through OpenFeature and OFREP
+// (lib/flags/flag-client.ts); until its answer arrives every experiment reads 'Off' and every
+// restriction false, which is also the default context. Overrides win over the server: the
+// provider's prop (component tests) or `?flags=key:Value,key2:Value` (browser tests and demos; a
+// restriction takes `true` or `false`), remembered for the tab in sessionStorage.
 
 export type FlagValue = ExperimentValue | boolean;
 export type FlagOverrides = Partial<Record<string, FlagValue>>;
@@ -74,19 +91,58 @@ export function readUrlFlags(search: string = window.location.search): FlagOverr
   return merged;
 }
 
-type FlagProviderProps = { overrides?: FlagOverrides; children: ReactNode };
+/** Component tests have no flag server: they read defaults and overrides unless they opt in. */
+const REMOTE_BY_DEFAULT = import.meta.env.MODE !== 'test';
 
-export function FlagProvider({ overrides, children }: FlagProviderProps) {
+type FlagProviderProps = {
+  overrides?: FlagOverrides;
+  /** Read the server's flags (OFREP); on everywhere but in component tests. */
+  remote?: boolean;
+  children: ReactNode;
+};
+
+export function FlagProvider({
+  overrides,
+  remote = REMOTE_BY_DEFAULT,
+  children,
+}: FlagProviderProps) {
   const value = useMemo(() => ({ ...readUrlFlags(), ...overrides }), [overrides]);
-  return <FlagContext.Provider value={value}>{children}</FlagContext.Provider>;
+  return (
+    <FlagContext.Provider value={value}>
+      {remote && <FlagContextSync />}
+      {children}
+    </FlagContext.Provider>
+  );
+}
+
+/** Re-renders the reader when the server's answer arrives or changes. */
+function useRemoteFlags(): void {
+  useSyncExternalStore(subscribeToFlags, flagsVersion);
+  // A screen of another flow (join → pro) evaluates with that flow.
+  useEffect(() => updateFlagContext({ flow: flowFromPath(window.location.pathname) }), []);
 }
 
 export function useFlag(key: ExperimentKey): ExperimentValue {
-  const value = useContext(FlagContext)[key];
-  return isExperimentValue(value) ? value : DEFAULT_EXPERIMENT_VALUE;
+  useRemoteFlags();
+  const override = useContext(FlagContext)[key];
+  const remote = remoteString(key, DEFAULT_EXPERIMENT_VALUE);
+  const value = isExperimentValue(override)
+    ? override
+    : isExperimentValue(remote)
+      ? remote
+      : DEFAULT_EXPERIMENT_VALUE;
+  // An overridden arm is a forced demo, not an assignment: only the server's arms are exposures.
+  const assigned = !isExperimentValue(override);
+  useEffect(() => {
+    if (assigned) trackExposure(key, value);
+  }, [assigned, key, value]);
+  return value;
 }
 
 /** A restriction flag (e.g. hide-paypal): true only when it is turned on. */
 export function useRestriction(key: RestrictionKey): boolean {
-  return useContext(FlagContext)[key] === true;
+  useRemoteFlags();
+  const override = useContext(FlagContext)[key];
+  if (typeof override === 'boolean') return override;
+  return remoteBoolean(key, false);
 }

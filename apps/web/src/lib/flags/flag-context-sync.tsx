@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useFunnelStore } from '../../features/join/funnel-store';
+import { visitorCountry } from '../../features/join/hooks/use-support-phone';
+import { subscribe } from '../analytics';
+import { getAnonymousId } from '../anonymous-id';
+import { readStorage, STORAGE_KEYS } from '../storage';
+import { useLocale } from '../use-locale';
+import { startFlagClient, updateFlagContext } from './flag-client';
+import { buildFlagContext, flowFromPath } from './flag-context';
+
+/** The user id once known: stored after the login post, or announced by an analytics identify. */
+function useUserId(): string | null {
+  const [userId, setUserId] = useState(() => readStorage('session', STORAGE_KEYS.userId));
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'identify' && event.userId) setUserId(event.userId);
+      }),
+    [],
+  );
+  return userId;
+}
+
+/**
+ * Keeps the flag client's evaluation context up to date (spec 000 §5: email, country, locale,
+ * flow and userId) and starts the client on first render. Renders nothing.
+ */
+export function FlagContextSync() {
+  const locale = useLocale();
+  const userId = useUserId();
+  // The email once a signup holds it (not every keystroke of a first visit to step 1).
+  const email = useFunnelStore((s) => (s.signupId ? s.stepOneValues?.email : undefined));
+  // The billing country once saved, else the country of the step-1 phone number, else unknown.
+  const country = useFunnelStore(
+    (s) =>
+      s.billingCountry ??
+      visitorCountry(s.stepOneValues?.countryCode, s.stepOneValues?.phoneNumber, undefined),
+  );
+
+  useEffect(() => {
+    const context = buildFlagContext({
+      anonymousId: getAnonymousId(),
+      userId,
+      email,
+      country,
+      locale,
+      flow: flowFromPath(window.location.pathname),
+    });
+    startFlagClient(context);
+    // Later: attributes that became unknown (a new signup) are dropped, not kept from before.
+    updateFlagContext({ userId: undefined, email: undefined, country: undefined, ...context });
+  }, [userId, email, country, locale]);
+
+  return null;
+}
