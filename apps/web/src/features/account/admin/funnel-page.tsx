@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { PageHeading } from '../../../components/page-heading';
+import { SelectField } from '../../../components/select-field';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RequireLogin, useLoginRedirect } from '../session/require-login';
+import styles from './admin-funnel.module.css';
+import { FUNNEL_WINDOWS, type FunnelReport, isFunnelWindow, useFunnelReport } from './funnel-api';
+import { FunnelChart } from './funnel-chart';
+import { FunnelTable } from './funnel-table';
+import { useFunnelFormat } from './use-funnel-format';
+
+/** /app/account/admin/funnel: the Parent A funnel report, for staff accounts ([F6]). */
+export function FunnelPage() {
+  return (
+    <RequireLogin>{(session) => (session.isStaff ? <StaffFunnel /> : <StaffOnly />)}</RequireLogin>
+  );
+}
+
+/** Not a staff account: said politely, with the way home. */
+function StaffOnly() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('adminFunnel.staffOnly.title'));
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('adminFunnel.staffOnly.title')}</PageHeading>
+      <p>{t('adminFunnel.staffOnly.text')}</p>
+      <p>
+        <Link to="/">{t('adminFunnel.staffOnly.home')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function StaffFunnel() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('since');
+  const since = isFunnelWindow(requested) ? requested : '7d';
+  const report = useFunnelReport(since, true);
+  const isRedirecting = useLoginRedirect(report.error);
+  useDocumentTitle(t('adminFunnel.title'));
+
+  if (isRedirecting) return <Spinner label={t('adminFunnel.loading')} />;
+  // Staff rights taken away since the session was read.
+  if (isApiError(report.error) && report.error.status === 403) return <StaffOnly />;
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('adminFunnel.title')}</PageHeading>
+      <p className={styles.intro}>{t('adminFunnel.intro')}</p>
+      <SelectField
+        id="funnel-window"
+        label={t('adminFunnel.window.label')}
+        value={since}
+        options={FUNNEL_WINDOWS.map((value) => ({
+          value,
+          label: t(`adminFunnel.window.${value}`),
+        }))}
+        onChange={(event) => setParams({ since: event.target.value }, { replace: true })}
+      />
+      {report.data ? (
+        <ReportView report={report.data} />
+      ) : report.isError ? (
+        <>
+          <AlertBanner tone="error" autoHideMs={null}>
+            <p>{t('adminFunnel.loadError')}</p>
+          </AlertBanner>
+          <Button variant="secondary" onClick={() => void report.refetch()}>
+            {t('adminFunnel.retry')}
+          </Button>
+        </>
+      ) : (
+        <Spinner label={t('adminFunnel.loading')} />
+      )}
+    </div>
+  );
+}
+
+function ReportView({ report }: { report: FunnelReport }) {
+  const { t } = useTranslation();
+  const { date } = useFunnelFormat();
+  const isEmpty = (report.steps[0]?.visitors ?? 0) === 0;
+  return (
+    <>
+      <p aria-live="polite">
+        {t('adminFunnel.period', { since: date(report.since), until: date(report.until) })}
+      </p>
+      <section className={styles.block} aria-labelledby="funnel-all-heading">
+        <h2 id="funnel-all-heading">{t('adminFunnel.all.heading')}</h2>
+        {isEmpty ? <p>{t('adminFunnel.all.empty')}</p> : null}
+        <FunnelTable
+          caption={t('adminFunnel.all.caption')}
+          groups={[{ name: null, steps: report.steps }]}
+        />
+        <h3>{t('adminFunnel.chart.heading')}</h3>
+        <FunnelChart steps={report.steps} label={t('adminFunnel.chart.heading')} />
+      </section>
+      <section className={styles.block} aria-labelledby="funnel-experiments-heading">
+        <h2 id="funnel-experiments-heading">{t('adminFunnel.experiments.heading')}</h2>
+        {report.experiments.length === 0 ? <p>{t('adminFunnel.experiments.none')}</p> : null}
+        {report.experiments.map((experiment) => (
+          <div key={experiment.experiment} className={styles.block}>
+            <h3>{t('adminFunnel.experiments.name', { name: experiment.experiment })}</h3>
+            <FunnelTable
+              caption={t('adminFunnel.experiments.caption', { name: experiment.experiment })}
+              groups={experiment.arms.map((arm) => ({
+                name: t('adminFunnel.experiments.arm', { variant: arm.variant }),
+                steps: arm.steps,
+              }))}
+            />
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}
