@@ -59,6 +59,10 @@ type CheckoutData = {
   /** One nonce per method; choosing a method clears the others'. */
   nonces: Partial<Record<PaymentType, string>>;
   card?: CardSummary;
+  /** Braintree's device data for a GB card payment (the payment request's `deviceData`). */
+  deviceData?: string;
+  /** The Venmo account behind a Venmo nonce (spec 001 §3), shown on Review. */
+  venmoUsername?: string;
   isPayingForCoparent: boolean;
   /** Promo codes applied on the payment page (cleared on entry, spec 001 §4). */
   promoCodesEntered: string[];
@@ -84,9 +88,12 @@ type CheckoutActions = {
   /** A saved billing: the consent requirement follows (marketing defaults to true when not). */
   setBilling: (billing: SavedBillingValues, consentRequired: boolean) => void;
   setConsent: (consent: Partial<Omit<Consent, 'isRequired'>>) => void;
-  /** Card: clears every nonce. A wallet: stores its nonce (if any) and clears the others. */
-  chooseMethod: (method: PaymentType, nonce?: string) => void;
-  setCardNonce: (nonce: string, card: CardSummary) => void;
+  /**
+   * Card: clears every nonce. A wallet: stores its nonce (if any, with Venmo's username) and
+   * clears the others.
+   */
+  chooseMethod: (method: PaymentType, nonce?: string, venmoUsername?: string) => void;
+  setCardNonce: (nonce: string, card: CardSummary, deviceData?: string) => void;
   clearNonce: (method: PaymentType) => void;
   setPayingForCoparent: (value: boolean) => void;
   setPromoCodes: (codes: string[]) => void;
@@ -119,6 +126,8 @@ const clearedFlowData = {
   billingDraft: undefined,
   billing: undefined,
   card: undefined,
+  deviceData: undefined,
+  venmoUsername: undefined,
   pendingAttempt: undefined,
   result: undefined,
   credentials: undefined,
@@ -154,18 +163,35 @@ export const useCheckoutStore = create<CheckoutState>()(
                 },
         })),
       setConsent: (consent) => set((state) => ({ consent: { ...state.consent, ...consent } })),
-      chooseMethod: (method, nonce) =>
+      chooseMethod: (method, nonce, venmoUsername) =>
         set((state) => {
-          if (method === 'CREDIT_CARD') return { method, nonces: {}, card: undefined };
-          const kept = nonce ?? (state.method === method ? state.nonces[method] : undefined);
-          return { method, nonces: kept ? { [method]: kept } : {}, card: undefined };
+          const cleared = { card: undefined, deviceData: undefined, venmoUsername: undefined };
+          if (method === 'CREDIT_CARD') return { method, nonces: {}, ...cleared };
+          const isSame = state.method === method && !nonce;
+          const kept = nonce ?? (isSame ? state.nonces[method] : undefined);
+          return {
+            method,
+            nonces: kept ? { [method]: kept } : {},
+            ...cleared,
+            venmoUsername: isSame ? state.venmoUsername : venmoUsername,
+          };
         }),
-      setCardNonce: (nonce, card) =>
-        set({ method: 'CREDIT_CARD', nonces: { CREDIT_CARD: nonce }, card }),
+      setCardNonce: (nonce, card, deviceData) =>
+        set({
+          method: 'CREDIT_CARD',
+          nonces: { CREDIT_CARD: nonce },
+          card,
+          deviceData,
+          venmoUsername: undefined,
+        }),
       clearNonce: (method) =>
         set((state) => {
           const { [method]: _removed, ...rest } = state.nonces;
-          return { nonces: rest, ...(method === 'CREDIT_CARD' ? { card: undefined } : {}) };
+          return {
+            nonces: rest,
+            ...(method === 'CREDIT_CARD' ? { card: undefined, deviceData: undefined } : {}),
+            ...(method === 'VENMO' ? { venmoUsername: undefined } : {}),
+          };
         }),
       setPayingForCoparent: (isPayingForCoparent) => set({ isPayingForCoparent }),
       setPromoCodes: (promoCodesEntered) => set({ promoCodesEntered }),
@@ -191,6 +217,8 @@ export const useCheckoutStore = create<CheckoutState>()(
         method,
         nonces,
         card,
+        deviceData,
+        venmoUsername,
         isPayingForCoparent,
         promoCodesEntered,
         paymentCodes,
@@ -208,6 +236,8 @@ export const useCheckoutStore = create<CheckoutState>()(
         method,
         nonces,
         card,
+        deviceData,
+        venmoUsername,
         isPayingForCoparent,
         promoCodesEntered,
         paymentCodes,

@@ -3,7 +3,6 @@ import {
   type TokenizePayload,
   TokenizePayloadSchema,
 } from '@coparent/domain';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /**
@@ -21,8 +20,4 @@ export async function tokenizeCard(fields: SandboxTokenizeRequest): Promise<Toke
     throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected nonce' });
   }
   return parsed.data;
-}
-
-export function useTokenizeCard() {
-  return useMutation({ mutationKey: ['checkout', 'tokenize'], mutationFn: tokenizeCard });
 }

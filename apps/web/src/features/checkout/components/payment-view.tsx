@@ -1,26 +1,22 @@
-import type { CardFields, PaymentType, PricingResponse, SavedOrder } from '@coparent/domain';
-import { type ReactNode, useId, useState } from 'react';
+import type { PaymentType, PricingResponse, SavedOrder } from '@coparent/domain';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { RadioGroup } from '../../../components/radio-group';
 import { Spinner } from '../../../components/spinner';
 import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
 import { useClientToken } from '../api/get-client-token';
-import { useTokenizeCard } from '../api/tokenize-card';
-import { type CardField, type CardFieldErrors, cardProblems, EMPTY_CARD } from '../card-fields';
 import { useCheckoutSession } from '../checkout-session';
 import { hasNonce, useCheckoutStore } from '../checkout-store';
 import { useCodeBox } from '../hooks/use-code-box';
 import { usePaymentMethods } from '../hooks/use-payment-methods';
-import { BraintreeHostedFields } from './braintree-hosted-fields';
+import type { CardFormHandle, WalletMethod } from '../payment-provider/payment-provider';
+import { usePaymentProvider } from '../payment-provider/use-payment-provider';
 import styles from './checkout.module.css';
 import { CheckoutProblem } from './checkout-problem';
 import { CodeBox } from './code-box';
 import { ConsentFields } from './consent-fields';
-import { SandboxCardForm } from './sandbox-card-form';
-import { SandboxWallet, type WalletMethod } from './sandbox-wallet';
 
 type PaymentViewProps = {
   order: SavedOrder;
@@ -30,7 +26,7 @@ type PaymentViewProps = {
   backButton: ReactNode;
 };
 
-const ALL_CARD_FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'];
+const NO_WALLETS = { venmo: false, applePay: false };
 
 /**
  * The Payment view (spec 001 §2, §4, §5): the method (card, PayPal, Venmo, Apple Pay), the code
@@ -50,73 +46,61 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
   const store = useCheckoutStore.getState;
   const country = billing?.country;
   const clientToken = useClientToken(country);
-  const provider = clientToken.data?.provider ?? 'sandbox';
-  const { methods, refusedCardTypes } = usePaymentMethods(country, provider);
+  const providerState = usePaymentProvider(clientToken.data, country);
+  const provider = providerState.status === 'ready' ? providerState.provider : undefined;
+  const { methods, refusedCardTypes } = usePaymentMethods(
+    country,
+    provider?.supports ?? NO_WALLETS,
+  );
   const codeBox = useCodeBox(order, pricing);
-  const tokenize = useTokenizeCard();
   const hintId = useId();
 
-  // Card data lives here only: never stored, gone on reload (the nonce is kept instead).
-  const [cardFields, setCardFields] = useState<CardFields>(EMPTY_CARD);
-  const [visibleCardErrors, setVisibleCardErrors] = useState<ReadonlySet<CardField>>(new Set());
-  const [serverCardErrors, setServerCardErrors] = useState<CardFieldErrors>({});
+  // The card itself stays in the provider's form (never stored); its nonce is kept instead.
+  const cardForm = useRef<CardFormHandle>(null);
+  const [isCardValid, setIsCardValid] = useState(false);
+  const [isTokenizing, setIsTokenizing] = useState(false);
   const [hasProblem, setHasProblem] = useState(false);
 
   const chosen: PaymentType = methods.includes(method) ? method : 'CREDIT_CARD';
-  const localCardErrors = cardProblems(cardFields, refusedCardTypes);
-  const cardErrors = { ...localCardErrors, ...serverCardErrors };
-  const isCardValid = Object.keys(localCardErrors).length === 0;
   const isFree = pricing?.totals.total === 0;
   const hasCredential =
     isFree ||
     (chosen === 'CREDIT_CARD'
-      ? hasNonce({ method: chosen, nonces }) || (provider === 'sandbox' && isCardValid)
+      ? hasNonce({ method: chosen, nonces }) || isCardValid
       : hasNonce({ method: chosen, nonces }));
   const isReady = hasCredential && codeBox.isReady && Boolean(pricing) && !isPricing;
 
   const chooseMethod = (next: string) => {
     store().chooseMethod(next as PaymentType);
-    setServerCardErrors({});
-  };
-
-  const changeCard = (fields: CardFields) => {
-    setCardFields(fields);
-    setServerCardErrors({});
+    setIsCardValid(false);
   };
 
   const reviewOrder = async () => {
     setHasProblem(false);
-    if (!isReady) return;
+    if (!isReady || isTokenizing) return;
     if (!isFree && chosen === 'CREDIT_CARD' && !nonces.CREDIT_CARD) {
+      const form = cardForm.current;
+      if (!form || !provider) return;
+      setIsTokenizing(true);
       try {
-        const payload = await tokenize.mutateAsync({
-          number: cardFields.number,
-          expirationDate: cardFields.expirationDate,
-          cvv: cardFields.cvv,
-          postalCode: billing?.postalCode || undefined,
+        const card = await form.tokenize({
           cardholderName: `${session.parent.firstName} ${session.parent.lastName}`.trim(),
+          postalCode: billing?.postalCode || undefined,
         });
-        store().setCardNonce(payload.nonce, {
-          cardType: payload.details.cardType,
-          lastFour: payload.details.lastFour,
-        });
-        setCardFields(EMPTY_CARD);
-        setVisibleCardErrors(new Set());
-      } catch (error) {
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          const next: CardFieldErrors = {};
-          for (const fieldError of error.fieldErrors) {
-            if ((ALL_CARD_FIELDS as readonly string[]).includes(fieldError.field)) {
-              next[fieldError.field as CardField] = { text: fieldError.text };
-            }
-          }
-          setServerCardErrors(next);
-          setVisibleCardErrors(new Set(ALL_CARD_FIELDS));
-          document.getElementById('card-number')?.focus();
-          return;
-        }
+        // Refused fields: the form shows why.
+        if (!card) return;
+        // Spec 001 §7: device data goes with GB card payments.
+        const deviceData = country === 'GB' ? await provider.deviceData() : null;
+        store().setCardNonce(
+          card.nonce,
+          { cardType: card.cardType, lastFour: card.lastFour },
+          deviceData ?? undefined,
+        );
+      } catch {
         setHasProblem(true);
         return;
+      } finally {
+        setIsTokenizing(false);
       }
     }
     track('Payment Info Entered', { step: 2, paymentType: isFree ? 'NONE' : chosen });
@@ -145,6 +129,15 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
             {t('packages.retry')}
           </Button>
         </div>
+      ) : providerState.status === 'failed' ? (
+        <CheckoutProblem country={country}>
+          <span>{t('braintree.loadFailed')}</span>{' '}
+          <Button variant="link" onClick={providerState.retry}>
+            {t('braintree.retry')}
+          </Button>
+        </CheckoutProblem>
+      ) : !provider ? (
+        <Spinner label={t('braintree.loading')} />
       ) : (
         <>
           <RadioGroup
@@ -163,34 +156,27 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
                   {t('checkout.card.useAnother')}
                 </Button>
               </div>
-            ) : provider === 'braintree' && clientToken.data ? (
-              <BraintreeHostedFields clientToken={clientToken.data.clientToken} />
             ) : (
-              <SandboxCardForm
-                fields={cardFields}
-                onChange={changeCard}
-                errors={cardErrors}
-                visible={visibleCardErrors}
-                onBlur={(field) => setVisibleCardErrors((current) => new Set([...current, field]))}
+              <provider.CardForm
+                ref={cardForm}
                 refusedCardTypes={refusedCardTypes}
-                isDisabled={tokenize.isPending}
+                onValidityChange={setIsCardValid}
+                isDisabled={isTokenizing}
               />
             )
-          ) : provider === 'sandbox' ? (
-            <SandboxWallet
+          ) : (
+            <provider.Wallet
               key={chosen}
               method={chosen as WalletMethod}
               hasNonce={Boolean(nonces[chosen])}
-              onApprove={(nonce) => {
-                store().chooseMethod(chosen, nonce);
+              total={pricing?.totals.total ?? 0}
+              refusedCardTypes={refusedCardTypes}
+              onApprove={(approval) => {
+                store().chooseMethod(chosen, approval.nonce, approval.venmoUsername);
                 track('Payment Method Approved', { paymentType: chosen });
               }}
               onCancel={() => store().clearNonce(chosen)}
             />
-          ) : (
-            <CheckoutProblem country={country}>
-              {t('payment_paypalSetup_error', { ns: 'validation' })}
-            </CheckoutProblem>
           )}
         </>
       )}
@@ -236,7 +222,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
         <Button
           onClick={() => void reviewOrder()}
           disabled={!isReady}
-          isLoading={tokenize.isPending}
+          isLoading={isTokenizing}
           aria-describedby={missing.length > 0 ? hintId : undefined}
         >
           {t('checkout.payment.reviewOrder')}

@@ -27,9 +27,13 @@ function methodText(
   t: (key: string, options?: Record<string, unknown>) => string,
   method: PaymentType,
   card: CardSummary | undefined,
+  venmoUsername: string | undefined,
 ): string {
   if (method === 'CREDIT_CARD' && card) {
     return t('checkout.review.card', { brand: card.cardType, lastFour: card.lastFour });
+  }
+  if (method === 'VENMO' && venmoUsername) {
+    return t('braintree.venmoAccount', { username: venmoUsername });
   }
   return t(`checkout.methods.${method}`);
 }
@@ -52,6 +56,7 @@ export function ReviewView({
   const billing = useCheckoutStore((s) => s.billing);
   const method = useCheckoutStore((s) => s.method);
   const card = useCheckoutStore((s) => s.card);
+  const venmoUsername = useCheckoutStore((s) => s.venmoUsername);
   const consent = useCheckoutStore((s) => s.consent);
   const setView = useCheckoutStore((s) => s.setView);
   const setConsent = useCheckoutStore((s) => s.setConsent);
@@ -168,7 +173,7 @@ export function ReviewView({
             <VisuallyHidden> {t('checkout.review.changeMethodHidden')}</VisuallyHidden>
           </Button>
         </div>
-        <p>{methodText(t, method, card)}</p>
+        <p>{methodText(t, method, card, venmoUsername)}</p>
       </section>
 
       {summary}

@@ -121,7 +121,8 @@ export function usePay({
         pricingLocale: locale,
         storePaymentOnFile: true,
         taxId: pricing.taxId,
-        deviceData: null,
+        // Collected only for GB card payments (the Payment view's data collector).
+        deviceData: state.method === 'CREDIT_CARD' ? (state.deviceData ?? null) : null,
         bankAccountNumber: null,
         bankRoutingNumber: null,
       },
