@@ -12,16 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { lookups, regions, timeZones } from './service.js';
+import { countryLookupMemos, lookups, OptionsSchema } from './service.js';
+import { sendStaticJson, staticJsonMemo } from './static-json.js';
 
 /** `{ id, name }[]` with the name in the request's locale. */
 function optionsOf<const T extends readonly [string, ...string[]]>(ids: T) {
   return z.array(z.object({ id: z.enum(ids), name: z.string() }));
 }
 
-const OptionsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
-
-const LookupsResponseSchema = z.object({
+export const LookupsResponseSchema = z.object({
   countries: optionsOf(COUNTRY_IDS),
   defaultCountries: z.array(z.enum(DEFAULT_COUNTRIES)),
   phoneCodes: z.array(
@@ -42,7 +41,14 @@ const TimeZonesQuerySchema = z.object({
   region: z.string().max(8).optional().describe('Region id (US and CA narrow the list by it)'),
 });
 
+/**
+ * Every answer is static: serialised once per locale (and country), sent with an ETag and
+ * `Cache-Control: public, max-age=3600` (304 on a matching If-None-Match).
+ */
 export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lookupsJson = staticJsonMemo(LookupsResponseSchema);
+  const countries = countryLookupMemos();
+
   app.get(
     '/',
     {
@@ -53,7 +59,14 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LookupsResponseSchema },
       },
     },
-    async (request) => lookups(requestLocale(request)),
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      return sendStaticJson(
+        request,
+        reply,
+        lookupsJson(locale, () => lookups(locale)),
+      );
+    },
   );
 
   app.get(
@@ -67,7 +80,8 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionsSchema, 404: ProblemSchema },
       },
     },
-    async (request) => regions(request.params.id, requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(request, reply, countries.regions(request.params.id, requestLocale(request))),
   );
 
   app.get(
@@ -82,6 +96,11 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionsSchema, 404: ProblemSchema },
       },
     },
-    async (request) => timeZones(request.params.id, request.query.region, requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(
+        request,
+        reply,
+        countries.timeZones(request.params.id, request.query.region, requestLocale(request)),
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import {
   DEFAULT_COUNTRIES,
   isCountryId,
+  isRegionOf,
   type Locale,
   listBenchOfficers,
   listColleagueRoles,
@@ -12,7 +13,12 @@ import {
   regionsFor,
   timeZonesFor,
 } from '@coparent/domain';
+import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { staticJson, staticJsonMemo } from './static-json.js';
+
+/** `{ id, name }[]`: regions, time zones, roles. */
+export const OptionsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 
 /** Country ids arrive in any case (`us`, `US`). Unknown countries are 404 COUNTRY_NOT_FOUND. */
 function knownCountry(id: string): string {
@@ -39,6 +45,38 @@ export function regions(countryId: string, locale: Locale) {
   return regionsFor(knownCountry(countryId), locale);
 }
 
+function regionId(region: string | undefined): string | undefined {
+  return region?.trim().toUpperCase() || undefined;
+}
+
 export function timeZones(countryId: string, region: string | undefined, locale: Locale) {
-  return timeZonesFor(knownCountry(countryId), region?.trim().toUpperCase() || undefined, locale);
+  return timeZonesFor(knownCountry(countryId), regionId(region), locale);
+}
+
+/** A cache key for a known country's time zones; undefined when the region is not one of its. */
+function timeZoneKey(countryId: string, region: string | undefined): string | undefined {
+  const id = regionId(region);
+  if (id === undefined) return countryId;
+  return isRegionOf(countryId, id) ? `${countryId}|${id}` : undefined;
+}
+
+/** Regions and time zones of a country, serialised once per country, region and locale. */
+export function countryLookupMemos() {
+  const regionsJson = staticJsonMemo(OptionsSchema);
+  const timeZonesJson = staticJsonMemo(OptionsSchema);
+  return {
+    regions(id: string, locale: Locale) {
+      const country = knownCountry(id);
+      return regionsJson(`${country}|${locale}`, () => regions(country, locale));
+    },
+    timeZones(id: string, region: string | undefined, locale: Locale) {
+      const country = knownCountry(id);
+      const key = timeZoneKey(country, region);
+      const build = () => timeZones(country, region, locale);
+      // A region we do not know is answered without keeping it (visitors choose the key).
+      return key === undefined
+        ? staticJson(OptionsSchema, build())
+        : timeZonesJson(`${key}|${locale}`, build);
+    },
+  };
 }

@@ -225,19 +225,12 @@ export type Promo = PromoDefinition & {
   bannerText: LocalizedText | null;
 };
 
-type PromoRow = typeof promoCodes.$inferSelect;
-
-async function withAmounts(db: Executor, rows: PromoRow[]): Promise<Promo[]> {
-  if (rows.length === 0) return [];
-  const amountRows = await db
-    .select()
-    .from(promoCodeAmounts)
-    .where(
-      inArray(
-        promoCodeAmounts.code,
-        rows.map((r) => r.code),
-      ),
-    );
+/** Every promo code (active or not) with its amounts, in code order. */
+export async function readPromos(db: Executor): Promise<Promo[]> {
+  const [rows, amountRows] = await Promise.all([
+    db.select().from(promoCodes).orderBy(asc(promoCodes.code)),
+    db.select().from(promoCodeAmounts),
+  ]);
   return rows.map((row) => ({
     code: row.code,
     kind: row.kind === 'AMOUNT' ? 'AMOUNT' : 'PERCENT',
@@ -253,22 +246,6 @@ async function withAmounts(db: Executor, rows: PromoRow[]): Promise<Promo[]> {
     description: row.description,
     bannerText: row.bannerText,
   }));
-}
-
-/** A promo code by its (upper-case) code. */
-export async function findPromo(db: Executor, code: string): Promise<Promo | undefined> {
-  const rows = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
-  return (await withAmounts(db, rows))[0];
-}
-
-/** Active promo codes that are listed as coupons or applied automatically. */
-export async function findOfferedPromos(db: Executor): Promise<Promo[]> {
-  const rows = await db
-    .select()
-    .from(promoCodes)
-    .where(and(eq(promoCodes.active, true), sql`(${promoCodes.public} or ${promoCodes.autoApply})`))
-    .orderBy(asc(promoCodes.code));
-  return withAmounts(db, rows);
 }
 
 /** Subscription codes by their (upper-case) codes. */
@@ -307,4 +284,17 @@ export async function findActiveReferrer(db: Executor, key: string): Promise<Ref
     .where(and(eq(referrers.key, key), eq(referrers.active, true)))
     .limit(1);
   return row;
+}
+
+/** Every active referrer (the pricing calls' cache; one referrer at a time: findActiveReferrer). */
+export async function readActiveReferrers(db: Executor): Promise<Referrer[]> {
+  return db
+    .select({
+      key: referrers.key,
+      name: referrers.name,
+      couponCode: referrers.couponCode,
+      percent: referrers.percent,
+    })
+    .from(referrers)
+    .where(eq(referrers.active, true));
 }

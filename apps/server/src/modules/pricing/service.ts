@@ -55,14 +55,11 @@ import {
   saleCurrency,
 } from './catalog.js';
 import {
-  findActiveReferrer,
-  findOfferedPromos,
-  findPromo,
-  findSubscriptionCodes,
-  type Promo,
-  type Referrer,
-  readCatalog,
-} from './repo.js';
+  type CatalogCacheOptions,
+  type CatalogSnapshot,
+  createCatalogCache,
+} from './catalog-cache.js';
+import { findSubscriptionCodes, type Promo, type Referrer } from './repo.js';
 
 export type PricingServiceDeps = {
   db: Db;
@@ -70,6 +67,8 @@ export type PricingServiceDeps = {
   now: () => Date;
   /** Authorises the signup calls (registration key) and reads the signup's order and referrer. */
   signups: Pick<SignupService, 'authorize'>;
+  /** The in-memory catalog's TTL and clock (catalog-cache.ts); defaults: 60 s, performance.now. */
+  catalogCache?: CatalogCacheOptions;
 };
 
 export type PricingService = ReturnType<typeof createPricingService>;
@@ -116,10 +115,13 @@ function referrerDiscount(referrer: Referrer, locale: Locale): Discount {
 
 /**
  * Pricing use cases: the pricing-group lookup, the package listing, available coupons, the
- * country check and the price of an order. Every amount comes from the catalog in the database;
- * nothing the browser sends is taken as a price.
+ * country check and the price of an order. Every amount comes from the catalog in the database,
+ * read through an in-memory cache (catalog-cache.ts); nothing the browser sends is a price.
  */
-export function createPricingService({ db, tax, now, signups }: PricingServiceDeps) {
+export function createPricingService({ db, tax, now, signups, catalogCache }: PricingServiceDeps) {
+  const cache = createCatalogCache(db, catalogCache);
+  const readCatalog = async () => (await cache.get()).catalog;
+
   /** The pricing group and its packages for a visitor. */
   function lookupIn(catalog: Catalog, criteria: CountryCriteria) {
     const resolved = resolvePricingGroup(catalog.rules, criteria);
@@ -138,7 +140,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
 
   /** GET /v2/pricing: the visitor's pricing group and its package ids (card order). */
   async function lookup(criteria: CountryCriteria): Promise<PricingLookupResponse> {
-    return lookupResponse(lookupIn(await readCatalog(db), criteria));
+    return lookupResponse(lookupIn(await readCatalog(), criteria));
   }
 
   /** A package localised and priced for a visitor. */
@@ -199,7 +201,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     query: { ids?: number[] | undefined; country?: string | undefined },
     { locale }: Ctx,
   ): Promise<PackagesResponse> {
-    const catalog = await readCatalog(db);
+    const catalog = await readCatalog();
     const given = (query.country ?? '').trim().toUpperCase();
     const country = isCountryId(given) ? given : null;
     const chosen =
@@ -234,14 +236,13 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     { locale }: Ctx,
   ): Promise<CouponsResponse> {
     const { row, order } = await signups.authorize(signupId, registrationKey);
-    const catalog = await readCatalog(db);
+    const snapshot = await cache.get();
+    const { catalog } = snapshot;
     const { pricingGroup, country } = signupCountry(row, query.country, catalog);
     const currency = marketCurrency(packagesFor(catalog, pricingGroup, country), country);
     const format = (minor: number) => formatMoney(minor, currency, moneyLocale(locale, country));
     const list: Coupon[] = [];
-    const referrer = order?.referrerKey
-      ? await findActiveReferrer(db, order.referrerKey)
-      : undefined;
+    const referrer = order?.referrerKey ? snapshot.referrers.get(order.referrerKey) : undefined;
     if (referrer) {
       list.push({
         couponCode: referrer.couponCode,
@@ -260,8 +261,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
       });
     }
     const instant = now();
-    for (const promo of await findOfferedPromos(db)) {
-      if (!promo.public && !promo.autoApply) continue;
+    for (const promo of snapshot.offeredPromos) {
       const rejection = promoRejection(
         { ...promo, packageCodes: null },
         { now: instant, packageCode: '', pricingGroup, currency },
@@ -316,7 +316,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
     body: { packageId: number; countryCriteria: CountryCriteria },
     { locale }: Ctx,
   ): Promise<PricingLookupResponse> {
-    const catalog = await readCatalog(db);
+    const catalog = await readCatalog();
     if (!findPackage(catalog, body.packageId)) {
       throw fieldErrors([{ field: 'packageId', key: 'pricing_package_error' }], locale);
     }
@@ -374,7 +374,8 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
    * The discount: the first entered promo code when it applies to this order; otherwise the best
    * automatic one (the signup's referrer, promotions marked autoApply). One discount per order.
    */
-  async function chooseDiscount(
+  function chooseDiscount(
+    snapshot: CatalogSnapshot,
     promoCodes: readonly string[],
     referrer: Referrer | undefined,
     context: {
@@ -384,7 +385,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
       subTotal: number;
     },
     locale: Locale,
-  ): Promise<Discount | null> {
+  ): Discount | null {
     const order = {
       now: now(),
       packageCode: context.pkg.code,
@@ -395,12 +396,12 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
       promo !== undefined && promoRejection(promo, order) === null;
     const first = promoCodes[0];
     if (first !== undefined) {
-      const promo = await findPromo(db, first);
+      const promo = snapshot.promos.get(first);
       if (applies(promo)) return promoDiscount(promo, context.currency, promo.description[locale]);
     }
     const automatic: Discount[] = [];
     if (referrer) automatic.push(referrerDiscount(referrer, locale));
-    for (const promo of await findOfferedPromos(db)) {
+    for (const promo of snapshot.offeredPromos) {
       if (promo.autoApply && applies(promo)) {
         automatic.push(promoDiscount(promo, context.currency, promo.description[locale]));
       }
@@ -494,7 +495,8 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
       throw fieldErrors([{ field: 'address.region', key: 'signup_region_error' }], locale);
     }
 
-    const catalog = await readCatalog(db);
+    const snapshot = await cache.get();
+    const { catalog } = snapshot;
     const pkg = findPackage(catalog, body.orderDetail.packageId);
     if (!pkg) {
       throw fieldErrors([{ field: 'orderDetail.packageId', key: 'pricing_package_error' }], locale);
@@ -518,11 +520,10 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
 
     const promoCodes = body.promoCodes.map(normalizeCode).filter((code) => code !== '');
     const paymentCodes = await resolvePaymentCodes(body.paymentCodes, { pkg, currency }, locale);
-    const referrer = saved?.referrerKey
-      ? await findActiveReferrer(db, saved.referrerKey)
-      : undefined;
+    const referrer = saved?.referrerKey ? snapshot.referrers.get(saved.referrerKey) : undefined;
     const subTotal = packageAmount * (body.payForCoparent ? 2 : 1);
-    const discount = await chooseDiscount(
+    const discount = chooseDiscount(
+      snapshot,
       promoCodes,
       referrer,
       { pkg, pricingGroup, currency, subTotal },
@@ -561,8 +562,7 @@ export function createPricingService({ db, tax, now, signups }: PricingServiceDe
   async function availableCouponCodes(): Promise<string[]> {
     const instant = now();
     const codes: string[] = [];
-    for (const promo of await findOfferedPromos(db)) {
-      if (!promo.public && !promo.autoApply) continue;
+    for (const promo of (await cache.get()).offeredPromos) {
       if (promo.validFrom && promo.validFrom.getTime() > instant.getTime()) continue;
       if (promo.validUntil && promo.validUntil.getTime() <= instant.getTime()) continue;
       codes.push(promo.code);

@@ -12,10 +12,13 @@ import {
   listTitles,
   PROFESSIONAL_ROLE_COUNTRIES,
   type ProfessionalLookupsResponse,
+  ProfessionalLookupsResponseSchema,
   professionalRolesFor,
   regionsFor,
 } from '@coparent/domain';
 import { AppError } from '../../errors.js';
+import { OptionsSchema } from '../lookups/service.js';
+import { type StaticJson, staticJsonMemo } from '../lookups/static-json.js';
 
 /** Key of the roles offered in every country without a list of its own. */
 export const DEFAULT_ROLES_KEY = 'DEFAULT';
@@ -25,7 +28,7 @@ export const DEFAULT_ROLES_KEY = 'DEFAULT';
  * lists"). Regions and roles come for every country that has a list, so the form needs no
  * further call to fill them; the per-country calls exist too.
  */
-export function professionalLookups(locale: Locale): ProfessionalLookupsResponse {
+function professionalLookups(locale: Locale): ProfessionalLookupsResponse {
   return {
     titles: listTitles(locale),
     benchOfficers: listBenchOfficers(locale),
@@ -48,9 +51,18 @@ export function professionalLookups(locale: Locale): ProfessionalLookupsResponse
   };
 }
 
-/** A country's professional roles; 404 COUNTRY_NOT_FOUND for an unknown country id. */
-export function professionalRoles(countryId: string, locale: Locale) {
+// Static tables: each answer is serialised once per locale (and country) for the routes.
+const lookupsJson = staticJsonMemo(ProfessionalLookupsResponseSchema);
+const rolesJson = staticJsonMemo(OptionsSchema);
+
+/** GET /v2/professional/lookups, serialised. */
+export function professionalLookupsJson(locale: Locale): StaticJson {
+  return lookupsJson(locale, () => professionalLookups(locale));
+}
+
+/** GET /v2/professional/lookups/countries/{id}/roles, serialised; 404 for an unknown country. */
+export function professionalRolesJson(countryId: string, locale: Locale): StaticJson {
   const id = countryId.trim().toUpperCase();
   if (!isCountryId(id)) throw new AppError('COUNTRY_NOT_FOUND');
-  return professionalRolesFor(id, locale);
+  return rolesJson(`${id}|${locale}`, () => professionalRolesFor(id, locale));
 }

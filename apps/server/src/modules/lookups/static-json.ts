@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Answers of the lookup calls, serialised once. Their tables are static (packages/domain), so
+ * each localised answer is encoded with its response schema and stringified once — the same
+ * bytes the zod serializer would make on every request — and served as a string, with an ETag
+ * and a public Cache-Control (docs/f1-contract.md, "Lookups").
+ */
+
+/** A response body serialised once: the JSON text and its entity tag. */
+export type StaticJson = { readonly body: string; readonly etag: string };
+
+/** Browsers and shared caches may reuse an answer for an hour: the tables change with a deploy. */
+export const STATIC_JSON_CACHE_CONTROL = 'public, max-age=3600';
+
+/** The answer depends on the language headers (requestLocale), so caches must key on them. */
+const VARY = 'language, accept-language';
+
+/** Entries a memo keeps; beyond that it still answers, without keeping (keys come from visitors). */
+const MAX_ENTRIES = 2_000;
+
+export function staticJson<S extends z.ZodType>(schema: S, value: z.output<S>): StaticJson {
+  // What fastify-type-provider-zod's serializer does per request: encode, then stringify.
+  const body = JSON.stringify(schema.encode(value));
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { body, etag: `"${hash}"` };
+}
+
+/**
+ * `get(key, build)`: the answer serialised for `key` (built on first use). Callers key only on
+ * bounded values (a locale, a known country); the cap guards against a mistake.
+ */
+export function staticJsonMemo<S extends z.ZodType>(schema: S) {
+  const entries = new Map<string, StaticJson>();
+  return function get(key: string, build: () => z.output<S>): StaticJson {
+    const hit = entries.get(key);
+    if (hit) return hit;
+    const json = staticJson(schema, build());
+    if (entries.size < MAX_ENTRIES) entries.set(key, json);
+    return json;
+  };
+}
+
+/** Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal once `W/` is dropped. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/** Sends the serialised answer (no serializer runs), or 304 when the client already has it. */
+export function sendStaticJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: StaticJson,
+): FastifyReply {
+  reply.header('cache-control', STATIC_JSON_CACHE_CONTROL);
+  reply.header('etag', json.etag);
+  reply.header('vary', VARY);
+  if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
+  // A string with a JSON content type is sent as is: Fastify skips the route's serializer.
+  return reply.type('application/json; charset=utf-8').send(json.body);
+}
