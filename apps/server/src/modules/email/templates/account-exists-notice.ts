@@ -1,0 +1,105 @@
+import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { escapeHtml, htmlEmail } from './html.js';
+import type { RenderedEmail } from './professional-welcome.js';
+
+export const ACCOUNT_EXISTS_NOTICE_TEMPLATE = 'account-exists-notice';
+
+/**
+ * Why the email address was typed: `SIGNUP` when someone tried to create an account with it (the
+ * signup's parent step, the professional registration); `COPARENT` when a parent signing up gave
+ * it as the co-parent's address.
+ */
+export type AccountExistsReason = 'SIGNUP' | 'COPARENT';
+
+export type AccountExistsNoticeParams = {
+  locale: Locale;
+  /** The account owner's first name (never the name of whoever typed the address). */
+  firstName: string;
+  reason: AccountExistsReason;
+  /** When it happened, already formatted in the owner's language and time zone. */
+  date: string;
+  /** `<PUBLIC_URL>/app/account/login` */
+  loginUrl: string;
+  /** `<PUBLIC_URL>/app/account/recover` */
+  recoverUrl: string;
+  supportPhone: string;
+};
+
+type Texts = {
+  subject: string;
+  greeting: (name: string) => string;
+  tried: (date: string) => string;
+  coParent: (date: string) => string;
+  ifYou: string;
+  login: string;
+  recover: string;
+  coParentInvite: string;
+  ignore: string;
+  support: (phone: string) => string;
+  signOff: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  en: {
+    subject: `Someone used your email address on ${PRODUCT_NAME}`,
+    greeting: (name) => `Hello ${name},`,
+    tried: (date) =>
+      `Someone tried to create a ${PRODUCT_NAME} account with your email address on ${date}.`,
+    coParent: (date) =>
+      `On ${date}, someone signing up for ${PRODUCT_NAME} entered your email address as their co-parent's.`,
+    ifYou: 'If it was you, log in or reset your password:',
+    login: 'Log in:',
+    recover: 'Reset your password:',
+    coParentInvite:
+      'If you expect an invitation from your co-parent, it will come in a separate email.',
+    ignore: 'If not, you can ignore this email — your account is safe.',
+    support: (phone) => `Questions? Call our support team at ${phone}.`,
+    signOff: 'The support team',
+  },
+  'es-MX': {
+    subject: `Alguien usó tu correo electrónico en ${PRODUCT_NAME}`,
+    greeting: (name) => `Hola, ${name}:`,
+    tried: (date) =>
+      `Alguien intentó crear una cuenta de ${PRODUCT_NAME} con tu correo electrónico el ${date}.`,
+    coParent: (date) =>
+      `El ${date}, alguien que se registraba en ${PRODUCT_NAME} escribió tu correo electrónico como el de su coparente.`,
+    ifYou: 'Si fuiste tú, inicia sesión o restablece tu contraseña:',
+    login: 'Iniciar sesión:',
+    recover: 'Restablecer tu contraseña:',
+    coParentInvite: 'Si esperas una invitación de tu coparente, llegará en un correo aparte.',
+    ignore: 'Si no, puedes ignorar este correo: tu cuenta está segura.',
+    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
+    signOff: 'El equipo de soporte',
+  },
+};
+
+/**
+ * The notice to an account's owner that someone typed their email address in a call whose answer
+ * revealed that it has an account (security/email-reveal-limit.ts). It names nobody but the owner.
+ */
+export function accountExistsNoticeEmail(params: AccountExistsNoticeParams): RenderedEmail {
+  const t = TEXTS[params.locale];
+  const what = params.reason === 'COPARENT' ? t.coParent(params.date) : t.tried(params.date);
+  const paragraphs: { text: string; url?: string }[] = [
+    { text: t.greeting(params.firstName) },
+    { text: what },
+    ...(params.reason === 'COPARENT' ? [{ text: t.coParentInvite }] : []),
+    { text: t.ifYou },
+    { text: t.login, url: params.loginUrl },
+    { text: t.recover, url: params.recoverUrl },
+    { text: t.ignore },
+    { text: t.support(params.supportPhone) },
+    { text: t.signOff },
+  ];
+  const text = `${paragraphs.map((p) => (p.url ? `${p.text} ${p.url}` : p.text)).join('\n\n')}\n`;
+  const html = htmlEmail(
+    params.locale,
+    t.subject,
+    paragraphs.map((p) => {
+      if (!p.url) return escapeHtml(p.text);
+      const link = escapeHtml(p.url);
+      return `${escapeHtml(p.text)} <a href="${link}">${link}</a>`;
+    }),
+  );
+  return { template: ACCOUNT_EXISTS_NOTICE_TEMPLATE, subject: t.subject, text, html };
+}
