@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 60_000,
+  // A test walks several screens, each waiting on the API: generous on a busy two-core machine.
+  timeout: 120_000,
+  // Screens wait on the API; on a busy two-core machine an answer can take several seconds.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -57,6 +60,7 @@ export default defineConfig({
       RATE_LIMIT_PROFESSIONAL_VALIDATE_PER_MINUTE: '100000',
       RATE_LIMIT_RECOVERY_PER_MINUTE: '100000',
       RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE: '100000',
+      EMAIL_REVEAL_LIMIT_PER_HOUR: '100000',
       // New invite links: no minute's wait between two (the interval is tested by the server).
       INVITE_REQUEST_INTERVAL_SECONDS: '0',
     },

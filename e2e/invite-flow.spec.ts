@@ -33,19 +33,39 @@ for (const lang of LANGUAGES) {
   test.describe(`invited co-parent (${lang})`, () => {
     // The whole app in a browser, several screens per test: more than the default minute.
     test.describe.configure({ timeout: 120_000 });
-    test('Parent A paid for the co-parent: link → credentials → all set → account home; the login works', async ({
+    test('Parent A paid for the co-parent: link → step 1 → billing info → credentials (no payment) → account home; the login works', async ({
       page,
     }) => {
       await openJoin(page, lang);
       const invitation = await invitationViaApi(page.request, { payForCoparent: true });
       const link = await newestInviteLink(page.request, invitation.coParentEmail);
 
-      // The welcome sends a paid co-parent straight to the credentials only once their billing
-      // address is complete; Parent A's payment leaves it empty (the billing-info step asks for
-      // it), so this test opens the credentials directly after the welcome.
       await page.goto(link.path);
       await expect(page.getByText(t(lang, 'invite.welcome.paid'))).toBeVisible();
-      await page.goto('/app/join/invite/credentials');
+      await page.getByRole('link', { name: t(lang, 'invite.welcome.getStarted') }).click();
+
+      // Step 1: what Parent A typed is there; the phone is the co-parent's to give.
+      await expect(page).toHaveURL(/\/app\/join\/invite\/step1$/);
+      await expect(page.getByLabel(t(lang, 'stepOne.email'))).toHaveValue(invitation.coParentEmail);
+      await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
+      await page.getByRole('button', { name: t(lang, 'common.continue'), exact: true }).click();
+
+      // Paid already, but no billing address yet: the billing information only, no payment.
+      await expect(page).toHaveURL(/\/app\/join\/invite\/billing-info$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t(lang, 'invitePayment.billingInfo.title'),
+      );
+      await expectNoSeriousA11yViolations(page, `invite billing info (${lang})`);
+      await page
+        .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
+        .fill('100 Congress Ave');
+      await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
+      await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
+      await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
+      await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+      await page.getByRole('button', { name: t(lang, 'invitePayment.billingInfo.submit') }).click();
+
+      await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         t(lang, 'credentials.title'),
         { timeout: 15_000 },

@@ -44,6 +44,16 @@ import { credentialsRoutes, SESSION_COOKIE } from './modules/credentials/routes.
 import { createCredentialsService } from './modules/credentials/service.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './modules/email/routes.js';
 import { createMailboxService } from './modules/email/service.js';
+import { devStaffRoutes } from './modules/events/dev-staff-routes.js';
+import {
+  createSegmentForwarder,
+  type EventForwarder,
+  noForwarder,
+} from './modules/events/forwarder.js';
+import { eventsRoutes } from './modules/events/routes.js';
+import { createEventsService } from './modules/events/service.js';
+import { flagRoutes } from './modules/flags/routes.js';
+import { createFlagService } from './modules/flags/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { inviteRoutes } from './modules/invite/routes.js';
 import { createInviteService } from './modules/invite/service.js';
@@ -59,6 +69,12 @@ import { createSessionAuth } from './modules/session/session-auth.js';
 import { createSignupPurge, type SignupPurge } from './modules/signup/purge.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
+import { contentSecurityPolicyDirectives } from './security/content-security-policy.js';
+import {
+  createAccountExistsNotifier,
+  createEmailRevealGuard,
+  createRevealStore,
+} from './security/email-reveal-limit.js';
 import { webRoutes } from './web/routes.js';
 
 export type AppDeps = {
@@ -78,6 +94,8 @@ export type AppDeps = {
   paymentGateway?: PaymentGateway | SandboxPaymentGateway;
   /** Test seams of the checkout (a simulated crash before the commit). */
   checkoutHooks?: CheckoutHooks;
+  /** Where analytics events go after they are stored (tests pass a fake); Segment when configured. */
+  eventForwarder?: EventForwarder;
   /** Sees every route as it is registered (the fuzz test enumerates the API with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -165,18 +183,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
+      // Strict 'self'; the Braintree and PayPal hosts only with the Braintree gateway.
+      directives: contentSecurityPolicyDirectives(config.payment),
     },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
@@ -226,11 +234,35 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ping: () => database.ping(),
     logLevel: atLeast(config.logLevel, 'warn'),
   });
+  // Feature flags and experiments (OFREP): a bad flag file stops the start-up here.
+  const flagService = await createFlagService({ file: config.flags.file, log: app.log });
+  app.addHook('onClose', () => flagService.close());
+  await app.register(flagRoutes, { service: flagService });
   await app.register(lookupsRoutes, { prefix: '/v2/lookups' });
+  // The duplicate-account answers: limited per email address, and the owner is emailed.
+  const emailReveals = createEmailRevealGuard({
+    store: createRevealStore({
+      redis: rateLimitRedis,
+      prefix: config.rateLimit.redisPrefix,
+      now,
+      log: app.log,
+    }),
+    limitPerHour: config.rateLimit.emailRevealPerHour,
+    now,
+    log: app.log,
+    notifyOwner: createAccountExistsNotifier({
+      db: database.db,
+      mailer,
+      publicUrl: config.publicUrl,
+    }),
+  });
+  // Registered after the mailer's and Redis's hooks, so it runs before them.
+  app.addHook('onClose', () => emailReveals.close());
   const signupService = createSignupService({
     db: database.db,
     ttlHours: config.signup.ttlHours,
     now,
+    emailReveals,
   });
   const signupPurge = createSignupPurge({
     db: database.db,
@@ -358,6 +390,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     auth: sessionAuth,
     createRateLimit: { max: config.professional.caseCreatePerMinute, timeWindow: '1 minute' },
   });
+  // Analytics ([F6]): POST /v2/events, and the staff-only funnel report.
+  const eventForwarder =
+    deps.eventForwarder ??
+    (config.analytics.segmentWriteKey
+      ? createSegmentForwarder({ writeKey: config.analytics.segmentWriteKey, log: app.log })
+      : noForwarder);
+  app.addHook('onClose', () => eventForwarder.close());
+  await app.register(eventsRoutes, {
+    prefix: '/v2',
+    service: createEventsService({ db: database.db, forwarder: eventForwarder, log: app.log }),
+    db: database.db,
+    auth: sessionAuth,
+    now,
+    eventsRateLimit: { max: config.rateLimit.eventsPerMinute, timeWindow: '1 minute' },
+  });
   await app.register(accountHomeRoutes, {
     prefix: '/v2',
     service: createAccountHomeService({ db: database.db, now }),
@@ -401,6 +448,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       publicUrl: config.publicUrl,
       allowTestHooks: !config.isProduction,
       activationTtlHours: config.professional.activationTtlHours,
+      emailReveals,
       now,
     }),
     createRateLimit: { max: config.rateLimit.professionalCreatePerMinute, timeWindow: '1 minute' },
@@ -412,6 +460,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (config.devRoutes) {
     const mailbox = createMailboxService({ db: database.db });
     await app.register(devMailboxRoutes, { prefix: '/v2/dev', service: mailbox });
+    await app.register(devStaffRoutes, { prefix: '/v2/dev', db: database.db });
     await app.register(devMailboxPageRoutes, { service: mailbox });
   }
   await app.register(webRoutes, { distDir: config.web.distDir });

@@ -89,6 +89,8 @@ export type Config = {
     /** Account session lifetime (SESSION_TTL_HOURS, 336 = 14 days). */
     sessionTtlHours: number;
   };
+  /** Feature flags and experiments: a flagd flag file (FLAGS_FILE, default flags/flags.json). */
+  flags: { file: string };
   catalog: {
     /** The catalog JSON files (CATALOG_DIR, default apps/server/catalog). */
     dir: string;
@@ -143,6 +145,13 @@ export type Config = {
     recoveryPerMinute: number;
     /** Recovery verify and reset per client IP per minute (RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE, 20). */
     recoveryVerifyPerMinute: number;
+    /** POST /v2/events (analytics batches) per client IP per minute (RATE_LIMIT_EVENTS_PER_MINUTE, 300). */
+    eventsPerMinute: number;
+    /**
+     * Answers revealing that one email address has an account, per address per clock hour; beyond
+     * it those calls answer 429 (EMAIL_REVEAL_LIMIT_PER_HOUR, 10; src/security/email-reveal-limit.ts).
+     */
+    emailRevealPerHour: number;
     /**
      * Rate-limit counters in Redis (REDIS_URL) so every instance counts together; in process
      * memory (one instance) when unset.
@@ -155,6 +164,8 @@ export type Config = {
     /** The built web app (apps/web/dist), served under /app/join/. */
     distDir: string;
   };
+  /** Analytics events (POST /v2/events): forwarded to Segment when SEGMENT_WRITE_KEY is set. */
+  analytics: { segmentWriteKey: string | undefined };
   /** Seed the demo account (`taken@example.com`) on an empty non-production database. */
   seedDemoData: boolean;
   /**
@@ -367,6 +378,7 @@ export function loadConfig(env: Env = process.env): Config {
       reconcileIntervalSeconds: readInt(env, 'PAYMENT_RECONCILE_INTERVAL_SECONDS', 300, 0, 86_400),
       sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 336, 1, 8760),
     },
+    flags: { file: resolvePath(read(env, 'FLAGS_FILE') ?? 'flags/flags.json') },
     catalog: {
       dir: resolvePath(read(env, 'CATALOG_DIR') ?? 'apps/server/catalog'),
       seedOnStart: readBool(env, 'CATALOG_SEED_ON_START', true),
@@ -421,12 +433,15 @@ export function loadConfig(env: Env = process.env): Config {
         1,
         1_000_000,
       ),
+      eventsPerMinute: readInt(env, 'RATE_LIMIT_EVENTS_PER_MINUTE', 300, 1, 1_000_000),
+      emailRevealPerHour: readInt(env, 'EMAIL_REVEAL_LIMIT_PER_HOUR', 10, 1, 1_000_000),
       redisUrl: read(env, 'REDIS_URL'),
       redisPrefix: read(env, 'RATE_LIMIT_REDIS_PREFIX') ?? 'coparent:rl:',
     },
     web: {
       distDir: resolvePath(read(env, 'WEB_DIST_DIR') ?? 'apps/web/dist'),
     },
+    analytics: { segmentWriteKey: read(env, 'SEGMENT_WRITE_KEY') },
     seedDemoData: readBool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
     loginLockout: {
       maxFailures: readInt(env, 'LOGIN_LOCKOUT_MAX_FAILURES', 5, 1, 1000),

@@ -50,6 +50,7 @@ const TITLES: Record<AppErrorCode, string> = {
   CREDENTIALS_ALREADY_SET: 'This account already has a username and password',
   SESSION_REQUIRED: 'Log in first: no live session',
   PROFESSIONAL_REQUIRED: 'Only a professional account can do this',
+  STAFF_REQUIRED: 'Only a staff account can do this',
   RECOVERY_INVALID:
     'The password recovery has expired, was used or replaced, or has no attempts left',
   BAD_REQUEST: 'The request could not be understood',

@@ -58,6 +58,12 @@ export const accountRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'admin/funnel',
+            lazy: async () => ({
+              Component: (await import('./account-routes/admin-funnel')).AdminFunnelRoute,
+            }),
+          },
+          {
             path: '*',
             lazy: async () => ({
               Component: (await import('./account-routes/not-found')).AccountNotFoundRoute,

@@ -54,6 +54,8 @@ export const APP_ERROR_STATUS = {
    * attempts (docs/f1-contract.md, "Password recovery"). Start again.
    */
   RECOVERY_INVALID: 410,
+  /** A staff-only call (the funnel report of [F6]) made with a session that is not staff. */
+  STAFF_REQUIRED: 403,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

@@ -10,8 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { regions, timeZones } from '../lookups/service.js';
-import { professionalLookups, professionalRoles } from './lookups.js';
+import { countryLookupMemos, OptionsSchema } from '../lookups/service.js';
+import { sendStaticJson } from '../lookups/static-json.js';
+import { professionalLookupsJson, professionalRolesJson } from './lookups.js';
 import type { ProfessionalService } from './service.js';
 
 type RateLimit = { max: number; timeWindow: string };
@@ -33,8 +34,6 @@ const ValidatorHeadersSchema = LocaleHeadersSchema.extend({
     .describe('When the visitor started the form (ISO 8601 or epoch milliseconds)'),
 });
 
-const OptionsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
-
 const CountryParamsSchema = z.object({
   id: z.string().max(8).describe('ISO 3166-1 alpha-2 country id (any case)'),
 });
@@ -50,6 +49,9 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
   app,
   { service, createRateLimit, validateRateLimit },
 ) => {
+  // The lookups are static: serialised once, sent with an ETag and a public Cache-Control.
+  const countries = countryLookupMemos();
+
   app.post(
     '/users/validator',
     {
@@ -133,7 +135,8 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: { 200: ProfessionalLookupsResponseSchema },
       },
     },
-    async (request) => professionalLookups(requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(request, reply, professionalLookupsJson(requestLocale(request))),
   );
 
   app.get(
@@ -147,7 +150,8 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: { 200: OptionsSchema, 404: ProblemSchema },
       },
     },
-    async (request) => regions(request.params.id, requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(request, reply, countries.regions(request.params.id, requestLocale(request))),
   );
 
   app.get(
@@ -162,7 +166,12 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: { 200: OptionsSchema, 404: ProblemSchema },
       },
     },
-    async (request) => timeZones(request.params.id, request.query.region, requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(
+        request,
+        reply,
+        countries.timeZones(request.params.id, request.query.region, requestLocale(request)),
+      ),
   );
 
   app.get(
@@ -176,6 +185,11 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: { 200: OptionsSchema, 404: ProblemSchema },
       },
     },
-    async (request) => professionalRoles(request.params.id, requestLocale(request)),
+    async (request, reply) =>
+      sendStaticJson(
+        request,
+        reply,
+        professionalRolesJson(request.params.id, requestLocale(request)),
+      ),
   );
 };

@@ -28,6 +28,7 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { ProfessionalProfileRow, UserRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
+import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { hashSecret } from '../../security/hash.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import { insertUser, replaceCredentialsToken, userExistsWithEmail } from '../account/repo.js';
@@ -43,6 +44,8 @@ export type ProfessionalServiceDeps = {
   allowTestHooks: boolean;
   /** How long the welcome email's activation (credentials) link works (PRO_ACTIVATION_TTL_HOURS). */
   activationTtlHours: number;
+  /** Counts the "email taken" answers per email (429 beyond the limit) and notifies the owner. */
+  emailReveals: EmailRevealGuard;
   now?: () => Date;
 };
 
@@ -141,6 +144,7 @@ export function createProfessionalService({
   publicUrl,
   allowTestHooks,
   activationTtlHours,
+  emailReveals,
   now = () => new Date(),
 }: ProfessionalServiceDeps) {
   /** Emails whose `FAIL ONCE ON CREATE` attempt has failed already (test hook only). */
@@ -159,7 +163,8 @@ export function createProfessionalService({
   /**
    * Checks one step's values with the domain's step schema plus the server's rules (step 1: the
    * email must not belong to an account). Throws FieldValidationError with status 409 (the
-   * spec's answer for this call) listing every failing field.
+   * spec's answer for this call) listing every failing field; 429 instead when the email's
+   * "taken" answers are beyond the per-email limit.
    */
   async function validateStep(
     step: ProValidatorStep,
@@ -172,6 +177,7 @@ export function createProfessionalService({
     if (step === 1 && !errors.some((e) => e.field === 'email')) {
       const email = emailSchema.safeParse(values.email);
       if (email.success && (await userExistsWithEmail(db, email.data))) {
+        await emailReveals.revealed(email.data, 'SIGNUP');
         errors.push(emailTakenError(locale));
       }
     }
@@ -183,7 +189,7 @@ export function createProfessionalService({
   /**
    * Creates the professional: the user (kind PROFESSIONAL), the profile, the activation
    * (credentials) token and the welcome email in the outbox, in one transaction. The security
-   * answer (cleaned and case-folded) and code are stored only as argon2id hashes. An email that has an account is 409 `{ validationErrors }`.
+   * answer (cleaned and case-folded) and code are stored only as argon2id hashes. An email that has an account is 409 `{ validationErrors }` (429 beyond the per-email limit).
    * The SMTP send, when configured, starts after the commit and never fails the registration.
    */
   async function create(
@@ -191,6 +197,7 @@ export function createProfessionalService({
     { locale }: RequestContext,
   ): Promise<CreateProfessionalResponse> {
     if (await userExistsWithEmail(db, input.email)) {
+      await emailReveals.revealed(input.email, 'SIGNUP');
       throw new FieldValidationError([emailTakenError(locale)], { status: 409 });
     }
 
@@ -279,6 +286,7 @@ export function createProfessionalService({
     } catch (error) {
       // Two registrations with one email at the same time: the second loses on the unique index.
       if (isUniqueViolation(error)) {
+        await emailReveals.revealed(input.email, 'SIGNUP');
         throw new FieldValidationError([emailTakenError(locale)], { status: 409 });
       }
       throw error;

@@ -39,6 +39,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
+import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
 import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
@@ -70,6 +71,8 @@ export type SignupServiceDeps = {
   /** Lifetime of a signup after creation and after each successful save. */
   ttlHours: number;
   now: () => Date;
+  /** Counts the duplicate answers per email (429 beyond the limit) and notifies the owner. */
+  emailReveals: EmailRevealGuard;
 };
 
 export type RequestContext = {
@@ -175,10 +178,13 @@ function toSignupState(
 }
 
 /** Signup use cases: create, read and update a Parent A signup before payment. */
-export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
+export function createSignupService({ db, ttlHours, now, emailReveals }: SignupServiceDeps) {
   const expiresFrom = (instant: Date) => new Date(instant.getTime() + ttlHours * HOUR_MS);
 
-  /** Blocks step 1 when the parent's email has an account, unless the visitor confirmed it. */
+  /**
+   * Blocks step 1 when the parent's email has an account, unless the visitor confirmed it (429
+   * instead beyond the per-email limit of such answers).
+   */
   async function assertParentNotDuplicate(
     exec: Executor,
     email: string | undefined,
@@ -187,6 +193,7 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
   ): Promise<void> {
     if (!email || confirmed === true) return;
     if (await userExistsWithEmail(exec, email)) {
+      await emailReveals.revealed(email, 'SIGNUP');
       throw new FieldValidationError([
         {
           field: DUPLICATE_PARENT_FIELD,
@@ -360,6 +367,8 @@ export function createSignupService({ db, ttlHours, now }: SignupServiceDeps) {
       input.coParentDuplicateConfirmed !== true &&
       (await userExistsWithEmail(tx, coParentEmail))
     ) {
+      // Parent A learns that the co-parent's address has an account: counted and notified too.
+      await emailReveals.revealed(coParentEmail, 'COPARENT');
       warnings.push({
         field: DUPLICATE_COPARENT_FIELD,
         text: duplicateText('signup_duplicateCoParent_warning', locale),

@@ -2,6 +2,7 @@ import type { PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { readQueue } from '../../lib/analytics';
 import { fullPage } from '../../lib/full-page';
 import {
   CREDENTIALS_TOKEN,
@@ -156,6 +157,14 @@ describe('/credentials', () => {
     });
     expect(window.sessionStorage.getItem('coparent.auth')).toBe('true');
     expect(window.sessionStorage.getItem('coparent.userId')).toBe(USER_ID);
+    // Parent A is identified: their later events carry the user id.
+    expect(readQueue()).toContainEqual(
+      expect.objectContaining({
+        type: 'identify',
+        userId: USER_ID,
+        traits: { accountType: 'Parent A' },
+      }),
+    );
     expect(useCheckoutStore.getState()).toMatchObject({
       hasSetCredentials: true,
       credentials: undefined,

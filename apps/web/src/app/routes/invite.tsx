@@ -20,6 +20,7 @@ import { SocialProof } from '../../features/invite/components/social-proof';
 import { useInviteToken } from '../../features/invite/hooks/use-invite-token';
 import { savePreselectedPackage } from '../../features/invite/invite-drafts';
 import { GenericError } from '../../features/join/components/generic-error';
+import { identify, track } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
 import { useFlag } from '../../lib/flags';
 import { fullPage } from '../../lib/full-page';
@@ -58,6 +59,14 @@ export function InviteRoute() {
       savePreselectedPackage(loaded.userId, loaded.coparentPackageId);
     }
   }, [loaded]);
+
+  // The invited co-parent is Parent B: their later events carry their user id.
+  const invitedUserId = loaded?.userId;
+  useEffect(() => {
+    if (!invitedUserId) return;
+    identify(invitedUserId, { accountType: 'Parent B' });
+    track('Invite Viewed', { accountType: 'Parent B' });
+  }, [invitedUserId]);
 
   if (!token) return null;
   if (context.isError) {

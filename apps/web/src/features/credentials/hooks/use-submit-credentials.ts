@@ -1,6 +1,6 @@
 import type { SetCredentialsRequest, ValidationError } from '@coparent/domain';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
+import { identify, track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useSetCredentials } from '../api/set-credentials';
@@ -44,6 +44,8 @@ export function useSubmitCredentials({
       );
       return undefined;
     }
+    // From here on the visitor's events carry their user id (Parent A: the funnel report's type).
+    identify(userId, { accountType: 'Parent A' });
     track('Credentials Created', { userId });
     try {
       const session = await login.mutateAsync({
