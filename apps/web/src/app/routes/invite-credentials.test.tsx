@@ -144,7 +144,7 @@ describe('/invite/credentials', () => {
     ]);
     expect(within(summary).getByText('Please select an option')).toBeVisible();
     expect(within(summary).getByText('You must accept the terms and conditions')).toBeVisible();
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(
       calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
     ).toEqual([]);

@@ -115,7 +115,7 @@ describe('/invite/step1', () => {
       /already tied to an account/,
     );
     expect(router.state.location.pathname).toBe('/invite/step1');
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
   });
 
   it('keeps what was typed over a reload', async () => {
