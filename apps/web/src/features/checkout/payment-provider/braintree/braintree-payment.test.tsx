@@ -274,7 +274,8 @@ describe('Payment view with braintree-web', () => {
     ).toHaveAttribute('href', '#card-cvv');
     expect(within(summary).queryByText('Enter a valid expiration date')).not.toBeInTheDocument();
     expect(useCheckoutStore.getState().nonces).toEqual({});
-    expect(reviewOrder()).toBeDisabled();
+    // The refused fields are invalid again: Review Order waits for them.
+    await waitFor(() => expect(reviewOrder()).toBeDisabled());
   });
 
   it('says the secure form could not load, with the support phone, when the SDK fails', async () => {
