@@ -63,6 +63,10 @@ export default defineConfig({
       EMAIL_REVEAL_LIMIT_PER_HOUR: '100000',
       // New invite links: no minute's wait between two (the interval is tested by the server).
       INVITE_REQUEST_INTERVAL_SECONDS: '0',
+      RATE_LIMIT_PLACES_PER_MINUTE: '100000',
+      // Every experiment Off, except for visitors whose anonymous id starts with "arm-treatment"
+      // or "arm-control" (e2e/experiments.spec.ts picks its arm that way).
+      FLAGS_FILE: 'e2e/flags.e2e.json',
     },
   },
 });

@@ -2,7 +2,14 @@ import { translateMessage } from '@coparent/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, optionPrice, packageName, packagePrice } from './support/catalog';
-import { completeStepsOneAndTwo, MX_PHONE, openJoin, UK_PHONE, US_PHONE } from './support/funnel';
+import {
+  completeStepsOneAndTwo,
+  MX_PHONE,
+  openJoin,
+  UK_PHONE,
+  US_PHONE,
+  unique,
+} from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 
 // Step 3 (packages), /alacarte (build your own), the discount link and the pricing-page bypass,
@@ -177,7 +184,11 @@ for (const lang of LANGUAGES) {
     test('build your own in the treatment: prices shown, My Files and Calls free', async ({
       page,
     }) => {
-      await openJoin(page, lang, '/signup?flags=show-price-in-build-your-own:Treatment');
+      // The flag file gives this anonymous id Treatment: the browser shows it, the server prices it.
+      await page.addInitScript((id) => {
+        window.localStorage.setItem('coparent.anonymousId', id);
+      }, `arm-treatment-${unique()}`);
+      await openJoin(page, lang);
       await completeStepsOneAndTwo(page, lang, US_PHONE);
       await chooseButton(page, lang, 3006).click();
       await expect(page).toHaveURL(/\/alacarte$/);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from './app.js';
 import { REDACTED } from './logger.js';
@@ -261,6 +262,7 @@ describe('the web app routes', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>join</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -300,6 +302,25 @@ describe('the web app routes', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await app.inject({ method: 'GET', url: '/app/join/assets/nope.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that accepts it", async () => {
+    const url = '/app/join/assets/index-abc123.js';
+    const compressed = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers 503 with build instructions when the web app is not built', async () => {

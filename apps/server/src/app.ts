@@ -23,6 +23,7 @@ import {
 } from './adapters/payment/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payment/payment-gateway.js';
 import type { SandboxPaymentGateway } from './adapters/payment/sandbox.js';
+import { createPlacesProvider, type PlacesProvider } from './adapters/places/places-provider.js';
 import { createTaxCalculator, type TaxCalculator } from './adapters/tax/tax-calculator.js';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
@@ -42,6 +43,7 @@ import { checkoutRoutes } from './modules/checkout/routes.js';
 import { type CheckoutHooks, createCheckoutService } from './modules/checkout/service.js';
 import { credentialsRoutes, SESSION_COOKIE } from './modules/credentials/routes.js';
 import { createCredentialsService } from './modules/credentials/service.js';
+import { createEmailRetryJob, type EmailRetryJob } from './modules/email/retry.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './modules/email/routes.js';
 import { createMailboxService } from './modules/email/service.js';
 import { devStaffRoutes } from './modules/events/dev-staff-routes.js';
@@ -58,6 +60,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { inviteRoutes } from './modules/invite/routes.js';
 import { createInviteService } from './modules/invite/service.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
+import { placesRoutes } from './modules/places/routes.js';
+import { createPlacesService } from './modules/places/service.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { createPricingService } from './modules/pricing/service.js';
 import { professionalRoutes } from './modules/professional/routes.js';
@@ -69,6 +73,8 @@ import { createSessionAuth } from './modules/session/session-auth.js';
 import { createSignupPurge, type SignupPurge } from './modules/signup/purge.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
+import { supportRoutes } from './modules/support/routes.js';
+import { createSupportChatService } from './modules/support/service.js';
 import { contentSecurityPolicyDirectives } from './security/content-security-policy.js';
 import {
   createAccountExistsNotifier,
@@ -98,6 +104,8 @@ export type AppDeps = {
   eventForwarder?: EventForwarder;
   /** Sees every route as it is registered (the fuzz test enumerates the API with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The places-autocomplete port (tests pass Google with a fake fetch); chosen from config otherwise. */
+  placesProvider?: PlacesProvider;
 };
 
 /** What main.ts (and tests) can ask of the checkout beyond HTTP. */
@@ -118,6 +126,8 @@ declare module 'fastify' {
     checkout: CheckoutControl;
     /** The scheduled purge of expired signups: main.ts starts it; it stops on close. */
     signupPurge: Pick<SignupPurge, 'purgeExpired' | 'start'>;
+    /** The retry of failed emails (EMAIL_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
+    emailRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
   }
 }
 
@@ -158,6 +168,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // onClose hooks run last-registered first: the mailer finishes its deliveries (which write to
   // the outbox) before the database closes.
   app.addHook('onClose', () => mailer.close());
+  const emailRetry = createEmailRetryJob({
+    mailer,
+    log: app.log,
+    intervalSeconds: config.mail.kind === 'smtp' ? config.mail.retry.intervalSeconds : 0,
+  });
+  app.decorate('emailRetry', { runDue: emailRetry.runDue, start: emailRetry.start });
+  // Registered after the mailer's hook, so the job stops before the mailer closes.
+  app.addHook('onClose', () => emailRetry.stop());
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -183,8 +201,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      // Strict 'self'; the Braintree and PayPal hosts only with the Braintree gateway.
-      directives: contentSecurityPolicyDirectives(config.payment),
+      // Strict 'self'; Braintree and PayPal, the affiliate script, Zendesk only when configured.
+      directives: contentSecurityPolicyDirectives(config.payment, {
+        affiliateScriptOrigin: config.affiliate.scriptOrigin,
+        affiliatePixelOrigin: config.affiliate.pixelOrigin,
+        zendesk: config.supportChat.zendesk !== undefined,
+      }),
     },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
@@ -263,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ttlHours: config.signup.ttlHours,
     now,
     emailReveals,
+    flags: flagService,
   });
   const signupPurge = createSignupPurge({
     db: database.db,
@@ -285,6 +308,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tax,
     now,
     signups: signupService,
+    flags: flagService,
   });
   await app.register(pricingRoutes, {
     prefix: '/v2',
@@ -302,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     settings: config.checkout,
     hooks: deps.checkoutHooks,
+    flags: flagService,
   });
   await app.register(checkoutRoutes, {
     prefix: '/v2',
@@ -416,6 +441,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     auth: sessionAuth,
   });
 
+  // Support chat ([F6]): the Zendesk messaging token, for visitors and logged-in accounts.
+  await app.register(supportRoutes, {
+    prefix: '/pub/v1',
+    service: createSupportChatService({
+      db: database.db,
+      now,
+      zendesk: config.supportChat.zendesk,
+    }),
+    auth: sessionAuth,
+    tokenRateLimit: { max: config.supportChat.tokenPerMinute, timeWindow: '1 minute' },
+  });
+
   // Reconciliation of abandoned payments: main.ts runs it at start-up and starts the timer.
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<unknown> | undefined;
@@ -456,6 +493,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       max: config.rateLimit.professionalValidatePerMinute,
       timeWindow: '1 minute',
     },
+  });
+  // Address autocomplete for the billing forms ([F3]): a proxy, so the provider's key stays here.
+  await app.register(placesRoutes, {
+    prefix: '/v2',
+    service: createPlacesService({
+      provider: deps.placesProvider ?? createPlacesProvider(config.places),
+      log: app.log,
+    }),
+    placesRateLimit: { max: config.rateLimit.placesPerMinute, timeWindow: '1 minute' },
   });
   if (config.devRoutes) {
     const mailbox = createMailboxService({ db: database.db });

@@ -110,6 +110,7 @@ describe('loadConfig: public URL, mail and professional limits', () => {
       kind: 'smtp',
       url: 'smtps://user:pass@smtp.example.com:465',
       from: 'Support <support@example.com>',
+      retry: { intervalSeconds: 60, maxAttempts: 6, baseDelaySeconds: 60 },
     });
     expect(config.rateLimit).toMatchObject({
       professionalCreatePerMinute: 3,
@@ -174,5 +175,28 @@ describe('loadConfig: public URL, mail and professional limits', () => {
     expect(custom.catalog).toEqual({ dir: '/srv/catalog', seedOnStart: false });
     expect(custom.rateLimit.pricingPerMinute).toBe(5);
     expect(() => loadConfig({ TAX_PROVIDER: 'avalara' })).toThrow(ConfigError);
+  });
+
+  it('reads the affiliate script origin and the Zendesk signing key (both or neither)', () => {
+    const none = loadConfig({});
+    expect(none.affiliate).toEqual({ scriptOrigin: undefined, pixelOrigin: undefined });
+    expect(none.supportChat).toEqual({ zendesk: undefined, tokenPerMinute: 20 });
+
+    const set = loadConfig({
+      AFFILIATE_SCRIPT_ORIGIN: 'https://affiliate.example.com/',
+      AFFILIATE_PIXEL_ORIGIN: 'https://pixel.example.com',
+      ZENDESK_JWT_KEY_ID: 'app_123',
+      ZENDESK_JWT_SECRET: 'shared-secret',
+    });
+    expect(set.affiliate).toEqual({
+      scriptOrigin: 'https://affiliate.example.com',
+      pixelOrigin: 'https://pixel.example.com',
+    });
+    expect(set.supportChat.zendesk).toEqual({ keyId: 'app_123', secret: 'shared-secret' });
+
+    for (const origin of ['http://affiliate.example.com', 'https://affiliate.example.com/x.js']) {
+      expect(() => loadConfig({ AFFILIATE_SCRIPT_ORIGIN: origin })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ZENDESK_JWT_SECRET: 'shared-secret' })).toThrow(ConfigError);
   });
 });

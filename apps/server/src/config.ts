@@ -21,7 +21,17 @@ export type DatabaseConfig =
  */
 export type MailConfig =
   | { kind: 'outbox'; from: string }
-  | { kind: 'smtp'; from: string; url: string };
+  | { kind: 'smtp'; from: string; url: string; retry: EmailRetrySettings };
+
+/** Retries of failed SMTP sends (src/modules/email/retry.ts). */
+export type EmailRetrySettings = {
+  /** Seconds between passes of the retry job (EMAIL_RETRY_INTERVAL_SECONDS, 60; 0 off). */
+  intervalSeconds: number;
+  /** Attempts per email, the first included, before it is given up (EMAIL_RETRY_MAX_ATTEMPTS, 6). */
+  maxAttempts: number;
+  /** The wait after the first failed attempt, doubled after each next one (EMAIL_RETRY_BASE_DELAY_SECONDS, 60). */
+  baseDelaySeconds: number;
+};
 
 /** The tax port (src/adapters/tax): the built-in rate table; a tax service can be added here. */
 export type TaxConfig = { kind: 'table' };
@@ -36,6 +46,8 @@ export type BraintreeConfig = {
   merchantAccounts: Partial<Record<CurrencyCode, string>>;
   /** The currency of the merchant's default account (BRAINTREE_DEFAULT_CURRENCY, USD). */
   defaultCurrency: CurrencyCode;
+  /** The GBP account of the uk-card-provider experiment (BRAINTREE_MERCHANT_ACCOUNT_UK_CARD). */
+  ukCardMerchantAccountId?: string | undefined;
 };
 
 /**
@@ -43,6 +55,12 @@ export type BraintreeConfig = {
  * settings are present, the local sandbox otherwise (refused when NODE_ENV=production).
  */
 export type PaymentConfig = { kind: 'sandbox' } | ({ kind: 'braintree' } & BraintreeConfig);
+
+/**
+ * The places-autocomplete port (src/adapters/places), chosen here once: Google Places (New) when
+ * GOOGLE_PLACES_API_KEY is set, no suggestions otherwise (the address is typed by hand).
+ */
+export type PlacesConfig = { kind: 'none' } | { kind: 'google'; apiKey: string };
 
 export type Config = {
   nodeEnv: NodeEnv;
@@ -147,6 +165,8 @@ export type Config = {
     recoveryVerifyPerMinute: number;
     /** POST /v2/events (analytics batches) per client IP per minute (RATE_LIMIT_EVENTS_PER_MINUTE, 300). */
     eventsPerMinute: number;
+    /** Address suggestions and details per client IP per minute (RATE_LIMIT_PLACES_PER_MINUTE, 120). */
+    placesPerMinute: number;
     /**
      * Answers revealing that one email address has an account, per address per clock hour; beyond
      * it those calls answer 429 (EMAIL_REVEAL_LIMIT_PER_HOUR, 10; src/security/email-reveal-limit.ts).
@@ -173,6 +193,23 @@ export type Config = {
    * until the window passes). Counted in process memory (one instance; Redis later).
    */
   loginLockout: { maxFailures: number; windowMinutes: number };
+  places: PlacesConfig;
+  /**
+   * The affiliate network on the receipt: its script's origin (AFFILIATE_SCRIPT_ORIGIN) and its
+   * pixel's (AFFILIATE_PIXEL_ORIGIN), https origins allowed by the Content-Security-Policy; unset,
+   * nothing is.
+   */
+  affiliate: { scriptOrigin: string | undefined; pixelOrigin: string | undefined };
+  /** The Zendesk messaging widget ([F6] support chat). */
+  supportChat: {
+    /**
+     * The messaging signing key (ZENDESK_JWT_KEY_ID and ZENDESK_JWT_SECRET, both or neither):
+     * unset, the token call answers 404 and the CSP allows no Zendesk host.
+     */
+    zendesk: { keyId: string; secret: string } | undefined;
+    /** POST /pub/v1/zendesk/getUserJwtToken per client IP per minute (RATE_LIMIT_SUPPORT_TOKEN_PER_MINUTE, 20). */
+    tokenPerMinute: number;
+  };
 };
 
 /** The repository root: this file sits at apps/server/{src,dist}/config.{ts,js}. */
@@ -274,7 +311,17 @@ function readMail(env: Env): MailConfig {
   if (!/^smtps?:\/\//i.test(url)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
-  return { kind: 'smtp', from, url };
+  return {
+    kind: 'smtp',
+    from,
+    url,
+    retry: {
+      intervalSeconds: readInt(env, 'EMAIL_RETRY_INTERVAL_SECONDS', 60, 0, 86_400),
+      maxAttempts: readInt(env, 'EMAIL_RETRY_MAX_ATTEMPTS', 6, 1, 100),
+      // At least 30 s: a claimed send keeps its row that long (SMTP waits are bounded at 20 s).
+      baseDelaySeconds: readInt(env, 'EMAIL_RETRY_BASE_DELAY_SECONDS', 60, 30, 86_400),
+    },
+  };
 }
 
 function readTax(env: Env): TaxConfig {
@@ -329,7 +376,30 @@ function readPayment(env: Env, nodeEnv: NodeEnv): PaymentConfig {
     privateKey,
     merchantAccounts,
     defaultCurrency,
+    ukCardMerchantAccountId: read(env, 'BRAINTREE_MERCHANT_ACCOUNT_UK_CARD'),
   };
+}
+
+/** An https origin (`https://host[:port]`) from a variable; a path after it is refused. */
+function readHttpsOrigin(env: Env, name: string): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url?.protocol !== 'https:' || url.origin !== raw.replace(/\/$/, '').toLowerCase()) {
+    throw new ConfigError(`${name} must be an https origin such as https://host (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+/** Zendesk's messaging signing key: both variables or neither. */
+function readZendesk(env: Env): Config['supportChat']['zendesk'] {
+  const keyId = read(env, 'ZENDESK_JWT_KEY_ID');
+  const secret = read(env, 'ZENDESK_JWT_SECRET');
+  if (keyId === undefined && secret === undefined) return undefined;
+  if (!keyId || !secret) {
+    throw new ConfigError('set both ZENDESK_JWT_KEY_ID and ZENDESK_JWT_SECRET, or neither');
+  }
+  return { keyId, secret };
 }
 
 /** Relative paths in the environment are relative to the repository root. */
@@ -434,6 +504,7 @@ export function loadConfig(env: Env = process.env): Config {
         1_000_000,
       ),
       eventsPerMinute: readInt(env, 'RATE_LIMIT_EVENTS_PER_MINUTE', 300, 1, 1_000_000),
+      placesPerMinute: readInt(env, 'RATE_LIMIT_PLACES_PER_MINUTE', 120, 1, 1_000_000),
       emailRevealPerHour: readInt(env, 'EMAIL_REVEAL_LIMIT_PER_HOUR', 10, 1, 1_000_000),
       redisUrl: read(env, 'REDIS_URL'),
       redisPrefix: read(env, 'RATE_LIMIT_REDIS_PREFIX') ?? 'coparent:rl:',
@@ -447,5 +518,19 @@ export function loadConfig(env: Env = process.env): Config {
       maxFailures: readInt(env, 'LOGIN_LOCKOUT_MAX_FAILURES', 5, 1, 1000),
       windowMinutes: readInt(env, 'LOGIN_LOCKOUT_WINDOW_MINUTES', 15, 1, 1440),
     },
+    places: readPlaces(env),
+    affiliate: {
+      scriptOrigin: readHttpsOrigin(env, 'AFFILIATE_SCRIPT_ORIGIN'),
+      pixelOrigin: readHttpsOrigin(env, 'AFFILIATE_PIXEL_ORIGIN'),
+    },
+    supportChat: {
+      zendesk: readZendesk(env),
+      tokenPerMinute: readInt(env, 'RATE_LIMIT_SUPPORT_TOKEN_PER_MINUTE', 20, 1, 1_000_000),
+    },
   };
+}
+
+function readPlaces(env: Env): PlacesConfig {
+  const apiKey = read(env, 'GOOGLE_PLACES_API_KEY');
+  return apiKey ? { kind: 'google', apiKey } : { kind: 'none' };
 }

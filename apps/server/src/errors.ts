@@ -51,8 +51,11 @@ const TITLES: Record<AppErrorCode, string> = {
   SESSION_REQUIRED: 'Log in first: no live session',
   PROFESSIONAL_REQUIRED: 'Only a professional account can do this',
   STAFF_REQUIRED: 'Only a staff account can do this',
+  PLACES_UNAVAILABLE: 'Address suggestions are not available; type the address',
   RECOVERY_INVALID:
     'The password recovery has expired, was used or replaced, or has no attempts left',
+  SUPPORT_CHAT_DISABLED: 'Support chat is not configured',
+  DATABASE_UNAVAILABLE: 'The database is not available; nothing was saved, try again shortly',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
   COUNTRY_NOT_FOUND: 'Country not found',

@@ -20,6 +20,15 @@ const SECRET_FIELDS = [
 
 export const REDACTED = '[Redacted]';
 
+/** Paths whose query carries what a person typed (an address) and a session token. */
+const PRIVATE_QUERY_PATHS = ['/v2/places'];
+
+function loggedUrl(url: string): string {
+  const path = url.split('?', 1)[0] ?? url;
+  const isPrivate = path !== url && PRIVATE_QUERY_PATHS.some((p) => path.startsWith(p));
+  return isPrivate ? `${path}?${REDACTED}` : url;
+}
+
 export const REDACT_PATHS: string[] = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`]),
   'res.headers["set-cookie"]',
@@ -35,7 +44,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
       // operator can see the language, content type and user agent of a failing call.
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         host: req.host,
         remoteAddress: req.ip,
         headers: req.headers,

@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import './styles/global.css';
+import './lib/zod-jitless';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = container;
+// Loaded only now: the app's modules build zod schemas as they load, after zod-jitless has run.
+void import('./app/start').then(({ startApp }) => startApp(root));

@@ -34,6 +34,29 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** An arbitrary constant: serialises migrations between instances sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 
+/**
+ * A checked-out client has no pool listener, so a connection lost while a request holds it
+ * (a database restart or failover) would crash the process with an unheard 'error'. And Drizzle's
+ * `transaction` sends BEGIN before its try/finally: a BEGIN that fails on such a client never
+ * releases it, and the pool loses the slot for good. So a checked-out client whose connection
+ * fails is released (and discarded) here; its holder's own query still fails (answered 503) and
+ * its later release does nothing.
+ */
+function releaseOnConnectionError(pool: pg.Pool): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!checkedOut.has(client as pg.PoolClient)) return;
+      const poolClient = client as pg.PoolClient;
+      const release = poolClient.release;
+      poolClient.release = () => {};
+      release(error);
+    });
+  });
+}
+
 export function createDatabase(config: { database: DatabaseConfig }): Database {
   const { database } = config;
   if (database.kind === 'pg') {
@@ -41,6 +64,7 @@ export function createDatabase(config: { database: DatabaseConfig }): Database {
     // An idle client whose connection the server ends (restart, failover, a dropped test
     // database) emits 'error'; unheard, that would crash the process. The pool replaces it.
     pool.on('error', () => {});
+    releaseOnConnectionError(pool);
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'pg',

@@ -171,6 +171,10 @@ export const professionalProfiles = pgTable('professional_profiles', {
  * The transactional outbox behind the Mailer port: every email is written here first (in the
  * transaction of the change that causes it); the SMTP adapter sends it after the commit and sets
  * `sent_at`, or records `error`. Outside production GET /v2/dev/mailbox reads it.
+ * With SMTP a row is due at `next_attempt_at`: each attempt claims the row by moving that time
+ * to the next back-off, so the retry job (and a second instance) never sends it twice; after the
+ * last attempt `failed_at` marks it given up. Rows written by the outbox-only mailer have no
+ * `next_attempt_at` and are never sent.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -186,8 +190,20 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Send attempts made so far (each claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row is next due for a send; null: never (outbox-only, sent, or given up). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Set when the last allowed attempt failed: the email is given up. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (table) => [index('email_outbox_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('email_outbox_created_at_idx').on(table.createdAt),
+    // The retry job's search: unsent rows by due time.
+    index('email_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
 );
 
 /** A text in each product locale (`{ en, 'es-MX' }`). */

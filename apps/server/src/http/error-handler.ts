@@ -8,6 +8,7 @@ import {
   type ProblemExtras,
   problemFor,
 } from '../errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause } from './database-unavailable.js';
 import { requestLocale } from './locale.js';
 import { isRequestValidationError } from './validation.js';
 
@@ -66,6 +67,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (isAppError(error)) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, error.code, error.extras);
+  }
+  const databaseCause = databaseUnavailableCause(error);
+  if (databaseCause) {
+    // Nothing was committed (a transaction either commits or not): the same request can be
+    // sent again once the database is back. The driver's error only: Drizzle's wrapper carries
+    // the query's parameters (emails, hashes).
+    request.log.error({ err: databaseCause }, 'database unavailable');
+    return sendProblem(reply, 'DATABASE_UNAVAILABLE', {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
   }
   const clientCode = codeForClientError(error);
   if (clientCode) {

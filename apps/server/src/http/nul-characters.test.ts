@@ -12,7 +12,7 @@ describe('findNulCharacter', () => {
   });
 });
 
-describe.each(BACKENDS)('a NUL character in a body on %s', (backend) => {
+describe.each(BACKENDS)('a NUL character in a request on %s', (backend) => {
   const ctx = useTestDatabase(backend);
   let app: App;
 
@@ -58,5 +58,14 @@ describe.each(BACKENDS)('a NUL character in a body on %s', (backend) => {
     });
     expect(created.statusCode).toBe(422);
     expect(created.json().validationErrors[0].field).toBe('parent.firstName');
+  });
+
+  it('is a 422 in a query string or a path parameter too (the fuzz test found the mailbox 500)', async () => {
+    const mailbox = await app.inject({ method: 'GET', url: '/app/dev/mailbox?to=%00' });
+    expect(mailbox.statusCode, mailbox.body).toBe(422);
+    expect(mailbox.json().validationErrors[0].field).toBe('to');
+    const signup = await app.inject({ method: 'GET', url: '/v2/signups/ab%00cd' });
+    expect(signup.statusCode, signup.body).toBe(422);
+    expect(signup.json().validationErrors[0].field).toBe('signupId');
   });
 });

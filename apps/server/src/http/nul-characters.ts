@@ -24,13 +24,16 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
 }
 
 /**
- * PostgreSQL text cannot hold a NUL character: a body carrying one would fail at the insert with
- * a 500. Every JSON body is checked once, before any route runs: 422 at the field (`invalidValue`).
+ * PostgreSQL text cannot hold a NUL character: a value carrying one would fail at the query with a
+ * 500. Every JSON body, query string and path parameter is checked once, before any route runs:
+ * 422 at the field (`invalidValue`).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (request.body === undefined || request.body === null) return;
-    const field = findNulCharacter(request.body);
+    const field =
+      findNulCharacter(request.body ?? null) ??
+      findNulCharacter(request.query ?? null) ??
+      findNulCharacter(request.params ?? null);
     if (field === null) return;
     throw new FieldValidationError([
       {

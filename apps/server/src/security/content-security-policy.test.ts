@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+import { contentSecurityPolicyDirectives } from './content-security-policy.js';
 
 const BRAINTREE_ENV = {
   BRAINTREE_MERCHANT_ID: 'merchant',
@@ -7,6 +8,14 @@ const BRAINTREE_ENV = {
   BRAINTREE_PRIVATE_KEY: 'private',
   BRAINTREE_ENVIRONMENT: 'sandbox',
 };
+
+const BRAINTREE_SETTINGS = {
+  merchantId: 'merchant',
+  publicKey: 'public',
+  privateKey: 'private',
+  merchantAccounts: {},
+  defaultCurrency: 'USD',
+} as const;
 
 function directives(header: unknown): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -86,5 +95,61 @@ describe('Content-Security-Policy', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('contentSecurityPolicyDirectives: third parties', () => {
+  const sandbox = { kind: 'sandbox' } as const;
+
+  it('allows the affiliate script origin (script, beacons, pixel) only when configured', () => {
+    const strict = contentSecurityPolicyDirectives(sandbox);
+    expect(strict.scriptSrc).toEqual(["'self'"]);
+
+    const origin = 'https://affiliate.example.com';
+    const open = contentSecurityPolicyDirectives(sandbox, { affiliateScriptOrigin: origin });
+    expect(open.scriptSrc).toEqual(["'self'", origin]);
+    expect(open.connectSrc).toEqual(["'self'", origin]);
+    expect(open.imgSrc).toEqual(["'self'", 'data:', origin]);
+    expect(open.defaultSrc).toEqual(["'self'"]);
+  });
+
+  it('allows the affiliate pixel origin as an image source only, when configured', () => {
+    const origin = 'https://pixel.example.com';
+    const open = contentSecurityPolicyDirectives(sandbox, { affiliatePixelOrigin: origin });
+    expect(open.imgSrc).toEqual(["'self'", 'data:', origin]);
+    expect(open.scriptSrc).toEqual(["'self'"]);
+    expect(open.connectSrc).toEqual(["'self'"]);
+  });
+
+  it('allows the Zendesk messaging hosts only when Zendesk is configured', () => {
+    const strict = contentSecurityPolicyDirectives(sandbox, { zendesk: false });
+    expect(JSON.stringify(strict)).not.toMatch(/zendesk|zdassets/);
+
+    const open = contentSecurityPolicyDirectives(sandbox, { zendesk: true });
+    expect(open.scriptSrc).toEqual(["'self'", 'https://static.zdassets.com']);
+    expect(open.connectSrc).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'https://*.zendesk.com',
+        'https://*.zdassets.com',
+        'wss://*.zendesk.com',
+      ]),
+    );
+    expect(open.frameAncestors).toEqual(["'none'"]);
+  });
+
+  it('adds both beside the Braintree hosts', () => {
+    const all = contentSecurityPolicyDirectives(
+      { kind: 'braintree', environment: 'sandbox', ...BRAINTREE_SETTINGS },
+      { affiliateScriptOrigin: 'https://affiliate.example.com', zendesk: true },
+    );
+    expect(all.scriptSrc).toEqual(
+      expect.arrayContaining([
+        'https://js.braintreegateway.com',
+        'https://affiliate.example.com',
+        'https://static.zdassets.com',
+      ]),
+    );
+    expect(all.scriptSrc?.[0]).toBe("'self'");
   });
 });

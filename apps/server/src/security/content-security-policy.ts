@@ -53,15 +53,67 @@ function braintreeHosts(environment: 'sandbox' | 'production'): Directives {
 }
 
 /**
- * Helmet's CSP directives: the strict 'self' policy, plus the Braintree and PayPal hosts only when
- * the Braintree gateway is configured (the local sandbox's page loads nothing from elsewhere).
+ * The affiliate network's receipt script: loaded from its origin, which also receives its
+ * beacons (requests and images).
  */
-export function contentSecurityPolicyDirectives(payment: PaymentConfig): Directives {
-  if (payment.kind !== 'braintree') return STRICT;
-  const extra = braintreeHosts(payment.environment);
-  const directives: Directives = { ...STRICT, frameSrc: ["'self'"] };
+function affiliateHosts(origin: string): Directives {
+  return { scriptSrc: [origin], connectSrc: [origin], imgSrc: [origin] };
+}
+
+/**
+ * Zendesk's messaging Web Widget (its CSP guide, "custom setup"): the snippet on
+ * static.zdassets.com, its API and realtime socket on *.zendesk.com, assets on *.zdassets.com,
+ * and the Sunshine Conversations (smooch.io) hosts the messenger talks to and shows media from.
+ */
+const ZENDESK_HOSTS: Directives = {
+  scriptSrc: ['https://static.zdassets.com'],
+  connectSrc: [
+    'https://*.zendesk.com',
+    'https://*.zdassets.com',
+    'wss://*.zendesk.com',
+    'https://*.smooch.io',
+    'wss://api.smooch.io',
+  ],
+  imgSrc: ['https://static.zdassets.com', 'https://*.zendesk.com', 'https://media.smooch.io'],
+};
+
+/** Third parties the pages load when they are configured. */
+export type ThirdParties = {
+  /** AFFILIATE_SCRIPT_ORIGIN: the receipt's affiliate script. */
+  affiliateScriptOrigin?: string | undefined;
+  /** AFFILIATE_PIXEL_ORIGIN: the receipt's affiliate pixel (an image, nothing else). */
+  affiliatePixelOrigin?: string | undefined;
+  /** Zendesk's messaging widget (support chat) is configured. */
+  zendesk?: boolean;
+};
+
+function addHosts(directives: Directives, extra: Directives): Directives {
+  const merged = { ...directives };
   for (const [name, hosts] of Object.entries(extra)) {
-    directives[name] = [...(directives[name] ?? ["'self'"]), ...hosts];
+    merged[name] = [...(merged[name] ?? ["'self'"]), ...hosts];
   }
+  return merged;
+}
+
+/**
+ * Helmet's CSP directives: the strict 'self' policy, plus the Braintree and PayPal hosts only when
+ * the Braintree gateway is configured (the local sandbox's page loads nothing from elsewhere), and
+ * the affiliate script's origin and the Zendesk hosts only when those are configured.
+ */
+export function contentSecurityPolicyDirectives(
+  payment: PaymentConfig,
+  thirdParties: ThirdParties = {},
+): Directives {
+  let directives = STRICT;
+  if (payment.kind === 'braintree') {
+    directives = addHosts({ ...STRICT, frameSrc: ["'self'"] }, braintreeHosts(payment.environment));
+  }
+  if (thirdParties.affiliateScriptOrigin) {
+    directives = addHosts(directives, affiliateHosts(thirdParties.affiliateScriptOrigin));
+  }
+  if (thirdParties.affiliatePixelOrigin) {
+    directives = addHosts(directives, { imgSrc: [thirdParties.affiliatePixelOrigin] });
+  }
+  if (thirdParties.zendesk) directives = addHosts(directives, ZENDESK_HOSTS);
   return directives;
 }

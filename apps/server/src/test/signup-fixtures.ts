@@ -17,6 +17,8 @@ export async function createSignup(
     phoneNumber?: string;
     email?: string;
     parentDuplicateConfirmed?: boolean;
+    /** The visitor's anonymous id (the flag context's targeting key before an account exists). */
+    segmentAnonymousId?: string;
   } = {},
 ): Promise<TestSignup> {
   const email = options.email ?? uniqueEmail();
@@ -34,6 +36,7 @@ export async function createSignup(
       },
       knowsCoParentEmail: true,
       ...(options.parentDuplicateConfirmed ? { parentDuplicateConfirmed: true } : {}),
+      ...(options.segmentAnonymousId ? { segmentAnonymousId: options.segmentAnonymousId } : {}),
     },
   });
   expect(res.statusCode, res.body).toBe(201);

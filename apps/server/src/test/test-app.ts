@@ -43,7 +43,12 @@ export const PRODUCTION_TEST_ENV: Record<string, string> = {
   BRAINTREE_PRIVATE_KEY: 'test-private-key',
 };
 
-export type TestDatabase = { database: Database; drop(): Promise<void> };
+export type TestDatabase = {
+  database: Database;
+  /** The PostgreSQL database's URL (a test may open its own connections); undefined on PGlite. */
+  url?: string;
+  drop(): Promise<void>;
+};
 
 function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
@@ -68,13 +73,13 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   } finally {
     await admin.end();
   }
-  const database = createDatabase({
-    database: { kind: 'pg', url: withDatabaseName(TEST_DATABASE_URL, name) },
-  });
+  const url = withDatabaseName(TEST_DATABASE_URL, name);
+  const database = createDatabase({ database: { kind: 'pg', url } });
   await migrate(database);
   await seedCatalog(database.db, testConfig().catalog.dir);
   return {
     database,
+    url,
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });

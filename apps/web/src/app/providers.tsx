@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { type FlagOverrides, FlagProvider } from '../lib/flags';
 import { i18n as appI18n } from '../lib/i18n';
+import { DocumentLook } from './document-look';
 import { createQueryClient } from './query-client';
 
 type AppProvidersProps = {
@@ -18,7 +19,10 @@ export function AppProviders({ children, queryClient, i18n = appI18n, flags }: A
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <FlagProvider overrides={flags}>{children}</FlagProvider>
+        <FlagProvider overrides={flags}>
+          <DocumentLook />
+          {children}
+        </FlagProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,29 +1,33 @@
+import type { JoinStep } from '@coparent/domain';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireStep } from '../features/join/components/require-step';
 import { RootLayout } from './layout/root-layout';
-import { AlaCarteRoute } from './routes/alacarte';
-import { CoParentStatusRoute } from './routes/coparent-status';
-import { CredentialsRoute } from './routes/credentials';
-import { DuplicateRoute } from './routes/duplicate';
-import { InviteRoute } from './routes/invite';
-import { InviteChooseYourOwnRoute } from './routes/invite-choose-your-own';
-import { InviteCredentialsRoute } from './routes/invite-credentials';
-import { InvitePackagesRoute } from './routes/invite-packages';
-import { InviteReceiptRoute } from './routes/invite-receipt';
-import { InviteRequestRoute } from './routes/invite-request';
-import { InviteStepOneRoute } from './routes/invite-step-one';
-import { LandingRoute } from './routes/landing';
+import { ROUTE_MODULES } from './route-modules';
 import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
 import { NotFoundRoute } from './routes/not-found';
-import { PricingRoute } from './routes/pricing';
-import { ReceiptRoute } from './routes/receipt';
 import { RouteError } from './routes/route-error';
-import { StepOneRoute } from './routes/step-one';
-import { StepThreeRoute } from './routes/step-three';
-import { StepTwoRoute } from './routes/step-two';
 
 export const JOIN_BASENAME = '/app/join';
 
+/**
+ * A numbered step behind its guard. The guard (and the signup schema it parses with) loads beside
+ * the step's chunk, not in the entry the landing page pays for.
+ */
+async function guardedStep(step: JoinStep, loadScreen: () => Promise<ComponentType>) {
+  const [{ RequireStep }, Screen] = await Promise.all([
+    import('../features/join/components/require-step'),
+    loadScreen(),
+  ]);
+  return {
+    element: (
+      <RequireStep step={step}>
+        <Screen />
+      </RequireStep>
+    ),
+  };
+}
+
+// Every screen is its own chunk (issue [F8], web budgets): the landing page loads only its own.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -32,84 +36,114 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="/signup" replace /> },
-          { path: 'signup', element: <LandingRoute /> },
-          { path: 'coparentstatus', element: <CoParentStatusRoute /> },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/signup']()).LandingRoute }),
+          },
+          {
+            path: 'coparentstatus',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/coparentstatus']()).CoParentStatusRoute,
+            }),
+          },
           {
             path: 'step1',
-            element: (
-              <RequireStep step={1}>
-                <StepOneRoute />
-              </RequireStep>
-            ),
+            lazy: () => guardedStep(1, async () => (await ROUTE_MODULES['/step1']()).StepOneRoute),
           },
           {
             path: 'step2',
-            element: (
-              <RequireStep step={2}>
-                <StepTwoRoute />
-              </RequireStep>
-            ),
+            lazy: () => guardedStep(2, async () => (await ROUTE_MODULES['/step2']()).StepTwoRoute),
           },
           {
             path: 'step3',
-            element: (
-              <RequireStep step={3}>
-                <StepThreeRoute />
-              </RequireStep>
-            ),
+            lazy: () =>
+              guardedStep(3, async () => (await ROUTE_MODULES['/step3']()).StepThreeRoute),
           },
           {
             path: 'alacarte',
-            element: (
-              <RequireStep step={3}>
-                <AlaCarteRoute />
-              </RequireStep>
-            ),
+            lazy: () =>
+              guardedStep(3, async () => (await ROUTE_MODULES['/alacarte']()).AlaCarteRoute),
           },
           {
             path: 'payment',
-            // Its own chunk: the billing form's country, region and time-zone tables.
-            lazy: async () => {
-              const { PaymentRoute } = await import('./routes/payment');
-              return {
-                element: (
-                  <RequireStep step={4}>
-                    <PaymentRoute />
-                  </RequireStep>
-                ),
-              };
-            },
+            lazy: () =>
+              guardedStep(4, async () => (await ROUTE_MODULES['/payment']()).PaymentRoute),
           },
-          { path: 'credentials', element: <CredentialsRoute /> },
-          { path: 'receipt', element: <ReceiptRoute /> },
-          { path: 'pricing', element: <PricingRoute /> },
-          { path: 'duplicate', element: <DuplicateRoute /> },
+          {
+            path: 'credentials',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/credentials']()).CredentialsRoute,
+            }),
+          },
+          {
+            path: 'receipt',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/receipt']()).ReceiptRoute }),
+          },
+          {
+            path: 'pricing',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/pricing']()).PricingRoute }),
+          },
+          {
+            path: 'duplicate',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/duplicate']()).DuplicateRoute }),
+          },
           {
             path: 'pro',
-            // Its own chunk: the country, region, time-zone and role tables only /pro needs.
-            lazy: async () => ({ Component: (await import('./routes/pro')).ProRoute }),
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/pro']()).ProRoute }),
           },
-          { path: 'invite', element: <InviteRoute /> },
-          { path: 'invite/request', element: <InviteRequestRoute /> },
-          { path: 'invite/step1', element: <InviteStepOneRoute /> },
-          { path: 'invite/packages', element: <InvitePackagesRoute /> },
-          { path: 'invite/choose-your-own', element: <InviteChooseYourOwnRoute /> },
+          {
+            path: 'invite',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/invite']()).InviteRoute }),
+          },
+          {
+            path: 'invite/request',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/request']()).InviteRequestRoute,
+            }),
+          },
+          {
+            path: 'invite/step1',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/step1']()).InviteStepOneRoute,
+            }),
+          },
+          {
+            path: 'invite/packages',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/packages']()).InvitePackagesRoute,
+            }),
+          },
+          {
+            path: 'invite/choose-your-own',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/choose-your-own']())
+                .InviteChooseYourOwnRoute,
+            }),
+          },
           {
             path: 'invite/billing-info',
-            // Its own chunk: the billing form's country, region and time-zone tables.
             lazy: async () => ({
-              Component: (await import('./routes/invite-billing-info')).InviteBillingInfoRoute,
+              Component: (await ROUTE_MODULES['/invite/billing-info']()).InviteBillingInfoRoute,
             }),
           },
           {
             path: 'invite/payment',
-            // Its own chunk, as /payment.
             lazy: async () => ({
-              Component: (await import('./routes/invite-payment')).InvitePaymentRoute,
+              Component: (await ROUTE_MODULES['/invite/payment']()).InvitePaymentRoute,
             }),
           },
-          { path: 'invite/credentials', element: <InviteCredentialsRoute /> },
-          { path: 'invite/receipt', element: <InviteReceiptRoute /> },
+          {
+            path: 'invite/credentials',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/credentials']()).InviteCredentialsRoute,
+            }),
+          },
+          {
+            path: 'invite/receipt',
+            lazy: async () => ({
+              Component: (await ROUTE_MODULES['/invite/receipt']()).InviteReceiptRoute,
+            }),
+          },
           ...LEGACY_PATHS.map((path) => ({ path: `${path}/*`, element: <LegacyRedirectRoute /> })),
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ describe('BackButton', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
 
-    expect(router.state.location.pathname).toBe('/step2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step2'));
     const expected = {
       type: 'track',
       event: 'Back Clicked',

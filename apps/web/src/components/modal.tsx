@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
@@ -15,6 +15,10 @@ type ModalProps = {
   actions: ReactNode;
   /** The role of a modal that needs an answer (no backdrop dismissal). */
   isAlert?: boolean;
+  /** Where focus goes on open, when not the first focusable element (call preventDefault first). */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes on close, when not back to what opened it (call preventDefault first). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
@@ -29,8 +33,13 @@ export function Modal({
   children,
   actions,
   isAlert = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
 }: ModalProps) {
   const { t } = useTranslation();
+  // Radix returns focus to a Dialog.Trigger; these modals open from other controls (a submit, a
+  // check), so the opener is remembered here and focused again on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -39,6 +48,17 @@ export function Modal({
           className={styles.content}
           role={isAlert ? 'alertdialog' : 'dialog'}
           onPointerDownOutside={isAlert ? (event) => event.preventDefault() : undefined}
+          onOpenAutoFocus={(event) => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>

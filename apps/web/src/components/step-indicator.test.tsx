@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,6 @@ describe('StepIndicator', () => {
   it('navigates to an enabled step', async () => {
     const router = renderIndicator(2, 2);
     await userEvent.click(screen.getByRole('button', { name: /Step 3: Package/ }));
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
   });
 });

@@ -120,6 +120,7 @@ describe('flags from the server (OFREP)', () => {
     expect(screen.getByText('paypal: hidden')).toBeVisible();
     expect(server.contexts[0]).toEqual({
       targetingKey: getAnonymousId(),
+      anonymousId: getAnonymousId(),
       locale: 'en',
       flow: 'join',
     });
@@ -198,7 +199,12 @@ describe('flags from the server (OFREP)', () => {
 
     act(() => identify('user-7'));
     expect(await screen.findByText('social proof: Treatment')).toBeVisible();
-    expect(server.contexts.at(-1)).toMatchObject({ targetingKey: 'user-7', userId: 'user-7' });
+    // The visitor's anonymous id stays beside the user id (a rule can follow the visitor).
+    expect(server.contexts.at(-1)).toMatchObject({
+      targetingKey: 'user-7',
+      userId: 'user-7',
+      anonymousId: getAnonymousId(),
+    });
 
     await act(() => i18n.changeLanguage('es-MX'));
     await waitFor(() => expect(server.contexts.at(-1)).toMatchObject({ locale: 'es-MX' }));

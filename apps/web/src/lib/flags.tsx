@@ -1,9 +1,10 @@
 import {
+  BOOLEAN_FLAG_KEYS,
   DEFAULT_EXPERIMENT_VALUE,
   EXPERIMENT_VALUES,
   type ExperimentKey,
   type ExperimentValue,
-  RESTRICTIONS,
+  type LookKey,
   type RestrictionKey,
 } from '@coparent/domain';
 import {
@@ -27,18 +28,18 @@ import { FlagContextSync } from './flags/flag-context-sync';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 // Experiments read through useFlag(key), restrictions (hide-paypal, hide-amex…) through
-// useRestriction(key). The source is the server's flag file through OpenFeature and OFREP
+// useRestriction(key), looks (brand-refresh) through useLook(key). The source is the server's flag file through OpenFeature and OFREP
 // (lib/flags/flag-client.ts); until its answer arrives every experiment reads 'Off' and every
 // restriction false, which is also the default context. Overrides win over the server: the
 // provider's prop (component tests) or `?flags=key:Value,key2:Value` (browser tests and demos; a
-// restriction takes `true` or `false`), remembered for the tab in sessionStorage.
+// restriction or a look takes `true` or `false`), remembered for the tab in sessionStorage.
 
 export type FlagValue = ExperimentValue | boolean;
 export type FlagOverrides = Partial<Record<string, FlagValue>>;
 
 const FlagContext = createContext<FlagOverrides>({});
 
-const RESTRICTION_KEYS = new Set<string>(Object.values(RESTRICTIONS));
+const BOOLEAN_KEYS = new Set<string>(BOOLEAN_FLAG_KEYS);
 
 function isExperimentValue(value: unknown): value is ExperimentValue {
   return typeof value === 'string' && (EXPERIMENT_VALUES as readonly string[]).includes(value);
@@ -48,9 +49,9 @@ function isFlagValue(value: unknown): value is FlagValue {
   return typeof value === 'boolean' || isExperimentValue(value);
 }
 
-/** A restriction's `true`/`false`, or an experiment's value; anything else is ignored. */
+/** A restriction's or look's `true`/`false`, or an experiment's value; anything else is ignored. */
 function parseValue(key: string, value: string | undefined): FlagValue | undefined {
-  if (RESTRICTION_KEYS.has(key)) {
+  if (BOOLEAN_KEYS.has(key)) {
     if (value === 'true') return true;
     if (value === 'false') return false;
     return undefined;
@@ -139,10 +140,19 @@ export function useFlag(key: ExperimentKey): ExperimentValue {
   return value;
 }
 
-/** A restriction flag (e.g. hide-paypal): true only when it is turned on. */
-export function useRestriction(key: RestrictionKey): boolean {
+function useBooleanFlag(key: RestrictionKey | LookKey): boolean {
   useRemoteFlags();
   const override = useContext(FlagContext)[key];
   if (typeof override === 'boolean') return override;
   return remoteBoolean(key, false);
+}
+
+/** A restriction flag (e.g. hide-paypal): true only when it is turned on. */
+export function useRestriction(key: RestrictionKey): boolean {
+  return useBooleanFlag(key);
+}
+
+/** A look flag (e.g. brand-refresh): true only when it is turned on. */
+export function useLook(key: LookKey): boolean {
+  return useBooleanFlag(key);
 }

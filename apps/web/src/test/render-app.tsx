@@ -8,12 +8,24 @@ import type { FlagOverrides } from '../lib/flags';
 
 type RenderAppOptions = { flags?: FlagOverrides; state?: unknown };
 
-/** Renders the whole join app (layout, routes, providers) at a path, as a browser would. */
-export function renderApp(path: string, { flags, state }: RenderAppOptions = {}) {
+/**
+ * Renders the whole join app (layout, routes, providers) at a path, as a browser would: once the
+ * path's lazily loaded screen is in (every screen is its own chunk).
+ */
+export async function renderApp(path: string, { flags, state }: RenderAppOptions = {}) {
   const [pathname = path, search = ''] = path.split(/(?=\?)/);
   const router = createMemoryRouter(routes, {
     initialEntries: [{ pathname, search, state }],
   });
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -9,7 +9,14 @@ import {
   subscriptionYears,
   TITLES,
 } from './enums.js';
-import { ACTIVE_EXPERIMENT_KEYS, EXPERIMENTS, isTreatment, RESTRICTIONS } from './experiments.js';
+import {
+  ACTIVE_EXPERIMENT_KEYS,
+  BOOLEAN_FLAG_KEYS,
+  EXPERIMENTS,
+  isTreatment,
+  LOOKS,
+  RESTRICTIONS,
+} from './experiments.js';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -79,9 +86,10 @@ describe('support phones', () => {
 describe('experiments', () => {
   it('names flags in kebab case', () => {
     expect(EXPERIMENTS.removeCoParentStatus).toBe('remove-coparent-status');
-    for (const key of [...Object.values(EXPERIMENTS), ...Object.values(RESTRICTIONS)]) {
+    for (const key of [...Object.values(EXPERIMENTS), ...BOOLEAN_FLAG_KEYS]) {
       expect(key).toMatch(/^[a-z]+(-[a-z]+)*$/);
     }
+    expect(BOOLEAN_FLAG_KEYS).toEqual([...Object.values(RESTRICTIONS), LOOKS.brandRefresh]);
     expect(ACTIVE_EXPERIMENT_KEYS).toEqual(['GROW-886', 'GROW-805', 'GROW-722', 'GROW-621']);
     expect(isTreatment('Treatment')).toBe(true);
     expect(isTreatment('Off')).toBe(false);

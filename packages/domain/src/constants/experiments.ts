@@ -37,6 +37,19 @@ export const RESTRICTIONS = {
 export type RestrictionName = keyof typeof RESTRICTIONS;
 export type RestrictionKey = (typeof RESTRICTIONS)[RestrictionName];
 
+/** Boolean look flags (spec 001 §1 "a brand-refresh look"): each swaps the design-token set. */
+export const LOOKS = {
+  brandRefresh: 'brand-refresh',
+} as const;
+export type LookName = keyof typeof LOOKS;
+export type LookKey = (typeof LOOKS)[LookName];
+
+/** Every flag that answers true or false (default false): the restrictions and the looks. */
+export const BOOLEAN_FLAG_KEYS = [...Object.values(RESTRICTIONS), ...Object.values(LOOKS)] as (
+  | RestrictionKey
+  | LookKey
+)[];
+
 /** Is this experiment value the treatment? Anything else (Control, Off, unknown) is not. */
 export function isTreatment(value: string | null | undefined): boolean {
   return value === 'Treatment';

@@ -56,6 +56,15 @@ export const APP_ERROR_STATUS = {
   RECOVERY_INVALID: 410,
   /** A staff-only call (the funnel report of [F6]) made with a session that is not staff. */
   STAFF_REQUIRED: 403,
+  /** The places provider (Google Places) failed or timed out: the address is typed by hand. */
+  PLACES_UNAVAILABLE: 503,
+  /** Support chat is not configured on this server (no Zendesk signing key): no widget. */
+  SUPPORT_CHAT_DISABLED: 404,
+  /**
+   * The database cannot be reached (connection refused or lost, server shutting down, pool
+   * exhausted): nothing was written; retry after `Retry-After` seconds with the same values.
+   */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export const APP_ERROR_CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];

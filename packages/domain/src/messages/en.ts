@@ -48,6 +48,8 @@ export const en = {
   signup_country_error: 'Select a country',
   signup_region_error: 'Select a state or province',
   signup_timezone_error: 'Select a time zone',
+  places_country_error:
+    'Address suggestions are offered in the US, the UK, Australia, Canada and New Zealand only',
   // Security question, answer and code
   signup_securityQuestion_error: 'Must be between 5 and 100 characters',
   signup_securityAnswer_error: 'Must be between 5 and 100 characters',

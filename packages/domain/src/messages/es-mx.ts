@@ -44,6 +44,8 @@ export const esMX: Record<MessageKey, string> = {
   signup_country_error: 'Selecciona un país',
   signup_region_error: 'Selecciona un estado o provincia',
   signup_timezone_error: 'Selecciona una zona horaria',
+  places_country_error:
+    'Las sugerencias de dirección solo están disponibles en EE. UU., Reino Unido, Australia, Canadá y Nueva Zelanda',
   signup_securityQuestion_error: 'Debe tener entre 5 y 100 caracteres',
   signup_securityAnswer_error: 'Debe tener entre 5 y 100 caracteres',
   signup_securityCharacters_error:

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EXPERIMENT_VALUES, EXPERIMENTS } from '../constants/experiments.js';
 import { errorKey } from '../validation/fields.js';
 import {
   BUILD_YOUR_OWN_OPTION_CODES,
@@ -65,21 +64,12 @@ export const OrderSchema = z.object(
 );
 export type Order = z.infer<typeof OrderSchema>;
 
-/** The experiment arms the server needs to price an order (declared by the browser). */
-export const PricingExperimentsSchema = z
-  .object({
-    [EXPERIMENTS.showPriceInBuildYourOwn]: z.enum(EXPERIMENT_VALUES).optional(),
-  })
-  .optional();
-export type PricingExperiments = z.infer<typeof PricingExperimentsSchema>;
-
 /** PATCH /v2/signups/{signupId} with sections ['PACKAGE']: the package choice, and BYO values. */
 export const UpdatePackageSectionRequestSchema = z.object(
   {
     sections: z.tuple([z.literal('PACKAGE')], errorKey('invalidValue')),
     order: OrderSchema,
     buildYourOwn: BuildYourOwnValuesSchema.nullish().transform((v) => v ?? undefined),
-    experiments: PricingExperimentsSchema,
   },
   errorKey('invalidValue'),
 );
@@ -141,7 +131,6 @@ export const PricingRequestSchema = z.object(
       .transform((v) => v ?? []),
     phoneCountryCode: z.preprocess(blankToUndefined, z.string().max(16).optional()),
     phoneNumber: z.preprocess(blankToUndefined, z.string().max(32).optional()),
-    experiments: PricingExperimentsSchema,
   },
   errorKey('invalidValue'),
 );

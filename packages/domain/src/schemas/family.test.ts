@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFamilyForm, type FamilyFormContext, familyFormSchema } from './family.js';
+import {
+  emptyFamilyForm,
+  type FamilyFormContext,
+  familyFormSchema,
+  speedBumpEmailSchema,
+} from './family.js';
 
 const ctx: FamilyFormContext = {
   parentEmail: 'Parent@Example.com',
@@ -142,5 +147,26 @@ describe('familyFormSchema', () => {
       },
       children: [{ firstName: '', lastName: '', email: '' }],
     });
+  });
+});
+
+describe('speedBumpEmailSchema', () => {
+  const schema = speedBumpEmailSchema({ parentEmail: 'Parent@Example.com' });
+  const message = (value: string) => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : result.error.issues[0]?.message;
+  };
+
+  it('answers a trimmed, valid email', () => {
+    expect(message('  bo@example.com ')).toBe('bo@example.com');
+  });
+
+  it('asks for a valid email when it is empty or malformed', () => {
+    expect(message('')).toBe('signup_speedBumpEmail_error');
+    expect(message('bo@')).toBe('signup_speedBumpEmail_error');
+  });
+
+  it('refuses Parent A’s own email', () => {
+    expect(message(' parent@EXAMPLE.com')).toBe('signup_coParentEmailSame_error');
   });
 });

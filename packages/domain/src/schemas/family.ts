@@ -140,3 +140,18 @@ export function emptyFamilyForm(countryCode: PhoneCodeId = DEFAULT_PHONE_CODE): 
     children: [emptyChild()],
   };
 }
+
+/**
+ * The co-parent email speed-bump (experiment coparent-email-speed-bump): the one email it asks
+ * for, required and valid ('Please enter a valid email'), never Parent A's. Output trimmed.
+ */
+export function speedBumpEmailSchema(ctx: Pick<FamilyFormContext, 'parentEmail'>) {
+  return z
+    .string(errorKey('signup_speedBumpEmail_error'))
+    .trim()
+    .refine(isValidEmail, errorKey('signup_speedBumpEmail_error'))
+    .refine(
+      (email) => !sameEmail(email, ctx.parentEmail),
+      errorKey('signup_coParentEmailSame_error'),
+    );
+}

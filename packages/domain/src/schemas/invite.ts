@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentDetailsSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS } from '../family/members.js';
-import { OrderSchema, PricingExperimentsSchema, SavedOrderSchema } from '../pricing/schemas.js';
+import { OrderSchema, SavedOrderSchema } from '../pricing/schemas.js';
 import {
   emailSchema,
   errorKey,
@@ -282,7 +282,6 @@ export const InvitePricingRequestSchema = z.object(
     orderDetail: OrderSchema,
     subscriptionCodes: codeList,
     promoCodes: codeList,
-    experiments: PricingExperimentsSchema,
   },
   errorKey('invalidValue'),
 );

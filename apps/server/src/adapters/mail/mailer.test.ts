@@ -41,7 +41,12 @@ describe('createMailer', () => {
   it('with SMTP_URL: sends through nodemailer and records a failure on the row', async () => {
     // Nothing listens on port 1: the connection is refused at once.
     const mailer = createMailer(
-      { kind: 'smtp', from: 'a@example.com', url: 'smtp://127.0.0.1:1' },
+      {
+        kind: 'smtp',
+        from: 'a@example.com',
+        url: 'smtp://127.0.0.1:1',
+        retry: { intervalSeconds: 0, maxAttempts: 6, baseDelaySeconds: 60 },
+      },
       deps(),
     );
     expect(mailer.kind).toBe('smtp');

@@ -35,9 +35,18 @@ export type QueuedMail = {
 export type Mailer = {
   readonly kind: MailConfig['kind'];
   send(message: MailMessage, exec?: Executor): Promise<QueuedMail>;
+  /**
+   * Sends every row that is due again after a failed attempt (or whose first delivery never ran,
+   * e.g. a crash after the commit), one attempt each; the retry job (src/modules/email/retry.ts)
+   * calls it on a timer. The outbox-only mailer sends nothing.
+   */
+  retryDue(): Promise<RetryOutcome>;
   /** Waits for the deliveries under way, then releases the transport (app close). */
   close(): Promise<void>;
 };
+
+/** What one retry pass did: emails sent, failed again (due later), and given up. */
+export type RetryOutcome = { sent: number; failed: number; gaveUp: number };
 
 /** The one place the mail adapter is chosen: SMTP when configured, the outbox only otherwise. */
 export function createMailer(
@@ -51,6 +60,7 @@ export function createMailer(
       return createSmtpMailer({
         ...deps,
         from: config.from,
+        retry: config.retry,
         transport: smtpTransportFromUrl(config.url),
       });
   }

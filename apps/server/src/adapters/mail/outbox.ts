@@ -1,12 +1,16 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { type EmailOutboxRow, emailOutbox } from '../../db/schema.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
-/** Writes a message to the outbox; answers its row. */
+/**
+ * Writes a message to the outbox; answers its row. `dueAt` makes it due for sending (SMTP);
+ * without it the row is only kept (the outbox-only mailer).
+ */
 export async function insertOutboxEmail(
   exec: Executor,
   message: MailMessage,
+  dueAt?: Date,
 ): Promise<EmailOutboxRow> {
   const [row] = await exec
     .insert(emailOutbox)
@@ -17,6 +21,7 @@ export async function insertOutboxEmail(
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
+      nextAttemptAt: dueAt ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into email_outbox returned no row');
@@ -24,15 +29,72 @@ export async function insertOutboxEmail(
 }
 
 export async function markOutboxEmailSent(exec: Executor, id: string, at: Date): Promise<void> {
-  await exec.update(emailOutbox).set({ sentAt: at, error: null }).where(eq(emailOutbox.id, id));
+  await exec
+    .update(emailOutbox)
+    .set({ sentAt: at, error: null, nextAttemptAt: null })
+    .where(eq(emailOutbox.id, id));
 }
 
+/** Records a failed attempt; the claim already moved `next_attempt_at` to the next back-off. */
 export async function markOutboxEmailFailed(
   exec: Executor,
   id: string,
   error: string,
 ): Promise<void> {
   await exec.update(emailOutbox).set({ error }).where(eq(emailOutbox.id, id));
+}
+
+/** Gives a row up: never due again. */
+export async function markOutboxEmailGivenUp(
+  exec: Executor,
+  id: string,
+  error: string,
+  at: Date,
+): Promise<void> {
+  await exec
+    .update(emailOutbox)
+    .set({ error, failedAt: at, nextAttemptAt: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Claims due rows for one attempt each (at most `limit`, or only row `id`): in one short
+ * transaction the rows are locked with FOR UPDATE SKIP LOCKED (rows another instance is claiming
+ * are skipped), their `attempts` counted up and `next_attempt_at` moved to `retryAt(attempts)`.
+ * The send happens after the commit; until `retryAt` nobody else picks the row, so an email is
+ * sent once however many jobs run. Answers the claimed rows as updated.
+ */
+export async function claimDueOutboxEmails(
+  db: Db,
+  options: { now: Date; limit: number; id?: string; retryAt(attempts: number): Date },
+): Promise<EmailOutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id, attempts: emailOutbox.attempts })
+      .from(emailOutbox)
+      .where(
+        and(
+          options.id === undefined ? undefined : eq(emailOutbox.id, options.id),
+          isNull(emailOutbox.sentAt),
+          isNull(emailOutbox.failedAt),
+          lte(emailOutbox.nextAttemptAt, options.now),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+    const claimed: EmailOutboxRow[] = [];
+    for (const row of due) {
+      const attempts = row.attempts + 1;
+      const [updated] = await tx
+        .update(emailOutbox)
+        .set({ attempts, nextAttemptAt: options.retryAt(attempts) })
+        .where(eq(emailOutbox.id, row.id))
+        .returning();
+      if (updated) claimed.push(updated);
+    }
+    return claimed;
+  });
 }
 
 export async function findOutboxEmail(
@@ -65,6 +127,7 @@ export function createOutboxMailer(db: Db): Mailer {
       const row = await insertOutboxEmail(exec, message);
       return { id: row.id, deliver: async () => {} };
     },
+    retryDue: async () => ({ sent: 0, failed: 0, gaveUp: 0 }),
     close: async () => {},
   };
 }

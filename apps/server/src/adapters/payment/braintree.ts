@@ -140,7 +140,10 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
   }
 
   async function sale(input: SaleInput): Promise<SaleResult> {
-    const account = merchantAccountFor(input.currency);
+    const account =
+      input.viaUkCardAccount && config.ukCardMerchantAccountId && input.currency === 'GBP'
+        ? { merchantAccountId: config.ukCardMerchantAccountId, currency: input.currency }
+        : merchantAccountFor(input.currency);
     if (account.currency !== input.currency) {
       throw new PaymentGatewayError(`braintree: no merchant account for ${input.currency}`);
     }

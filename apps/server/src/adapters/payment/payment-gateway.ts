@@ -66,6 +66,11 @@ export type SaleInput = {
   deviceData?: string | undefined;
   /** Store the payment method in the vault when the sale succeeds. */
   storeInVault: boolean;
+  /**
+   * The uk-card-provider experiment's Treatment for a GB card (decision 020): the sale goes
+   * through the UK card merchant account where one is configured.
+   */
+  viaUkCardAccount?: boolean | undefined;
 };
 
 export type SaleResult =

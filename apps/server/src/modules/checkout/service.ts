@@ -6,6 +6,7 @@ import {
   DUPLICATE_PARENT_FIELD,
   declineMessageKey,
   displayInitials,
+  EXPERIMENTS,
   encodeGaPayload,
   familyMemberColor,
   formatMoney,
@@ -15,6 +16,7 @@ import {
   isCountryId,
   isCurrencyCode,
   isPhoneCodeId,
+  isTreatment,
   type Locale,
   type MessageKey,
   moneyLocale,
@@ -64,6 +66,7 @@ import {
 } from '../account/repo.js';
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
 import { receiptEmail } from '../email/templates/receipt.js';
+import { type ExperimentFlags, experimentArm } from '../flags/experiment-arm.js';
 import {
   insertFamily,
   insertFamilyMembers,
@@ -125,6 +128,8 @@ export type CheckoutServiceDeps = {
     paymentLockSeconds: number;
   };
   hooks?: CheckoutHooks | undefined;
+  /** Experiments the server decides itself (uk-card-provider). */
+  flags: ExperimentFlags;
 };
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -132,7 +137,9 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 type Ctx = { locale: Locale };
 
 /** What the shared payment machinery reads of a request body (both flows' bodies fit). */
-type PayBody = Pick<PaymentRequest, 'payment' | 'paymentCodes'>;
+type PayBody = Pick<PaymentRequest, 'payment' | 'paymentCodes'> & {
+  segmentAnonymousId?: string | undefined;
+};
 
 /**
  * What completing an attempt needs, stored on the payment row before the gateway is called (so
@@ -235,7 +242,7 @@ const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
  * docs/decisions/009-checkout-choices.md.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings } = deps;
+  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings, flags } = deps;
   const lockMs = settings.paymentLockSeconds * 1000;
   /**
    * The credentials token created by a completing transaction, kept in memory (never stored in
@@ -1102,7 +1109,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         promoCodes: body.promoCodes,
         phoneCountryCode: undefined,
         phoneNumber: undefined,
-        experiments: undefined,
       },
       { locale },
     );
@@ -1174,6 +1180,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
   }
 
+  /**
+   * uk-card-provider (decision 020): is this a GB card payment in the Treatment? The server asks
+   * the flag service itself, with the context the browser's flags use: the invited payer's user
+   * id, else the anonymous id; the billing country; the flow.
+   */
+  async function isUkCardTreatment(payment: PaymentRow, body: PayBody): Promise<boolean> {
+    const country = (payment.attempt as Attempt).billing.country;
+    if (country !== 'GB' || body.payment.paymentType !== 'CREDIT_CARD') return false;
+    const arm = await experimentArm(flags, EXPERIMENTS.ukCardProvider, {
+      country,
+      flow: payment.invitedUserId ? 'invite' : 'join',
+      ...(payment.invitedUserId ? { userId: payment.invitedUserId } : {}),
+      ...(body.segmentAnonymousId ? { targetingKey: body.segmentAnonymousId } : {}),
+    });
+    return isTreatment(arm);
+  }
+
   /** Calls the gateway for a new PENDING attempt and settles it. */
   async function charge(
     payment: PaymentRow,
@@ -1182,6 +1205,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     locale: Locale,
   ) {
     if (payment.amount === 0) return completeOrUnlock(payment, null);
+    const viaUkCardAccount = await isUkCardTreatment(payment, body);
     let result: Awaited<ReturnType<PaymentGateway['sale']>>;
     try {
       result = await gateway.sale({
@@ -1192,6 +1216,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         idempotencyKey,
         deviceData: body.payment.deviceData,
         storeInVault: body.payment.storePaymentOnFile,
+        viaUkCardAccount,
       });
     } catch (error) {
       // Unknown outcome: the attempt stays PENDING and locked; reconciliation settles it.
@@ -1376,7 +1401,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         parentPhoneCountryCode: user.phoneCountryCode,
         parentPhoneNumber: user.phoneNumber,
       },
-      undefined,
       {
         address: {
           line1: billing.line1,
@@ -1394,7 +1418,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         promoCodes: body.promoCodes,
         phoneCountryCode: undefined,
         phoneNumber: undefined,
-        experiments: undefined,
       },
       { locale },
     );

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { EXPERIMENT_KEYS, EXPERIMENT_VALUES, RESTRICTIONS } from '@coparent/domain';
+import { EXPERIMENT_KEYS, EXPERIMENT_VALUES, LOOKS, RESTRICTIONS } from '@coparent/domain';
 import { FlagdCore, MemoryStorage } from '@openfeature/flagd-core';
 import type { Logger } from '@openfeature/server-sdk';
 import { ConfigError } from '../../config.js';
 
-/** What a flag answers: an experiment's Control/Treatment/Off, or a restriction's boolean. */
-export type FlagKind = 'experiment' | 'restriction';
+/** What a flag answers: an experiment's Control/Treatment/Off, or a restriction's or look's boolean. */
+export type FlagKind = 'experiment' | 'restriction' | 'look';
 
 const KNOWN_FLAGS: ReadonlyMap<string, FlagKind> = new Map([
   ...EXPERIMENT_KEYS.map((key) => [key, 'experiment'] as const),
   ...Object.values(RESTRICTIONS).map((key) => [key, 'restriction'] as const),
+  ...Object.values(LOOKS).map((key) => [key, 'look'] as const),
 ]);
 
 /** A flag file the server refuses to start with; the message says which file and why. */
@@ -33,7 +34,7 @@ function describeVariants(variants: Map<string, unknown>): string {
 /**
  * Reads a flagd flag file (https://flagd.dev/schema/v0/flags.json) and checks it against the
  * domain: exactly the experiments of `EXPERIMENTS` (variants Control, Treatment and Off, each
- * answering its own name) and the `RESTRICTIONS` (boolean variants). Anything else throws a
+ * answering its own name), the `RESTRICTIONS` and the `LOOKS` (boolean variants). Anything else throws a
  * FlagFileError, so a bad file stops the server at start-up instead of answering defaults.
  */
 export function loadFlagFile(path: string, logger: Logger): LoadedFlags {
@@ -92,7 +93,7 @@ export function loadFlagFile(path: string, logger: Logger): LoadedFlags {
     } else if ([...variants.values()].some((value) => typeof value !== 'boolean')) {
       throw new FlagFileError(
         path,
-        `restriction "${key}" must have boolean variants (got ${describeVariants(variants)})`,
+        `${kind} "${key}" must have boolean variants (got ${describeVariants(variants)})`,
       );
     }
     // A targeting rule flagd cannot compile answers PARSE_ERROR on every evaluation: refuse it now.

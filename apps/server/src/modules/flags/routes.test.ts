@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPERIMENT_KEYS, RESTRICTIONS } from '@coparent/domain';
+import { BOOLEAN_FLAG_KEYS, EXPERIMENT_KEYS } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { REPO_ROOT } from '../../config.js';
@@ -18,7 +18,7 @@ type FlagAnswer = {
 };
 
 const REPO_FLAGS: FlagFile = JSON.parse(readFileSync(join(REPO_ROOT, 'flags/flags.json'), 'utf8'));
-const RESTRICTION_KEYS = Object.values(RESTRICTIONS);
+const BOOLEAN_KEYS: readonly string[] = BOOLEAN_FLAG_KEYS;
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 const dir = mkdtempSync(join(tmpdir(), 'coparent-flags-'));
@@ -75,16 +75,14 @@ describe('flags (OFREP)', () => {
     (await one(on, key, context)).json<FlagAnswer>().value;
 
   describe('the repository flag file', () => {
-    it('answers every experiment Off and every restriction false', async () => {
+    it('answers every experiment Off and every restriction and look false', async () => {
       const res = await bulk(app, { targetingKey: 'anon-1', locale: 'en', flow: 'join' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const flags = res.json<{ flags: FlagAnswer[] }>().flags;
-      expect(flags.map((f) => f.key).sort()).toEqual(
-        [...EXPERIMENT_KEYS, ...RESTRICTION_KEYS].sort(),
-      );
+      expect(flags.map((f) => f.key).sort()).toEqual([...EXPERIMENT_KEYS, ...BOOLEAN_KEYS].sort());
       for (const flag of flags) {
-        const expected = RESTRICTION_KEYS.includes(flag.key as never) ? false : 'Off';
+        const expected = BOOLEAN_KEYS.includes(flag.key) ? false : 'Off';
         expect(flag).toMatchObject({ value: expected, reason: 'STATIC' });
       }
     });
@@ -192,7 +190,7 @@ describe('flags (OFREP)', () => {
         join(REPO_ROOT, 'flags/other.json'),
       );
       expect(load(join(REPO_ROOT, 'flags/flags.json'))().kinds.size).toBe(
-        EXPERIMENT_KEYS.length + RESTRICTION_KEYS.length,
+        EXPERIMENT_KEYS.length + BOOLEAN_KEYS.length,
       );
     });
 
@@ -224,6 +222,15 @@ describe('flags (OFREP)', () => {
         };
       });
       expect(load(restriction)).toThrow(/restriction "hide-amex" must have boolean variants/);
+
+      const look = flagFile('look', (file) => {
+        file.flags['brand-refresh'] = {
+          state: 'ENABLED',
+          variants: { on: 'refresh', off: 'classic' },
+          defaultVariant: 'off',
+        };
+      });
+      expect(load(look)).toThrow(/look "brand-refresh" must have boolean variants/);
     });
 
     it('refuses a file that is missing, not JSON or not flagd JSON', () => {

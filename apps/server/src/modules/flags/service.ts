@@ -81,9 +81,9 @@ export async function createFlagService(options: {
     if (!kind) return undefined;
     const ctx = evaluationContext(context);
     const details =
-      kind === 'restriction'
-        ? await client.getBooleanDetails(key, false, ctx)
-        : await client.getStringDetails(key, DEFAULT_EXPERIMENT_VALUE, ctx);
+      kind === 'experiment'
+        ? await client.getStringDetails(key, DEFAULT_EXPERIMENT_VALUE, ctx)
+        : await client.getBooleanDetails(key, false, ctx);
     return toEvaluation(details);
   };
 

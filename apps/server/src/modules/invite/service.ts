@@ -422,7 +422,6 @@ export function createInviteService(deps: InviteServiceDeps) {
         parentPhoneCountryCode: auth.user.phoneCountryCode,
         parentPhoneNumber: auth.user.phoneNumber,
       },
-      undefined,
       {
         address: address
           ? {
@@ -442,7 +441,6 @@ export function createInviteService(deps: InviteServiceDeps) {
         promoCodes: body.promoCodes,
         phoneCountryCode: undefined,
         phoneNumber: undefined,
-        experiments: body.experiments,
       },
       ctx,
     );

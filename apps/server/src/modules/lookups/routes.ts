@@ -11,8 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { countryLookupMemos, lookups, OptionsSchema } from './service.js';
+import { LocaleHeadersSchema } from '../../http/schemas.js';
+import { countryLookupRoutes } from './country-routes.js';
+import { lookups } from './service.js';
 import { sendStaticJson, staticJsonMemo } from './static-json.js';
 
 /** `{ id, name }[]` with the name in the request's locale. */
@@ -33,21 +34,12 @@ export const LookupsResponseSchema = z.object({
   colleagueRoles: optionsOf(COLLEAGUE_ROLES),
 });
 
-const CountryParamsSchema = z.object({
-  id: z.string().max(8).describe('ISO 3166-1 alpha-2 country id (any case)'),
-});
-
-const TimeZonesQuerySchema = z.object({
-  region: z.string().max(8).optional().describe('Region id (US and CA narrow the list by it)'),
-});
-
 /**
  * Every answer is static: serialised once per locale (and country), sent with an ETag and
  * `Cache-Control: public, max-age=3600` (304 on a matching If-None-Match).
  */
 export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookupsJson = staticJsonMemo(LookupsResponseSchema);
-  const countries = countryLookupMemos();
 
   app.get(
     '/',
@@ -69,38 +61,5 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/countries/:id/regions',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: "A country's regions (states, provinces…); [] when it has none",
-        headers: LocaleHeadersSchema,
-        params: CountryParamsSchema,
-        response: { 200: OptionsSchema, 404: ProblemSchema },
-      },
-    },
-    async (request, reply) =>
-      sendStaticJson(request, reply, countries.regions(request.params.id, requestLocale(request))),
-  );
-
-  app.get(
-    '/countries/:id/timezones',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: "A country's time zones (IANA ids), by region for US and CA",
-        headers: LocaleHeadersSchema,
-        params: CountryParamsSchema,
-        querystring: TimeZonesQuerySchema,
-        response: { 200: OptionsSchema, 404: ProblemSchema },
-      },
-    },
-    async (request, reply) =>
-      sendStaticJson(
-        request,
-        reply,
-        countries.timeZones(request.params.id, request.query.region, requestLocale(request)),
-      ),
-  );
+  await app.register(countryLookupRoutes, { prefix: '/countries', tag: 'lookups' });
 };

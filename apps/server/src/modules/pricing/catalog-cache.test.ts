@@ -129,6 +129,9 @@ describe.each(BACKENDS)('two instances and a change outside the sync on %s', (ba
         signups: {
           authorize: () => Promise.reject(new Error('not used: quote takes the signup')),
         },
+        flags: {
+          evaluate: () => Promise.reject(new Error('not used: package 3003 is not build-your-own')),
+        },
         catalogCache: { clock: () => clock.ms },
       });
     return { clock, services: [make(), make()] };
@@ -138,6 +141,8 @@ describe.each(BACKENDS)('two instances and a change outside the sync on %s', (ba
     id: randomUUID(),
     parentPhoneCountryCode: 'US_CANADA',
     parentPhoneNumber: '2125551234',
+    segmentAnonymousId: null,
+    parentEmail: null,
   };
   const body = PricingRequestSchema.parse({ address: TEXAS, orderDetail: { packageId: 3003 } });
   const subTotals = (services: ReturnType<typeof instances>['services']) =>

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import {
   isInvalidPromo,
   type Package,
@@ -7,6 +9,7 @@ import {
 } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
+import { REPO_ROOT } from '../../config.js';
 import {
   createSignup,
   type Json,
@@ -20,7 +23,10 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
   let app: App;
 
   beforeAll(async () => {
-    app = await buildTestApp(ctx.database);
+    // The browser suite's flag file: Treatment for anonymous ids starting "arm-treatment", else Off.
+    app = await buildTestApp(ctx.database, {
+      env: { FLAGS_FILE: join(REPO_ROOT, 'e2e/flags.e2e.json') },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -609,20 +615,30 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
       expect(withPromo.couponDetail).toMatchObject({ couponCode: 'WELCOME10', discount: 1_500 });
     });
 
+    const byoOrder = {
+      packageId: 3005,
+      productId: 'SUB1YEAR',
+      services: ['MYFILES', 'TONEMETER', 'CALLSBASIC'],
+    };
+
     it('prices build-your-own from its options; MYFILES and CALLSBASIC are free in the treatment', async () => {
-      const signup = await signupAtStep3(app);
-      const order = {
-        packageId: 3005,
-        productId: 'SUB1YEAR',
-        services: ['MYFILES', 'TONEMETER', 'CALLSBASIC'],
-      };
-      const control = await priceOk(signup, { orderDetail: order });
+      const off = await signupAtStep3(app, { segmentAnonymousId: randomUUID() });
+      const control = await priceOk(off, { orderDetail: byoOrder });
       expect(control.totals.subTotal).toBe(7_999 + 1_000 + 1_500 + 1_000);
-      const treatment = await priceOk(signup, {
-        orderDetail: order,
+      const inTreatment = await signupAtStep3(app, {
+        segmentAnonymousId: `arm-treatment-${randomUUID()}`,
+      });
+      const treatment = await priceOk(inTreatment, { orderDetail: byoOrder });
+      expect(treatment.totals.subTotal).toBe(7_999 + 1_500);
+    });
+
+    it('prices a visitor who declares the treatment in the body as the flag file says (Off)', async () => {
+      const signup = await signupAtStep3(app, { segmentAnonymousId: randomUUID() });
+      const declared = await priceOk(signup, {
+        orderDetail: byoOrder,
         experiments: { 'show-price-in-build-your-own': 'Treatment' },
       });
-      expect(treatment.totals.subTotal).toBe(7_999 + 1_500);
+      expect(declared.totals.subTotal).toBe(7_999 + 1_000 + 1_500 + 1_000);
     });
 
     it('answers 422 for a build-your-own order without its term or with foreign options', async () => {

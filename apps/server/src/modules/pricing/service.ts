@@ -43,6 +43,13 @@ import type { TaxCalculator } from '../../adapters/tax/tax-calculator.js';
 import type { Db } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
+import type { FlagContext } from '../flags/context.js';
+import {
+  type ExperimentFlags,
+  experimentArm,
+  invitedFlagContext,
+  signupFlagContext,
+} from '../flags/experiment-arm.js';
 import type { SignupOrder } from '../signup/repo.js';
 import type { SignupService } from '../signup/service.js';
 import {
@@ -67,6 +74,8 @@ export type PricingServiceDeps = {
   now: () => Date;
   /** Authorises the signup calls (registration key) and reads the signup's order and referrer. */
   signups: Pick<SignupService, 'authorize'>;
+  /** Decides the show-price-in-build-your-own arm an order is priced in. */
+  flags: ExperimentFlags;
   /** The in-memory catalog's TTL and clock (catalog-cache.ts); defaults: 60 s, performance.now. */
   catalogCache?: CatalogCacheOptions;
 };
@@ -118,7 +127,14 @@ function referrerDiscount(referrer: Referrer, locale: Locale): Discount {
  * country check and the price of an order. Every amount comes from the catalog in the database,
  * read through an in-memory cache (catalog-cache.ts); nothing the browser sends is a price.
  */
-export function createPricingService({ db, tax, now, signups, catalogCache }: PricingServiceDeps) {
+export function createPricingService({
+  db,
+  tax,
+  now,
+  signups,
+  flags,
+  catalogCache,
+}: PricingServiceDeps) {
   const cache = createCatalogCache(db, catalogCache);
   const readCatalog = async () => (await cache.get()).catalog;
 
@@ -472,15 +488,55 @@ export function createPricingService({ db, tax, now, signups, catalogCache }: Pr
     return quote(row, saved, body, ctx);
   }
 
+  /** Whether the flag file puts this context in the show-price-in-build-your-own treatment. */
+  async function inFreeOptionsTreatment(context: FlagContext): Promise<boolean> {
+    return isTreatment(await experimentArm(flags, EXPERIMENTS.showPriceInBuildYourOwn, context));
+  }
+
   /**
    * The price of a signup's order (the pricing call's computation, without the authorisation):
    * the payment re-prices with it from the saved order, the billing address and the codes.
+   * Build-your-own is priced in the arm saved with the order when it is this package (the arm
+   * its values were chosen in), else in the arm the flag file gives the signup's context.
    */
   async function quote(
+    row: Pick<
+      SignupRow,
+      'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber' | 'segmentAnonymousId' | 'parentEmail'
+    >,
+    saved:
+      | Pick<SignupOrder, 'packageId' | 'complete' | 'freeOptionsTreatment' | 'referrerKey'>
+      | undefined,
+    body: PricingRequest,
+    ctx: Ctx,
+  ): Promise<PricingResponse> {
+    return priceOrder(row, saved, body, ctx, (pkg) =>
+      saved?.complete && saved.packageId === pkg.id
+        ? Promise.resolve(saved.freeOptionsTreatment)
+        : inFreeOptionsTreatment(signupFlagContext(row, ctx.locale)),
+    );
+  }
+
+  /**
+   * The price of an invited co-parent's order (their pricing call and their payment): always in
+   * the arm the flag file gives their user id, so the charge matches the price shown.
+   */
+  async function quoteFor(
+    user: Pick<SignupRow, 'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber'>,
+    body: PricingRequest,
+    ctx: Ctx,
+  ): Promise<PricingResponse> {
+    return priceOrder(user, undefined, body, ctx, () =>
+      inFreeOptionsTreatment(invitedFlagContext(user.id, ctx.locale)),
+    );
+  }
+
+  async function priceOrder(
     row: Pick<SignupRow, 'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber'>,
-    saved: Pick<SignupOrder, 'packageId' | 'freeOptionsTreatment' | 'referrerKey'> | undefined,
+    saved: Pick<SignupOrder, 'referrerKey'> | undefined,
     body: PricingRequest,
     { locale }: Ctx,
+    freeOptionsTreatment: (pkg: CatalogPackage) => Promise<boolean>,
   ): Promise<PricingResponse> {
     if (body.limboId !== undefined && body.limboId !== row.id) {
       throw fieldErrors([{ field: 'limboId', key: 'invalidValue' }], locale);
@@ -510,12 +566,7 @@ export function createPricingService({ db, tax, now, signups, catalogCache }: Pr
     const currency = saleCurrency(pkg, country);
     if (!currency) throw new AppError('COUNTRY_MISMATCH');
 
-    // The build-your-own arm: as declared with this request, else as saved with the order.
-    const declared = body.experiments?.[EXPERIMENTS.showPriceInBuildYourOwn];
-    const treatment =
-      declared !== undefined
-        ? isTreatment(declared)
-        : saved?.packageId === pkg.id && saved.freeOptionsTreatment;
+    const treatment = pkg.buildYourOwn && (await freeOptionsTreatment(pkg));
     const packageAmount = orderAmount(pkg, body.orderDetail, currency, treatment, locale);
 
     const promoCodes = body.promoCodes.map(normalizeCode).filter((code) => code !== '');
@@ -578,7 +629,7 @@ export function createPricingService({ db, tax, now, signups, catalogCache }: Pr
     checkCountry,
     price,
     quote,
-    quoteFor: quote,
+    quoteFor,
     availableCouponCodes,
   };
 }

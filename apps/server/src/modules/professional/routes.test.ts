@@ -668,6 +668,7 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
         log,
         now: () => new Date(),
         from: 'Support <support@example.com>',
+        retry: { maxAttempts: 6, baseDelaySeconds: 60 },
         transport,
       });
       const smtpApp = await buildTestApp(ctx.database, { mailer });
@@ -705,6 +706,7 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
         log,
         now: () => new Date(),
         from: 'support@example.com',
+        retry: { maxAttempts: 6, baseDelaySeconds: 60 },
         transport,
       });
       const smtpApp = await buildTestApp(ctx.database, { mailer });

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { countryLookupMemos, OptionsSchema } from '../lookups/service.js';
+import { CountryParamsSchema, countryLookupRoutes } from '../lookups/country-routes.js';
+import { OptionsSchema } from '../lookups/service.js';
 import { sendStaticJson } from '../lookups/static-json.js';
 import { professionalLookupsJson, professionalRolesJson } from './lookups.js';
 import type { ProfessionalService } from './service.js';
@@ -34,14 +35,6 @@ const ValidatorHeadersSchema = LocaleHeadersSchema.extend({
     .describe('When the visitor started the form (ISO 8601 or epoch milliseconds)'),
 });
 
-const CountryParamsSchema = z.object({
-  id: z.string().max(8).describe('ISO 3166-1 alpha-2 country id (any case)'),
-});
-
-const TimeZonesQuerySchema = z.object({
-  region: z.string().max(8).optional().describe('Region id (US and CA narrow the list by it)'),
-});
-
 /** Header values are logged bounded: they come from the visitor. */
 const forLog = (value: string | undefined) => value?.slice(0, 100);
 
@@ -50,7 +43,6 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
   { service, createRateLimit, validateRateLimit },
 ) => {
   // The lookups are static: serialised once, sent with an ETag and a public Cache-Control.
-  const countries = countryLookupMemos();
 
   app.post(
     '/users/validator',
@@ -139,40 +131,7 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
       sendStaticJson(request, reply, professionalLookupsJson(requestLocale(request))),
   );
 
-  app.get(
-    '/lookups/countries/:id/regions',
-    {
-      schema: {
-        tags: ['professional'],
-        summary: "A country's regions (states, provinces…); [] when it has none",
-        headers: LocaleHeadersSchema,
-        params: CountryParamsSchema,
-        response: { 200: OptionsSchema, 404: ProblemSchema },
-      },
-    },
-    async (request, reply) =>
-      sendStaticJson(request, reply, countries.regions(request.params.id, requestLocale(request))),
-  );
-
-  app.get(
-    '/lookups/countries/:id/timezones',
-    {
-      schema: {
-        tags: ['professional'],
-        summary: "A country's time zones (IANA ids), by region for US and CA",
-        headers: LocaleHeadersSchema,
-        params: CountryParamsSchema,
-        querystring: TimeZonesQuerySchema,
-        response: { 200: OptionsSchema, 404: ProblemSchema },
-      },
-    },
-    async (request, reply) =>
-      sendStaticJson(
-        request,
-        reply,
-        countries.timeZones(request.params.id, request.query.region, requestLocale(request)),
-      ),
-  );
+  await app.register(countryLookupRoutes, { prefix: '/lookups/countries', tag: 'professional' });
 
   app.get(
     '/lookups/countries/:id/roles',

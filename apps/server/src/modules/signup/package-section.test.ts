@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Package } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
+import { REPO_ROOT } from '../../config.js';
 import { DEMO_ACCOUNT, seedDemoData } from '../../db/seed.js';
 import {
   createSignup,
@@ -16,7 +20,10 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
   let app: App;
 
   beforeAll(async () => {
-    app = await buildTestApp(ctx.database);
+    // The browser suite's flag file: Treatment for anonymous ids starting "arm-treatment", else Off.
+    app = await buildTestApp(ctx.database, {
+      env: { FLAGS_FILE: join(REPO_ROOT, 'e2e/flags.e2e.json') },
+    });
     await seedDemoData(ctx.database.db);
   });
   afterAll(async () => {
@@ -69,13 +76,29 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
     });
   });
 
+  function priceSavedByo(signup: TestSignup) {
+    return app.inject({
+      method: 'POST',
+      url: `/v2/signups/${signup.signupId}/pricing`,
+      headers: { 'x-registration-key': signup.registrationKey },
+      payload: {
+        orderDetail: {
+          packageId: 3006,
+          productId: 'SUB2YEAR',
+          services: ['MYFILES', 'CALLSBASIC'],
+        },
+      },
+    });
+  }
+
   it('completes step 3 with the build-your-own values, switching to the chosen term', async () => {
-    const signup = await signupAtStep3(app);
+    const signup = await signupAtStep3(app, {
+      segmentAnonymousId: `arm-treatment-${randomUUID()}`,
+    });
     await savePackage(app, signup, { order: { packageId: 3005 } });
     const res = await savePackage(app, signup, {
       order: { packageId: 3005 },
       buildYourOwn: { subscription: 'SUB2YEAR', myfiles: true, calls: true },
-      experiments: { 'show-price-in-build-your-own': 'Treatment' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await state(signup)).toMatchObject({
@@ -90,20 +113,27 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
       },
       pendingBuildYourOwnPackageId: null,
     });
-    // The saved arm prices the order: both options are free in the treatment.
-    const pricing = await app.inject({
-      method: 'POST',
-      url: `/v2/signups/${signup.signupId}/pricing`,
-      headers: { 'x-registration-key': signup.registrationKey },
-      payload: {
-        orderDetail: {
-          packageId: 3006,
-          productId: 'SUB2YEAR',
-          services: ['MYFILES', 'CALLSBASIC'],
-        },
-      },
+    // The flag file put this visitor in the treatment; the saved arm prices the order: both
+    // options are free.
+    expect((await priceSavedByo(signup)).json().totals.subTotal).toBe(13_999);
+  });
+
+  it('saves the arm the flag file gives, never one the browser declares', async () => {
+    const signup = await signupAtStep3(app, { segmentAnonymousId: randomUUID() });
+    const res = await savePackage(app, signup, {
+      order: { packageId: 3006 },
+      buildYourOwn: { subscription: 'SUB2YEAR', myfiles: true, calls: true },
+      experiments: { 'show-price-in-build-your-own': 'Treatment' },
     });
-    expect(pricing.json().totals.subTotal).toBe(13_999);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = await app.inject({ method: 'GET', url: '/v2/packages?ids=3006&country=US' });
+    const [byo] = (listed.json() as { packages: Package[] }).packages;
+    const freeInTreatment = byo?.options.filter((o) => o.freeInTreatment) ?? [];
+    expect(freeInTreatment.map((o) => o.code).sort()).toEqual(['CALLSBASIC', 'MYFILES']);
+    // Priced in Control (the visitor is Off): the options the treatment gives free are charged.
+    expect((await priceSavedByo(signup)).json().totals.subTotal).toBe(
+      13_999 + freeInTreatment.reduce((sum, o) => sum + o.amount, 0),
+    );
   });
 
   it('accepts a complete build-your-own order as productId and services', async () => {

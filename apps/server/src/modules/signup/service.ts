@@ -41,6 +41,7 @@ import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
+import { type ExperimentFlags, experimentArm, signupFlagContext } from '../flags/experiment-arm.js';
 import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
 import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
 import {
@@ -73,6 +74,8 @@ export type SignupServiceDeps = {
   now: () => Date;
   /** Counts the duplicate answers per email (429 beyond the limit) and notifies the owner. */
   emailReveals: EmailRevealGuard;
+  /** Decides the show-price-in-build-your-own arm saved with a build-your-own order. */
+  flags: ExperimentFlags;
 };
 
 export type RequestContext = {
@@ -178,7 +181,7 @@ function toSignupState(
 }
 
 /** Signup use cases: create, read and update a Parent A signup before payment. */
-export function createSignupService({ db, ttlHours, now, emailReveals }: SignupServiceDeps) {
+export function createSignupService({ db, ttlHours, now, emailReveals, flags }: SignupServiceDeps) {
   const expiresFrom = (instant: Date) => new Date(instant.getTime() + ttlHours * HOUR_MS);
 
   /**
@@ -440,7 +443,15 @@ export function createSignupService({ db, ttlHours, now, emailReveals }: SignupS
       throw new AppError('DUPLICATE_PARENT');
     }
     const term = termForYears(pkg.subDurationInYears);
-    const treatment = isTreatment(input.experiments?.[EXPERIMENTS.showPriceInBuildYourOwn]);
+    // The arm the browser showed the options in, decided again here from the signup's context.
+    const inTreatment = async () =>
+      isTreatment(
+        await experimentArm(
+          flags,
+          EXPERIMENTS.showPriceInBuildYourOwn,
+          signupFlagContext(row, locale),
+        ),
+      );
     const { order, buildYourOwn } = input;
     const canonical = (codes: readonly string[]) =>
       BUILD_YOUR_OWN_OPTION_CODES.filter((code) => codes.includes(code));
@@ -472,7 +483,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals }: SignupS
         productId: buildYourOwn.subscription,
         services,
         complete: true,
-        freeOptionsTreatment: treatment,
+        freeOptionsTreatment: await inTreatment(),
       };
     } else if (order.productId !== undefined && order.services !== undefined) {
       if (order.productId !== term) {
@@ -484,7 +495,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals }: SignupS
         productId: term,
         services: canonical(order.services),
         complete: true,
-        freeOptionsTreatment: treatment,
+        freeOptionsTreatment: await inTreatment(),
       };
     } else {
       choice = {

@@ -46,7 +46,7 @@ describe('/app/account/activate', () => {
   it('takes the token out of the address bar, sets the credentials, then links to login', async () => {
     const { calls } = server();
     const { user, router } = await openActivate();
-    expect(router.state.location.pathname).toBe('/activate');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activate'));
     await chooseCredentials(user);
     expect(
       await screen.findByRole(

@@ -156,6 +156,59 @@ describe('account billing page', () => {
     expect(screen.getByLabelText('Time zone')).toHaveValue('');
   });
 
+  it('fills the address from a places suggestion and asks for the time zone again', async () => {
+    const { calls } = mockFetch(
+      on('GET', '/v2/places', { body: { enabled: true, countries: ['us'] } }),
+      on('GET', /^\/v2\/places\/suggestions\?/, {
+        body: {
+          enabled: true,
+          suggestions: [
+            { placeId: 'ChIJpdx', primaryText: '1 SW Main St', secondaryText: 'Portland, OR, USA' },
+          ],
+        },
+      }),
+      on('GET', /^\/v2\/places\/ChIJpdx\?/, {
+        body: {
+          line1: '1 SW Main St',
+          city: 'Portland',
+          region: 'OR',
+          postalCode: '97204',
+          country: 'US',
+        },
+      }),
+      on('GET', '/v2/account/session', { body: SESSION }),
+      on('GET', '/v2/account/billing', { body: SAVED }),
+      on('PUT', '/v2/account/billing', { body: { validationErrors: [] } }),
+    );
+    const { user } = await openBilling();
+    const line1 = await screen.findByRole('combobox', { name: 'Address line 1' });
+    await user.clear(line1);
+    await user.type(line1, '1 SW Ma');
+    await screen.findByRole('option', { name: /1 SW Main St/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Portland'));
+    await user.click(screen.getByRole('button', { name: 'Save billing information' }));
+    // Oregon has two time zones: the saved Chicago one went with the old address.
+    expect(await screen.findByRole('link', { name: 'Select a time zone' })).toBeVisible();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'America/Los_Angeles');
+    await user.click(screen.getByRole('button', { name: 'Save billing information' }));
+    expect(await screen.findByText('Your billing information has been saved.')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      address: {
+        line1: '1 SW Main St',
+        line2: null,
+        city: 'Portland',
+        region: 'OR',
+        postalCode: '97204',
+        country: 'US',
+      },
+      timeZone: 'America/Los_Angeles',
+    });
+  });
+
   it("places the server's field errors and keeps what was typed", async () => {
     server(SAVED, {
       status: 422,

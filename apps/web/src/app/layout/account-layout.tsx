@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { AccountHeaderActions } from '../../features/account/components/account-header-actions';
+import { BrandLogo } from './brand-logo';
 import { LanguageSelector } from './language-selector';
 import styles from './layout.module.css';
 import { SiteFooter } from './site-footer';
@@ -25,7 +26,7 @@ export function AccountLayout() {
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to="/" className={styles.brand} aria-label={t('account.homeLink')}>
-            {t('app.productName')}
+            <BrandLogo />
           </Link>
           <div className={styles.headerActions}>
             <LanguageSelector />

@@ -18,7 +18,7 @@ const LINK = '?discount=1&referrerKey=demo-coach&percentage=MTU=';
 describe('discount link banner', () => {
   it('reads the link on entry, keeps it and shows its percentage', async () => {
     mockFetch();
-    const { router } = renderApp(`/signup${LINK}`);
+    const { router } = await renderApp(`/signup${LINK}`);
     expect(await screen.findByText('Your 15% discount will be applied.')).toBeVisible();
     expect(JSON.parse(window.sessionStorage.getItem(DISCOUNT_LINK_STORAGE_KEY) ?? '')).toEqual({
       referrerKey: 'demo-coach',
@@ -30,14 +30,14 @@ describe('discount link banner', () => {
 
   it('never shows a tampered percentage', async () => {
     mockFetch();
-    renderApp('/signup?discount=1&referrerKey=demo-coach&percentage=%25%25NaN');
+    await renderApp('/signup?discount=1&referrerKey=demo-coach&percentage=%25%25NaN');
     expect(await screen.findByText('Your discount will be applied.')).toBeVisible();
     expect(screen.queryByText(/NaN/)).not.toBeInTheDocument();
   });
 
   it('is not shown outside the parent funnel', async () => {
     mockFetch();
-    renderApp(`/duplicate${LINK}`);
+    await renderApp(`/duplicate${LINK}`);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText(/discount will be applied/)).not.toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('discount link banner', () => {
         }),
       ]),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     expect(await screen.findByText('Your 15% discount will be applied.')).toBeVisible();
     expect(screen.queryByText(/50%/)).not.toBeInTheDocument();
   });
@@ -77,7 +77,7 @@ describe('discount link banner', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons([]),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     await screen.findByRole('article', { name: 'Premium · 1 year' });
     expect(screen.queryByText(/discount will be applied/)).not.toBeInTheDocument();
   });

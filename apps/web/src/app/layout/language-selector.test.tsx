@@ -4,7 +4,7 @@ import { renderApp } from '../../test/render-app';
 
 describe('language selector', () => {
   it('switches the texts to Spanish, remembers the choice and sets <html lang>', async () => {
-    const { user } = renderApp('/signup');
+    const { user } = await renderApp('/signup');
     expect(screen.getByRole('link', { name: 'For Parents' })).toBeVisible();
 
     await user.selectOptions(
@@ -24,7 +24,7 @@ describe('language selector', () => {
   });
 
   it('translates validation messages from the domain', async () => {
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es-MX');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveAccessibleDescription(

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FunnelDiscount } from './funnel-discount';
 import styles from './layout.module.css';
+import { PrefetchNextStep } from './prefetch-next-step';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -28,6 +29,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <PrefetchNextStep />
     </div>
   );
 }

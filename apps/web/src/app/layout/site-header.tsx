@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BrandLogo } from './brand-logo';
 import { LanguageSelector } from './language-selector';
 import styles from './layout.module.css';
 
@@ -11,7 +12,7 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={styles.headerInner}>
         <Link to="/signup" className={styles.brand} aria-label={t('app.homeLink')}>
-          {t('app.productName')}
+          <BrandLogo />
         </Link>
         <div className={styles.headerActions}>
           <LanguageSelector />

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app';
 
 describe('layout', () => {
   it('has a skip link, a login link as a full page load, and the footer links', async () => {
-    const { user } = renderApp('/signup');
+    const { user } = await renderApp('/signup');
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     await user.click(skip);
     expect(screen.getByRole('main')).toHaveFocus();
@@ -28,11 +28,11 @@ describe('layout', () => {
     );
   });
 
-  it('shows the support phone for the country of the step-1 phone code', () => {
+  it('shows the support phone for the country of the step-1 phone code', async () => {
     useFunnelStore.setState({
       stepOneValues: { countryCode: 'UNITED_KINGDOM', phoneNumber: '7700900123' },
     });
-    renderApp('/signup');
+    await renderApp('/signup');
     expect(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: '02035140008' }),
     ).toHaveAttribute('href', 'tel:+442035140008');

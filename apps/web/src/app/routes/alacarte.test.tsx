@@ -38,7 +38,7 @@ const total = () => screen.getByText('Your total').parentElement as HTMLElement;
 describe('/alacarte', () => {
   it('hides the option prices in control and keeps a live total', async () => {
     pendingByo();
-    const { user } = renderApp('/alacarte');
+    const { user } = await renderApp('/alacarte');
     const tonemeter = await screen.findByRole('checkbox', { name: 'ToneMeter' });
     expect(screen.getByRole('radio', { name: '1 year' })).toBeChecked();
     expect(total()).toHaveAttribute('aria-live', 'polite');
@@ -68,7 +68,7 @@ describe('/alacarte', () => {
 
   it('shows the option prices in the treatment, where My Files and Calls are free', async () => {
     pendingByo();
-    const { user } = renderApp('/alacarte', { flags: { [SHOW_PRICE]: 'Treatment' } });
+    const { user } = await renderApp('/alacarte', { flags: { [SHOW_PRICE]: 'Treatment' } });
     const myFiles = await screen.findByRole('checkbox', { name: /My Files \(1 GB file storage\)/ });
     expect(myFiles).toHaveAccessibleName('My Files (1 GB file storage) Free');
     expect(screen.getByRole('checkbox', { name: 'Calls Free' })).toBeVisible();
@@ -84,13 +84,13 @@ describe('/alacarte', () => {
 
   it('saves the build-your-own values and goes to /payment', async () => {
     const { calls } = pendingByo();
-    const { user, router } = renderApp('/alacarte', { flags: { [SHOW_PRICE]: 'Treatment' } });
+    const { user, router } = await renderApp('/alacarte', { flags: { [SHOW_PRICE]: 'Treatment' } });
     await user.click(await screen.findByRole('checkbox', { name: 'ToneMeter + $15.00' }));
     await user.click(screen.getByRole('checkbox', { name: 'Calls Free' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       sections: ['PACKAGE'],
       order: { packageId: 3005 },
@@ -101,7 +101,6 @@ describe('/alacarte', () => {
         unlimitedPayments: false,
         calls: true,
       },
-      experiments: { [SHOW_PRICE]: 'Treatment' },
     });
     expect(useFunnelStore.getState().lastCompletedStep).toBe(3);
     expect(
@@ -124,7 +123,7 @@ describe('/alacarte', () => {
     seedFunnel(2);
     const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES);
     mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'), onCoupons());
-    const { router } = renderApp('/alacarte');
+    const { router } = await renderApp('/alacarte');
     await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
@@ -133,9 +132,9 @@ describe('/alacarte', () => {
 
   it('goes back to /step3', async () => {
     pendingByo();
-    const { user, router } = renderApp('/alacarte');
+    const { user, router } = await renderApp('/alacarte');
     await screen.findByRole('checkbox', { name: 'ToneMeter' });
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
   });
 });

@@ -56,7 +56,7 @@ export function AlaCarteRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
   );
-  const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn(arm);
+  const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn();
 
   if (choice.status === 'none') return <Navigate to="/step3" replace />;
 

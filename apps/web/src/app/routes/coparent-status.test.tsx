@@ -1,16 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 
 describe('/coparentstatus', () => {
   it('goes to /step1 when the co-parent has no account', async () => {
-    const { user, router } = renderApp('/coparentstatus');
+    const { user, router } = await renderApp('/coparentstatus');
     await user.click(screen.getByRole('button', { name: "No, they don't" }));
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
   });
 
   it('explains where the invitation is when the co-parent has an account', async () => {
-    const { user } = renderApp('/coparentstatus');
+    const { user } = await renderApp('/coparentstatus');
     expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, they do' }));
     expect(screen.getByRole('heading', { name: 'Check your email' })).toHaveFocus();

@@ -53,14 +53,14 @@ afterEach(() => {
 describe('/credentials', () => {
   it('goes to the account home by a full page load without a credentials token', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
-    renderApp('/credentials');
+    await renderApp('/credentials');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
   it('says the order is confirmed, checks the password live, and shows or hides it', async () => {
     paid();
     server();
-    const { user } = renderApp('/credentials', { state });
+    const { user } = await renderApp('/credentials', { state });
     expect(await screen.findByRole('heading', { level: 1, name: 'Almost there...' })).toBeVisible();
     expect(
       screen.getByText('Your order is confirmed. We sent your receipt to ana@example.com.'),
@@ -93,7 +93,7 @@ describe('/credentials', () => {
   it('checks the username with the server when it is left', async () => {
     paid();
     const { calls } = server({ username: { body: { available: false, meetsRequirements: true } } });
-    const { user } = renderApp('/credentials', { state });
+    const { user } = await renderApp('/credentials', { state });
     const username = await screen.findByRole('textbox', { name: 'Username' });
     expect(username).toHaveAttribute('maxlength', '30');
     await user.type(username, 'ana_lopez');
@@ -109,7 +109,7 @@ describe('/credentials', () => {
   it('says when a username does not meet the requirements', async () => {
     paid();
     server({ username: { body: { available: false, meetsRequirements: false } } });
-    const { user } = renderApp('/credentials', { state });
+    const { user } = await renderApp('/credentials', { state });
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
     await user.tab();
     expect(
@@ -122,7 +122,7 @@ describe('/credentials', () => {
   it('refuses a password that is the username, beside the field', async () => {
     paid();
     server();
-    const { user } = renderApp('/credentials', { state });
+    const { user } = await renderApp('/credentials', { state });
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana.lopez.2025');
     await user.type(screen.getByLabelText('Password'), 'ana.lopez.2025');
     await user.tab();
@@ -135,7 +135,7 @@ describe('/credentials', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     paid();
     const { calls } = server();
-    const { user, router } = renderApp('/credentials', { state });
+    const { user, router } = await renderApp('/credentials', { state });
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
     await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -171,7 +171,7 @@ describe('/credentials', () => {
     });
 
     act(() => vi.advanceTimersByTime(4_900));
-    expect(router.state.location.pathname).toBe('/credentials');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credentials'));
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(router.state.location.pathname).toBe('/receipt'));
   });
@@ -179,7 +179,7 @@ describe('/credentials', () => {
   it('says something went wrong when the credentials cannot be set', async () => {
     paid();
     server({ credentials: { status: 500 } });
-    const { user } = renderApp('/credentials', { state });
+    const { user } = await renderApp('/credentials', { state });
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
     await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -194,7 +194,7 @@ describe('/credentials', () => {
   it('still works after a reload in the same tab (the token is in the session store)', async () => {
     paid();
     server();
-    renderApp('/credentials');
+    await renderApp('/credentials');
     expect(await screen.findByRole('heading', { level: 1, name: 'Almost there...' })).toBeVisible();
   });
 });

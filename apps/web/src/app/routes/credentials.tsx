@@ -1,10 +1,11 @@
 import { ACCOUNT_HOME_PATH, supportPhoneFor } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '../../components/alert-banner';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
+import { SupportPhoneSentence } from '../../components/support-phone-sentence';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import type { CredentialsLocationState } from '../../features/checkout/hooks/use-pay';
 import { CredentialsForm } from '../../features/credentials/components/credentials-form';
@@ -102,14 +103,7 @@ function CredentialsScreen({
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('credentials_error', { ns: 'validation' })}</p>
           <p>
-            <Trans
-              i18nKey="common.supportCall"
-              values={{ phone: phone.display }}
-              components={{
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
-                phone: <a href={`tel:${phone.tel}`} />,
-              }}
-            />
+            <SupportPhoneSentence phone={phone} />
           </p>
         </AlertBanner>
       ) : null}

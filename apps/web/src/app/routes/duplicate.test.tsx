@@ -5,9 +5,9 @@ import { seedFunnel } from '../../test/join-fixtures';
 import { renderApp } from '../../test/render-app';
 
 describe('/duplicate', () => {
-  it('copes without navigation state and resets the funnel on arrival', () => {
+  it('copes without navigation state and resets the funnel on arrival', async () => {
     seedFunnel(1);
-    renderApp('/duplicate');
+    await renderApp('/duplicate');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
     ).toBeVisible();

@@ -10,6 +10,7 @@ import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
 import { useSupportPhone } from '../../features/join/hooks/use-support-phone';
+import { SupportChat } from '../../features/support-chat/support-chat';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
@@ -25,7 +26,10 @@ function readState(state: unknown): DuplicateLocationState {
   };
 }
 
-/** /duplicate: an account may already exist. The funnel state is reset on arrival. */
+/**
+ * /duplicate: an account may already exist. The funnel state is reset on arrival. The support
+ * chat is offered here ([F6]).
+ */
 export function DuplicateRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('duplicate.title'));
@@ -61,6 +65,7 @@ export function DuplicateRoute() {
       </p>
       <p>{t('duplicate.loginText')}</p>
       <ButtonLink href={LOGIN_URL}>{t('common.login')}</ButtonLink>
+      <SupportChat />
     </div>
   );
 }

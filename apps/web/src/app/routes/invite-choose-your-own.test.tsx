@@ -30,7 +30,7 @@ function invited(
   return { server, ...mock };
 }
 
-function visited(router: ReturnType<typeof renderApp>['router']) {
+function visited(router: Awaited<ReturnType<typeof renderApp>>['router']) {
   const paths: string[] = [];
   router.subscribe((state) => paths.push(state.location.pathname));
   return paths;
@@ -48,7 +48,7 @@ beforeAll(async () => {
 describe('/invite/choose-your-own', () => {
   it('builds the package and saves the term and options, then goes to the payment', async () => {
     const { calls } = invited();
-    const { user, router } = renderApp('/invite/choose-your-own');
+    const { user, router } = await renderApp('/invite/choose-your-own');
     const paths = visited(router);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Build your own package' }),
@@ -70,7 +70,7 @@ describe('/invite/choose-your-own', () => {
 
   it('two years is the two-year build-your-own package', async () => {
     const { calls } = invited();
-    const { user, router } = renderApp('/invite/choose-your-own');
+    const { user, router } = await renderApp('/invite/choose-your-own');
     const paths = visited(router);
     await user.click(await screen.findByRole('radio', { name: '2 years' }));
     await user.click(screen.getByRole('checkbox', { name: 'Calls' }));
@@ -86,21 +86,21 @@ describe('/invite/choose-your-own', () => {
       context: { lastCompletedStep: 2 },
       user: { order: { packageId: 3005, productId: 'SUB1YEAR', services: ['MYFILES'] } },
     });
-    const first = renderApp('/invite/choose-your-own');
+    const first = await renderApp('/invite/choose-your-own');
     expect(
       await screen.findByRole('checkbox', { name: 'My Files (1 GB file storage)' }),
     ).toBeChecked();
     await first.user.click(screen.getByRole('checkbox', { name: 'ToneMeter' }));
     first.unmount();
 
-    renderApp('/invite/choose-your-own');
+    await renderApp('/invite/choose-your-own');
     expect(await screen.findByRole('checkbox', { name: 'ToneMeter' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'My Files (1 GB file storage)' })).toBeChecked();
   });
 
   it('offers the upgrade to Premium of the same term', async () => {
     const { calls } = invited();
-    const { user, router } = renderApp('/invite/choose-your-own');
+    const { user, router } = await renderApp('/invite/choose-your-own');
     const paths = visited(router);
     const upgrade = await screen.findByRole('button', { name: 'Upgrade to Premium · 1 year' });
     expect(screen.getByText('Premium · 1 year includes every option for $149.99.')).toBeVisible();
@@ -113,10 +113,10 @@ describe('/invite/choose-your-own', () => {
 
   it('Back goes to the packages', async () => {
     invited();
-    const { user, router } = renderApp('/invite/choose-your-own');
+    const { user, router } = await renderApp('/invite/choose-your-own');
     await screen.findByRole('checkbox', { name: 'ToneMeter' });
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(router.state.location.pathname).toBe('/invite/packages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
   it.each([
@@ -124,22 +124,22 @@ describe('/invite/choose-your-own', () => {
     ['a package that is not build-your-own', { packageId: 3003, productId: null, services: [] }],
   ] as const)('goes to the packages with %s', async (_name, order) => {
     invited({ user: { order: order ? { ...order, services: [] } : null } });
-    const { router } = renderApp('/invite/choose-your-own');
+    const { router } = await renderApp('/invite/choose-your-own');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/packages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
   it('sends someone who has not done step 1 there', async () => {
     invited({ context: { lastCompletedStep: 0 } });
-    const { router } = renderApp('/invite/choose-your-own');
+    const { router } = await renderApp('/invite/choose-your-own');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
   });
 
   it('goes to /invite/request when the invite is no longer valid (403)', async () => {
     invited({}, () => ({ status: 403, body: { code: 'INVITE_INVALID' } }));
-    const { user, router } = renderApp('/invite/choose-your-own');
+    const { user, router } = await renderApp('/invite/choose-your-own');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
   });
@@ -147,7 +147,7 @@ describe('/invite/choose-your-own', () => {
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es-MX');
     invited();
-    renderApp('/invite/choose-your-own');
+    await renderApp('/invite/choose-your-own');
     expect(await screen.findByRole('button', { name: 'Mejorar a Premium · 1 year' })).toBeVisible();
     expect(screen.getByText('¿Quieres todas las funciones?')).toBeVisible();
   });

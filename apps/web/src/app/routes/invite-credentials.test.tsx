@@ -75,7 +75,7 @@ function server({
 const submit = () => screen.getByRole('button', { name: 'Complete Signup' });
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Almost there...' });
 
-type User = ReturnType<typeof renderApp>['user'];
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
 /** Types into a field at once (a paste), so the long form fills quickly. */
 async function fill(user: User, field: HTMLElement, text: string) {
@@ -111,13 +111,13 @@ afterEach(() => {
 describe('/invite/credentials', () => {
   it('goes to the account home by a full page load without an invite token', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
-    renderApp('/invite/credentials');
+    await renderApp('/invite/credentials');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
   it('checks every field with the domain rules first and lists the problems in page order', async () => {
     const { calls } = server();
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     expect(screen.getByText('Your subscription is already paid for.')).toBeVisible();
     // The co-parent's codes accept 4 digits at most, digits only.
@@ -152,7 +152,7 @@ describe('/invite/credentials', () => {
 
   it('asks for the follow-up text for OTHER, COURT_ORDERED and REFERRED_FL only', async () => {
     server();
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     const referral = screen.getByRole('combobox', {
       name: 'How did you first hear about the product?',
@@ -170,7 +170,7 @@ describe('/invite/credentials', () => {
 
   it('places the terms below the form for a US address and inside it elsewhere', async () => {
     server();
-    const first = renderApp('/invite/credentials');
+    const first = await renderApp('/invite/credentials');
     await heading();
     const terms = screen.getByRole('checkbox', { name: /I agree to the/ });
     const confirm = screen.getByRole('textbox', { name: 'Confirm security code' });
@@ -182,7 +182,7 @@ describe('/invite/credentials', () => {
       context: { address: { country: 'GB' } },
       user: { address: { ...invitedUser().address, country: 'GB' } },
     });
-    renderApp('/invite/credentials');
+    await renderApp('/invite/credentials');
     await heading();
     const inside = screen.getByRole('checkbox', { name: /I agree to the/ });
     const referral = screen.getByRole('combobox', {
@@ -196,7 +196,7 @@ describe('/invite/credentials', () => {
 
   it('hides the terms and marketing boxes once the terms are agreed', async () => {
     server({ context: { agreedToTerms: true } });
-    renderApp('/invite/credentials');
+    await renderApp('/invite/credentials');
     await heading();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
@@ -205,7 +205,7 @@ describe('/invite/credentials', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
     const { calls } = server();
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(user);
     await user.click(screen.getByRole('checkbox', { name: /Send me tips/ }));
@@ -254,7 +254,7 @@ describe('/invite/credentials', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     paidHere();
     const { calls } = server({ context: { agreedToTerms: true } });
-    const { user, router } = renderApp('/invite/credentials');
+    const { user, router } = await renderApp('/invite/credentials');
     await heading();
     expect(
       screen.getByText('Your order is confirmed. We sent your receipt to luis@example.com.'),
@@ -278,7 +278,7 @@ describe('/invite/credentials', () => {
 
   it('says the terms could not be agreed and sends nothing else; what was typed stays', async () => {
     const { calls } = server({ terms: { status: 500 } });
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(user);
     await user.click(submit());
@@ -302,7 +302,7 @@ describe('/invite/credentials', () => {
         },
       },
     });
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(user);
     await user.click(submit());
@@ -315,7 +315,7 @@ describe('/invite/credentials', () => {
 
   it('says something went wrong when the credentials cannot be set, and the second try skips the terms', async () => {
     const { calls } = server({ credentials: { status: 500 } });
-    const { user } = renderApp('/invite/credentials');
+    const { user } = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(user);
     await user.click(submit());
@@ -334,7 +334,7 @@ describe('/invite/credentials', () => {
 
   it('goes to /invite/request when the invite has expired (403)', async () => {
     server({ patch: { status: 403, body: { code: 'INVITE_INVALID', title: 'Invite invalid' } } });
-    const { user, router } = renderApp('/invite/credentials');
+    const { user, router } = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(user);
     await user.click(submit());
@@ -346,25 +346,25 @@ describe('/invite/credentials', () => {
     server({
       mint: { status: 409, body: { code: 'CREDENTIALS_ALREADY_SET', title: 'Already set' } },
     });
-    renderApp('/invite/credentials');
+    await renderApp('/invite/credentials');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
   it('sends someone who has not paid back to the payment steps', async () => {
     server({ context: { isSubscriptionCurrent: false, lastCompletedStep: 1 } });
-    const { router } = renderApp('/invite/credentials');
+    const { router } = await renderApp('/invite/credentials');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
   it('keeps the username, referral, question and boxes over a reload, never the secrets', async () => {
     server();
-    const first = renderApp('/invite/credentials');
+    const first = await renderApp('/invite/credentials');
     await heading();
     await fillEverything(first.user);
     first.unmount();
 
     server();
-    renderApp('/invite/credentials');
+    await renderApp('/invite/credentials');
     await heading();
     expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveValue('luis_garcia');
     expect(screen.getByLabelText('Password')).toHaveValue('');

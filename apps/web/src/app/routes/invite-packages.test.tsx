@@ -40,7 +40,7 @@ function invited(
 }
 
 /** Every path the router went through (a later screen may move on by itself). */
-function visited(router: ReturnType<typeof renderApp>['router']) {
+function visited(router: Awaited<ReturnType<typeof renderApp>>['router']) {
   const paths: string[] = [];
   router.subscribe((state) => paths.push(state.location.pathname));
   return paths;
@@ -59,7 +59,7 @@ beforeAll(async () => {
 describe('/invite/packages', () => {
   it("shows the packages of the co-parent's pricing group, by the phone saved in step 1", async () => {
     const { calls } = invited();
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
@@ -75,7 +75,7 @@ describe('/invite/packages', () => {
 
   it('uses the saved country when there is one', async () => {
     const { calls } = invited({ context: { address: { country: 'US' } } });
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     const lookup = calls.find((call) => call.url.startsWith('/v2/pricing'));
     expect(new URL(lookup?.url ?? '', 'http://x').searchParams.get('country')).toBe('US');
@@ -83,7 +83,7 @@ describe('/invite/packages', () => {
 
   it('shows the coupon banner when coupons are available', async () => {
     invited({ context: { availableCoupons: ['SPRING20'] } });
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     expect(
       await screen.findByText(
         'Good news: a discount is available. Use code SPRING20 when you pay.',
@@ -94,7 +94,7 @@ describe('/invite/packages', () => {
   it('marks the co-parent package the welcome preselected', async () => {
     savePreselectedPackage(USER_ID, 3003);
     invited();
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     expect(within(card('Premium · 1 year')).getByText('Your current choice')).toBeVisible();
     expect(within(card('Essentials · 1 year')).queryByText('Your current choice')).toBeNull();
@@ -102,14 +102,14 @@ describe('/invite/packages', () => {
 
   it('marks the package chosen earlier', async () => {
     invited({ user: { order: { packageId: 3001, productId: null, services: [] } } });
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Essentials · 1 year' });
     expect(within(card('Essentials · 1 year')).getByText('Your current choice')).toBeVisible();
   });
 
   it('saves the choice and goes on to the payment', async () => {
     const { calls } = invited();
-    const { user, router } = renderApp('/invite/packages');
+    const { user, router } = await renderApp('/invite/packages');
     const paths = visited(router);
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     await user.click(within(card('Premium · 1 year')).getByRole('button'));
@@ -124,27 +124,27 @@ describe('/invite/packages', () => {
 
   it('a build-your-own package leads to /invite/choose-your-own', async () => {
     invited();
-    const { user, router } = renderApp('/invite/packages');
+    const { user, router } = await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Build your own · 1 year' });
     await user.click(within(card('Build your own · 1 year')).getByRole('button'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Build your own package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/choose-your-own');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/choose-your-own'));
   });
 
   it('sends someone who has not done step 1 there', async () => {
     invited({ context: { lastCompletedStep: 0 } });
-    const { router } = renderApp('/invite/packages');
+    const { router } = await renderApp('/invite/packages');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
   });
 
   it('goes to /invite/request when the invite expired meanwhile (403)', async () => {
     invited({}, () => ({ status: 403, body: { code: 'INVITE_INVALID' } }));
-    const { user, router } = renderApp('/invite/packages');
+    const { user, router } = await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     await user.click(within(card('Premium · 1 year')).getByRole('button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
@@ -152,26 +152,26 @@ describe('/invite/packages', () => {
 
   it('shows the generic error when the save fails, and lets the person choose again', async () => {
     invited({}, () => ({ status: 500 }));
-    const { user, router } = renderApp('/invite/packages');
+    const { user, router } = await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     await user.click(within(card('Premium · 1 year')).getByRole('button'));
     expect(await screen.findByText(/Something went wrong/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/packages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
     expect(within(card('Essentials · 1 year')).getByRole('button')).toBeEnabled();
   });
 
   it('Back goes to step 1', async () => {
     invited();
-    const { user, router } = renderApp('/invite/packages');
+    const { user, router } = await renderApp('/invite/packages');
     await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
   });
 
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es-MX');
     invited({ context: { availableCoupons: ['SPRING20', 'WELCOME10'] } });
-    renderApp('/invite/packages');
+    await renderApp('/invite/packages');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Elige tu paquete' }),
     ).toBeVisible();

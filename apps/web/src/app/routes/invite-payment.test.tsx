@@ -101,13 +101,13 @@ function inviteServer({ context, user, pricing, countryCheck, payments }: Invite
 
 async function openInvitePayment() {
   storeInviteToken(INVITE_TOKEN);
-  const rendered = renderApp('/invite/payment');
+  const rendered = await renderApp('/invite/payment');
   await screen.findByRole('heading', { level: 2, name: 'Billing information' });
   return rendered;
 }
 
 /** Billing (prefilled: Continue) → a valid card → Review. */
-async function goToReview(user: ReturnType<typeof renderApp>['user']) {
+async function goToReview(user: Awaited<ReturnType<typeof renderApp>>['user']) {
   await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
   await screen.findByRole('heading', { level: 2, name: 'Payment details' });
   await user.type(await screen.findByRole('textbox', { name: 'Card number' }), '4111111111111111');
@@ -122,21 +122,21 @@ describe('/invite/payment: entry', () => {
   it('sends an invited user with fewer than 2 steps done to the packages or step 1', async () => {
     inviteServer({ user: { lastCompletedStep: 1, order: null } });
     storeInviteToken(INVITE_TOKEN);
-    const { router } = renderApp('/invite/payment');
+    const { router } = await renderApp('/invite/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
   it('sends a user whose subscription is current on to the credentials', async () => {
     inviteServer({ context: { isSubscriptionCurrent: true, billingAddressComplete: true } });
     storeInviteToken(INVITE_TOKEN);
-    const { router } = renderApp('/invite/payment');
+    const { router } = await renderApp('/invite/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
   });
 
   it('goes to /invite/request when the invite is no longer valid', async () => {
     mockFetch(on('GET', '/v2/invites/current', problem(403, 'INVITE_INVALID')));
     storeInviteToken(INVITE_TOKEN);
-    const { router } = renderApp('/invite/payment');
+    const { router } = await renderApp('/invite/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
   });
 
@@ -189,7 +189,7 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     inviteServer();
     const { user, router } = await openInvitePayment();
     await user.click(screen.getByRole('button', { name: /Back to packages/ }));
-    expect(router.state.location.pathname).toBe('/invite/packages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
   it('Back goes to step 1 for a family set up by a professional', async () => {
@@ -198,7 +198,7 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     });
     const { user, router } = await openInvitePayment();
     await user.click(screen.getByRole('button', { name: /Back to your details/ }));
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
   });
 
   it('saves PARENT and ADDRESS, pays once with the invite token and goes to the credentials', async () => {
@@ -273,7 +273,7 @@ describe('/invite/payment: the checkout in its invited mode', () => {
       },
     });
     storeInviteToken(INVITE_TOKEN);
-    const { router } = renderApp('/invite/payment');
+    const { router } = await renderApp('/invite/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 

@@ -37,13 +37,13 @@ afterEach(() => {
 describe('/invite/receipt', () => {
   it('goes to the account home by a full page load without a payment result', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
-    renderApp('/invite/receipt');
+    await renderApp('/invite/receipt');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
   it("says you're all set, where the email went, the login step, the apps and the order", async () => {
     paidHere();
-    renderApp('/invite/receipt');
+    await renderApp('/invite/receipt');
     expect(screen.getByRole('heading', { level: 1, name: "You're all set!" })).toBeVisible();
     const steps = screen.getAllByRole('list')[0] as HTMLElement;
     expect(within(steps).getByText('luis@example.com')).toBeVisible();
@@ -65,7 +65,7 @@ describe('/invite/receipt', () => {
     storeInviteToken(INVITE_TOKEN);
     window.sessionStorage.setItem('coparent.userId', USER);
     window.sessionStorage.setItem('coparent.inviteCredentialsDraft', '{"username":"luis"}');
-    const { user } = renderApp('/invite/receipt');
+    const { user } = await renderApp('/invite/receipt');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(assign).toHaveBeenCalledWith('/app/account/login');
     for (const key of [
@@ -83,7 +83,7 @@ describe('/invite/receipt', () => {
     paidHere();
     const { i18n } = await import('../../lib/i18n');
     await i18n.changeLanguage('es-MX');
-    renderApp('/invite/receipt');
+    await renderApp('/invite/receipt');
     expect(screen.getByRole('heading', { level: 1, name: '¡Todo listo!' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   });

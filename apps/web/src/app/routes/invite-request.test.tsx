@@ -14,7 +14,7 @@ describe('/invite/request', () => {
   it('asks for a new link with the stored token, thanks, and can ask again', async () => {
     storeInviteToken(INVITE_TOKEN);
     const { calls } = mockFetch(on('POST', '/v2/invites/request', { body: { requested: true } }));
-    const { user } = renderApp('/invite/request');
+    const { user } = await renderApp('/invite/request');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Request a new invite link' }),
     ).toBeVisible();
@@ -45,15 +45,15 @@ describe('/invite/request', () => {
         body: { code: 'INVITE_REQUEST_FAILED', title: 'Invite request failed' },
       }),
     );
-    const { user } = renderApp('/invite/request');
+    const { user } = await renderApp('/invite/request');
     await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again later.',
     );
   });
 
-  it('without a token: the steps and the support email', () => {
-    renderApp('/invite/request');
+  it('without a token: the steps and the support email', async () => {
+    await renderApp('/invite/request');
     expect(
       screen.getByRole('heading', {
         level: 1,
@@ -65,9 +65,9 @@ describe('/invite/request', () => {
     expect(mail).toHaveAttribute('href', 'mailto:support@coparent.example');
   });
 
-  it('uses the support address the build sets', () => {
+  it('uses the support address the build sets', async () => {
     vi.stubEnv('VITE_SUPPORT_EMAIL', 'help@example.org');
-    renderApp('/invite/request');
+    await renderApp('/invite/request');
     expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute(
       'href',
       'mailto:help@example.org',
@@ -77,7 +77,7 @@ describe('/invite/request', () => {
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es-MX');
     storeInviteToken(INVITE_TOKEN);
-    renderApp('/invite/request');
+    await renderApp('/invite/request');
     expect(screen.getByRole('button', { name: 'Envíame un nuevo enlace' })).toBeVisible();
   });
 });

@@ -40,7 +40,7 @@ const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method ==
 describe('/invite/step1', () => {
   it('starts from what the server knows and goes on to the packages', async () => {
     const { calls } = invited();
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     expect(await screen.findByLabelText('First name')).toHaveValue('Bruno');
     expect(screen.getByLabelText('Last name')).toHaveValue('López');
@@ -53,7 +53,7 @@ describe('/invite/step1', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/packages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
     const [patch] = patches(calls);
     expect(patch?.url).toBe(INVITED_USER_PATH);
     expect(patch?.headers.authorization).toBe(`Bearer ${INVITE_TOKEN}`);
@@ -73,7 +73,7 @@ describe('/invite/step1', () => {
 
   it('goes to /invite/billing-info when the server says so (a paid subscription)', async () => {
     invited(undefined, { isSubscriptionCurrent: true, billingAddressComplete: false });
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     await user.type(await screen.findByLabelText('Phone number'), '2125559876');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/billing-info'));
@@ -81,7 +81,7 @@ describe('/invite/step1', () => {
 
   it('checks the form before sending it', async () => {
     const { calls } = invited();
-    const { user } = renderApp('/invite/step1');
+    const { user } = await renderApp('/invite/step1');
     await user.clear(await screen.findByLabelText('First name'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
@@ -101,7 +101,7 @@ describe('/invite/step1', () => {
         ],
       },
     }));
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     await user.type(await screen.findByLabelText('Phone number'), '2125559876');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
@@ -114,20 +114,20 @@ describe('/invite/step1', () => {
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
       /already tied to an account/,
     );
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
   });
 
   it('keeps what was typed over a reload', async () => {
     invited();
-    const first = renderApp('/invite/step1');
+    const first = await renderApp('/invite/step1');
     const name = await screen.findByLabelText('First name');
     await first.user.clear(name);
     await first.user.type(name, 'Bru');
     await first.user.type(screen.getByLabelText('Phone number'), '212555');
     first.unmount();
 
-    renderApp('/invite/step1');
+    await renderApp('/invite/step1');
     expect(await screen.findByLabelText('First name')).toHaveValue('Bru');
     expect(screen.getByLabelText('Phone number')).toHaveValue('212555');
     expect(screen.getByLabelText('Email address')).toHaveValue('bruno@example.com');
@@ -138,13 +138,13 @@ describe('/invite/step1', () => {
     ["'auth.fail.message'", { status: 401, body: { title: 'auth.fail.message' } }],
   ])('goes to /invite/request on %s', async (_name, answer) => {
     invited(() => answer);
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     await user.type(await screen.findByLabelText('Phone number'), '2125559876');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Request a new invite link' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/request');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
   });
 
   it('a stale user id (403 INVITE_USER_MISMATCH) resets the flow and reloads step 1', async () => {
@@ -152,7 +152,7 @@ describe('/invite/step1', () => {
       status: 403,
       body: { code: 'INVITE_USER_MISMATCH', title: 'Forbidden' },
     }));
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     const name = await screen.findByLabelText('First name');
     await user.clear(name);
     await user.type(name, 'Typed');
@@ -160,7 +160,7 @@ describe('/invite/step1', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText(/We reloaded your invitation/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
     // The context and the user were read again; the form starts from the server's values.
     expect(await screen.findByLabelText('First name')).toHaveValue('Bruno');
     expect(calls.filter((call) => call.url === '/v2/invites/current').length).toBeGreaterThan(1);
@@ -168,11 +168,11 @@ describe('/invite/step1', () => {
 
   it('shows the generic error when the save fails', async () => {
     invited(() => ({ status: 500 }));
-    const { user, router } = renderApp('/invite/step1');
+    const { user, router } = await renderApp('/invite/step1');
     await user.type(await screen.findByLabelText('Phone number'), '2125559876');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/Something went wrong/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
   });
 
   it('goes to /invite/request when the invite is no longer valid on arrival', async () => {
@@ -181,14 +181,14 @@ describe('/invite/step1', () => {
       on('GET', '/v2/invites/current', { body: invitedContext() }),
       on('GET', INVITED_USER_PATH, { status: 403, body: { code: 'INVITE_INVALID' } }),
     );
-    const { router } = renderApp('/invite/step1');
+    const { router } = await renderApp('/invite/step1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
   });
 
   it('speaks Spanish, and sends the language with the save', async () => {
     await i18n.changeLanguage('es-MX');
     const { calls } = invited();
-    const { user } = renderApp('/invite/step1');
+    const { user } = await renderApp('/invite/step1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Crea tu cuenta de padre o madre' }),
     ).toBeVisible();

@@ -17,18 +17,18 @@ afterEach(() => {
 describe('/invite', () => {
   it('stores the token, takes it out of the address and loads the context with it', async () => {
     const { calls } = mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
-    const { router } = renderApp(`/invite?token=${INVITE_TOKEN}`);
+    const { router } = await renderApp(`/invite?token=${INVITE_TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     expect(readInviteToken()).toBe(INVITE_TOKEN);
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/invite');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite'));
     expect(calls[0]?.headers.authorization).toBe(`Bearer ${INVITE_TOKEN}`);
   });
 
   it('shows the family with initials and names, Get Started and the three questions', async () => {
     storeInviteToken(INVITE_TOKEN);
     mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
-    const { user, router } = renderApp('/invite');
+    const { user, router } = await renderApp('/invite');
     expect(await screen.findByText("You've been invited as a co-parent to join:")).toBeVisible();
     const list = screen.getByText('AL').closest('ul') as HTMLElement;
     const members = within(list).getAllByRole('listitem');
@@ -53,7 +53,7 @@ describe('/invite', () => {
     expect(first.open).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'Get Started' }));
-    expect(router.state.location.pathname).toBe('/invite/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
     ).toBeVisible();
@@ -70,7 +70,7 @@ describe('/invite', () => {
         }),
       }),
     );
-    renderApp('/invite');
+    await renderApp('/invite');
     expect(await screen.findByText('Patricia Reyes invited you to join')).toBeVisible();
     expect(screen.getByText('Your subscription has been paid.')).toBeVisible();
   });
@@ -79,7 +79,7 @@ describe('/invite', () => {
     await i18n.changeLanguage('es-MX');
     storeInviteToken(INVITE_TOKEN);
     mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
-    renderApp('/invite');
+    await renderApp('/invite');
     expect(
       await screen.findByText('Te invitaron como copadre o comadre a unirte a:'),
     ).toBeVisible();
@@ -93,18 +93,18 @@ describe('/invite', () => {
       mockFetch(
         on('GET', '/v2/invites/current', { status: 403, body: { code, title: 'Forbidden' } }),
       );
-      const { router } = renderApp(`/invite?token=${INVITE_TOKEN}`);
+      const { router } = await renderApp(`/invite?token=${INVITE_TOKEN}`);
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Request a new invite link' }),
       ).toBeVisible();
-      expect(router.state.location.pathname).toBe('/invite/request');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/invite/request'));
     },
   );
 
   it('shows the generic error when the server fails', async () => {
     storeInviteToken(INVITE_TOKEN);
     mockFetch(on('GET', '/v2/invites/current', { status: 500 }));
-    renderApp('/invite');
+    await renderApp('/invite');
     expect(await screen.findByRole('alert')).toBeVisible();
   });
 
@@ -120,7 +120,7 @@ describe('/invite', () => {
         }),
       }),
     );
-    const { router } = renderApp('/invite');
+    const { router } = await renderApp('/invite');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
   });
 
@@ -134,9 +134,9 @@ describe('/invite', () => {
         body: invitedContext({ isSubscriptionCurrent: true, ...context }),
       }),
     );
-    const { router } = renderApp('/invite');
+    const { router } = await renderApp('/invite');
     expect(await screen.findByText('Your subscription has been paid.')).toBeVisible();
-    expect(router.state.location.pathname).toBe('/invite');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite'));
   });
 
   it('preselects the co-parent package of a paid subscription on the packages', async () => {
@@ -145,7 +145,7 @@ describe('/invite', () => {
       context: { isSubscriptionCurrent: true, coparentPackageId: 3004, lastCompletedStep: 1 },
     });
     mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'));
-    const { router } = renderApp('/invite');
+    const { router } = await renderApp('/invite');
     expect(await screen.findByText('Your subscription has been paid.')).toBeVisible();
     await act(() => router.navigate('/invite/packages'));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Premium · 2 years' });
@@ -156,12 +156,12 @@ describe('/invite', () => {
   it('shows the social-proof picture, described, in the experiment only', async () => {
     storeInviteToken(INVITE_TOKEN);
     mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
-    const treatment = renderApp('/invite', { flags: { 'social-proof': 'Treatment' } });
+    const treatment = await renderApp('/invite', { flags: { 'social-proof': 'Treatment' } });
     const image = await screen.findByRole('img', { name: /sharing one family calendar/ });
     expect(image).toHaveAttribute('loading', 'lazy');
     treatment.unmount();
 
-    renderApp('/invite', { flags: { 'social-proof': 'Control' } });
+    await renderApp('/invite', { flags: { 'social-proof': 'Control' } });
     await screen.findByText("You've been invited as a co-parent to join:");
     expect(screen.queryByRole('img', { name: /family calendar/ })).not.toBeInTheDocument();
   });
@@ -169,7 +169,7 @@ describe('/invite', () => {
   it('sends the browser to account home without a token', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
     const { calls } = mockFetch();
-    renderApp('/invite');
+    await renderApp('/invite');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
     expect(calls).toHaveLength(0);
   });

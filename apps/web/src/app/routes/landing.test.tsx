@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { onProLookups } from '../../test/pro-fixtures';
@@ -6,9 +6,9 @@ import { renderApp } from '../../test/render-app';
 
 describe('/signup', () => {
   it('sends parents to /coparentstatus by default', async () => {
-    const { user, router } = renderApp('/signup');
+    const { user, router } = await renderApp('/signup');
     await user.click(screen.getByRole('link', { name: 'For Parents' }));
-    expect(router.state.location.pathname).toBe('/coparentstatus');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/coparentstatus'));
     expect(
       await screen.findByRole('heading', {
         level: 1,
@@ -18,27 +18,27 @@ describe('/signup', () => {
   });
 
   it('sends parents straight to /step1 when remove-coparent-status is in treatment', async () => {
-    const { user, router } = renderApp('/signup', {
+    const { user, router } = await renderApp('/signup', {
       flags: { 'remove-coparent-status': 'Treatment' },
     });
     await user.click(screen.getByRole('link', { name: 'For Parents' }));
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
     ).toBeVisible();
   });
 
   it('keeps /coparentstatus for the control group', async () => {
-    const { user, router } = renderApp('/signup', {
+    const { user, router } = await renderApp('/signup', {
       flags: { 'remove-coparent-status': 'Control' },
     });
     await user.click(screen.getByRole('link', { name: 'For Parents' }));
-    expect(router.state.location.pathname).toBe('/coparentstatus');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/coparentstatus'));
   });
 
   it('sends professionals to /pro', async () => {
     mockFetch(onProLookups());
-    const { user } = renderApp('/signup');
+    const { user } = await renderApp('/signup');
     await user.click(screen.getByRole('link', { name: 'For Professionals' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Professional registration' }),
@@ -48,14 +48,14 @@ describe('/signup', () => {
     ).toBeVisible();
   });
 
-  it('redirects the root path to /signup', () => {
-    const { router } = renderApp('/');
-    expect(router.state.location.pathname).toBe('/signup');
+  it('redirects the root path to /signup', async () => {
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(document.title).toBe('Sign up – CoParent Hub');
   });
 
-  it('shows a friendly page for an unknown path', () => {
-    renderApp('/nowhere');
+  it('shows a friendly page for an unknown path', async () => {
+    await renderApp('/nowhere');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the signup page' })).toBeVisible();
   });

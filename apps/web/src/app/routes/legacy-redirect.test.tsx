@@ -21,13 +21,13 @@ describe('legacy co-parent paths', () => {
     '/termsandconditions/en/v2',
   ])('%s goes to the account billing page', async (path) => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
-    renderApp(path);
+    await renderApp(path);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/billing'));
   });
 
   it('leaves the current screens alone', async () => {
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
-    renderApp('/signup');
+    await renderApp('/signup');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(assign).not.toHaveBeenCalled();
   });

@@ -30,12 +30,12 @@ const field = (name: string | RegExp) => screen.getByLabelText(name);
 async function openBilling() {
   seedFunnel(3);
   useFunnelStore.setState({ packageId: 3003 });
-  const rendered = renderApp('/payment');
+  const rendered = await renderApp('/payment');
   await screen.findByRole('heading', { level: 2, name: 'Billing information' });
   return rendered;
 }
 
-async function fillTexas(user: ReturnType<typeof renderApp>['user']) {
+async function fillTexas(user: Awaited<ReturnType<typeof renderApp>>['user']) {
   await user.type(field('Billing address'), '100 Congress Ave');
   await user.type(field('City'), 'Austin');
   await user.selectOptions(field('State or province'), 'TX');
@@ -52,29 +52,29 @@ describe('/payment: entry', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    const { router } = renderApp('/payment');
+    const { router } = await renderApp('/payment');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
   });
 
   it('sends a confirmed duplicate parent to /duplicate with their name and email', async () => {
     seedFunnel(3);
     useFunnelStore.setState({ parentDuplicateConfirmed: true });
     billingServer();
-    const { router } = renderApp('/payment');
+    const { router } = await renderApp('/payment');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/duplicate');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/duplicate'));
     expect(screen.getByText(/Ana/)).toBeVisible();
   });
 
   it('shows a spinner until the saved package is read, then the Billing view', async () => {
     seedFunnel(3);
     billingServer();
-    renderApp('/payment');
+    await renderApp('/payment');
     expect(await screen.findByText('Loading your package…')).toBeVisible();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
@@ -96,11 +96,11 @@ describe('/payment: entry', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    const { router } = renderApp('/payment');
+    const { router } = await renderApp('/payment');
     expect(
       await screen.findByText('We could not calculate your price. Please try again.'),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
   });
 
   it('starts at Billing with the promo codes cleared on a new visit', async () => {
@@ -313,7 +313,7 @@ describe('/payment: Billing', () => {
       '100 Congress Ave',
     );
     await user.click(screen.getByRole('button', { name: /Back to packages/ }));
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
   });
 });
 

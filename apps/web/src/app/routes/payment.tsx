@@ -24,6 +24,7 @@ import {
 import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
 import { storeSignupPayment } from '../../features/checkout/signup-payment';
 import { useSignup } from '../../features/join/api/get-signup';
+import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
@@ -137,13 +138,7 @@ export function PaymentRoute() {
   useDocumentTitle(t('paymentStep.title'), hasError, !isReady || hasError);
 
   // Spec 001 §4: a confirmed duplicate parent goes to /duplicate with their name and email.
-  if (isDuplicateParent) {
-    const state: DuplicateLocationState = {
-      ...(parentName ? { name: parentName } : {}),
-      ...(parentEmail ? { email: parentEmail } : {}),
-    };
-    return <Navigate to="/duplicate" replace state={state} />;
-  }
+  if (isDuplicateParent) return <DuplicateRedirect name={parentName} email={parentEmail} />;
   // Paid already (a reload after paying, another tab): on to what is left.
   if (current?.paid) return <AfterPayment />;
   // The server has no complete choice (another tab changed it): choose again.

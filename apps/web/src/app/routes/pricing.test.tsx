@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultPricingCountry } from '../../features/packages/components/pricing-country-select';
 import {
@@ -36,7 +36,7 @@ describe('/pricing', () => {
 
   it('shows the packages for the chosen country, sorted', async () => {
     const { calls } = mockFetch(...onMarkets());
-    const { user } = renderApp('/pricing');
+    const { user } = await renderApp('/pricing');
     const select = screen.getByRole('combobox', { name: 'Where do you live?' });
     expect(select).toHaveValue('US');
     expect(await screen.findByRole('article', { name: 'Essentials · 1 year' })).toBeVisible();
@@ -50,9 +50,9 @@ describe('/pricing', () => {
 
   it('keeps the chosen package in localStorage and leads into the signup', async () => {
     mockFetch(...onMarkets());
-    const { user, router } = renderApp('/pricing');
+    const { user, router } = await renderApp('/pricing');
     await user.click(await screen.findByRole('button', { name: 'Choose Premium · 2 years' }));
-    expect(router.state.location.pathname).toBe('/signup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(readPricingSelection()).toMatchObject({ packageId: 3004, country: 'US' });
     expect(window.localStorage.getItem(PRICING_SELECTION_STORAGE_KEY)).toContain(
       '"packageId":3004',

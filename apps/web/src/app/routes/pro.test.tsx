@@ -24,7 +24,7 @@ const stepHeading = (name: string | RegExp) => screen.findByRole('heading', { le
 const events = () => readQueue().map((event) => (event.type === 'track' ? event.event : ''));
 
 async function renderPro() {
-  const utils = renderApp('/pro');
+  const utils = await renderApp('/pro');
   await stepHeading(/About you/);
   await screen.findByRole('textbox', { name: 'First name' });
   return utils;
@@ -235,7 +235,7 @@ describe('/pro step 2', () => {
   it('asks for every required field', async () => {
     seedPro('TWO', { stepTwo: undefined });
     mockFetch(onProLookups(), onProTimeZones());
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Your practice/);
     expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveValue('US');
     await user.click(button('Continue'));
@@ -262,7 +262,7 @@ describe('/pro step 2', () => {
       },
     });
     mockFetch(onProLookups(), onProTimeZones());
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Your practice/);
     expect(await screen.findByRole('combobox', { name: 'State or province' })).toHaveValue('CA');
     await waitFor(() => expect(combobox('Time zone')).toHaveValue('America/Los_Angeles'));
@@ -299,7 +299,7 @@ describe('/pro step 3 and the submit', () => {
   it('accepts only 4 digits in the security code fields and asks for every field', async () => {
     seedPro('THREE');
     mockFetch(onProLookups());
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Security/);
     const code = textbox('4-digit security code');
     await user.type(code, '1a2b3456');
@@ -340,7 +340,7 @@ describe('/pro step 3 and the submit', () => {
       if (String(input) === '/v2/professional/users') await gate;
       return answer?.(input, init) as Promise<Response>;
     });
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Security/);
     await fillProStepThree(user);
     await user.click(button('Complete'));
@@ -419,7 +419,7 @@ describe('/pro step 3 and the submit', () => {
         { status: 201, body: { user: PRO_USER } },
       ),
     );
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Security/);
     await fillProStepThree(user);
     await user.click(button('Complete'));
@@ -456,7 +456,7 @@ describe('/pro step 3 and the submit', () => {
         },
       }),
     );
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Security/);
     await fillProStepThree(user);
     await user.click(button('Complete'));
@@ -479,7 +479,7 @@ describe('/pro step 3 and the submit', () => {
       onProValidator(),
       onProCreate({ status: 503, body: { code: 'PROFESSIONAL_CREATE_FAILED', status: 503 } }),
     );
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/Security/);
     await fillProStepThree(user);
     await user.click(button('Complete'));
@@ -499,7 +499,7 @@ describe('/pro after a reload', () => {
     first.unmount();
 
     await reloadProFromStorage();
-    renderApp('/pro');
+    await renderApp('/pro');
     await stepHeading(/About you/);
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Ana');
     expect(textbox(/^Email address/)).toHaveValue('ana@example.com');
@@ -508,7 +508,7 @@ describe('/pro after a reload', () => {
   it('asks for the security answer and code again, and says why', async () => {
     seedPro('THREE');
     mockFetch(onProLookups());
-    const first = renderApp('/pro');
+    const first = await renderApp('/pro');
     await stepHeading(/Security/);
     await fillProStepThree(first.user);
     first.unmount();
@@ -518,7 +518,7 @@ describe('/pro after a reload', () => {
     expect(stored).not.toContain('"securityCode"');
 
     await reloadProFromStorage();
-    renderApp('/pro');
+    await renderApp('/pro');
     await stepHeading(/Security/);
     expect(textbox('Security question')).toHaveValue(PRO_VALUES.securityQuestion);
     expect(textbox('Answer')).toHaveValue('');
@@ -536,7 +536,7 @@ describe('/pro lookups', () => {
     mockFetch((call) =>
       isDown || call.url !== '/v2/professional/lookups' ? undefined : onProLookups()(call),
     );
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeVisible();
     isDown = false;
     await user.click(button('Try again'));
@@ -545,7 +545,7 @@ describe('/pro lookups', () => {
 
   it('works in Spanish', async () => {
     mockFetch(onProLookups(), onProValidator());
-    const { user } = renderApp('/pro');
+    const { user } = await renderApp('/pro');
     await stepHeading(/About you/);
     await user.selectOptions(combobox('Language'), 'es-MX');
     expect(await stepHeading(/Sobre ti/)).toBeVisible();

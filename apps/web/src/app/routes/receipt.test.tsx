@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
+import { AFFILIATE_SCRIPT_ID } from '../../features/receipt/affiliate-script';
 import * as receiptReload from '../../features/receipt/receipt-reload';
 import { paymentResponse, priceFor } from '../../test/checkout-fixtures';
 import { GB_PACKAGES, US_PACKAGES } from '../../test/packages-fixtures';
@@ -28,13 +29,17 @@ const texas = priceFor(US_PACKAGES, {
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  document.getElementById(AFFILIATE_SCRIPT_ID)?.remove();
 });
 
+const SCRIPT_URL = 'https://affiliate.example.com/conversion.js';
+const affiliateScripts = () => document.querySelectorAll(`script[src="${SCRIPT_URL}"]`);
+
 describe('/receipt', () => {
-  it('loads the affiliate pixel (1×1, transaction id and amount) when one is configured', () => {
+  it('loads the affiliate pixel (1×1, transaction id and amount) when one is configured', async () => {
     vi.stubEnv('VITE_AFFILIATE_PIXEL_URL', 'https://track.example.com/p.gif');
     paid(texas);
-    renderApp('/receipt');
+    await renderApp('/receipt');
     const pixel = document.querySelector('img');
     expect(pixel).toHaveAttribute('width', '1');
     expect(pixel).toHaveAttribute('height', '1');
@@ -44,9 +49,41 @@ describe('/receipt', () => {
     );
   });
 
-  it('shows the account activated, three next steps, the order and the payment', () => {
+  it('loads the affiliate script once, async, with the transaction id and amount, when configured', async () => {
+    vi.stubEnv('VITE_AFFILIATE_SCRIPT_URL', SCRIPT_URL);
     paid(texas);
-    renderApp('/receipt');
+    const { unmount } = await renderApp('/receipt');
+    expect(screen.getByRole('heading', { level: 1, name: 'Account activated!' })).toBeVisible();
+    expect(affiliateScripts()).toHaveLength(1);
+    const script = affiliateScripts()[0] as HTMLScriptElement;
+    expect(script.async).toBe(true);
+    expect(script.dataset).toMatchObject({
+      transactionId: 'txn_123',
+      amount: (texas.totals.total / 100).toFixed(2),
+      currency: 'USD',
+    });
+    // Showing the receipt again in the same page load adds no second script.
+    unmount();
+    await renderApp('/receipt');
+    expect(affiliateScripts()).toHaveLength(1);
+  });
+
+  it('loads no affiliate script unless configured, nor on the reload message', async () => {
+    paid(texas);
+    const { unmount } = await renderApp('/receipt');
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
+    unmount();
+
+    vi.stubEnv('VITE_AFFILIATE_SCRIPT_URL', SCRIPT_URL);
+    vi.spyOn(receiptReload, 'wasReceiptReloaded').mockReturnValue(true);
+    await renderApp('/receipt');
+    expect(screen.getByText(RELOAD)).toBeVisible();
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
+  });
+
+  it('shows the account activated, three next steps, the order and the payment', async () => {
+    paid(texas);
+    await renderApp('/receipt');
     expect(screen.getByRole('heading', { level: 1, name: 'Account activated!' })).toBeVisible();
     const steps = screen.getAllByRole('list')[0] as HTMLElement;
     expect(steps.tagName).toBe('OL');
@@ -75,14 +112,14 @@ describe('/receipt', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
-  it('says the co-parent was paid for, and uses VAT wording for 2061', () => {
+  it('says the co-parent was paid for, and uses VAT wording for 2061', async () => {
     const gb = priceFor(GB_PACKAGES, {
       address: { country: 'GB' },
       orderDetail: { packageId: 2061 },
       payForCoparent: true,
     }).body as PricingResponse;
     paid(gb, { method: 'PAYPAL' });
-    renderApp('/receipt');
+    await renderApp('/receipt');
     expect(
       screen.getByText("You paid for their subscription, so they won't need to pay."),
     ).toBeVisible();
@@ -94,8 +131,8 @@ describe('/receipt', () => {
     ).toBeVisible();
   });
 
-  it('shows the reload message without a payment result, with a plain login link', () => {
-    renderApp('/receipt');
+  it('shows the reload message without a payment result, with a plain login link', async () => {
+    await renderApp('/receipt');
     expect(screen.getByText(RELOAD)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Account activated!' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
@@ -104,10 +141,10 @@ describe('/receipt', () => {
     );
   });
 
-  it('on a reload, says to log in; the login comes back to this receipt in My Account', () => {
+  it('on a reload, says to log in; the login comes back to this receipt in My Account', async () => {
     vi.spyOn(receiptReload, 'wasReceiptReloaded').mockReturnValue(true);
     paid(texas);
-    renderApp('/receipt');
+    await renderApp('/receipt');
     expect(screen.getByText(RELOAD)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Account activated!' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
@@ -116,10 +153,10 @@ describe('/receipt', () => {
     );
   });
 
-  it('shows the reload message when the chosen package is not the receipt’s', () => {
+  it('shows the reload message when the chosen package is not the receipt’s', async () => {
     paid(texas);
     useFunnelStore.setState({ packageId: 3004 });
-    renderApp('/receipt');
+    await renderApp('/receipt');
     expect(screen.getByText(RELOAD)).toBeVisible();
   });
 });

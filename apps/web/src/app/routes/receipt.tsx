@@ -8,6 +8,7 @@ import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { OrderSummary } from '../../features/packages/components/order-summary';
 import { affiliatePixelBaseUrl } from '../../features/receipt/affiliate-pixel';
+import { affiliateScriptUrl, useAffiliateScript } from '../../features/receipt/affiliate-script';
 import { ReceiptView } from '../../features/receipt/components/receipt-view';
 import { receiptLoginUrl } from '../../features/receipt/receipt-login-url';
 import { wasReceiptReloaded } from '../../features/receipt/receipt-reload';
@@ -32,6 +33,16 @@ export function ReceiptRoute() {
     result && !isReload && selectedPackageId === result.registration.order.packageId,
   );
   useDocumentTitle(isShown ? t('receipt.title') : t('receipt.reloadTitle'));
+  useAffiliateScript(
+    affiliateScriptUrl(),
+    isShown && result?.receipt.transactionId
+      ? {
+          transactionId: result.receipt.transactionId,
+          amountMinor: result.receipt.totals.total,
+          currency: result.receipt.totals.currencyCode,
+        }
+      : undefined,
+  );
 
   useEffect(() => {
     if (isShown && result) {

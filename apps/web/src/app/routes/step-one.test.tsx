@@ -17,7 +17,7 @@ const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 describe('/step1', () => {
   it('shows each field’s message beside it and in a summary whose links point at the fields', async () => {
     mockFetch();
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     await user.click(continueButton());
 
     const summary = await screen.findByRole('alert');
@@ -54,7 +54,7 @@ describe('/step1', () => {
 
   it('refuses emoji in names and an invalid email', async () => {
     mockFetch();
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana 😀');
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ana@');
     await user.click(continueButton());
@@ -70,7 +70,7 @@ describe('/step1', () => {
 
   it('lets only digits into the phone number', async () => {
     mockFetch();
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     const phone = screen.getByRole('textbox', { name: 'Phone number' });
     await user.type(phone, '(555) abc-12 34');
     expect(phone).toHaveValue('5551234');
@@ -85,14 +85,14 @@ describe('/step1', () => {
       }),
       onGetSignup(1),
     );
-    const { user, router } = renderApp('/step1');
+    const { user, router } = await renderApp('/step1');
     await fillStepOne(user, { firstName: 'Ana’s', lastName: ' García ' });
     await user.click(continueButton());
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Invite your co-parent' }),
     ).toHaveFocus();
-    expect(router.state.location.pathname).toBe('/step2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step2'));
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       sections: ['PARENT'],
@@ -122,7 +122,7 @@ describe('/step1', () => {
       onGetSignup(1),
       on('PATCH', `/v2/signups/${SIGNUP_ID}`, { body: { validationErrors: [] } }),
     );
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue(PARENT.firstName);
     await user.click(continueButton());
     expect(
@@ -144,13 +144,13 @@ describe('/step1', () => {
         },
       }),
     );
-    const { user, router } = renderApp('/step1');
+    const { user, router } = await renderApp('/step1');
     await fillStepOne(user);
     await user.click(continueButton());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/duplicate');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/duplicate'));
     expect(
       screen.getByText(
         'Ana, your co-parent may already have signed up, or an account may already exist for ana@example.com.',
@@ -182,7 +182,7 @@ describe('/step1', () => {
         },
       }),
     );
-    const { user, router } = renderApp('/step1');
+    const { user, router } = await renderApp('/step1');
     await fillStepOne(user);
     await user.click(continueButton());
     const summary = await screen.findByRole('alert');
@@ -195,7 +195,7 @@ describe('/step1', () => {
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
       expect.stringContaining('That email address is already tied to an account.'),
     );
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
   });
 
   it('forgets a signup the server no longer knows and stays on /step1 with a message', async () => {
@@ -211,10 +211,10 @@ describe('/step1', () => {
         body: { code: 'REGISTRATION_KEY_INVALID', status: 403 },
       }),
     );
-    const { user, router } = renderApp('/step1');
+    const { user, router } = await renderApp('/step1');
     await user.click(continueButton());
     expect(await screen.findByText(/Your signup session has ended/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(useFunnelStore.getState().signupId).toBeUndefined();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue(PARENT.firstName);
     expect(getCalls).toBe(1);
@@ -222,22 +222,56 @@ describe('/step1', () => {
 
   it('shows a calm generic error and lets the person try again when the call fails', async () => {
     mockFetch(on('POST', '/v2/signups', { status: 500, body: { code: 'INTERNAL', status: 500 } }));
-    const { user } = renderApp('/step1');
+    const { user } = await renderApp('/step1');
     await fillStepOne(user);
     await user.click(continueButton());
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeVisible();
     expect(continueButton()).toBeEnabled();
   });
 
+  it('keeps every typed value when the database is unavailable, and Try again sends them once it is back', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch(
+      on('POST', '/v2/signups', () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 503, body: { code: 'DATABASE_UNAVAILABLE', status: 503 } }
+          : { status: 201, body: { signupId: SIGNUP_ID, registrationKey: REGISTRATION_KEY } };
+      }),
+      onGetSignup(1),
+    );
+    const { user, router } = await renderApp('/step1');
+    await fillStepOne(user);
+    await user.click(continueButton());
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue(PARENT.firstName);
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue(PARENT.lastName);
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue(PARENT.email);
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue(PARENT.countryCode);
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue(PARENT.phoneNumber);
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(router.state.location.pathname).toBe('/step1');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invite your co-parent' }),
+    ).toBeVisible();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.body).toEqual(posts[0]?.body);
+  });
+
   it('keeps what was typed across a reload', async () => {
     mockFetch();
-    const { user, unmount } = renderApp('/step1');
+    const { user, unmount } = await renderApp('/step1');
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '5551234567');
     unmount();
     const { reloadFunnelFromStorage } = await import('../../test/join-fixtures');
     await reloadFunnelFromStorage();
-    renderApp('/step1');
+    await renderApp('/step1');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ana');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('5551234567');
   });

@@ -4,7 +4,7 @@ import { AlertBanner } from '../../components/alert-banner';
 import { PageHeading } from '../../components/page-heading';
 import { StepIndicator } from '../../components/step-indicator';
 import { GenericError } from '../../features/join/components/generic-error';
-import { StepOneForm } from '../../features/join/components/step-one-form';
+import { STEP_ONE_FORM_ID, StepOneForm } from '../../features/join/components/step-one-form';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { useSubmitStepOne } from '../../features/join/hooks/use-submit-step-one';
 
@@ -27,7 +27,7 @@ export function StepOneRoute() {
           <p>{t('stepOne.sessionEnded')}</p>
         </AlertBanner>
       ) : null}
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retryFormId={STEP_ONE_FORM_ID} /> : null}
       <StepOneForm
         draft={draft}
         onDraftChange={setDraft}

@@ -45,7 +45,7 @@ describe('/step3', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     expect(await screen.findByRole('article', { name: 'Essentials · 1 year' })).toBeVisible();
     expect(cardNames()).toEqual([
       'Essentials · 1 year',
@@ -84,7 +84,7 @@ describe('/step3', () => {
       ...onPricingFor(GB_PACKAGES, 'GB'),
       onCoupons(),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     const premium = await screen.findByRole('article', { name: 'Premium · 1 year' });
     expect(within(premium).getByText('£119.99')).toBeVisible();
     expect(within(premium).getByText('Includes £20.00 VAT')).toBeVisible();
@@ -116,7 +116,7 @@ describe('/step3', () => {
         }),
       ]),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     const essentials = await screen.findByRole('article', { name: 'Essentials · 1 year' });
     await within(essentials).findByText('15% off, thanks to Family Coach Demo');
     expect(within(essentials).queryByText(/SPRING20/)).not.toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('/step3', () => {
         },
       }),
     );
-    const { user } = renderApp('/step3');
+    const { user } = await renderApp('/step3');
     const toggle = await screen.findByRole('button', { name: 'Have a subscription code?' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -185,7 +185,7 @@ describe('/step3', () => {
             };
       }),
     );
-    const { user } = renderApp('/step3');
+    const { user } = await renderApp('/step3');
     await user.click(await screen.findByRole('button', { name: 'Have a subscription code?' }));
     await user.type(screen.getByRole('textbox', { name: 'Subscription code' }), 'PRO-PREM1-DEMO1');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -217,7 +217,7 @@ describe('/step3', () => {
         return pkg ? { body: pricingWithCode(pkg, 'PRO-USD50-DEMO1', 5000) } : { status: 422 };
       }),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     expect(await screen.findByText('Code PRO-USD50-DEMO1 applied.')).toBeVisible();
     expect(within(card('Essentials · 1 year')).getByText('Your code covers $50.00')).toBeVisible();
     expect(useFunnelStore.getState().paymentCodes).toEqual(['PRO-USD50-DEMO1']);
@@ -232,11 +232,11 @@ describe('/step3', () => {
       onCoupons(),
       onCheckoutPricing(),
     );
-    const { user, router } = renderApp('/step3');
+    const { user, router } = await renderApp('/step3');
     await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       sections: ['PACKAGE'],
       order: { packageId: 3003 },
@@ -258,7 +258,7 @@ describe('/step3', () => {
     seedFunnel(2);
     const server = usServer();
     mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'), onCoupons());
-    const { user, router } = renderApp('/step3');
+    const { user, router } = await renderApp('/step3');
     await user.click(
       await screen.findByRole('button', { name: 'Choose Build your own · 2 years' }),
     );
@@ -266,7 +266,7 @@ describe('/step3', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Build your own package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/alacarte');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alacarte'));
     expect(useFunnelStore.getState()).toMatchObject({ lastCompletedStep: 2, packageId: 3006 });
     expect(await screen.findByRole('radio', { name: '2 years' })).toBeChecked();
   });
@@ -283,12 +283,12 @@ describe('/step3', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    const { user, router } = renderApp('/step3');
+    const { user, router } = await renderApp('/step3');
     await user.click(await screen.findByRole('button', { name: 'Choose Essentials · 1 year' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/duplicate');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/duplicate'));
     expect(screen.getByText(/ana@example.com/)).toBeVisible();
   });
 
@@ -296,11 +296,11 @@ describe('/step3', () => {
     seedFunnel(2);
     useFunnelStore.setState({ parentDuplicateConfirmed: true });
     mockFetch(...usServer().handlers, ...onPricingFor(US_PACKAGES, 'US'), onCoupons());
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Get connected to your co-parent' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/duplicate');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/duplicate'));
   });
 
   it('shows a spinner, then the generic error with Try again when the packages do not load', async () => {
@@ -323,7 +323,7 @@ describe('/step3', () => {
       ...onPricingFor(US_PACKAGES, 'US').slice(1),
       onCoupons(),
     );
-    const { user } = renderApp('/step3');
+    const { user } = await renderApp('/step3');
     expect(screen.getByText('Loading your packages…')).toBeVisible();
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -341,9 +341,9 @@ describe('/step3 pricing-page bypass', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       sections: ['PACKAGE'],
       order: { packageId: 3004 },
@@ -362,7 +362,7 @@ describe('/step3 pricing-page bypass', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    renderApp('/step3');
+    await renderApp('/step3');
     expect(
       await screen.findByText(/The package you chose on our pricing page isn't offered/),
     ).toBeVisible();
@@ -385,14 +385,14 @@ describe('/step3 pricing-page bypass', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    const first = renderApp('/step3');
+    const first = await renderApp('/step3');
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(window.sessionStorage.getItem(BYPASS_RELOAD_STORAGE_KEY)).toBe('1');
     expect(window.localStorage.getItem(PRICING_SELECTION_STORAGE_KEY)).not.toBeNull();
     first.unmount();
 
     // After the reload the marker is there: no second reload, the cards show.
-    renderApp('/step3');
+    await renderApp('/step3');
     expect(
       await screen.findByText(/We couldn't select the package you chose on our pricing page/),
     ).toBeVisible();
@@ -400,5 +400,83 @@ describe('/step3 pricing-page bypass', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem(PRICING_SELECTION_STORAGE_KEY)).toBeNull();
     expect(window.sessionStorage.getItem(BYPASS_RELOAD_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('/step3 package experiments (decision 020)', () => {
+  async function renderPackages(flags: Record<string, 'Control' | 'Treatment'>) {
+    seedFunnel(2);
+    mockFetch(
+      ...usServer().handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons([
+        coupon({
+          couponCode: 'FRIEND15',
+          source: 'REFERRER',
+          bannerText: '15% off, thanks to Family Coach Demo',
+          percent: 15,
+        }),
+        coupon({
+          couponCode: 'SPRING20',
+          bannerText: '20% off Premium with code SPRING20',
+          packageCodes: ['PREM1', 'PREM2'],
+        }),
+      ]),
+    );
+    await renderApp('/step3', { flags });
+    return screen.findByRole('article', { name: 'Essentials · 1 year' });
+  }
+
+  it('discount-offer-wording Treatment says each coupon’s saving on the card in money', async () => {
+    const essentials = await renderPackages({ 'discount-offer-wording': 'Treatment' });
+    await within(essentials).findByText('Save $15.00');
+    const premium = card('Premium · 1 year');
+    expect(within(premium).getByText('Save $22.50')).toBeVisible();
+    expect(within(premium).getByText('Save $30.00')).toBeVisible();
+    expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
+  });
+
+  it('discount-offer-wording Control keeps the coupon’s own wording', async () => {
+    const essentials = await renderPackages({ 'discount-offer-wording': 'Control' });
+    await within(essentials).findByText('15% off, thanks to Family Coach Demo');
+    expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
+  });
+
+  it('premium-pick-me Treatment marks Premium as the most popular; Control as today', async () => {
+    await renderPackages({ 'premium-pick-me': 'Treatment' });
+    expect(within(card('Premium · 1 year')).getByText('Most popular')).toBeVisible();
+    expect(within(card('Premium · 2 years')).getByText('Most popular')).toBeVisible();
+    expect(screen.queryByText('Most complete')).not.toBeInTheDocument();
+    expect(within(card('Essentials · 1 year')).queryByText('Most popular')).not.toBeInTheDocument();
+  });
+
+  it('premium-pick-me Control keeps today’s Premium badge', async () => {
+    await renderPackages({ 'premium-pick-me': 'Control' });
+    expect(within(card('Premium · 1 year')).getByText('Most complete')).toBeVisible();
+    expect(screen.queryByText('Most popular')).not.toBeInTheDocument();
+  });
+
+  it('ugly-duckling Treatment puts the plain build-your-own first', async () => {
+    await renderPackages({ 'ugly-duckling': 'Treatment' });
+    expect(cardNames()).toEqual([
+      'Build your own · 1 year',
+      'Build your own · 2 years',
+      'Essentials · 1 year',
+      'Essentials · 2 years',
+      'Premium · 1 year',
+      'Premium · 2 years',
+    ]);
+  });
+
+  it('ugly-duckling Control keeps today’s order', async () => {
+    await renderPackages({ 'ugly-duckling': 'Control' });
+    expect(cardNames()).toEqual([
+      'Essentials · 1 year',
+      'Essentials · 2 years',
+      'Premium · 1 year',
+      'Premium · 2 years',
+      'Build your own · 1 year',
+      'Build your own · 2 years',
+    ]);
   });
 });

@@ -1,17 +1,17 @@
 import type { Package } from '@coparent/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AlertBanner } from '../../components/alert-banner';
 import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { useChoosePackage } from '../../features/join/hooks/use-choose-package';
-import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
 import { useCoupons } from '../../features/packages/api/get-coupons';
 import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
 import { LoadError } from '../../features/packages/components/load-error';
@@ -71,8 +71,7 @@ export function StepThreeRoute() {
   });
 
   if (isDuplicateParent && offered.group && offered.group.pricingGroupName !== 'P0') {
-    const state: DuplicateLocationState = { name: stepOne?.firstName, email: stepOne?.email };
-    return <Navigate to="/duplicate" replace state={state} />;
+    return <DuplicateRedirect name={stepOne?.firstName} email={stepOne?.email} />;
   }
 
   const coveredNames = (offered.packages ?? [])
@@ -135,7 +134,7 @@ export function StepThreeRoute() {
         </AlertBanner>
       ) : null}
       {hasProblem && bypass !== 'failed' ? <GenericError /> : null}
-      {body}
+      <div className={packageStyles.choices}>{body}</div>
       <div className={styles.actions}>
         <BackButton to="/step2" />
       </div>

@@ -10,6 +10,7 @@ import {
   SIGNUP_ID,
   seedFunnel,
 } from '../../test/join-fixtures';
+import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const coParent = () => screen.getByRole('group', { name: 'Your co-parent' });
@@ -31,10 +32,24 @@ async function fillFamily(user: UserEvent, { email = 'luis@example.com', phone =
 }
 
 describe('/step2', () => {
+  it("fetches step 3's pricing group and packages while the family is typed", async () => {
+    seedFunnel(1);
+    const { calls } = mockFetch(onGetSignup(1), ...onPricingFor(US_PACKAGES, 'US'));
+    await renderApp('/step2');
+    await waitFor(() => {
+      const urls = calls.map((call) => call.url);
+      expect(urls).toContainEqual(
+        expect.stringMatching(/^\/v2\/pricing\?countryCode=1&phoneNumber=/),
+      );
+      expect(urls).toContainEqual(expect.stringMatching(/^\/v2\/packages\?/));
+    });
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('shows Remove only when there is more than one child, and Add child appends one', async () => {
     seedFunnel(1);
     mockFetch(onGetSignup(1));
-    const { user } = renderApp('/step2');
+    const { user } = await renderApp('/step2');
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add child' }));
@@ -51,7 +66,7 @@ describe('/step2', () => {
   it('refuses a co-parent email equal to the parent’s', async () => {
     seedFunnel(1);
     mockFetch(onGetSignup(1));
-    const { user } = renderApp('/step2');
+    const { user } = await renderApp('/step2');
     await fillFamily(user, { email: ` ${PARENT.email.toUpperCase()} ` });
     await user.click(formContinue() as HTMLElement);
     expect(
@@ -69,7 +84,7 @@ describe('/step2', () => {
   it('asks for the co-parent’s phone when their email is not known', async () => {
     seedFunnel(1, { knowsCoParentEmail: false });
     mockFetch(onGetSignup(1));
-    const { user } = renderApp('/step2');
+    const { user } = await renderApp('/step2');
     expect(
       within(coParent()).getByRole('textbox', { name: 'Email address (optional)' }),
     ).toBeVisible();
@@ -91,13 +106,13 @@ describe('/step2', () => {
       on('PATCH', `/v2/signups/${SIGNUP_ID}`, { body: { validationErrors: [] } }),
       onGetSignup(2),
     );
-    const { user, router } = renderApp('/step2');
+    const { user, router } = await renderApp('/step2');
     await fillFamily(user, { email: '', phone: '5559876543' });
     await user.click(formContinue() as HTMLElement);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toHaveFocus();
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       sections: ['FAMILY'],
       coParent: {
@@ -110,6 +125,35 @@ describe('/step2', () => {
       children: [{ firstName: 'Sofía', lastName: 'Pérez' }],
     });
     expect(useFunnelStore.getState().lastCompletedStep).toBe(2);
+  });
+
+  it('keeps the family when the database is unavailable, and Try again saves it once it is back', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    let attempts = 0;
+    const { calls } = mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 503, body: { code: 'DATABASE_UNAVAILABLE', status: 503 } }
+          : { body: { validationErrors: [] } };
+      }),
+      onGetSignup(2),
+    );
+    const { user, router } = await renderApp('/step2');
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+
+    const banner = await screen.findByRole('alert');
+    expect(router.state.location.pathname).toBe('/step2');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('5559876543');
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual(patches[0]?.body);
   });
 
   it('shows the co-parent duplicate warning and lets the person continue', async () => {
@@ -127,7 +171,7 @@ describe('/step2', () => {
         },
       })),
     );
-    const { user, router } = renderApp('/step2');
+    const { user, router } = await renderApp('/step2');
     await fillFamily(user);
     await user.click(formContinue() as HTMLElement);
 
@@ -142,7 +186,7 @@ describe('/step2', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
     const patches = calls.filter((call) => call.method === 'PATCH');
     expect(
       patches.map(
@@ -165,7 +209,7 @@ describe('/step2', () => {
         },
       }),
     );
-    const { user, router } = renderApp('/step2');
+    const { user, router } = await renderApp('/step2');
     await fillFamily(user);
     await user.type(
       within(child(1)).getByRole('textbox', { name: /Email address/ }),
@@ -183,7 +227,7 @@ describe('/step2', () => {
     ).toHaveAccessibleDescription(
       expect.stringContaining('This email is already used for another child'),
     );
-    expect(router.state.location.pathname).toBe('/step2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step2'));
   });
 
   it('starts again at /step1 when the server refuses the step as out of order', async () => {
@@ -195,13 +239,13 @@ describe('/step2', () => {
         body: { code: 'SECTION_OUT_OF_ORDER', status: 409, title: 'Out of order' },
       }),
     );
-    const { user, router } = renderApp('/step2');
+    const { user, router } = await renderApp('/step2');
     await fillFamily(user);
     await user.click(formContinue() as HTMLElement);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(screen.getByText(/Your signup session has ended/)).toBeVisible();
     expect(useFunnelStore.getState().signupId).toBeUndefined();
   });
@@ -209,19 +253,119 @@ describe('/step2', () => {
   it('keeps the co-parent and the children list across a reload', async () => {
     seedFunnel(1);
     mockFetch(onGetSignup(1));
-    const { user, unmount } = renderApp('/step2');
+    const { user, unmount } = await renderApp('/step2');
     await fillFamily(user);
     await user.click(screen.getByRole('button', { name: 'Add child' }));
     await user.type(within(child(2)).getByRole('textbox', { name: 'First name' }), 'Mateo');
     unmount();
 
     await reloadFunnelFromStorage();
-    renderApp('/step2');
+    await renderApp('/step2');
     expect(within(coParent()).getByRole('textbox', { name: 'First name' })).toHaveValue('Luis');
     expect(within(coParent()).getByRole('textbox', { name: 'Email address' })).toHaveValue(
       'luis@example.com',
     );
     expect(within(child(1)).getByRole('textbox', { name: 'First name' })).toHaveValue('Sofía');
     expect(within(child(2)).getByRole('textbox', { name: 'First name' })).toHaveValue('Mateo');
+  });
+});
+
+describe('/step2 co-parent email speed-bump', () => {
+  const speedBump = { 'coparent-email-speed-bump': 'Treatment' } as const;
+  const dialog = () =>
+    screen.getByRole('dialog', { name: 'Help us connect you with your co-parent' });
+  const saving = () =>
+    mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, { body: { validationErrors: [] } }),
+      onGetSignup(2),
+    );
+  const patchBody = (calls: { method: string; body: unknown }[]) =>
+    calls.find((call) => call.method === 'PATCH')?.body as { coParent: Record<string, string> };
+
+  it('in Treatment asks for the empty email, checks it and saves it with the family', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    const { calls } = saving();
+    const { user, router } = await renderApp('/step2', { flags: speedBump });
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+
+    const email = within(dialog()).getByRole('textbox', { name: "Luis Pérez's email address" });
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
+    expect(email).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a valid email'),
+    );
+    expect(email).toHaveFocus();
+
+    await user.type(email, ' luis@example.com ');
+    await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+    expect(patchBody(calls).coParent.email).toBe('luis@example.com');
+    expect(useFunnelStore.getState().stepTwoValues?.coParent?.email).toBe('luis@example.com');
+  });
+
+  it('in Treatment goes on without the email after Skip this', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    const { calls } = saving();
+    const { user, router } = await renderApp('/step2', { flags: speedBump });
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+    await user.click(within(dialog()).getByRole('button', { name: 'Skip this' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+    expect(patchBody(calls).coParent).not.toHaveProperty('email');
+  });
+
+  it('in Treatment stays on step 2 after Escape, returns focus to Continue and asks only once', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    const { calls } = saving();
+    const { user, router } = await renderApp('/step2', { flags: speedBump });
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+    expect(dialog()).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(formContinue()).toHaveFocus());
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+  });
+
+  it('in Treatment Change takes the person back to the co-parent’s details', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    saving();
+    const { user } = await renderApp('/step2', { flags: speedBump });
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+    await user.click(within(dialog()).getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(coParent()).getByRole('textbox', { name: 'First name' })).toHaveFocus(),
+    );
+  });
+
+  it('in Control goes on without asking, as today', async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    saving();
+    const { user, router } = await renderApp('/step2', {
+      flags: { 'coparent-email-speed-bump': 'Control' },
+    });
+    await fillFamily(user, { email: '', phone: '5559876543' });
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { FamilyFormContext } from '@coparent/domain';
+import { EXPERIMENTS, type FamilyFormContext, isTreatment } from '@coparent/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../components/back-button';
@@ -6,9 +6,12 @@ import { PageHeading } from '../../components/page-heading';
 import { StepIndicator } from '../../components/step-indicator';
 import { DuplicateWarning } from '../../features/join/components/duplicate-warning';
 import { GenericError } from '../../features/join/components/generic-error';
-import { StepTwoForm } from '../../features/join/components/step-two-form';
+import { STEP_TWO_FORM_ID, StepTwoForm } from '../../features/join/components/step-two-form';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { useSubmitFamily } from '../../features/join/hooks/use-submit-family';
+import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
+import { usePrefetchOfferedPackages } from '../../features/packages/hooks/use-prefetch-offered-packages';
+import { useFlag } from '../../lib/flags';
 import styles from './routes.module.css';
 
 /** /step2 "Invite your co-parent": the co-parent and the children. */
@@ -22,6 +25,10 @@ export function StepTwoRoute() {
   const parentPhone = useFunnelStore((s) => s.stepOneValues?.phoneNumber);
   const knowsCoParentEmail = useFunnelStore((s) => s.stepOneValues?.knowsCoParentEmail);
   const { submit, confirmDuplicate, warning, isSubmitting, hasProblem } = useSubmitFamily();
+  const hasEmailSpeedBump = isTreatment(useFlag(EXPERIMENTS.coParentEmailSpeedBump));
+  // /step3's packages, while the family is typed: Continue then waits for the save alone.
+  const billingCountry = useFunnelStore((s) => s.billingCountry);
+  usePrefetchOfferedPackages(phonePricingCriteria(parentCode, parentPhone, billingCountry));
 
   const context = useMemo<FamilyFormContext>(
     () => ({
@@ -46,13 +53,14 @@ export function StepTwoRoute() {
           isContinuing={isSubmitting}
         />
       ) : null}
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retryFormId={STEP_TWO_FORM_ID} /> : null}
       <StepTwoForm
         draft={draft}
         context={context}
         onDraftChange={setDraft}
         onSubmit={submit}
         isSubmitting={isSubmitting}
+        hasEmailSpeedBump={hasEmailSpeedBump}
       />
       <div className={styles.actions}>
         <BackButton to="/step1" />

@@ -19,6 +19,14 @@ export function sortPackages(packages: readonly Package[]): Package[] {
   return [...packages].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 }
 
+/** The ugly-duckling treatment's order: build-your-own first, the packages after, each sorted. */
+export function plainDecoyFirst(sorted: readonly Package[]): Package[] {
+  return [
+    ...sorted.filter((pkg) => pkg.buildYourOwn),
+    ...sorted.filter((pkg) => !pkg.buildYourOwn),
+  ];
+}
+
 /** Premium packages are marked on their card (code letters PREM: PREM1, PREM2). */
 export function isPremiumPackage(pkg: Pick<Package, 'code'>): boolean {
   return parsePackageCode(pkg.code)?.letters === 'PREM';

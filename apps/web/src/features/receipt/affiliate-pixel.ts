@@ -2,8 +2,8 @@ import { type CurrencyCode, minorToDecimalString } from '@coparent/domain';
 
 /**
  * The affiliate tracking pixel (spec 001 §2 receipt: transactionId and amount). Off unless the
- * build sets `VITE_AFFILIATE_PIXEL_URL` (e.g. `https://track.example.com/conv.gif`); the server
- * exposes no configuration call for it yet, so this environment variable is the seam.
+ * build sets `VITE_AFFILIATE_PIXEL_URL` (e.g. `https://track.example.com/conv.gif`); the server's
+ * `AFFILIATE_PIXEL_ORIGIN` lets the Content-Security-Policy load it.
  */
 export function affiliatePixelBaseUrl(): string | undefined {
   const value: unknown = import.meta.env.VITE_AFFILIATE_PIXEL_URL;

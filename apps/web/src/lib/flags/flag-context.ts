@@ -25,12 +25,15 @@ export type FlagContextInput = {
 /**
  * The OpenFeature evaluation context the server's flag file is evaluated with. The targeting key
  * (what `fractional` buckets on) is the anonymous id until the visitor is identified, then the user
- * id, so an assignment is sticky per visitor and then per user. Emails are trimmed and lower-cased.
+ * id, so an assignment is sticky per visitor and then per user. The anonymous id also travels as
+ * its own attribute, so a rule can follow one visitor across identification. Emails are trimmed
+ * and lower-cased.
  */
 export function buildFlagContext(input: FlagContextInput): EvaluationContext {
   const email = emailKey(input.email);
   return {
     targetingKey: input.userId || input.anonymousId,
+    anonymousId: input.anonymousId,
     ...(input.userId ? { userId: input.userId } : {}),
     ...(email ? { email } : {}),
     ...(input.country ? { country: input.country } : {}),

@@ -4,6 +4,7 @@ import {
   billingSchema,
   isPostalCodeRequired,
   listCountries,
+  type PlaceAddress,
   regionsFor,
   supportPhoneFor,
   timeZonesFor,
@@ -14,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddressAutocompleteField } from '../../../components/address-autocomplete/address-autocomplete-field';
 import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { SelectField } from '../../../components/select-field';
@@ -124,6 +126,18 @@ export function BillingAddressForm({
     clearTimeZone();
   };
 
+  // A picked address (places autocomplete) fills what it knows; a new address clears the time zone.
+  const pickAddress = (address: PlaceAddress) => {
+    setValue('billing.billingAddress', address.line1, { shouldDirty: true });
+    if (address.city) setValue('billing.city', address.city, { shouldDirty: true });
+    if (address.country) setValue('billing.country', address.country, { shouldDirty: true });
+    setValue('billing.region', address.region, { shouldDirty: true });
+    if (address.postalCode) {
+      setValue('billing.postalCode', address.postalCode, { shouldDirty: true });
+    }
+    clearTimeZone();
+  };
+
   const submit = handleSubmit(
     async (values) => {
       setUnplaced([]);
@@ -148,11 +162,12 @@ export function BillingAddressForm({
       aria-busy={isSubmitting || undefined}
     >
       <ErrorSummary items={items} focusKey={focusKey} />
-      <TextField
+      <AddressAutocompleteField
         id="billing-billingAddress"
         label={t('accountBilling.form.address')}
-        autoComplete="address-line1"
         error={errorText(errors.billing?.billingAddress)}
+        country={country}
+        onAddressPicked={pickAddress}
         {...register('billing.billingAddress')}
       />
       <TextField

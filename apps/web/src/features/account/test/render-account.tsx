@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { accountRoutes } from '../../../app/account-router';
 import { AppProviders } from '../../../app/providers';
+import type { FlagOverrides } from '../../../lib/flags';
 
 /** Renders the account area (layout, routes, providers) at a path inside /app/account. */
-export function renderAccount(path: string, { state }: { state?: unknown } = {}) {
+export function renderAccount(
+  path: string,
+  { state, flags }: { state?: unknown; flags?: FlagOverrides } = {},
+) {
   const [pathname = path, search = ''] = path.split(/(?=\?)/);
   const router = createMemoryRouter(accountRoutes, {
     initialEntries: [{ pathname, search, state }],
@@ -16,7 +20,7 @@ export function renderAccount(path: string, { state }: { state?: unknown } = {})
   });
   const user = userEvent.setup();
   const utils = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} flags={flags}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

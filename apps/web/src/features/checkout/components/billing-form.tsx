@@ -3,6 +3,7 @@ import {
   listCountries,
   listParentReferrals,
   PARENT_REFERRAL_DETAIL_LABELS,
+  type PlaceAddress,
   REFERRAL_OTHER_MAX_LENGTH,
   referralNeedsDetail,
   regionsFor,
@@ -15,6 +16,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressAutocompleteField } from '../../../components/address-autocomplete/address-autocomplete-field';
 import { Button } from '../../../components/button';
 import { CharacterCountField } from '../../../components/character-count-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
@@ -33,7 +35,6 @@ import {
 } from '../billing-values';
 import { type BillingDraft, useCheckoutStore } from '../checkout-store';
 import type { BillingSubmitResult } from '../hooks/use-save-billing';
-import { AddressLineField, type PickedAddress } from './address-line-field';
 import styles from './checkout.module.css';
 
 // The form holds '' for "not chosen yet"; the schema's messages say what is missing.
@@ -129,11 +130,12 @@ export function BillingForm({
     setValue('billing.timezone', '', { shouldDirty: true });
   };
 
-  const pickAddress = (address: PickedAddress) => {
+  // A picked address (places autocomplete) fills what it knows; a new address clears the time zone.
+  const pickAddress = (address: PlaceAddress) => {
     setValue('billing.billingAddress', address.line1, { shouldDirty: true });
     if (address.city) setValue('billing.city', address.city, { shouldDirty: true });
     if (address.country) setValue('billing.country', address.country, { shouldDirty: true });
-    setValue('billing.region', address.region ?? '', { shouldDirty: true });
+    setValue('billing.region', address.region, { shouldDirty: true });
     if (address.postalCode)
       setValue('billing.postalCode', address.postalCode, { shouldDirty: true });
     setValue('billing.timezone', '', { shouldDirty: true });
@@ -196,10 +198,11 @@ export function BillingForm({
         type="email"
         autoComplete="email"
       />
-      <AddressLineField
+      <AddressAutocompleteField
         id="billing-billingAddress"
         label={t('checkout.billing.address')}
         error={errorText(errors.billing?.billingAddress)}
+        country={country}
         onAddressPicked={pickAddress}
         {...register('billing.billingAddress')}
       />

@@ -1,7 +1,8 @@
 import { supportPhoneFor } from '@coparent/domain';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
+import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
 
 type CheckoutProblemProps = {
   /** The billing country (its support line); the default line otherwise. */
@@ -18,14 +19,7 @@ export function CheckoutProblem({ country, children }: CheckoutProblemProps) {
     <AlertBanner tone="error" autoHideMs={null}>
       <p>{children ?? t('genericErrorMessage', { ns: 'validation' })}</p>
       <p>
-        <Trans
-          i18nKey="common.supportCall"
-          values={{ phone: phone.display }}
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
-            phone: <a href={`tel:${phone.tel}`} />,
-          }}
-        />
+        <SupportPhoneSentence phone={phone} />
       </p>
     </AlertBanner>
   );

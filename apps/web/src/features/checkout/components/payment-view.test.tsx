@@ -50,7 +50,7 @@ async function openPayment({
 } = {}) {
   seedFunnel(3);
   seedCheckout(view, { country });
-  const rendered = renderApp('/payment', { flags });
+  const rendered = await renderApp('/payment', { flags });
   await screen.findByRole('heading', {
     level: 2,
     name: view === 'PAYMENT' ? 'Payment details' : 'Review your order',
@@ -105,6 +105,25 @@ describe('Payment view', () => {
       },
     });
     await waitFor(() => expect(methods()).toEqual(['CREDIT_CARD', 'VENMO']));
+  });
+
+  it('apple-pay Treatment offers Apple Pay first, the card still chosen', async () => {
+    server();
+    await openPayment({ flags: { 'apple-pay': 'Treatment' } });
+    await waitFor(() => expect(methods()).toEqual(['APPLE_PAY', 'CREDIT_CARD']));
+    expect(screen.getByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
+  });
+
+  it('apple-pay Control keeps Apple Pay after the other methods', async () => {
+    server();
+    await openPayment({ flags: { 'apple-pay': 'Control', 'paypal-in-join': 'Treatment' } });
+    await waitFor(() => expect(methods()).toEqual(['CREDIT_CARD', 'PAYPAL', 'APPLE_PAY']));
+  });
+
+  it('apple-pay Treatment never shows Apple Pay where it is restricted', async () => {
+    server();
+    await openPayment({ flags: { 'apple-pay': 'Treatment', 'hide-apple-pay': true } });
+    await waitFor(() => expect(methods()).toEqual(['CREDIT_CARD']));
   });
 
   it('shows no PayPal or Venmo for a GB billing address', async () => {

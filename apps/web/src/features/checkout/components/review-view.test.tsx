@@ -61,7 +61,7 @@ async function openReview({ country = 'US' }: { country?: string } = {}) {
   seedFunnel(3);
   useFunnelStore.setState({ packageId: country === 'US' ? 3003 : 2061 });
   seedCheckout('REVIEW', { country });
-  const rendered = renderApp('/payment');
+  const rendered = await renderApp('/payment');
   await screen.findByRole('heading', { level: 2, name: 'Review your order' });
   await screen.findByText('Total due today');
   return rendered;
@@ -98,7 +98,7 @@ describe('Review view', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment details' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: /Step 3: Review/ }));
     await user.click(await screen.findByRole('link', { name: 'Change email' }));
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
   });
 
   it('pays with a new Idempotency-Key and the spec’s body, then goes to /credentials', async () => {
@@ -173,7 +173,7 @@ describe('Review view', () => {
     // A reload keeps the attempt: Pay now replays it rather than paying again.
     unmount();
     await reloadCheckoutFromStorage();
-    const rendered = renderApp('/payment');
+    const rendered = await renderApp('/payment');
     await screen.findByText(/Your last payment didn't finish loading/);
     await screen.findByText('Total due today');
     await rendered.user.click(payNow());

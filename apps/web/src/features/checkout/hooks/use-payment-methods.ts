@@ -18,7 +18,8 @@ export type PaymentMethodOptions = {
  * Which payment methods to offer (spec 001 §6): the card always; PayPal when the paypal-in-join
  * experiment is on, the country is not GB and it is not hidden; Venmo only for US billing
  * addresses, browsers the provider supports and its experiment on; Apple Pay unless hidden (and
- * supported: Safari's ApplePaySession with Braintree; the local sandbox simulates both).
+ * supported: Safari's ApplePaySession with Braintree; the local sandbox simulates both), listed
+ * first in the apple-pay experiment's Treatment (decision 020).
  */
 export function usePaymentMethods(
   country: string | undefined,
@@ -26,6 +27,7 @@ export function usePaymentMethods(
 ): PaymentMethodOptions {
   const paypalArm = useFlag(EXPERIMENTS.paypalInJoin);
   const venmoArm = useFlag(EXPERIMENTS.venmo);
+  const applePayArm = useFlag(EXPERIMENTS.applePay);
   const hidePaypal = useRestriction(RESTRICTIONS.hidePaypal);
   const hideVenmo = useRestriction(RESTRICTIONS.hideVenmo);
   const hideApplePay = useRestriction(RESTRICTIONS.hideApplePay);
@@ -37,7 +39,10 @@ export function usePaymentMethods(
   if (country === 'US' && isTreatment(venmoArm) && !hideVenmo && supports.venmo) {
     methods.push('VENMO');
   }
-  if (!hideApplePay && supports.applePay) methods.push('APPLE_PAY');
+  if (!hideApplePay && supports.applePay) {
+    if (isTreatment(applePayArm)) methods.unshift('APPLE_PAY');
+    else methods.push('APPLE_PAY');
+  }
 
   const refusedCardTypes: CardType[] = [];
   if (hideAmex) refusedCardTypes.push('American Express');

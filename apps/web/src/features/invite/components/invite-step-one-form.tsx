@@ -5,17 +5,16 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { PhoneField } from '../../../components/phone-field';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { ErrorSummary } from '../../../components/error-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSummarisedSubmit } from '../../../lib/use-summarised-submit';
 import styles from '../../join/components/form.module.css';
+import { ParentContactFields } from '../../join/components/parent-contact-fields';
 import { stepOneFieldFor } from '../../join/components/step-one-form';
 import { useErrorText } from '../../join/hooks/use-error-text';
 import type { InviteStepOneDraft } from '../invite-drafts';
@@ -53,13 +52,7 @@ export function InviteStepOneForm({
 }: InviteStepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const { register, formState, watch, handleSubmit, setError } = useForm<
-    FormInput,
-    unknown,
-    InviteStepOneValues
-  >({
+  const form = useForm<FormInput, unknown, InviteStepOneValues>({
     resolver: zodResolver(InviteStepOneFormSchema),
     defaultValues: {
       firstName: initialValues.firstName ?? '',
@@ -72,75 +65,28 @@ export function InviteStepOneForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const { register, watch } = form;
 
   useEffect(() => {
     const subscription = watch((values) => onDraftChange(values as InviteStepOneDraft));
     return () => subscription.unsubscribe();
   }, [watch, onDraftChange]);
 
-  const errors = formState.errors;
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
+  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+    onSubmit,
+    fieldFor,
+    errorText,
+  });
   useDocumentTitle(title, items.length > 0);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        setUnplaced(applyServerErrors(result.fieldErrors, setError, fieldFor));
-        setFocusKey((key) => key + 1);
-      }
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
 
   return (
     <form className={styles.form} noValidate onSubmit={submit}>
       <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
-      <div className={styles.nameRow}>
-        <TextField
-          id="firstName"
-          label={t('stepOne.firstName')}
-          autoComplete="given-name"
-          error={errorText(errors.firstName)}
-          {...register('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label={t('stepOne.lastName')}
-          autoComplete="family-name"
-          error={errorText(errors.lastName)}
-          {...register('lastName')}
-        />
-      </div>
-      <TextField
-        id="email"
-        label={t('stepOne.email')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errorText(errors.email)}
-        {...register('email')}
-      />
-      <PhoneField
-        codeId="countryCode"
-        numberId="phoneNumber"
-        legend={t('stepOne.phoneLegend')}
-        hint={t('stepOne.phoneHint')}
-        codeError={errorText(errors.countryCode)}
-        numberError={errorText(errors.phoneNumber)}
-        codeProps={register('countryCode')}
-        numberProps={register('phoneNumber')}
+      <ParentContactFields
+        register={(name) => register(name)}
+        errorFor={(name) => form.formState.errors[name]}
+        errorText={errorText}
       />
       <div className={styles.actions}>
         <Button type="submit" isLoading={isSubmitting}>

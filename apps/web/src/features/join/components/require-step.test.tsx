@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, on } from '../../../test/fetch-mock';
 import { onGetSignup, SIGNUP_ID, seedFunnel } from '../../../test/join-fixtures';
@@ -8,31 +8,40 @@ import { useFunnelStore } from '../funnel-store';
 describe('RequireStep', () => {
   it('sends /step2 without a signup to /step1', async () => {
     const { calls } = mockFetch();
-    const { router } = renderApp('/step2');
+    const { router } = await renderApp('/step2');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your parent account' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(calls).toHaveLength(0);
+  });
+
+  it('does not read again a signup created on the step it guards (no round trip before step 2)', async () => {
+    const { calls } = mockFetch();
+    await renderApp('/step1');
+    await screen.findByRole('heading', { level: 1, name: 'Create your parent account' });
+    act(() => useFunnelStore.getState().setSignup({ signupId: SIGNUP_ID, registrationKey: 'key' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.url.includes(SIGNUP_ID))).toEqual([]);
   });
 
   it('sends a step that is not reachable yet to the earliest incomplete step', async () => {
     seedFunnel(1);
     mockFetch(onGetSignup(1));
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Invite your co-parent' }),
     ).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step2'));
   });
 
   it('starts again at /step1 when the stored signup has expired, keeping what was typed', async () => {
     seedFunnel(2);
     useFunnelStore.setState({ expiresAt: new Date(Date.now() - 1000).toISOString() });
     mockFetch(onGetSignup(2));
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(await screen.findByText(/Your signup session has ended/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(useFunnelStore.getState()).toMatchObject({ signupId: undefined, lastCompletedStep: 0 });
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ana');
   });
@@ -45,21 +54,21 @@ describe('RequireStep', () => {
         body: { code: 'SIGNUP_EXPIRED', status: 404 },
       }),
     );
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(await screen.findByText(/Your signup session has ended/)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/step1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step1'));
     expect(useFunnelStore.getState().signupId).toBeUndefined();
   });
 
   it('lets the person stay when the server still knows the signup', async () => {
     seedFunnel(2);
     const { calls } = mockFetch(onGetSignup(2));
-    const { router } = renderApp('/step3');
+    const { router } = await renderApp('/step3');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
     ).toBeVisible();
     await screen.findByRole('button', { name: 'Back' });
-    expect(router.state.location.pathname).toBe('/step3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
     // The guard reads the signup once (the packages screen makes its own pricing calls).
     expect(calls.filter((call) => call.url === `/v2/signups/${SIGNUP_ID}`)).toHaveLength(1);
     await waitFor(() => expect(useFunnelStore.getState().expiresAt).toBeDefined());

@@ -4,7 +4,7 @@ import {
   nextIncompleteStep,
   pathForStep,
 } from '@coparent/domain';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useSignup } from '../api/get-signup';
@@ -24,7 +24,10 @@ export function RequireStep({ step, children }: RequireStepProps) {
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   const syncFromServer = useFunnelStore((s) => s.syncFromServer);
   const endSignup = useFunnelStore((s) => s.endSignup);
-  const signup = useSignup(signupId, registrationKey);
+  // Only the signup stored when the step opened is read: one created on this step (step 1's
+  // submit) was just answered by the server, and reading it again would hold up the next step.
+  const [signupIdOnMount] = useState(signupId);
+  const signup = useSignup(signupId === signupIdOnMount ? signupId : undefined, registrationKey);
 
   const isGone =
     isSignupExpired(expiresAt) ||

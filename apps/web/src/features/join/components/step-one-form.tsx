@@ -6,19 +6,21 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { PhoneField } from '../../../components/phone-field';
+import { ErrorSummary } from '../../../components/error-summary';
 import { RadioGroup } from '../../../components/radio-group';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSummarisedSubmit } from '../../../lib/use-summarised-submit';
 import type { StepOneDraft } from '../funnel-store';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from './form.module.css';
+import { ParentContactFields } from './parent-contact-fields';
+
+/** The form's id: the generic error's "Try again" submits it again. */
+export const STEP_ONE_FORM_ID = 'step-one-form';
 
 const FIELDS = [
   'firstName',
@@ -49,8 +51,6 @@ type StepOneFormProps = {
 export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: StepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
   const form = useForm<StepOneFormInput, unknown, StepOneValues>({
     resolver: zodResolver(StepOneFormSchema),
     defaultValues: {
@@ -65,76 +65,28 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, control, formState, watch, handleSubmit, setError } = form;
+  const { register, control, watch } = form;
 
   useEffect(() => {
     const subscription = watch((values) => onDraftChange(values as StepOneDraft));
     return () => subscription.unsubscribe();
   }, [watch, onDraftChange]);
 
-  const errors = formState.errors;
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
+  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+    onSubmit,
+    fieldFor: stepOneFieldFor,
+    errorText,
+  });
   useDocumentTitle(t('stepOne.title'), items.length > 0);
 
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        setUnplaced(applyServerErrors(result.fieldErrors, setError, stepOneFieldFor));
-        setFocusKey((key) => key + 1);
-      }
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
-
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
+    <form id={STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
       <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{t('stepOne.intro')}</p>
-      <div className={styles.nameRow}>
-        <TextField
-          id="firstName"
-          label={t('stepOne.firstName')}
-          autoComplete="given-name"
-          error={errorText(errors.firstName)}
-          {...register('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label={t('stepOne.lastName')}
-          autoComplete="family-name"
-          error={errorText(errors.lastName)}
-          {...register('lastName')}
-        />
-      </div>
-      <TextField
-        id="email"
-        label={t('stepOne.email')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errorText(errors.email)}
-        {...register('email')}
-      />
-      <PhoneField
-        codeId="countryCode"
-        numberId="phoneNumber"
-        legend={t('stepOne.phoneLegend')}
-        hint={t('stepOne.phoneHint')}
-        codeError={errorText(errors.countryCode)}
-        numberError={errorText(errors.phoneNumber)}
-        codeProps={register('countryCode')}
-        numberProps={register('phoneNumber')}
+      <ParentContactFields
+        register={(name) => register(name)}
+        errorFor={(name) => form.formState.errors[name]}
+        errorText={errorText}
       />
       <Controller
         control={control}

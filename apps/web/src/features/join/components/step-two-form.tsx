@@ -19,8 +19,12 @@ import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-err
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { StepTwoDraft } from '../funnel-store';
 import { useErrorText } from '../hooks/use-error-text';
+import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
 import styles from './form.module.css';
+
+/** The form's id: the generic error's "Try again" submits it again. */
+export const STEP_TWO_FORM_ID = 'step-two-form';
 
 const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'];
 const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
@@ -69,6 +73,8 @@ type StepTwoFormProps = {
   onDraftChange: (draft: StepTwoDraft) => void;
   onSubmit: (values: FamilyForm) => Promise<StepTwoSubmitResult>;
   isSubmitting: boolean;
+  /** The co-parent email speed-bump's treatment: ask once when the email is left empty. */
+  hasEmailSpeedBump?: boolean;
 };
 
 export function StepTwoForm({
@@ -77,6 +83,7 @@ export function StepTwoForm({
   onDraftChange,
   onSubmit,
   isSubmitting,
+  hasEmailSpeedBump = false,
 }: StepTwoFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -90,7 +97,9 @@ export function StepTwoForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, formState, watch, handleSubmit, setError, getValues } = form;
+  const { register, formState, watch, handleSubmit, setError, getValues, setValue, setFocus } =
+    form;
+  const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
   useEffect(() => {
@@ -119,6 +128,10 @@ export function StepTwoForm({
   const submit = handleSubmit(
     async (values) => {
       setUnplaced([]);
+      if (hasEmailSpeedBump && speedBump === 'unasked' && values.coParent.email === '') {
+        setSpeedBump('open');
+        return;
+      }
       const result = await onSubmit(values);
       if (result?.fieldErrors?.length) {
         const childCount = getValues('children').length;
@@ -138,57 +151,75 @@ export function StepTwoForm({
 
   const coParentErrors = errors.coParent;
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('stepTwo.intro')}</p>
-      <fieldset className={styles.section}>
-        <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
-        <div className={styles.nameRow}>
+    <>
+      <form id={STEP_TWO_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
+        <ErrorSummary items={items} focusKey={focusKey} />
+        <p className={styles.intro}>{t('stepTwo.intro')}</p>
+        <fieldset className={styles.section}>
+          <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
+          <div className={styles.nameRow}>
+            <TextField
+              id="coParent-firstName"
+              label={t('stepTwo.firstName')}
+              autoComplete="off"
+              error={errorText(coParentErrors?.firstName)}
+              {...register('coParent.firstName')}
+            />
+            <TextField
+              id="coParent-lastName"
+              label={t('stepTwo.lastName')}
+              autoComplete="off"
+              error={errorText(coParentErrors?.lastName)}
+              {...register('coParent.lastName')}
+            />
+          </div>
           <TextField
-            id="coParent-firstName"
-            label={t('stepTwo.firstName')}
+            id="coParent-email"
+            label={t('stepTwo.email')}
+            type="email"
             autoComplete="off"
-            error={errorText(coParentErrors?.firstName)}
-            {...register('coParent.firstName')}
+            spellCheck={false}
+            isOptional={!context.knowsCoParentEmail}
+            error={errorText(coParentErrors?.email)}
+            {...register('coParent.email')}
           />
-          <TextField
-            id="coParent-lastName"
-            label={t('stepTwo.lastName')}
-            autoComplete="off"
-            error={errorText(coParentErrors?.lastName)}
-            {...register('coParent.lastName')}
+          <PhoneField
+            codeId="coParent-countryCode"
+            numberId="coParent-phoneNumber"
+            legend={t('stepTwo.phoneLegend')}
+            isOptional={context.knowsCoParentEmail}
+            hint={
+              context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
+            }
+            codeError={errorText(coParentErrors?.countryCode)}
+            numberError={errorText(coParentErrors?.phoneNumber)}
+            codeProps={register('coParent.countryCode')}
+            numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
           />
+        </fieldset>
+        <ChildrenFields form={form} errors={errors} />
+        <div className={styles.actions}>
+          <Button type="submit" isLoading={isSubmitting}>
+            {t('common.continue')}
+          </Button>
         </div>
-        <TextField
-          id="coParent-email"
-          label={t('stepTwo.email')}
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          isOptional={!context.knowsCoParentEmail}
-          error={errorText(coParentErrors?.email)}
-          {...register('coParent.email')}
-        />
-        <PhoneField
-          codeId="coParent-countryCode"
-          numberId="coParent-phoneNumber"
-          legend={t('stepTwo.phoneLegend')}
-          isOptional={context.knowsCoParentEmail}
-          hint={
-            context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
-          }
-          codeError={errorText(coParentErrors?.countryCode)}
-          numberError={errorText(coParentErrors?.phoneNumber)}
-          codeProps={register('coParent.countryCode')}
-          numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
-        />
-      </fieldset>
-      <ChildrenFields form={form} errors={errors} />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+      </form>
+      <CoParentEmailSpeedBump
+        isOpen={speedBump === 'open'}
+        coParentName={`${getValues('coParent.firstName')} ${getValues('coParent.lastName')}`.trim()}
+        parentEmail={context.parentEmail}
+        onEmail={(email) => {
+          setValue('coParent.email', email);
+          setSpeedBump('asked');
+          void submit();
+        }}
+        onSkip={() => {
+          setSpeedBump('asked');
+          void submit();
+        }}
+        onChange={() => setFocus('coParent.firstName')}
+        onDismiss={() => setSpeedBump('asked')}
+      />
+    </>
   );
 }

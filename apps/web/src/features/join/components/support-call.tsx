@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
 import { useSupportPhone } from '../hooks/use-support-phone';
 
 type SupportCallProps = {
@@ -8,15 +8,5 @@ type SupportCallProps = {
 
 /** A sentence with the visitor's support phone as a tel: link. */
 export function SupportCall({ i18nKey = 'common.supportCall' }: SupportCallProps) {
-  const phone = useSupportPhone();
-  return (
-    <Trans
-      i18nKey={i18nKey}
-      values={{ phone: phone.display }}
-      components={{
-        // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
-        phone: <a href={`tel:${phone.tel}`} />,
-      }}
-    />
-  );
+  return <SupportPhoneSentence phone={useSupportPhone()} i18nKey={i18nKey} />;
 }

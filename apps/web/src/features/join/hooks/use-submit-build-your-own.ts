@@ -1,8 +1,6 @@
 import {
   type BuildYourOwnValues,
   buildYourOwnServices,
-  EXPERIMENTS,
-  type ExperimentValue,
   lastCompletedStepAfterPackage,
   type Package,
 } from '@coparent/domain';
@@ -14,11 +12,11 @@ import { useFunnelStore } from '../funnel-store';
 import { usePackageSaveErrors } from './use-choose-package';
 
 /**
- * /alacarte's submit: save the build-your-own values (PACKAGE section with `buildYourOwn`, and
- * the arm of the show-price-in-build-your-own experiment the prices were shown in), then
- * lastCompletedStep 3 and /payment.
+ * /alacarte's submit: save the build-your-own values (PACKAGE section with `buildYourOwn`; the
+ * server decides the show-price-in-build-your-own arm itself), then lastCompletedStep 3 and
+ * /payment.
  */
-export function useSubmitBuildYourOwn(arm: ExperimentValue) {
+export function useSubmitBuildYourOwn() {
   const navigate = useNavigate();
   const updateSignup = useUpdateSignup();
   const errors = usePackageSaveErrors();
@@ -39,7 +37,6 @@ export function useSubmitBuildYourOwn(arm: ExperimentValue) {
           sections: ['PACKAGE'],
           order: { packageId: pkg.id },
           buildYourOwn: values,
-          experiments: { [EXPERIMENTS.showPriceInBuildYourOwn]: arm },
         },
       });
     } catch (error) {

@@ -1,7 +1,15 @@
-import type { Coupon, Package } from '@coparent/domain';
+import {
+  type Coupon,
+  couponSavingOn,
+  formatMoney,
+  moneyLocale,
+  type Package,
+} from '@coparent/domain';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { VisuallyHidden } from '../../../components/visually-hidden';
+import { useLocale } from '../../../lib/use-locale';
+import type { PackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
 import { isPremiumPackage, taxWordingKey } from '../package-order';
 import styles from './packages.module.css';
@@ -16,6 +24,13 @@ type PackageCardProps = {
   isChoosing?: boolean;
   isDisabled?: boolean;
   onChoose: (pkg: Package) => void;
+  variants?: PackageVariants;
+};
+
+const TODAY: PackageVariants = {
+  isSavingInMoney: false,
+  isPremiumPickMe: false,
+  isPlainDecoyFirst: false,
 };
 
 /** One package: name, term, price, tax or VAT wording, terms, coupon banners and "Choose". */
@@ -27,11 +42,23 @@ export function PackageCard({
   isChoosing = false,
   isDisabled = false,
   onChoose,
+  variants = TODAY,
 }: PackageCardProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const nameId = `package-${pkg.id}-name`;
   const isTwoYears = pkg.subDurationInYears === 2;
   const isPremium = isPremiumPackage(pkg);
+  const isPickMe = isPremium && variants.isPremiumPickMe;
+  const isPlain = pkg.buildYourOwn && variants.isPlainDecoyFirst;
+  const couponText = (coupon: Coupon) => {
+    const saving = variants.isSavingInMoney ? couponSavingOn(coupon, pkg) : null;
+    return saving === null
+      ? coupon.bannerText
+      : t('experiments.packages.save', {
+          amount: formatMoney(saving, pkg.currencyCode, moneyLocale(locale)),
+        });
+  };
   const taxKey = taxWordingKey(pkg);
   const terms = pkg.pricesIncludeTax
     ? t(isTwoYears ? 'packages.termsIncluded2Years' : 'packages.termsIncluded1Year', {
@@ -47,6 +74,8 @@ export function PackageCard({
         className={[
           styles.card,
           isPremium ? styles.premium : '',
+          isPickMe ? styles.pickMe : '',
+          isPlain ? styles.plain : '',
           isCurrent ? styles.current : '',
         ].join(' ')}
         aria-labelledby={nameId}
@@ -54,7 +83,11 @@ export function PackageCard({
         <h2 id={nameId}>{pkg.displayName}</h2>
         {isPremium || isCurrent ? (
           <p className={styles.badges}>
-            {isPremium ? <span className={styles.badge}>{t('packages.premiumBadge')}</span> : null}
+            {isPremium ? (
+              <span className={styles.badge}>
+                {t(isPickMe ? 'experiments.packages.mostPopular' : 'packages.premiumBadge')}
+              </span>
+            ) : null}
             {isCurrent ? (
               <span className={[styles.badge, styles.badgeCurrent].join(' ')}>
                 {t('packages.currentChoice')}
@@ -81,7 +114,7 @@ export function PackageCard({
         {coupons.map((coupon) => (
           <p key={coupon.couponCode} className={styles.coupon}>
             <VisuallyHidden>{t('packages.offer')} </VisuallyHidden>
-            {coupon.bannerText}
+            {couponText(coupon)}
           </p>
         ))}
         {coverage ? (

@@ -1,7 +1,8 @@
 import type { Coupon, Package } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
+import { usePackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
-import { couponsForPackage, sortPackages } from '../package-order';
+import { couponsForPackage, plainDecoyFirst, sortPackages } from '../package-order';
 import { PackageCard } from './package-card';
 import styles from './packages.module.css';
 
@@ -15,7 +16,7 @@ type PackageListProps = {
   onChoose: (pkg: Package) => void;
 };
 
-/** The package cards, sorted (sortPackages), each with the coupons that apply to it. */
+/** The package cards, sorted (sortPackages; the experiments' variants on top), each with the coupons that apply to it. */
 export function PackageList({
   packages,
   coupons,
@@ -25,9 +26,11 @@ export function PackageList({
   onChoose,
 }: PackageListProps) {
   const { t } = useTranslation();
+  const variants = usePackageVariants();
+  const sorted = sortPackages(packages);
   return (
     <ul className={styles.cards} aria-label={t('packages.listLabel')}>
-      {sortPackages(packages).map((pkg) => (
+      {(variants.isPlainDecoyFirst ? plainDecoyFirst(sorted) : sorted).map((pkg) => (
         <PackageCard
           key={pkg.id}
           pkg={pkg}
@@ -37,6 +40,7 @@ export function PackageList({
           isChoosing={pkg.id === choosingId}
           isDisabled={choosingId !== undefined && pkg.id !== choosingId}
           onChoose={onChoose}
+          variants={variants}
         />
       ))}
     </ul>

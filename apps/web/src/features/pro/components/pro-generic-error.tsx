@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
 import { useProSupportPhone } from '../hooks/use-pro-support-phone';
 
 type ProGenericErrorProps = { onRetry?: () => void; onClose?: () => void };
@@ -20,14 +21,7 @@ export function ProGenericError({ onRetry, onClose }: ProGenericErrorProps) {
         </p>
       ) : null}
       <p>
-        <Trans
-          i18nKey="common.supportCall"
-          values={{ phone: phone.display }}
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
-            phone: <a href={`tel:${phone.tel}`} />,
-          }}
-        />
+        <SupportPhoneSentence phone={phone} />
       </p>
     </AlertBanner>
   );

@@ -8,8 +8,7 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CharacterCountField } from '../../../components/character-count-field';
@@ -17,10 +16,8 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { PhoneField } from '../../../components/phone-field';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProFieldErrors, visibleFieldFor } from '../hooks/use-pro-field-errors';
 import type { ProSubmitResult } from '../hooks/use-pro-registration';
+import { useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
 import {
   PRO_STEP_FIELDS,
@@ -71,54 +68,22 @@ export function ProStepOneForm({
   serverErrors,
 }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<ProStepOneInput, unknown, ProStepOne>({
+  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+    step: 1,
     resolver: stepOneResolver,
     defaultValues: stepOneDefaults(draft),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    documentTitle,
+    hasPageError,
+    onDraftChange,
+    onSubmit,
+    visibleFields: (): readonly string[] => [
+      ...BASE_FIELDS,
+      ...referralFieldsFor(form.getValues('hearAboutUs')),
+    ],
+    serverErrors,
   });
-  const { register, control, formState, watch, handleSubmit, setError, getValues, clearErrors } =
-    form;
+  const { register, control, watch, clearErrors } = form;
   const hearAboutUs = watch('hearAboutUs');
-  const { errorFor, items } = useProFieldErrors(1, formState.errors, unplaced);
-  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
-
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as ProStepOneDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
-
-  const showServerErrors = (errors: readonly ValidationError[]) => {
-    const visible = [...BASE_FIELDS, ...referralFieldsFor(getValues('hearAboutUs'))];
-    setUnplaced(
-      applyServerErrors(errors, setError, (field) =>
-        visibleFieldFor<Path<ProStepOneInput>>(field, visible),
-      ),
-    );
-    setFocusKey((key) => key + 1);
-  };
-
-  const initialErrors = useRef(serverErrors);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the errors it appeared with
-  useEffect(() => {
-    if (initialErrors.current?.length) showServerErrors(initialErrors.current);
-    initialErrors.current = undefined;
-  }, []);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) showServerErrors(result.fieldErrors);
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
 
   const select = t('pro.select');
   return (

@@ -1,12 +1,6 @@
-import {
-  type ProStepThree,
-  ProStepThreeSchema,
-  SECURITY_CODE_LENGTH,
-  type ValidationError,
-} from '@coparent/domain';
+import { ProStepThreeSchema, SECURITY_CODE_LENGTH } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -14,10 +8,8 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProFieldErrors, visibleFieldFor } from '../hooks/use-pro-field-errors';
 import type { ProSubmitResult } from '../hooks/use-pro-registration';
+import { useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
 import styles from './pro.module.css';
@@ -68,42 +60,17 @@ export function ProStepThreeForm({
   backButton,
 }: ProStepThreeFormProps) {
   const { t } = useTranslation();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<ProStepThreeInput, unknown, ProStepThree>({
+  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+    step: 3,
     resolver: stepThreeResolver,
     defaultValues: stepThreeDefaults(draft),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    documentTitle,
+    hasPageError,
+    onDraftChange,
+    onSubmit,
+    visibleFields: () => PRO_STEP_FIELDS[3],
   });
-  const { register, formState, watch, handleSubmit, setError } = form;
-  const { errorFor, items } = useProFieldErrors(3, formState.errors, unplaced);
-  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
-
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as ProStepThreeDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        setUnplaced(
-          applyServerErrors(result.fieldErrors, setError, (field) =>
-            visibleFieldFor<Path<ProStepThreeInput>>(field, PRO_STEP_FIELDS[3]),
-          ),
-        );
-        setFocusKey((key) => key + 1);
-      }
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
+  const { register } = form;
 
   const codeProps = {
     isDigitsOnly: true,

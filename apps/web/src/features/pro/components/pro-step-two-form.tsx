@@ -2,24 +2,21 @@ import {
   isPostalCodeRequired,
   type ProfessionalLookupsResponse,
   type ProStepTwo,
-  type ProStepTwoInput,
   ProStepTwoSchema,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CheckboxGroup } from '../../../components/checkbox-group';
 import { ErrorSummary } from '../../../components/error-summary';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProTimeZones } from '../api/get-pro-time-zones';
-import { useProFieldErrors, visibleFieldFor } from '../hooks/use-pro-field-errors';
 import type { ProSubmitResult } from '../hooks/use-pro-registration';
+import { useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepTwoDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
@@ -74,18 +71,18 @@ export function ProStepTwoForm({
   backButton,
 }: ProStepTwoFormProps) {
   const { t } = useTranslation();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<ProStepTwoInput, unknown, ProStepTwo>({
+  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+    step: 2,
     resolver: stepTwoResolver,
     defaultValues: stepTwoDefaults(draft),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    documentTitle,
+    hasPageError,
+    onDraftChange,
+    onSubmit,
+    visibleFields: () => PRO_STEP_FIELDS[2],
+    serverErrors,
   });
-  const { register, control, formState, watch, handleSubmit, setError, getValues, setValue } = form;
-  const { errorFor, items } = useProFieldErrors(2, formState.errors, unplaced);
-  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
+  const { register, control, watch, getValues, setValue } = form;
 
   const country = watch('country');
   const region = watch('region');
@@ -93,27 +90,6 @@ export function ProStepTwoForm({
   const hasRegionList = regions.length > 0;
   const roles = rolesOf(lookups, country);
   const timeZones = useProTimeZones(country, hasRegionList && region ? region : undefined);
-
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as ProStepTwoDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
-
-  const showServerErrors = (errors: readonly ValidationError[]) => {
-    setUnplaced(
-      applyServerErrors(errors, setError, (field) =>
-        visibleFieldFor<Path<ProStepTwoInput>>(field, PRO_STEP_FIELDS[2]),
-      ),
-    );
-    setFocusKey((key) => key + 1);
-  };
-
-  const initialErrors = useRef(serverErrors);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the errors it appeared with
-  useEffect(() => {
-    if (initialErrors.current?.length) showServerErrors(initialErrors.current);
-    initialErrors.current = undefined;
-  }, []);
 
   const changeCountry = (next: string) => {
     const nextRegions = regionsOf(lookups, next);
@@ -132,18 +108,6 @@ export function ProStepTwoForm({
       options,
     );
   };
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) showServerErrors(result.fieldErrors);
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
 
   const select = t('pro.select');
   const zones = timeZones.data ?? [];

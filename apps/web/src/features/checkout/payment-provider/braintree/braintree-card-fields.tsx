@@ -39,17 +39,22 @@ const CARD_TYPES_BY_ID: Record<string, CardType> = {
   jcb: 'JCB',
 };
 
-/** What hosted fields' iframes draw inside (our tokens: they cannot read the page's CSS). */
-const HOSTED_FIELD_STYLES = {
-  input: {
-    'font-size': '17px',
-    'font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial',
-    color: '#1f2a30',
-  },
-  ':focus': { color: '#1f2a30' },
-  '.invalid': { color: '#b3261e' },
-  '.valid': { color: '#1f2a30' },
-};
+/**
+ * What hosted fields' iframes draw inside. They cannot read the page's CSS, so the current look's
+ * tokens are read from the document when the fields are mounted.
+ */
+function hostedFieldStyles(): Record<string, Record<string, string>> {
+  const tokens = getComputedStyle(document.documentElement);
+  // On one line: a font stack may span lines in tokens.css.
+  const token = (name: string) => tokens.getPropertyValue(name).replace(/\s+/g, ' ').trim();
+  const text = token('--color-text');
+  return {
+    input: { 'font-size': '17px', 'font-family': token('--font-body'), color: text },
+    ':focus': { color: text },
+    '.invalid': { color: token('--color-error') },
+    '.valid': { color: text },
+  };
+}
 
 type FieldState = { isValid: boolean; isEmpty: boolean };
 const EMPTY_FIELDS: Record<CardField, FieldState> = {
@@ -113,7 +118,7 @@ export function BraintreeCardFields({
               expirationDate: { ...field('expirationDate'), placeholder: 'MM/YY' },
               cvv: field('cvv'),
             },
-            styles: HOSTED_FIELD_STYLES,
+            styles: hostedFieldStyles(),
           })
         : null,
     );

@@ -143,7 +143,7 @@ async function openPayment({
       ? {}
       : { consent: { isRequired: true, termsAndConditions: true, marketingOptIn: false } }),
   });
-  const rendered = renderApp('/payment', { flags });
+  const rendered = await renderApp('/payment', { flags });
   await screen.findByRole('heading', { level: 2, name: 'Payment details' }, { timeout: 5000 });
   return rendered;
 }
@@ -181,6 +181,31 @@ describe('Payment view with braintree-web', () => {
     expect(reviewOrder()).toBeDisabled();
   });
 
+  it('draws the hosted fields with the tokens of the current look', async () => {
+    // jsdom loads no stylesheet: the tokens a look sets on the root are set here by hand.
+    const root = document.documentElement.style;
+    root.setProperty('--color-text', '#211632');
+    root.setProperty('--color-error', '#a4161a');
+    root.setProperty('--font-body', '"Avenir Next",\n    Avenir, sans-serif');
+    try {
+      server();
+      await openPayment();
+      await cardFieldsReady();
+      expect(sdk.hostedFields.create.mock.lastCall?.[0].styles).toEqual({
+        input: {
+          'font-size': '17px',
+          'font-family': '"Avenir Next", Avenir, sans-serif',
+          color: '#211632',
+        },
+        ':focus': { color: '#211632' },
+        '.invalid': { color: '#a4161a' },
+        '.valid': { color: '#211632' },
+      });
+    } finally {
+      for (const name of ['--color-text', '--color-error', '--font-body'])
+        root.removeProperty(name);
+    }
+  });
   it('tokenises a valid card and shows it on Review; no device data outside GB', async () => {
     const { calls } = server();
     const { user } = await openPayment();

@@ -1,16 +1,13 @@
 import {
   listParentReferrals,
-  type MessageKey,
   PARENT_REFERRAL_DETAIL_LABELS,
   REFERRAL_OTHER_MAX_LENGTH,
   referralNeedsDetail,
   SECURITY_CODE_LENGTH,
-  USERNAME_MAX_LENGTH,
-  usernameProblem,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
@@ -24,9 +21,9 @@ import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useFieldErrorText } from '../../../../lib/use-field-error-text';
 import { useLocale } from '../../../../lib/use-locale';
-import { useCheckUsername } from '../../../credentials/api/check-username';
 import credentialsStyles from '../../../credentials/components/credentials.module.css';
-import { PasswordChecklist } from '../../../credentials/components/password-checklist';
+import { UsernamePasswordFields } from '../../../credentials/components/username-password-fields';
+import { useUsernameCheck } from '../../../credentials/hooks/use-username-check';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import {
   type InviteCredentialsInput,
@@ -67,8 +64,6 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
     </a>
   );
 }
-
-type UsernameCheck = { username: string; problem: MessageKey | null };
 
 type InviteCredentialsFormProps = {
   credentialsToken: string;
@@ -128,10 +123,6 @@ export function InviteCredentialsForm({
   const { register, formState, watch, handleSubmit, setError, control } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const [isPasswordShown, setIsPasswordShown] = useState(false);
-  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck | null>(null);
-  const checkUsername = useCheckUsername();
-  const checklistId = useId();
 
   useEffect(() => {
     const subscription = watch((values) => saveDraft(values as InviteCredentialsInput));
@@ -141,25 +132,8 @@ export function InviteCredentialsForm({
   const username = watch('credentials.username');
   const password = watch('credentials.password');
   const selection = watch('referral.selection');
-  const checkedProblem =
-    usernameCheck && usernameCheck.username === username.trim() ? usernameCheck.problem : null;
-
-  const checkOnServer = async () => {
-    const value = username.trim();
-    if (usernameProblem(value) !== null) return;
-    try {
-      const answer = await checkUsername.mutateAsync({ token: credentialsToken, username: value });
-      const problem: MessageKey | null = !answer.meetsRequirements
-        ? 'validUsernameRequirement_error'
-        : !answer.available
-          ? 'validUsernameUnavailable_error'
-          : null;
-      setUsernameCheck({ username: value, problem });
-    } catch {
-      // The check is a courtesy: the server checks again when the form is sent.
-      setUsernameCheck(null);
-    }
-  };
+  const usernameCheck = useUsernameCheck(credentialsToken, username);
+  const checkedProblem = usernameCheck.problem;
 
   const errors = formState.errors;
   const usernameError = checkedProblem
@@ -239,42 +213,18 @@ export function InviteCredentialsForm({
       <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
       <fieldset className={styles.section}>
         <legend>{t('inviteCredentials.loginLegend')}</legend>
-        <TextField
-          id="credentials-username"
-          label={t('credentials.username')}
-          hint={t('credentials.usernameHint')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={USERNAME_MAX_LENGTH}
-          error={usernameError}
-          {...register('credentials.username', {
-            onBlur: () => void checkOnServer(),
-            onChange: () => setUsernameCheck(null),
+        <UsernamePasswordFields
+          usernameId="credentials-username"
+          passwordId="credentials-password"
+          usernameError={usernameError}
+          passwordError={errorText(errors.credentials?.password)}
+          passwordValue={password}
+          username={register('credentials.username', {
+            onBlur: () => void usernameCheck.checkOnServer(),
+            onChange: usernameCheck.forget,
           })}
+          password={register('credentials.password')}
         />
-        <div className={credentialsStyles.passwordRow}>
-          <TextField
-            id="credentials-password"
-            label={t('credentials.password')}
-            type={isPasswordShown ? 'text' : 'password'}
-            autoComplete="new-password"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errorText(errors.credentials?.password)}
-            aria-describedby={checklistId}
-            {...register('credentials.password')}
-          />
-          <Button
-            variant="secondary"
-            aria-pressed={isPasswordShown}
-            aria-controls="credentials-password"
-            onClick={() => setIsPasswordShown((shown) => !shown)}
-          >
-            {t('credentials.showPassword')}
-          </Button>
-        </div>
-        <PasswordChecklist id={checklistId} password={password} />
         {consentPlacement === 'inside' ? consent : null}
       </fieldset>
 

@@ -7,11 +7,12 @@ import {
   supportPhoneFor,
 } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AlertBanner } from '../../../../components/alert-banner';
 import { PageHeading } from '../../../../components/page-heading';
 import { Spinner } from '../../../../components/spinner';
+import { SupportPhoneSentence } from '../../../../components/support-phone-sentence';
 import { isApiError } from '../../../../lib/api-client';
 import { fullPage } from '../../../../lib/full-page';
 import credentialsStyles from '../../../credentials/components/credentials.module.css';
@@ -189,14 +190,7 @@ function InviteCredentialsScreen({
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('credentials_error', { ns: 'validation' })}</p>
           <p>
-            <Trans
-              i18nKey="common.supportCall"
-              values={{ phone: phone.display }}
-              components={{
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
-                phone: <a href={`tel:${phone.tel}`} />,
-              }}
-            />
+            <SupportPhoneSentence phone={phone} />
           </p>
         </AlertBanner>
       ) : null}

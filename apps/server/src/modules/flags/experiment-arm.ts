@@ -1,0 +1,44 @@
+import {
+  DEFAULT_EXPERIMENT_VALUE,
+  EXPERIMENT_VALUES,
+  type ExperimentKey,
+  type ExperimentValue,
+  type Locale,
+} from '@coparent/domain';
+import type { FlagContext } from './context.js';
+import type { FlagService } from './service.js';
+
+export type ExperimentFlags = Pick<FlagService, 'evaluate'>;
+
+/**
+ * An experiment's arm as the server's flag file decides it for `context`; Off when the file has
+ * no such flag or the evaluation answers an error. A price never depends on an arm the browser
+ * declares: it asks here with the context the browser's flags use.
+ */
+export async function experimentArm(
+  flags: ExperimentFlags,
+  key: ExperimentKey,
+  context: FlagContext,
+): Promise<ExperimentValue> {
+  const evaluation = await flags.evaluate(key, context);
+  if (!evaluation || !('value' in evaluation)) return DEFAULT_EXPERIMENT_VALUE;
+  return EXPERIMENT_VALUES.find((arm) => arm === evaluation.value) ?? DEFAULT_EXPERIMENT_VALUE;
+}
+
+/** Parent A's context before an account exists: the signup's anonymous id and email (join flow). */
+export function signupFlagContext(
+  signup: { segmentAnonymousId: string | null; parentEmail: string | null },
+  locale: Locale,
+): FlagContext {
+  return {
+    ...(signup.segmentAnonymousId ? { targetingKey: signup.segmentAnonymousId } : {}),
+    ...(signup.parentEmail ? { email: signup.parentEmail } : {}),
+    flow: 'join',
+    locale,
+  };
+}
+
+/** The invited co-parent's context: their user id (invite flow). */
+export function invitedFlagContext(userId: string, locale: Locale): FlagContext {
+  return { userId, flow: 'invite', locale };
+}

@@ -1,0 +1,74 @@
+import { USERNAME_MAX_LENGTH } from '@coparent/domain';
+import { useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import styles from './credentials.module.css';
+import { PasswordChecklist } from './password-checklist';
+
+type UsernamePasswordFieldsProps = {
+  usernameId: string;
+  passwordId: string;
+  username: UseFormRegisterReturn;
+  password: UseFormRegisterReturn;
+  /** The password typed now, for the live requirements checklist. */
+  passwordValue: string;
+  usernameError?: string;
+  passwordError?: string;
+};
+
+/**
+ * The username field and the password with its show/hide toggle and live requirements checklist
+ * (spec 001 §2 "Credentials"), shared by Parent A's and the invited co-parent's forms.
+ */
+export function UsernamePasswordFields({
+  usernameId,
+  passwordId,
+  username,
+  password,
+  passwordValue,
+  usernameError,
+  passwordError,
+}: UsernamePasswordFieldsProps) {
+  const { t } = useTranslation();
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
+  const checklistId = useId();
+  return (
+    <>
+      <TextField
+        id={usernameId}
+        label={t('credentials.username')}
+        hint={t('credentials.usernameHint')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={USERNAME_MAX_LENGTH}
+        error={usernameError}
+        {...username}
+      />
+      <div className={styles.passwordRow}>
+        <TextField
+          id={passwordId}
+          label={t('credentials.password')}
+          type={isPasswordShown ? 'text' : 'password'}
+          autoComplete="new-password"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={passwordError}
+          aria-describedby={checklistId}
+          {...password}
+        />
+        <Button
+          variant="secondary"
+          aria-pressed={isPasswordShown}
+          aria-controls={passwordId}
+          onClick={() => setIsPasswordShown((shown) => !shown)}
+        >
+          {t('credentials.showPassword')}
+        </Button>
+      </div>
+      <PasswordChecklist id={checklistId} password={passwordValue} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ValidationError } from '@coparent/domain';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { ProStepNumber } from '../pro-machine';
+import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
+import type { ProSubmitResult } from './use-pro-registration';
+
+type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = {
+  step: ProStepNumber;
+  resolver: Resolver<TInput, unknown, TOutput>;
+  defaultValues: DefaultValues<TInput>;
+  /** The page title for this step ("Error: " is added while it shows problems). */
+  documentTitle: string;
+  /** A banner above the form reports a problem (the title says so too). */
+  hasPageError: boolean;
+  onDraftChange: (draft: TDraft) => void;
+  onSubmit: (values: TOutput) => Promise<ProSubmitResult>;
+  /** The fields the form shows now: a server error about any other goes to the summary. */
+  visibleFields: () => readonly string[];
+  /** Server errors to show when the form appears (a create answer about this step). */
+  serverErrors?: readonly ValidationError[];
+};
+
+/**
+ * What the three professional steps share: the form checked with the domain's schema on submit,
+ * every change kept as a draft, the server's 409 texts beside their fields (or in the summary when
+ * no field shows them), and the error summary taking focus after each failed submit.
+ */
+export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
+  step,
+  resolver,
+  defaultValues,
+  documentTitle,
+  hasPageError,
+  onDraftChange,
+  onSubmit,
+  visibleFields,
+  serverErrors,
+}: ProStepFormOptions<TInput, TOutput, TDraft>) {
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { watch, setError, handleSubmit, formState } = form;
+  const { errorFor, items } = useProFieldErrors(step, formState.errors, unplaced);
+  useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
+
+  useEffect(() => {
+    const subscription = watch((values) => onDraftChange(values as TDraft));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
+  const showServerErrors = (errors: readonly ValidationError[]) => {
+    const visible = visibleFields();
+    setUnplaced(
+      applyServerErrors(errors, setError, (field) => visibleFieldFor<Path<TInput>>(field, visible)),
+    );
+    setFocusKey((key) => key + 1);
+  };
+
+  const initialErrors = useRef(serverErrors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the errors it appeared with
+  useEffect(() => {
+    if (initialErrors.current?.length) showServerErrors(initialErrors.current);
+    initialErrors.current = undefined;
+  }, []);
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) showServerErrors(result.fieldErrors);
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  return { form, errorFor, items, focusKey, submit };
+}

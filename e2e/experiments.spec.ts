@@ -1,0 +1,196 @@
+import { PARENT_REFERRAL_DETAIL_LABELS, translateMessage } from '@coparent/domain';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { money, packageName } from './support/catalog';
+import { completeStepsOneAndTwo, unique } from './support/funnel';
+import { t } from './support/i18n';
+import { invitationViaApi, newestInviteLink } from './support/invite';
+
+// Both arms of each experiment, one screen per test, in English. The browser suite's flag file
+// (e2e/flags.e2e.json) answers Treatment to visitors whose anonymous id starts with
+// "arm-treatment" and Control to "arm-control"; everyone else is Off. (social-proof reads the
+// anonymous id attribute, which stays when the invited co-parent is identified on the welcome.)
+
+type Arm = 'treatment' | 'control';
+const ARMS: Arm[] = ['treatment', 'control'];
+const ANONYMOUS_ID_KEY = 'coparent.anonymousId';
+const PREMIUM_1_YEAR = 3003;
+
+/** A fresh visitor in the arm: the anonymous id is set before the app reads it. */
+async function visitorIn(browser: Browser, arm: Arm): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript(
+    ([key, id]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, id);
+    },
+    [ANONYMOUS_ID_KEY, `arm-${arm}-${unique()}`] as const,
+  );
+  return context.newPage();
+}
+
+/** Opens a join page once the server's flags for this visitor have arrived. */
+async function openWithFlags(page: Page, path: string) {
+  const flags = page.waitForResponse(
+    (res) => res.url().includes('/ofrep/v1/evaluate/flags') && res.ok(),
+  );
+  await page.goto(`/app/join${path}`);
+  await flags;
+}
+
+test('landing: remove-coparent-status sends parents to step 1 in Treatment only', async ({
+  browser,
+}) => {
+  for (const arm of ARMS) {
+    const page = await visitorIn(browser, arm);
+    await openWithFlags(page, '/signup');
+    await expectNoSeriousA11yViolations(page, `/signup (${arm})`);
+    await page.getByRole('link', { name: t('en', 'landing.parentsTitle') }).click();
+    await expect(page).toHaveURL(arm === 'treatment' ? /\/step1$/ : /\/coparentstatus$/);
+    await page.context().close();
+  }
+});
+
+test('step 2: the co-parent email speed-bump asks for an empty email in Treatment only', async ({
+  browser,
+}) => {
+  for (const arm of ARMS) {
+    const page = await visitorIn(browser, arm);
+    await openWithFlags(page, '/step1');
+    await page.getByLabel(t('en', 'stepOne.firstName')).fill('Ana');
+    await page.getByLabel(t('en', 'stepOne.lastName')).fill('García');
+    await page.getByLabel(t('en', 'stepOne.email')).fill(`parent.${unique()}@example.com`);
+    await page.getByLabel(t('en', 'phone.number')).fill('5551234567');
+    await page
+      .getByRole('group', { name: t('en', 'stepOne.knowsCoParentEmail') })
+      .getByLabel(t('en', 'common.no'))
+      .check();
+    await page.getByRole('button', { name: t('en', 'common.continue') }).click();
+
+    await expect(page).toHaveURL(/\/step2$/);
+    const coParent = page.getByRole('group', { name: t('en', 'stepTwo.coParentLegend') });
+    await coParent.getByLabel(t('en', 'stepTwo.firstName')).fill('Luis');
+    await coParent.getByLabel(t('en', 'stepTwo.lastName')).fill('Pérez');
+    await coParent.getByLabel(t('en', 'phone.number')).fill('5559876543');
+    const child = page.getByRole('group', {
+      name: t('en', 'stepTwo.childLegend', { number: '1' }),
+    });
+    await child.getByLabel(t('en', 'stepTwo.firstName')).fill('Sofía');
+    await child.getByLabel(t('en', 'stepTwo.lastName')).fill('Pérez');
+    await page.getByRole('button', { name: t('en', 'common.continue') }).click();
+
+    if (arm === 'treatment') {
+      const dialog = page.getByRole('dialog', { name: t('en', 'experiments.speedBump.title') });
+      await expect(dialog).toBeVisible();
+      const email = dialog.getByLabel(
+        t('en', 'experiments.speedBump.emailLabel', { name: 'Luis Pérez' }),
+      );
+      await expect(email).toBeFocused();
+      await expectNoSeriousA11yViolations(page, '/step2 speed-bump');
+      await dialog.getByRole('button', { name: t('en', 'experiments.speedBump.submit') }).click();
+      await expect(
+        dialog.getByText(translateMessage('signup_speedBumpEmail_error', 'en')),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page, '/step2 speed-bump with an error');
+      await email.fill(`luis.${unique()}@example.com`);
+      await dialog.getByRole('button', { name: t('en', 'experiments.speedBump.submit') }).click();
+    }
+    await expect(page).toHaveURL(/\/step3$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.context().close();
+  }
+});
+
+test('step 3: discount wording, premium pick-me and ugly duckling on the package cards', async ({
+  browser,
+}) => {
+  const names = [3001, 3002, 3003, 3004, 3005, 3006].map((id) => packageName(id, 'en'));
+  for (const arm of ARMS) {
+    const page = await visitorIn(browser, arm);
+    await openWithFlags(page, '/signup');
+    await completeStepsOneAndTwo(page, 'en');
+    const premium = page.getByRole('article', { name: packageName(PREMIUM_1_YEAR, 'en') });
+    await expect(premium).toBeVisible();
+    if (arm === 'treatment') {
+      // Build your own (3005, 3006) first; SPRING20 (20 % of $149.99) said as money.
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+        ...names.slice(4),
+        ...names.slice(0, 4),
+      ]);
+      await expect(premium.getByText(t('en', 'experiments.packages.mostPopular'))).toBeVisible();
+      await expect(
+        premium.getByText(
+          t('en', 'experiments.packages.save', { amount: money(3000, 'USD', 'en', 'US') }),
+        ),
+      ).toBeVisible();
+      await expect(premium.getByText(/SPRING20/)).toHaveCount(0);
+    } else {
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(names);
+      await expect(premium.getByText(t('en', 'packages.premiumBadge'))).toBeVisible();
+      await expect(premium.getByText(/SPRING20/)).toBeVisible();
+    }
+    await expectNoSeriousA11yViolations(page, `/step3 (${arm})`);
+    await page.context().close();
+  }
+});
+
+test('payment: Apple Pay first, PayPal and Venmo offered in Treatment only', async ({
+  browser,
+}) => {
+  for (const arm of ARMS) {
+    const page = await visitorIn(browser, arm);
+    await openWithFlags(page, '/signup');
+    await completeStepsOneAndTwo(page, 'en');
+    await page
+      .getByRole('button', {
+        name: t('en', 'packages.choose', { name: packageName(PREMIUM_1_YEAR, 'en') }),
+        exact: true,
+      })
+      .click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await page
+      .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
+      .fill('100 Congress Ave');
+    await page.getByLabel(t('en', 'checkout.billing.city')).fill('Austin');
+    await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('TX');
+    await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('78701');
+    await page.getByLabel(t('en', 'checkout.billing.timezone')).selectOption('America/Chicago');
+    await page.getByLabel(t('en', 'checkout.billing.referral')).selectOption('OTHER');
+    await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS.en.OTHER).fill('A friend at work');
+    await page.getByRole('button', { name: t('en', 'checkout.billing.submit') }).click();
+
+    const methods = page
+      .getByRole('group', { name: t('en', 'checkout.payment.methodLegend') })
+      .getByRole('radio');
+    // Treatment also turns on paypal-in-join and venmo (a US address); Control offers neither.
+    const expected = (
+      arm === 'treatment'
+        ? ['APPLE_PAY', 'CREDIT_CARD', 'PAYPAL', 'VENMO']
+        : ['CREDIT_CARD', 'APPLE_PAY']
+    ).map((method) => t('en', `checkout.methods.${method}`));
+    await expect(methods).toHaveCount(expected.length);
+    for (const [index, name] of expected.entries()) {
+      await expect(methods.nth(index)).toHaveAccessibleName(name);
+    }
+    const card = t('en', 'checkout.methods.CREDIT_CARD');
+    await expect(page.getByRole('radio', { name: card })).toBeChecked();
+    await expectNoSeriousA11yViolations(page, `/payment methods (${arm})`);
+    await page.context().close();
+  }
+});
+
+test('invite welcome: social proof shows its picture in Treatment only', async ({ browser }) => {
+  for (const arm of ARMS) {
+    const page = await visitorIn(browser, arm);
+    const { coParentEmail } = await invitationViaApi(page.request, { payForCoparent: false });
+    const { path } = await newestInviteLink(page.request, coParentEmail);
+    await openWithFlags(page, path.replace(/^\/app\/join/, ''));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t('en', 'invite.welcome.title'),
+    );
+    const picture = page.getByRole('img', { name: t('en', 'inviteWelcome.socialProofAlt') });
+    if (arm === 'treatment') await expect(picture).toBeVisible();
+    else await expect(picture).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `/invite (${arm})`);
+    await page.context().close();
+  }
+});
