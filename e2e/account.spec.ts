@@ -1,7 +1,8 @@
-import { PARENT_REFERRAL_DETAIL_LABELS, translateMessage } from '@coparent/domain';
+import { translateMessage } from '@coparent/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
+import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 
@@ -9,7 +10,6 @@ import { LANGUAGES, type Language, t } from './support/i18n';
 // in and opens the receipt; a reloaded /receipt leads through the login to the same receipt.
 // Against the built server (docs/f1-contract.md, "Account").
 
-const PREMIUM_1_YEAR = 3003;
 const PASSWORD = 'Quiet-Harbor-7421!';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -18,23 +18,9 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 async function finishFunnel(page: Page, lang: Language): Promise<{ username: string }> {
   await openJoin(page, lang, '/signup');
   await completeStepsOneAndTwo(page, lang);
-  await page
-    .getByRole('button', {
-      name: t(lang, 'packages.choose', { name: packageName(PREMIUM_1_YEAR, lang) }),
-      exact: true,
-    })
-    .click();
-  await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
-
-  await page
-    .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
-    .fill('100 Congress Ave');
-  await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
-  await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
-  await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
-  await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
-  await page.getByLabel(t(lang, 'checkout.billing.referral')).selectOption('OTHER');
-  await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS[lang].OTHER).fill('A friend');
+  await choosePackage(page, lang);
+  await fillTexasAddress(page, lang);
+  await fillReferral(page, lang);
   await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
 
   await page.getByLabel(t(lang, 'checkout.card.number')).fill('4111 1111 1111 1111');

@@ -1,14 +1,13 @@
 import { translateMessage } from '@coparent/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { packageName } from './support/catalog';
+import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin } from './support/funnel';
 import { t } from './support/i18n';
 
 // The brand-refresh look (flag `brand-refresh`, forced with `?flags=`): one attribute on <html>
 // swaps the token set on every screen, the header logo changes, and both screens pass axe.
 
-const PREMIUM_1_YEAR = 3003;
 /** The brand-refresh primary colour (styles/tokens.css) as the browser computes it. */
 const REFRESH_PRIMARY = 'rgb(91, 42, 134)';
 
@@ -34,16 +33,7 @@ test('the brand-refresh look on /signup and /payment, with the billing time zone
 
   // The override is remembered for the tab: the funnel keeps the look up to /payment.
   await completeStepsOneAndTwo(page, 'en');
-  await page
-    .getByRole('button', {
-      name: t('en', 'packages.choose', { name: packageName(PREMIUM_1_YEAR, 'en') }),
-      exact: true,
-    })
-    .click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(
-    page.getByRole('heading', { level: 2, name: t('en', 'checkout.billing.heading') }),
-  ).toBeVisible();
+  await choosePackage(page, 'en');
   await expectBrandRefresh(
     page,
     page.getByRole('button', { name: t('en', 'checkout.billing.submit') }),
@@ -52,13 +42,8 @@ test('the brand-refresh look on /signup and /payment, with the billing time zone
   await expectNoSeriousA11yViolations(page, '/payment Billing in the brand-refresh look');
 
   // Everything but the time zone (Texas has two): the summary and the field say what is missing.
-  await page
-    .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
-    .fill('100 Congress Ave');
-  await page.getByLabel(t('en', 'checkout.billing.city')).fill('Austin');
-  await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('TX');
-  await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('78701');
-  await page.getByLabel(t('en', 'checkout.billing.referral')).selectOption('SEARCH_ENGINE');
+  await fillTexasAddress(page, 'en', { timeZone: false });
+  await fillReferral(page, 'en');
   await page.getByRole('button', { name: t('en', 'checkout.billing.submit') }).click();
   const message = translateMessage('signup_timezone_error', 'en');
   const errorSummary = page.getByRole('alert').filter({ hasText: t('en', 'errorSummary.title') });

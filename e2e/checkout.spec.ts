@@ -1,7 +1,8 @@
-import { PARENT_REFERRAL_DETAIL_LABELS, translateMessage } from '@coparent/domain';
+import { translateMessage } from '@coparent/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
+import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { watchCspViolations } from './support/csp';
 import { completeStepsOneAndTwo, type FunnelPeople, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
@@ -10,7 +11,6 @@ import { LANGUAGES, type Language, t } from './support/i18n';
 // receipt; the co-parent's invitation and the receipt are in the development mailbox. Against the
 // built server with its local sandbox gateway (docs/f1-contract.md, "Checkout").
 
-const PREMIUM_1_YEAR = 3003;
 const GOOD_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 1111 1111 1115';
 const PASSWORD = 'Quiet-Harbor-7421!';
@@ -25,14 +25,7 @@ const heading2 = (page: Page, lang: Language, key: string) =>
 async function startCheckout(page: Page, lang: Language, search = ''): Promise<FunnelPeople> {
   await openJoin(page, lang, `/signup${search}`);
   const people = await completeStepsOneAndTwo(page, lang);
-  await page
-    .getByRole('button', {
-      name: t(lang, 'packages.choose', { name: packageName(PREMIUM_1_YEAR, lang) }),
-      exact: true,
-    })
-    .click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(heading2(page, lang, 'checkout.billing.heading')).toBeVisible();
+  await choosePackage(page, lang);
   return people;
 }
 
@@ -54,15 +47,8 @@ async function fillBilling(page: Page, lang: Language, { checkA11y = false } = {
   await expect(errorSummary.getByText(v('signup_billingAddress_error', lang))).toBeVisible();
   if (checkA11y) await expectNoSeriousA11yViolations(page, '/payment Billing with errors');
 
-  await page
-    .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
-    .fill('100 Congress Ave');
-  await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
-  await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
-  await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('7870');
-  await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
-  await page.getByLabel(t(lang, 'checkout.billing.referral')).selectOption('OTHER');
-  await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS[lang].OTHER).fill('A friend at work');
+  await fillTexasAddress(page, lang, { postalCode: '7870' });
+  await fillReferral(page, lang);
   await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
   await expect(page.getByText(v('signup_postalCode_error', lang)).first()).toBeVisible();
   await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
@@ -213,10 +199,6 @@ for (const lang of LANGUAGES) {
     });
 
     test('pays with PayPal through the sandbox dialog', async ({ page }) => {
-      // Left for the next session: in English the `?flags=` override no longer reaches the payment
-      // view (PayPal missing); es-MX passes, and e2e/experiments.spec.ts pays no PayPal but shows
-      // it in Treatment through the flag file.
-      test.fixme(lang === 'en', 'paypal-in-join override lost on the English walk (see note)');
       const people = await startCheckout(page, lang, '?flags=paypal-in-join:Treatment');
       await fillBilling(page, lang);
       await page.getByRole('radio', { name: t(lang, 'checkout.methods.PAYPAL') }).check();

@@ -1,7 +1,8 @@
-import { PARENT_REFERRAL_DETAIL_LABELS, translateMessage } from '@coparent/domain';
+import { translateMessage } from '@coparent/domain';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, packageName } from './support/catalog';
+import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { completeStepsOneAndTwo, unique } from './support/funnel';
 import { t } from './support/i18n';
 import { invitationViaApi, newestInviteLink } from './support/invite';
@@ -14,7 +15,6 @@ import { invitationViaApi, newestInviteLink } from './support/invite';
 type Arm = 'treatment' | 'control';
 const ARMS: Arm[] = ['treatment', 'control'];
 const ANONYMOUS_ID_KEY = 'coparent.anonymousId';
-const PREMIUM_1_YEAR = 3003;
 
 /** A fresh visitor in the arm: the anonymous id is set before the app reads it. */
 async function visitorIn(browser: Browser, arm: Arm): Promise<Page> {
@@ -140,22 +140,9 @@ test('payment: Apple Pay first, PayPal and Venmo offered in Treatment only', asy
     const page = await visitorIn(browser, arm);
     await openWithFlags(page, '/signup');
     await completeStepsOneAndTwo(page, 'en');
-    await page
-      .getByRole('button', {
-        name: t('en', 'packages.choose', { name: packageName(PREMIUM_1_YEAR, 'en') }),
-        exact: true,
-      })
-      .click();
-    await expect(page).toHaveURL(/\/payment$/);
-    await page
-      .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
-      .fill('100 Congress Ave');
-    await page.getByLabel(t('en', 'checkout.billing.city')).fill('Austin');
-    await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('TX');
-    await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('78701');
-    await page.getByLabel(t('en', 'checkout.billing.timezone')).selectOption('America/Chicago');
-    await page.getByLabel(t('en', 'checkout.billing.referral')).selectOption('OTHER');
-    await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS.en.OTHER).fill('A friend at work');
+    await choosePackage(page, 'en');
+    await fillTexasAddress(page, 'en');
+    await fillReferral(page, 'en');
     await page.getByRole('button', { name: t('en', 'checkout.billing.submit') }).click();
 
     const methods = page

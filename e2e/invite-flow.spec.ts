@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
+import { fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { invitationViaApi, newestInviteLink, requestNewLinkViaApi } from './support/invite';
@@ -9,7 +10,6 @@ import { invitationViaApi, newestInviteLink, requestNewLinkViaApi } from './supp
 // the API; the co-parent's link is read from the development mailbox).
 
 const PASSWORD = 'Quiet-Harbor-7421!';
-const PREMIUM_1_YEAR = 3003;
 const GOOD_CARD = '4111 1111 1111 1111';
 
 /** Fills /invite/credentials (username, password, referral, security, terms when shown). */
@@ -56,13 +56,7 @@ for (const lang of LANGUAGES) {
         t(lang, 'invitePayment.billingInfo.title'),
       );
       await expectNoSeriousA11yViolations(page, `invite billing info (${lang})`);
-      await page
-        .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
-        .fill('100 Congress Ave');
-      await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
-      await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
-      await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
-      await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+      await fillTexasAddress(page, lang);
       await page.getByRole('button', { name: t(lang, 'invitePayment.billingInfo.submit') }).click();
 
       await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);

@@ -2,6 +2,7 @@ import { translateMessage } from '@coparent/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { fillTexasAddress } from './support/checkout';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 
@@ -80,13 +81,7 @@ async function fillBilling(page: Page, lang: Language, invitation: Invitation, c
   const summary = page.getByRole('region', { name: t(lang, 'orderSummary.heading') });
   await expect(summary).toBeVisible();
   if (checkA11y) await expectNoSeriousA11yViolations(page, `/invite/payment Billing (${lang})`);
-  await page
-    .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
-    .fill('100 Congress Ave');
-  await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
-  await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
-  await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
-  await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+  await fillTexasAddress(page, lang);
   await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
   await expect(heading2(page, lang, 'checkout.payment.heading')).toBeVisible();
 }

@@ -18,6 +18,9 @@ export const MX_PHONE: PhoneChoice = { code: 'MEXICO', number: '5512345678' };
 /** Opens a join page (optionally with a query string) in the language, through the selector. */
 export async function openJoin(page: Page, lang: Language, path = '/signup') {
   await page.goto(`/app/join${path}`);
+  // The app starts after the load event: a person sees the page before moving on, and so must we,
+  // or the screen's `?flags=` and language never reach the tab.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   if (lang !== 'en') {
     await page.getByLabel(t('en', 'header.language')).selectOption(lang);
   }

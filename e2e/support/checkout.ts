@@ -1,0 +1,48 @@
+import { PARENT_REFERRAL_DETAIL_LABELS } from '@coparent/domain';
+import { expect, type Page } from '@playwright/test';
+import { packageName } from './catalog';
+import { type Language, t } from './i18n';
+
+/** The package most walks buy: Premium, one year. */
+export const PREMIUM_1_YEAR = 3003;
+
+/** On /step3: chooses a package and waits for /payment's Billing view. */
+export async function choosePackage(page: Page, lang: Language, packageId = PREMIUM_1_YEAR) {
+  await page
+    .getByRole('button', {
+      name: t(lang, 'packages.choose', { name: packageName(packageId, lang) }),
+      exact: true,
+    })
+    .click();
+  // The package save and /payment's chunk: the slowest step of a loaded two-core machine.
+  await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+  await expect(
+    page.getByRole('heading', { level: 2, name: t(lang, 'checkout.billing.heading') }),
+  ).toBeVisible();
+}
+
+/**
+ * The billing address every walk uses: Austin, Texas (sales tax in the demo table, two time
+ * zones, so the time zone is a real choice). Leave the time zone out to see it required.
+ */
+export async function fillTexasAddress(
+  page: Page,
+  lang: Language,
+  { postalCode = '78701', timeZone = true }: { postalCode?: string; timeZone?: boolean } = {},
+) {
+  await page
+    .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
+    .fill('100 Congress Ave');
+  await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
+  await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
+  await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill(postalCode);
+  if (timeZone) {
+    await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+  }
+}
+
+/** The referral question Parent A answers (an invited co-parent is not asked). */
+export async function fillReferral(page: Page, lang: Language) {
+  await page.getByLabel(t(lang, 'checkout.billing.referral')).selectOption('OTHER');
+  await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS[lang].OTHER).fill('A friend at work');
+}
