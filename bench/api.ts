@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedScale } from './seed-scale.js';
+import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
  * `npm run bench` (issue [F8], "Performance" and "Scale"): autocannon against the BUILT server
@@ -21,7 +21,6 @@ import { seedScale } from './seed-scale.js';
  *   BENCH_PGLITE       0 skips the PGlite run
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
@@ -75,45 +74,6 @@ type Row = {
 };
 
 // ── processes ─────────────────────────────────────────────────────────────────────────────────
-
-type Proc = { child: ChildProcess; url: string; output: () => string };
-
-async function startProcess(args: string[], extraEnv: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: env.PATH ?? '', ...extraEnv, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited: ${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120_000)
-      throw new Error(`${args.join(' ')} did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, output: () => output } satisfies Proc;
-}
-
-async function stopProcess(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null) return;
-  const exited = new Promise((r) => proc.child.once('exit', r));
-  proc.child.kill('SIGTERM');
-  await exited;
-}
 
 // ── load ──────────────────────────────────────────────────────────────────────────────────────
 

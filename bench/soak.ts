@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 
 /**
  * `npm run bench:soak -- --minutes 5 --rate 40` (issue [F8], soak): the BUILT server in its own
@@ -44,11 +44,11 @@ async function admin(query: string) {
   }
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
+/** The built server on `databaseUrl`, rate limits out of the way (as bench/api.ts). */
+function startServer(databaseUrl: string): Promise<ServerProcess> {
+  return startProcess(
+    [SERVER_MAIN],
+    {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'development', // the local sandbox gateway, as bench/api.ts
@@ -59,18 +59,8 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
       RATE_LIMIT_PRICING_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_PAYMENT_PER_MINUTE: UNLIMITED,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let tries = 0; tries < 600; tries++) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    const up = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
+    PORT,
+  );
 }
 
 /** The server process's resident memory in MB (Linux). */
@@ -193,10 +183,10 @@ async function main() {
   const name = `coparent_soak_${Date.now()}`;
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   await admin(`create database "${name}"`);
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     server = await startServer(databaseUrl);
-    const pid = server.pid as number;
+    const pid = server.child.pid as number;
     const next = funnelMix(await fixtures());
     let rate = args.rate ? Number(args.rate) : undefined;
     if (!rate) {
@@ -229,8 +219,7 @@ async function main() {
     console.log(`load average at end: ${loadavg()[0]?.toFixed(1)}`);
     if (errors > 0 || result.non2xx > 0 || growth >= FLAT_GROWTH) process.exitCode = 1;
   } finally {
-    server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((r) => server?.once('exit', r));
+    await stopProcess(server);
     await admin(`drop database if exists "${name}" with (force)`);
   }
 }

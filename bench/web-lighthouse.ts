@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 
 /**
  * `npm run bench:web` (issue [F8], web performance): Lighthouse's mobile run (its default:
@@ -16,7 +15,6 @@ import puppeteer, { type Page } from 'puppeteer-core';
  * Env: WEB_BENCH_PORT (3206), CHROMIUM_PATH (/usr/bin/chromium).
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.WEB_BENCH_PORT ?? 3206);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,30 +33,19 @@ const PREMIUM_1_YEAR = 3003;
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0 };
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
+/** The built server on PGlite in memory, as the browser tests run it. */
+function startServer(): Promise<ServerProcess> {
+  return startProcess(
+    ['apps/server/dist/main.js'],
+    {
       HOST: '127.0.0.1',
       PGLITE_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test', // as the browser tests: the local sandbox gateway (production refuses it)
       SEED_DEMO_DATA: 'false',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let tries = 0; tries < 600; tries++) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    const up = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
+    PORT,
+  );
 }
 
 async function api(path: string, method: string, body: unknown, key?: string) {
@@ -221,7 +208,7 @@ async function main() {
     printTable(rows);
   } finally {
     chrome.kill();
-    server.kill('SIGTERM');
+    await stopProcess(server);
   }
 }
 
