@@ -10,7 +10,12 @@ import {
   TEST_PASSWORD,
   uniqueUsername,
 } from '../test/signup-fixtures.js';
-import { buildTestApp, captureLogs, useTestDatabase } from '../test/test-app.js';
+import {
+  buildTestApp,
+  captureLogs,
+  useTestDatabase,
+  WHOLE_FUNNEL_RATE_LIMITS,
+} from '../test/test-app.js';
 
 /**
  * The captured log of a whole funnel — Parent A from signup to login, an invited co-parent's
@@ -19,18 +24,7 @@ import { buildTestApp, captureLogs, useTestDatabase } from '../test/test-app.js'
  */
 
 const PUBLIC_URL = 'https://join.example.test';
-const ENV = {
-  LOG_LEVEL: 'trace',
-  PUBLIC_URL,
-  RATE_LIMIT_PAYMENT_PER_MINUTE: '10000',
-  RATE_LIMIT_PRICING_PER_MINUTE: '10000',
-  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
-  RATE_LIMIT_CREDENTIALS_PER_MINUTE: '10000',
-  RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
-  RATE_LIMIT_RECOVERY_PER_MINUTE: '10000',
-  RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE: '10000',
-  RATE_LIMIT_TOKENIZE_PER_MINUTE: '10000',
-};
+const ENV = { ...WHOLE_FUNNEL_RATE_LIMITS, LOG_LEVEL: 'trace', PUBLIC_URL };
 
 const NEXT_YEAR = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 const CARD_NUMBER = '4111 1111 1111 1111';

@@ -15,7 +15,7 @@ import {
   TEST_PASSWORD,
   uniqueUsername,
 } from '../test/signup-fixtures.js';
-import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+import { buildTestApp, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
 
 /**
  * The four secrets a browser holds — registration key, invite token, credentials token, reset
@@ -24,18 +24,7 @@ import { buildTestApp, useTestDatabase } from '../test/test-app.js';
  */
 
 const PUBLIC_URL = 'https://join.example.test';
-const ENV = {
-  PUBLIC_URL,
-  RATE_LIMIT_PAYMENT_PER_MINUTE: '10000',
-  RATE_LIMIT_PRICING_PER_MINUTE: '10000',
-  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
-  RATE_LIMIT_CREDENTIALS_PER_MINUTE: '10000',
-  RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
-  RATE_LIMIT_RECOVERY_PER_MINUTE: '10000',
-  RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE: '10000',
-  RATE_LIMIT_INVITE_REQUEST_PER_MINUTE: '10000',
-  INVITE_REQUEST_INTERVAL_SECONDS: '0',
-};
+const ENV = { ...WHOLE_FUNNEL_RATE_LIMITS, PUBLIC_URL, INVITE_REQUEST_INTERVAL_SECONDS: '0' };
 const MONTH_MS = 31 * 86_400_000;
 const NEW_PASSWORD = 'Quiet-Meadow-97';
 

@@ -32,6 +32,22 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /**
+ * Per-IP limits out of the way, for tests that walk a whole funnel from one address (the limits
+ * themselves are tested in security/rate-limits.test.ts).
+ */
+export const WHOLE_FUNNEL_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_PAYMENT_PER_MINUTE: '10000',
+  RATE_LIMIT_PRICING_PER_MINUTE: '10000',
+  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
+  RATE_LIMIT_CREDENTIALS_PER_MINUTE: '10000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+  RATE_LIMIT_RECOVERY_PER_MINUTE: '10000',
+  RATE_LIMIT_RECOVERY_VERIFY_PER_MINUTE: '10000',
+  RATE_LIMIT_TOKENIZE_PER_MINUTE: '10000',
+  RATE_LIMIT_INVITE_REQUEST_PER_MINUTE: '10000',
+};
+
+/**
  * NODE_ENV=production for a test app: production refuses the sandbox payment gateway, so these
  * dummy Braintree settings choose the Braintree adapter (which calls nothing until a payment).
  */
