@@ -1,22 +1,17 @@
 import {
-  isPostalCodeRequired,
-  listCountries,
   listParentReferrals,
   PARENT_REFERRAL_DETAIL_LABELS,
-  type PlaceAddress,
   REFERRAL_OTHER_MAX_LENGTH,
   referralNeedsDetail,
-  regionsFor,
   type SavedBilling,
   supportPhoneFor,
-  timeZonesFor,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AddressAutocompleteField } from '../../../components/address-autocomplete/address-autocomplete-field';
+import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { Button } from '../../../components/button';
 import { CharacterCountField } from '../../../components/character-count-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
@@ -86,7 +81,7 @@ export function BillingForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, control, formState, watch, handleSubmit, setError, setValue } = form;
+  const { register, control, formState, watch, handleSubmit, setError } = form;
 
   useEffect(() => {
     const subscription = watch((values) => setDraft(values as BillingDraft));
@@ -94,25 +89,10 @@ export function BillingForm({
   }, [watch, setDraft]);
 
   const country = watch('billing.country');
-  const region = watch('billing.region');
   const selection = watch('referral.selection');
   const errorText = useFieldErrorText(supportPhoneFor(country).display);
 
-  const countries = useMemo(() => listCountries(locale), [locale]);
-  const regions = useMemo(() => regionsFor(country, locale), [country, locale]);
-  const hasRegionList = regions.length > 0;
-  const zones = useMemo(
-    () => timeZonesFor(country, hasRegionList && region ? region : undefined, locale),
-    [country, region, hasRegionList, locale],
-  );
   const referrals = useMemo(() => listParentReferrals(locale), [locale]);
-
-  // A single time zone (most countries, and most states) needs no choice.
-  const timezone = watch('billing.timezone');
-  useEffect(() => {
-    const only = zones.length === 1 ? zones[0] : undefined;
-    if (only && timezone !== only.id) setValue('billing.timezone', only.id);
-  }, [zones, timezone, setValue]);
 
   const errors = formState.errors;
   const items: ErrorSummaryItem[] = [
@@ -124,22 +104,6 @@ export function BillingForm({
   ];
   const hasErrors = items.length > 0;
   useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
-
-  const changeCountry = () => {
-    setValue('billing.region', '', { shouldDirty: true });
-    setValue('billing.timezone', '', { shouldDirty: true });
-  };
-
-  // A picked address (places autocomplete) fills what it knows; a new address clears the time zone.
-  const pickAddress = (address: PlaceAddress) => {
-    setValue('billing.billingAddress', address.line1, { shouldDirty: true });
-    if (address.city) setValue('billing.city', address.city, { shouldDirty: true });
-    if (address.country) setValue('billing.country', address.country, { shouldDirty: true });
-    setValue('billing.region', address.region, { shouldDirty: true });
-    if (address.postalCode)
-      setValue('billing.postalCode', address.postalCode, { shouldDirty: true });
-    setValue('billing.timezone', '', { shouldDirty: true });
-  };
 
   const submit = handleSubmit(
     async (values) => {
@@ -164,177 +128,83 @@ export function BillingForm({
         ]
       : undefined;
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
-    >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
-      <p className={styles.intro}>{t('checkout.billing.intro')}</p>
-      <div className={styles.nameRow}>
+    <FormProvider {...form}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={submit}
+        aria-busy={isSubmitting || undefined}
+      >
+        <ErrorSummary items={items} focusKey={focusKey} />
+        <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
+        <p className={styles.intro}>{t('checkout.billing.intro')}</p>
+        <div className={styles.nameRow}>
+          <TextField
+            id="billing-firstName"
+            label={t('checkout.billing.firstName')}
+            value={parent.firstName}
+            readOnly
+            autoComplete="given-name"
+          />
+          <TextField
+            id="billing-lastName"
+            label={t('checkout.billing.lastName')}
+            value={parent.lastName}
+            readOnly
+            autoComplete="family-name"
+          />
+        </div>
         <TextField
-          id="billing-firstName"
-          label={t('checkout.billing.firstName')}
-          value={parent.firstName}
+          id="billing-email"
+          label={t('checkout.billing.email')}
+          hint={t('checkout.billing.readOnlyHint')}
+          value={parent.email}
           readOnly
-          autoComplete="given-name"
+          type="email"
+          autoComplete="email"
         />
-        <TextField
-          id="billing-lastName"
-          label={t('checkout.billing.lastName')}
-          value={parent.lastName}
-          readOnly
-          autoComplete="family-name"
-        />
-      </div>
-      <TextField
-        id="billing-email"
-        label={t('checkout.billing.email')}
-        hint={t('checkout.billing.readOnlyHint')}
-        value={parent.email}
-        readOnly
-        type="email"
-        autoComplete="email"
-      />
-      <AddressAutocompleteField
-        id="billing-billingAddress"
-        label={t('checkout.billing.address')}
-        error={errorText(errors.billing?.billingAddress)}
-        country={country}
-        onAddressPicked={pickAddress}
-        {...register('billing.billingAddress')}
-      />
-      <TextField
-        id="billing-billingAddress2"
-        label={t('checkout.billing.address2')}
-        autoComplete="address-line2"
-        isOptional
-        error={errorText(errors.billing?.billingAddress2)}
-        {...register('billing.billingAddress2')}
-      />
-      <TextField
-        id="billing-city"
-        label={t('checkout.billing.city')}
-        autoComplete="address-level2"
-        fieldWidth="medium"
-        error={errorText(errors.billing?.city)}
-        {...register('billing.city')}
-      />
-      <SelectField
-        id="billing-country"
-        label={t('checkout.billing.country')}
-        options={countries.map((c) => ({ value: c.id, label: c.name }))}
-        placeholder={select}
-        autoComplete="country"
-        error={errorText(errors.billing?.country)}
-        {...register('billing.country', { onChange: changeCountry })}
-      />
-      {hasRegionList ? (
-        <SelectField
-          id="billing-region"
-          label={t('checkout.billing.region')}
-          options={regions.map((r) => ({ value: r.id, label: r.name }))}
-          placeholder={select}
-          autoComplete="address-level1"
-          error={errorText(errors.billing?.region)}
-          {...register('billing.region', {
-            onChange: () => setValue('billing.timezone', '', { shouldDirty: true }),
-          })}
-        />
-      ) : (
-        <TextField
-          id="billing-region"
-          label={t('checkout.billing.regionText')}
-          autoComplete="address-level1"
-          isOptional
-          fieldWidth="medium"
-          error={errorText(errors.billing?.region)}
-          {...register('billing.region', {
-            onChange: () => setValue('billing.timezone', '', { shouldDirty: true }),
-          })}
-        />
-      )}
-      <TextField
-        id="billing-postalCode"
-        label={t('checkout.billing.postalCode')}
-        autoComplete="postal-code"
-        isOptional={!isPostalCodeRequired(country)}
-        fieldWidth="short"
-        spellCheck={false}
-        error={errorText(errors.billing?.postalCode)}
-        {...register('billing.postalCode')}
-      />
-      {zones.length === 0 ? (
-        <TextField
-          id="billing-timezone"
-          label={t('checkout.billing.timezone')}
-          fieldWidth="medium"
-          error={errorText(errors.billing?.timezone)}
-          {...register('billing.timezone')}
-        />
-      ) : (
-        <Controller
-          control={control}
-          name="billing.timezone"
-          render={({ field }) => (
-            <SelectField
-              id="billing-timezone"
-              label={t('checkout.billing.timezone')}
-              hint={hasRegionList && !region ? t('checkout.billing.timezoneHint') : undefined}
-              options={zones.map((z) => ({ value: z.id, label: z.name }))}
-              placeholder={select}
-              error={errorText(errors.billing?.timezone)}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-      )}
-      {showReferral ? (
-        <SelectField
-          id="referral-selection"
-          label={t('checkout.billing.referral')}
-          options={referrals.map((r) => ({ value: r.id, label: r.name }))}
-          placeholder={select}
-          error={errorText(errors.referral?.selection)}
-          {...register('referral.selection')}
-        />
-      ) : null}
-      {detailLabel ? (
-        <Controller
-          control={control}
-          name="referral.other"
-          render={({ field }) => (
-            <CharacterCountField
-              id="referral-other"
-              label={detailLabel}
-              maxLength={REFERRAL_OTHER_MAX_LENGTH}
-              formatCount={(remaining) =>
-                remaining >= 0
-                  ? t('checkout.billing.charactersRemaining', { count: remaining })
-                  : t('checkout.billing.charactersOver', { count: -remaining })
-              }
-              error={errorText(errors.referral?.other)}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {submitLabel ?? t('checkout.billing.submit')}
-        </Button>
-        {backButton}
-      </div>
-    </form>
+        <BillingAddressFields labels="checkout.billing" errorText={errorText} />
+        {showReferral ? (
+          <SelectField
+            id="referral-selection"
+            label={t('checkout.billing.referral')}
+            options={referrals.map((r) => ({ value: r.id, label: r.name }))}
+            placeholder={select}
+            error={errorText(errors.referral?.selection)}
+            {...register('referral.selection')}
+          />
+        ) : null}
+        {detailLabel ? (
+          <Controller
+            control={control}
+            name="referral.other"
+            render={({ field }) => (
+              <CharacterCountField
+                id="referral-other"
+                label={detailLabel}
+                maxLength={REFERRAL_OTHER_MAX_LENGTH}
+                formatCount={(remaining) =>
+                  remaining >= 0
+                    ? t('checkout.billing.charactersRemaining', { count: remaining })
+                    : t('checkout.billing.charactersOver', { count: -remaining })
+                }
+                error={errorText(errors.referral?.other)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" isLoading={isSubmitting}>
+            {submitLabel ?? t('checkout.billing.submit')}
+          </Button>
+          {backButton}
+        </div>
+      </form>
+    </FormProvider>
   );
 }
