@@ -56,3 +56,27 @@ export function on(
     return typeof reply === 'function' ? reply(call) : reply;
   };
 }
+
+/**
+ * The database away for the first call to one method and path (the server's 503
+ * DATABASE_UNAVAILABLE problem); from the next call on, the later handlers answer.
+ */
+export function databaseUnavailableOnce(method: string, path: string | RegExp): Handler {
+  let hasFailed = false;
+  const unavailable = on(method, path, {
+    status: 503,
+    body: {
+      type: 'about:blank',
+      title: 'Service unavailable',
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfterSeconds: 5,
+    },
+  });
+  return (call) => {
+    if (hasFailed) return undefined;
+    const reply = unavailable(call);
+    if (reply) hasFailed = true;
+    return reply;
+  };
+}
