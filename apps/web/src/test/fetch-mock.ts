@@ -7,7 +7,7 @@ export type RecordedCall = {
   headers: Record<string, string>;
   body: unknown;
 };
-type Handler = (call: RecordedCall) => MockReply | undefined;
+export type Handler = (call: RecordedCall) => MockReply | undefined;
 
 /**
  * Replaces fetch with a small router: the first handler that returns a reply answers. Calls are

@@ -38,7 +38,7 @@ type InviteServerInit = {
   pricing?: MockReply;
   countryCheck?: MockReply;
   /** The payment answers these in turn (the last one repeats); default: paid. */
-  payments?: MockReply[];
+  payments?: (MockReply | 'paid')[];
 };
 
 const problem = (status: number, code: string) => ({
@@ -87,8 +87,9 @@ function inviteServer({ context, user, pricing, countryCheck, payments }: Invite
     on('POST', `${INVITED_USER_PATH}/payment`, () => {
       const texas = price({ body: { orderDetail: PREMIUM } } as RecordedCall)
         .body as PricingResponse;
-      const list = payments ?? [{ body: paymentResponse(texas) }];
-      const reply = list[Math.min(attempt, list.length - 1)] ?? { status: 500 };
+      const listed = (payments ?? ['paid'])[Math.min(attempt, (payments?.length ?? 1) - 1)];
+      const reply =
+        listed === 'paid' ? { body: paymentResponse(texas) } : (listed ?? { status: 500 });
       attempt += 1;
       if (reply.status === 0) throw new TypeError('Failed to fetch');
       return reply;
@@ -263,6 +264,27 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     await waitFor(() => expect(callsTo('POST', '/payment')).toHaveLength(2));
     const [first, second] = callsTo('POST', '/payment');
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  it('Try again after a 503 (the database away) pays the same attempt once it is back', async () => {
+    const { callsTo } = inviteServer({
+      payments: [problem(503, 'DATABASE_UNAVAILABLE'), 'paid'],
+    });
+    const { user, router } = await openInvitePayment();
+    await goToReview(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/invite/payment');
+    expect(screen.getByRole('heading', { level: 2, name: 'Review your order' })).toBeVisible();
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+    const [first, second] = callsTo('POST', '/payment');
+    expect(callsTo('POST', '/payment')).toHaveLength(2);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(second?.body).toEqual(first?.body);
   });
 
   it('goes back to /invite/packages when the price cannot be calculated', async () => {
