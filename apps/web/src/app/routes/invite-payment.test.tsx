@@ -18,7 +18,14 @@ import {
   paymentResponse,
   priceFor,
 } from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
+import {
+  databaseUnavailableOnce,
+  type Handler,
+  type MockReply,
+  mockFetch,
+  on,
+  type RecordedCall,
+} from '../../test/fetch-mock';
 import {
   INVITE_TOKEN,
   INVITED_USER_PATH,
@@ -39,6 +46,8 @@ type InviteServerInit = {
   countryCheck?: MockReply;
   /** The payment answers these in turn (the last one repeats); default: paid. */
   payments?: (MockReply | 'paid')[];
+  /** Handlers that answer before the usual ones (e.g. a failure once). */
+  first?: Handler[];
 };
 
 const problem = (status: number, code: string) => ({
@@ -47,7 +56,14 @@ const problem = (status: number, code: string) => ({
 });
 
 /** The invited calls of /invite/payment (docs/f1-contract.md, "Invite"). */
-function inviteServer({ context, user, pricing, countryCheck, payments }: InviteServerInit = {}) {
+function inviteServer({
+  context,
+  user,
+  pricing,
+  countryCheck,
+  payments,
+  first = [],
+}: InviteServerInit = {}) {
   let attempt = 0;
   const price = (call: RecordedCall) => {
     const body = call.body as {
@@ -64,6 +80,7 @@ function inviteServer({ context, user, pricing, countryCheck, payments }: Invite
     });
   };
   const mock = mockFetch(
+    ...first,
     on('GET', '/v2/invites/current', {
       body: invitedContext({ lastCompletedStep: 2, ...context }),
     }),
@@ -264,6 +281,27 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     await waitFor(() => expect(callsTo('POST', '/payment')).toHaveLength(2));
     const [first, second] = callsTo('POST', '/payment');
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  it('Billing: Try again after a 503 (the database away) saves the same address once it is back', async () => {
+    const { callsTo } = inviteServer({
+      first: [databaseUnavailableOnce('PATCH', INVITED_USER_PATH)],
+    });
+    const { user } = await openInvitePayment();
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Round Rock');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(screen.getByLabelText('City')).toHaveValue('Round Rock');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment details' })).toBeVisible();
+    const [first, second] = callsTo('PATCH', '');
+    expect(callsTo('PATCH', '')).toHaveLength(2);
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.body).toMatchObject({ address: { city: 'Round Rock' } });
   });
 
   it('Try again after a 503 (the database away) pays the same attempt once it is back', async () => {
