@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { App } from '../app.js';
+import type { Database } from '../db/client.js';
+import { seedInviteScenario } from '../modules/invite/scenarios.js';
 import { buildTestApp, useTestDatabase } from '../test/test-app.js';
 
 /**
@@ -8,18 +11,23 @@ import { buildTestApp, useTestDatabase } from '../test/test-app.js';
  * a new invite link, password recovery and payments — each answer 429 problem+json with
  * Retry-After once exceeded, counted in memory, and in Redis across instances when REDIS_URL is
  * set (TEST_REDIS_URL; .ci/run starts one). The requests need not be valid: the limit is checked
- * before the call is read.
+ * before the call is read. The invited co-parent's payment checks the invite token first, so it is
+ * called with a real one (a professional's family, seeded without spending any limited call).
  */
 
 const LIMIT = 2;
 const SIGNUP = randomUUID();
 
+/** The invited co-parent of the current suite (seeded in its beforeAll). */
+const invited = { token: '', userId: '' };
+
 type Limited = {
   name: string;
   env: string;
   method: 'GET' | 'POST';
-  url: string;
-  headers?: Record<string, string>;
+  /** A function when it needs what the suite seeded. */
+  url: string | (() => string);
+  headers?: Record<string, string> | (() => Record<string, string>);
 };
 
 const LIMITED_CALLS: Limited[] = [
@@ -61,15 +69,38 @@ const LIMITED_CALLS: Limited[] = [
     url: `/v2/signups/${SIGNUP}/payment`,
     headers: { 'idempotency-key': 'rate-limit-test' },
   },
+  {
+    name: "the invited co-parent's payment",
+    env: 'RATE_LIMIT_PAYMENT_PER_MINUTE',
+    method: 'POST',
+    url: () => `/v2/users/${invited.userId}/payment`,
+    headers: () => ({
+      authorization: `Bearer ${invited.token}`,
+      'idempotency-key': 'rate-limit-test',
+    }),
+  },
 ];
 
 const LIMITS_ENV = Object.fromEntries(LIMITED_CALLS.map((call) => [call.env, String(LIMIT)]));
 
+/** A professional's family through the cases service: no limited call is spent on it. */
+async function seedInvitedCoParent(app: App, database: Database) {
+  const seeded = await seedInviteScenario('pro-invite', {
+    app,
+    db: database.db,
+    mailer: createOutboxMailer(database.db),
+    publicUrl: 'https://join.example.test',
+    inviteTtlDays: 14,
+  });
+  invited.token = seeded.token;
+  invited.userId = seeded.coParentUserId ?? '';
+}
+
 function send(app: App, call: Limited) {
   return app.inject({
     method: call.method,
-    url: call.url,
-    headers: call.headers,
+    url: typeof call.url === 'function' ? call.url() : call.url,
+    headers: typeof call.headers === 'function' ? call.headers() : call.headers,
     ...(call.method === 'POST' ? { payload: {} } : {}),
   });
 }
@@ -87,6 +118,7 @@ describe('rate limits in memory', () => {
 
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { env: LIMITS_ENV });
+    await seedInvitedCoParent(app, ctx.database);
   });
   afterAll(async () => {
     await app?.close();
@@ -116,6 +148,7 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits in Redis, shared by two instances'
   beforeAll(async () => {
     first = await buildTestApp(ctx.database, { env });
     second = await buildTestApp(ctx.database, { env });
+    await seedInvitedCoParent(first, ctx.database);
   });
   afterAll(async () => {
     await first?.close();

@@ -7,7 +7,7 @@ export type RecordedCall = {
   headers: Record<string, string>;
   body: unknown;
 };
-type Handler = (call: RecordedCall) => MockReply | undefined;
+export type Handler = (call: RecordedCall) => MockReply | undefined;
 
 /**
  * Replaces fetch with a small router: the first handler that returns a reply answers. Calls are
@@ -54,5 +54,29 @@ export function on(
     const matches = typeof path === 'string' ? call.url === path : path.test(call.url);
     if (call.method !== method || !matches) return undefined;
     return typeof reply === 'function' ? reply(call) : reply;
+  };
+}
+
+/**
+ * The database away for the first call to one method and path (the server's 503
+ * DATABASE_UNAVAILABLE problem); from the next call on, the later handlers answer.
+ */
+export function databaseUnavailableOnce(method: string, path: string | RegExp): Handler {
+  let hasFailed = false;
+  const unavailable = on(method, path, {
+    status: 503,
+    body: {
+      type: 'about:blank',
+      title: 'Service unavailable',
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfterSeconds: 5,
+    },
+  });
+  return (call) => {
+    if (hasFailed) return undefined;
+    const reply = unavailable(call);
+    if (reply) hasFailed = true;
+    return reply;
   };
 }

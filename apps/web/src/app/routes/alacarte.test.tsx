@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { readQueue } from '../../lib/analytics';
 import { onCheckoutPricing } from '../../test/checkout-fixtures';
-import { mockFetch } from '../../test/fetch-mock';
-import { seedFunnel } from '../../test/join-fixtures';
+import { databaseUnavailableOnce, mockFetch } from '../../test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
 import {
   fakeSignupServer,
   onCoupons,
@@ -17,7 +17,7 @@ import { renderApp } from '../../test/render-app';
 const SHOW_PRICE = 'show-price-in-build-your-own';
 
 /** A signup whose build-your-own package (BYO1, 3005) was chosen on /step3. */
-function pendingByo() {
+function pendingByo({ isDatabaseAwayOnce = false } = {}) {
   seedFunnel(2);
   useFunnelStore.setState({ packageId: 3005 });
   const server = fakeSignupServer(
@@ -25,6 +25,7 @@ function pendingByo() {
     US_PACKAGES,
   );
   const mock = mockFetch(
+    ...(isDatabaseAwayOnce ? [databaseUnavailableOnce('PATCH', `/v2/signups/${SIGNUP_ID}`)] : []),
     ...server.handlers,
     ...onPricingFor(US_PACKAGES, 'US'),
     onCoupons(),
@@ -117,6 +118,30 @@ describe('/alacarte', () => {
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Includes: ToneMeter, Calls')).toBeVisible();
     expect(within(summary).getAllByText('$94.99')[0]).toBeVisible();
+  });
+
+  it('keeps the chosen options when the database is unavailable, and Try again saves them once it is back', async () => {
+    const { calls } = pendingByo({ isDatabaseAwayOnce: true });
+    const { user, router } = await renderApp('/alacarte');
+    await user.click(await screen.findByRole('radio', { name: '2 years' }));
+    await user.click(screen.getByRole('checkbox', { name: 'ToneMeter' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/alacarte');
+    expect(screen.getByRole('radio', { name: '2 years' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'ToneMeter' })).toBeChecked();
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual(patches[0]?.body);
+    expect(patches[1]?.body).toMatchObject({
+      buildYourOwn: { subscription: 'SUB2YEAR', tonemeter: true },
+    });
   });
 
   it('is only reachable with a build-your-own package chosen on /step3', async () => {

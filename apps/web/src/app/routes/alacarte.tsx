@@ -12,7 +12,10 @@ import { useFunnelStore } from '../../features/join/funnel-store';
 import { useBuildYourOwnChoice } from '../../features/join/hooks/use-build-your-own-choice';
 import { useSubmitBuildYourOwn } from '../../features/join/hooks/use-submit-build-your-own';
 import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
-import { BuildYourOwnForm } from '../../features/packages/components/build-your-own-form';
+import {
+  BUILD_YOUR_OWN_FORM_ID,
+  BuildYourOwnForm,
+} from '../../features/packages/components/build-your-own-form';
 import { LoadError } from '../../features/packages/components/load-error';
 import packageStyles from '../../features/packages/components/packages.module.css';
 import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
@@ -101,7 +104,7 @@ export function AlaCarteRoute() {
       <StepIndicator currentStep={3} lastCompletedStep={lastCompletedStep} />
       <PageHeading>{t('alacarte.title')}</PageHeading>
       <p className={packageStyles.intro}>{t('alacarte.intro')}</p>
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retry={{ formId: BUILD_YOUR_OWN_FORM_ID }} /> : null}
       {body}
       <div className={styles.actions}>
         <BackButton to="/step3" />

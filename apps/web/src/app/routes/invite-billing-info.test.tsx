@@ -1,8 +1,14 @@
 import type { InvitedContext, InvitedUser } from '@coparent/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeInviteToken } from '../../features/invite/invite-store';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import {
+  databaseUnavailableOnce,
+  type Handler,
+  type MockReply,
+  mockFetch,
+  on,
+} from '../../test/fetch-mock';
 import {
   INVITE_TOKEN,
   INVITED_USER_PATH,
@@ -28,8 +34,11 @@ function server(
   save: MockReply = {
     body: { validationErrors: [], lastCompletedStep: 2, nextPath: null, consentRequired: false },
   },
+  /** Handlers that answer before the usual ones (e.g. a failure once). */
+  first: Handler[] = [],
 ) {
   return mockFetch(
+    ...first,
     on('GET', '/v2/invites/current', {
       body: invitedContext({
         isSubscriptionCurrent: true,
@@ -117,6 +126,32 @@ describe('/invite/billing-info', () => {
       /Postal code is not valid/,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/billing-info'));
+  });
+
+  it('keeps the typed address when the database is unavailable, and Try again saves it once it is back', async () => {
+    const { calls } = server({}, undefined, [databaseUnavailableOnce('PATCH', INVITED_USER_PATH)]);
+    const { user, router } = await open();
+    await screen.findByRole('heading', { level: 2, name: 'Billing information' });
+    await user.type(screen.getByLabelText('Billing address'), '9 Elm St');
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.selectOptions(screen.getByLabelText('State or province'), 'TX');
+    await user.type(screen.getByLabelText('Postal code'), '73301');
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'America/Chicago');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(screen.getByLabelText('Billing address')).toHaveValue('9 Elm St');
+    expect(screen.getByLabelText('City')).toHaveValue('Austin');
+    expect(screen.getByLabelText('State or province')).toHaveValue('TX');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('73301');
+    expect(router.state.location.pathname).toBe('/invite/billing-info');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual(patches[0]?.body);
   });
 
   it('sends a co-parent whose billing address is complete on to the credentials', async () => {

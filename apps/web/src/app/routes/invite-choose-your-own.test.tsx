@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { i18n } from '../../lib/i18n';
-import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
-import { fakeInviteServer, INVITE_TOKEN } from '../../test/invite-fixtures';
+import { databaseUnavailableOnce, mockFetch, type RecordedCall } from '../../test/fetch-mock';
+import { fakeInviteServer, INVITE_TOKEN, INVITED_USER_PATH } from '../../test/invite-fixtures';
 import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -107,6 +107,45 @@ describe('/invite/choose-your-own', () => {
     await user.click(upgrade);
     await waitFor(() => expect(paths).toContain('/invite/payment'), PAYMENT_WAIT);
     expect(patchBodies(calls)).toEqual([
+      expect.objectContaining({ sections: ['PACKAGE'], order: { packageId: 3003 } }),
+    ]);
+  });
+
+  it('keeps the chosen options when the database is unavailable, and Try again saves them once it is back', async () => {
+    const { calls } = invited({}, databaseUnavailableOnce('PATCH', INVITED_USER_PATH));
+    const { user, router } = await renderApp('/invite/choose-your-own');
+    const paths = visited(router);
+    await user.click(await screen.findByRole('radio', { name: '2 years' }));
+    await user.click(screen.getByRole('checkbox', { name: 'ToneMeter' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/invite/choose-your-own');
+    expect(screen.getByRole('radio', { name: '2 years' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'ToneMeter' })).toBeChecked();
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(paths).toContain('/invite/payment'), PAYMENT_WAIT);
+    const bodies = patchBodies(calls);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[1]).toMatchObject({
+      order: { packageId: 3006, productId: 'SUB2YEAR', services: ['TONEMETER'] },
+    });
+  });
+
+  it('Try again after a failed upgrade upgrades again', async () => {
+    const { calls } = invited({}, databaseUnavailableOnce('PATCH', INVITED_USER_PATH));
+    const { user, router } = await renderApp('/invite/choose-your-own');
+    const paths = visited(router);
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium · 1 year' }));
+
+    const banner = await screen.findByRole('alert');
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(paths).toContain('/invite/payment'), PAYMENT_WAIT);
+    expect(patchBodies(calls)).toEqual([
+      expect.objectContaining({ sections: ['PACKAGE'], order: { packageId: 3003 } }),
       expect.objectContaining({ sections: ['PACKAGE'], order: { packageId: 3003 } }),
     ]);
   });

@@ -34,6 +34,7 @@ import { isPremiumPackage } from '../../features/packages/package-order';
 import { useFlag } from '../../lib/flags';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLocale } from '../../lib/use-locale';
+import { useRepeatable } from '../../lib/use-repeatable';
 import styles from './routes.module.css';
 
 /** The saved build-your-own order as form values (a pending choice has no term yet). */
@@ -50,6 +51,13 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
   const offered = useInviteOfferedPackages(context, user.data);
   const [draft, setDraft] = useState(() => readBuildYourOwnDraft(userId));
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
+  // Two ways to save here (the form, the upgrade): "Try again" repeats the one that failed.
+  const saving = useRepeatable(
+    async (order: Parameters<typeof save>[0], { isBuildYourOwn }: { isBuildYourOwn: boolean }) => {
+      const saved = await save(order);
+      if (saved && isBuildYourOwn) clearBuildYourOwnDraft();
+    },
+  );
 
   if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
   if (user.isError) {
@@ -78,7 +86,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
 
   return (
     <>
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retry={{ onRetry: saving.repeat }} /> : null}
       <BuildYourOwnForm
         packages={byoPackages}
         values={values}
@@ -87,13 +95,14 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
           saveBuildYourOwnDraft(userId, next);
         }}
         onSubmit={(submitted, pkg) =>
-          void save({
-            packageId: pkg.id,
-            productId: submitted.subscription,
-            services: buildYourOwnServices(submitted),
-          }).then((saved) => {
-            if (saved) clearBuildYourOwnDraft();
-          })
+          void saving.run(
+            {
+              packageId: pkg.id,
+              productId: submitted.subscription,
+              services: buildYourOwnServices(submitted),
+            },
+            { isBuildYourOwn: true },
+          )
         }
         isTreatment={isTreatment(arm)}
         locale={locale}
@@ -105,7 +114,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
           premium={premium}
           isSaving={savingId === premium.id}
           isDisabled={isSaving}
-          onUpgrade={() => void save({ packageId: premium.id })}
+          onUpgrade={() => void saving.run({ packageId: premium.id }, { isBuildYourOwn: false })}
         />
       ) : null}
     </>

@@ -5,7 +5,13 @@ import { saveInvitePaymentResult } from '../../features/invite/invite-payment-re
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { fullPage } from '../../lib/full-page';
 import { CREDENTIALS_TOKEN, paymentResponse, priceFor } from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import {
+  databaseUnavailableOnce,
+  type Handler,
+  type MockReply,
+  mockFetch,
+  on,
+} from '../../test/fetch-mock';
 import { INVITE_TOKEN, invitedContext, invitedUser } from '../../test/invite-fixtures';
 import { US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -43,6 +49,7 @@ function server({
     body: { validationErrors: [], lastCompletedStep: 2, nextPath: null, consentRequired: false },
   },
   credentials = { body: { userId: USER, username: 'luis_garcia' } },
+  first = [],
 }: {
   context?: Partial<InvitedContext>;
   user?: Parameters<typeof invitedUser>[0];
@@ -50,9 +57,12 @@ function server({
   terms?: MockReply;
   patch?: MockReply;
   credentials?: MockReply;
+  /** Handlers that answer before the usual ones (e.g. a failure once). */
+  first?: Handler[];
 } = {}) {
   storeInviteToken(INVITE_TOKEN);
   return mockFetch(
+    ...first,
     on('GET', '/v2/invites/current', {
       body: invitedContext({
         isSubscriptionCurrent: true,
@@ -330,6 +340,43 @@ describe('/invite/credentials', () => {
       expect(calls.filter((call) => call.url === '/v2/credentials')).toHaveLength(2),
     );
     expect(calls.filter((call) => call.url.endsWith('/terms'))).toHaveLength(1);
+  });
+
+  it('keeps what was typed when the database is unavailable, and Try again completes the signup once it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    paidHere();
+    const { calls } = server({
+      context: { agreedToTerms: true },
+      first: [databaseUnavailableOnce('PATCH', `/v2/users/${USER}`)],
+    });
+    const { user, router } = await renderApp('/invite/credentials');
+    await heading();
+    await fillEverything(user, { terms: false });
+    await user.click(submit());
+
+    const banner = await screen.findByRole('alert');
+    expect(
+      within(banner).getByText('Something went wrong with your request. Please try again later.'),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveValue('luis_garcia');
+    expect(screen.getByLabelText('Password')).toHaveValue(PASSWORD);
+    expect(screen.getByRole('textbox', { name: /^Security question/ })).toHaveValue(
+      'First pet name?',
+    );
+    expect(screen.getByRole('textbox', { name: /^Security answer/ })).toHaveValue('Rex the dog');
+    expect(calls.map((call) => call.url)).not.toContain('/v2/credentials');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set!" })).toBeVisible();
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual(patches[0]?.body);
+    expect(calls.find((call) => call.url === '/v2/credentials')?.body).toEqual({
+      username: 'luis_garcia',
+      password: PASSWORD,
+    });
+    act(() => vi.advanceTimersByTime(5_000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/receipt'));
   });
 
   it('goes to /invite/request when the invite has expired (403)', async () => {

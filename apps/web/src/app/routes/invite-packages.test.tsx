@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { savePreselectedPackage } from '../../features/invite/invite-drafts';
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { i18n } from '../../lib/i18n';
-import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
+import { databaseUnavailableOnce, mockFetch, type RecordedCall } from '../../test/fetch-mock';
 import { fakeInviteServer, INVITE_TOKEN, INVITED_USER_PATH } from '../../test/invite-fixtures';
 import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -158,6 +158,25 @@ describe('/invite/packages', () => {
     expect(await screen.findByText(/Something went wrong/)).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
     expect(within(card('Essentials · 1 year')).getByRole('button')).toBeEnabled();
+  });
+
+  it('keeps the choice when the database is unavailable, and Try again saves the same package once it is back', async () => {
+    const { calls } = invited({}, databaseUnavailableOnce('PATCH', INVITED_USER_PATH));
+    const { user, router } = await renderApp('/invite/packages');
+    const paths = visited(router);
+    await screen.findByRole('heading', { level: 2, name: 'Premium · 1 year' });
+    await user.click(within(card('Premium · 1 year')).getByRole('button'));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/invite/packages');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(paths).toContain('/invite/payment'), { timeout: 10_000 });
+    const bodies = patchBodies(calls);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[1]).toMatchObject({ sections: ['PACKAGE'], order: { packageId: 3003 } });
   });
 
   it('Back goes to step 1', async () => {

@@ -17,6 +17,7 @@ import { LoadError } from '../../features/packages/components/load-error';
 import { PackageList } from '../../features/packages/components/package-list';
 import packageStyles from '../../features/packages/components/packages.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRepeatable } from '../../lib/use-repeatable';
 import styles from './routes.module.css';
 
 function Packages({ token, context }: { token: string; context: InvitedContext }) {
@@ -26,6 +27,8 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
   const offered = useInviteOfferedPackages(context, user.data);
   const [preselected] = useState(() => readPreselectedPackage(userId));
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
+  // A card's choice has no form: "Try again" repeats the same choice.
+  const choice = useRepeatable((packageId: number) => save({ packageId }));
 
   if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
   if (user.isError && isInviteAuthError(user.error)) {
@@ -45,7 +48,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
         packages={offered.packages}
         currentPackageId={user.data.order?.packageId ?? preselected}
         choosingId={savingId}
-        onChoose={(pkg) => void save({ packageId: pkg.id })}
+        onChoose={(pkg) => void choice.run(pkg.id)}
       />
     );
   }
@@ -53,7 +56,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
   return (
     <>
       <InviteCouponBanner codes={context.availableCoupons} />
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retry={{ onRetry: choice.repeat }} /> : null}
       {body}
     </>
   );

@@ -18,7 +18,14 @@ import {
   paymentResponse,
   priceFor,
 } from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
+import {
+  databaseUnavailableOnce,
+  type Handler,
+  type MockReply,
+  mockFetch,
+  on,
+  type RecordedCall,
+} from '../../test/fetch-mock';
 import {
   INVITE_TOKEN,
   INVITED_USER_PATH,
@@ -38,7 +45,9 @@ type InviteServerInit = {
   pricing?: MockReply;
   countryCheck?: MockReply;
   /** The payment answers these in turn (the last one repeats); default: paid. */
-  payments?: MockReply[];
+  payments?: (MockReply | 'paid')[];
+  /** Handlers that answer before the usual ones (e.g. a failure once). */
+  first?: Handler[];
 };
 
 const problem = (status: number, code: string) => ({
@@ -47,7 +56,14 @@ const problem = (status: number, code: string) => ({
 });
 
 /** The invited calls of /invite/payment (docs/f1-contract.md, "Invite"). */
-function inviteServer({ context, user, pricing, countryCheck, payments }: InviteServerInit = {}) {
+function inviteServer({
+  context,
+  user,
+  pricing,
+  countryCheck,
+  payments,
+  first = [],
+}: InviteServerInit = {}) {
   let attempt = 0;
   const price = (call: RecordedCall) => {
     const body = call.body as {
@@ -64,6 +80,7 @@ function inviteServer({ context, user, pricing, countryCheck, payments }: Invite
     });
   };
   const mock = mockFetch(
+    ...first,
     on('GET', '/v2/invites/current', {
       body: invitedContext({ lastCompletedStep: 2, ...context }),
     }),
@@ -87,8 +104,9 @@ function inviteServer({ context, user, pricing, countryCheck, payments }: Invite
     on('POST', `${INVITED_USER_PATH}/payment`, () => {
       const texas = price({ body: { orderDetail: PREMIUM } } as RecordedCall)
         .body as PricingResponse;
-      const list = payments ?? [{ body: paymentResponse(texas) }];
-      const reply = list[Math.min(attempt, list.length - 1)] ?? { status: 500 };
+      const listed = (payments ?? ['paid'])[Math.min(attempt, (payments?.length ?? 1) - 1)];
+      const reply =
+        listed === 'paid' ? { body: paymentResponse(texas) } : (listed ?? { status: 500 });
       attempt += 1;
       if (reply.status === 0) throw new TypeError('Failed to fetch');
       return reply;
@@ -263,6 +281,48 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     await waitFor(() => expect(callsTo('POST', '/payment')).toHaveLength(2));
     const [first, second] = callsTo('POST', '/payment');
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  it('Billing: Try again after a 503 (the database away) saves the same address once it is back', async () => {
+    const { callsTo } = inviteServer({
+      first: [databaseUnavailableOnce('PATCH', INVITED_USER_PATH)],
+    });
+    const { user } = await openInvitePayment();
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Round Rock');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(screen.getByLabelText('City')).toHaveValue('Round Rock');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment details' })).toBeVisible();
+    const [first, second] = callsTo('PATCH', '');
+    expect(callsTo('PATCH', '')).toHaveLength(2);
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.body).toMatchObject({ address: { city: 'Round Rock' } });
+  });
+
+  it('Try again after a 503 (the database away) pays the same attempt once it is back', async () => {
+    const { callsTo } = inviteServer({
+      payments: [problem(503, 'DATABASE_UNAVAILABLE'), 'paid'],
+    });
+    const { user, router } = await openInvitePayment();
+    await goToReview(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/invite/payment');
+    expect(screen.getByRole('heading', { level: 2, name: 'Review your order' })).toBeVisible();
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+    const [first, second] = callsTo('POST', '/payment');
+    expect(callsTo('POST', '/payment')).toHaveLength(2);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(second?.body).toEqual(first?.body);
   });
 
   it('goes back to /invite/packages when the price cannot be calculated', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { i18n } from '../../lib/i18n';
-import { mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
+import { databaseUnavailableOnce, mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
 import {
   fakeInviteServer,
   INVITE_TOKEN,
@@ -173,6 +173,36 @@ describe('/invite/step1', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/Something went wrong/)).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
+  });
+
+  it('keeps what was typed when the database is unavailable, and Try again sends it once it is back', async () => {
+    const { calls } = invited(databaseUnavailableOnce('PATCH', INVITED_USER_PATH));
+    const { user, router } = await renderApp('/invite/step1');
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Bruna');
+    await user.type(screen.getByLabelText('Phone number'), '2125559876');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(screen.getByLabelText('First name')).toHaveValue('Bruna');
+    expect(screen.getByLabelText('Last name')).toHaveValue('López');
+    expect(screen.getByLabelText('Email address')).toHaveValue('bruno@example.com');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('2125559876');
+    expect(router.state.location.pathname).toBe('/invite/step1');
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose your package' }),
+    ).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
+    const [first, second] = patches(calls);
+    expect(patches(calls)).toHaveLength(2);
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.body).toMatchObject({
+      parent: { firstName: 'Bruna', phoneNumber: '2125559876' },
+    });
   });
 
   it('goes to /invite/request when the invite is no longer valid on arrival', async () => {

@@ -8,7 +8,10 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useInvitedUser } from '../../features/invite/api/get-invited-user';
 import { InviteGate } from '../../features/invite/components/invite-gate';
-import { InviteStepOneForm } from '../../features/invite/components/invite-step-one-form';
+import {
+  INVITE_STEP_ONE_FORM_ID,
+  InviteStepOneForm,
+} from '../../features/invite/components/invite-step-one-form';
 import {
   type InviteStepOneLocationState,
   useSubmitInviteStepOne,
@@ -52,7 +55,7 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
   if (user.isPending) return <Spinner />;
   return (
     <>
-      {hasProblem ? <GenericError /> : null}
+      {hasProblem ? <GenericError retry={{ formId: INVITE_STEP_ONE_FORM_ID }} /> : null}
       <InviteStepOneForm
         initialValues={{ ...knownValues(user.data), ...draft }}
         onDraftChange={saveDraft}

@@ -27,7 +27,7 @@ export function StepOneRoute() {
           <p>{t('stepOne.sessionEnded')}</p>
         </AlertBanner>
       ) : null}
-      {hasProblem ? <GenericError retryFormId={STEP_ONE_FORM_ID} /> : null}
+      {hasProblem ? <GenericError retry={{ formId: STEP_ONE_FORM_ID }} /> : null}
       <StepOneForm
         draft={draft}
         onDraftChange={setDraft}

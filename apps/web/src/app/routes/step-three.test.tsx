@@ -9,7 +9,7 @@ import {
 } from '../../features/packages/pricing-selection';
 import { readQueue } from '../../lib/analytics';
 import { onCheckoutPricing } from '../../test/checkout-fixtures';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { databaseUnavailableOnce, mockFetch, on } from '../../test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
 import {
   coupon,
@@ -252,6 +252,34 @@ describe('/step3', () => {
     expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
     expect(within(summary).getAllByText('$149.99')[0]).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Billing information' })).toBeVisible();
+  });
+
+  it('keeps the choice when the database is unavailable, and Try again saves the same package once it is back', async () => {
+    seedFunnel(2);
+    const server = usServer();
+    const { calls } = mockFetch(
+      databaseUnavailableOnce('PATCH', `/v2/signups/${SIGNUP_ID}`),
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+      onCheckoutPricing(),
+    );
+    const { user, router } = await renderApp('/step3');
+    await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Something went wrong. Please try again.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/step3');
+    expect(card('Premium · 1 year')).toBeVisible();
+
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual(patches[0]?.body);
+    expect(patches[1]?.body).toEqual({ sections: ['PACKAGE'], order: { packageId: 3003 } });
+    expect(useFunnelStore.getState()).toMatchObject({ lastCompletedStep: 3, packageId: 3003 });
   });
 
   it('goes to /alacarte for build-your-own, with lastCompletedStep still 2', async () => {

@@ -23,6 +23,7 @@ import { usePackageBypass } from '../../features/packages/hooks/use-package-bypa
 import { useSubscriptionCode } from '../../features/packages/hooks/use-subscription-code';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLocale } from '../../lib/use-locale';
+import { useRepeatable } from '../../lib/use-repeatable';
 import styles from './routes.module.css';
 
 /** Set by /payment when the price could not be calculated (spec 001 §4: back to /step3). */
@@ -58,6 +59,8 @@ export function StepThreeRoute() {
   );
   const coupons = useCoupons(credentials, locale);
   const { choose, choosingId, hasProblem, restart } = useChoosePackage();
+  // A card's choice has no form: "Try again" repeats the same choice.
+  const cardChoice = useRepeatable((pkg: Package) => choose(pkg, 'card'));
   const bypass = usePackageBypass({
     packages: offered.packages,
     choose: (pkg: Package) => choose(pkg, 'pricingPage'),
@@ -107,7 +110,7 @@ export function StepThreeRoute() {
           coverage={code.result?.coverage}
           currentPackageId={currentPackageId}
           choosingId={choosingId}
-          onChoose={(pkg) => void choose(pkg, 'card')}
+          onChoose={(pkg) => void cardChoice.run(pkg)}
         />
       </>
     );
@@ -133,7 +136,9 @@ export function StepThreeRoute() {
           <p>{t('payment_pricing_error', { ns: 'validation' })}</p>
         </AlertBanner>
       ) : null}
-      {hasProblem && bypass !== 'failed' ? <GenericError /> : null}
+      {hasProblem && bypass !== 'failed' ? (
+        <GenericError retry={{ onRetry: cardChoice.repeat }} />
+      ) : null}
       <div className={packageStyles.choices}>{body}</div>
       <div className={styles.actions}>
         <BackButton to="/step2" />

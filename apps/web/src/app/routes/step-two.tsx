@@ -53,7 +53,7 @@ export function StepTwoRoute() {
           isContinuing={isSubmitting}
         />
       ) : null}
-      {hasProblem ? <GenericError retryFormId={STEP_TWO_FORM_ID} /> : null}
+      {hasProblem ? <GenericError retry={{ formId: STEP_TWO_FORM_ID }} /> : null}
       <StepTwoForm
         draft={draft}
         context={context}

@@ -37,6 +37,9 @@ type BillingResolver = Resolver<BillingFormInput, unknown, BillingFormValues>;
 const withReferral = zodResolver(BillingFormSchema) as unknown as BillingResolver;
 const withoutReferral = zodResolver(BillingOnlyFormSchema) as unknown as BillingResolver;
 
+/** The form's id: "Try again" in the page's error banner submits it again. */
+export const BILLING_FORM_ID = 'billing-form';
+
 type BillingFormProps = {
   parent: { firstName: string; lastName: string; email: string };
   saved: SavedBilling | null | undefined;
@@ -130,6 +133,7 @@ export function BillingForm({
   return (
     <FormProvider {...form}>
       <form
+        id={BILLING_FORM_ID}
         className={styles.form}
         noValidate
         onSubmit={submit}

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { isSaved, useSaveBilling } from '../hooks/use-save-billing';
-import { BillingForm } from './billing-form';
+import { BILLING_FORM_ID, BillingForm } from './billing-form';
 import { CheckoutProblem } from './checkout-problem';
 
 type BillingOnlyFormProps = {
@@ -36,7 +36,9 @@ export function BillingOnlyForm({
 
   return (
     <>
-      {billing.hasProblem ? <CheckoutProblem country={saved?.address.country} /> : null}
+      {billing.hasProblem ? (
+        <CheckoutProblem country={saved?.address.country} retry={{ formId: BILLING_FORM_ID }} />
+      ) : null}
       <BillingForm
         parent={session.parent}
         saved={saved}

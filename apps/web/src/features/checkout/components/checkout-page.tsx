@@ -16,7 +16,7 @@ import { useCheckoutStore } from '../checkout-store';
 import { useOrderPricing } from '../hooks/use-order-pricing';
 import { usePay } from '../hooks/use-pay';
 import { useSubmitBilling } from '../hooks/use-submit-billing';
-import { BillingForm } from './billing-form';
+import { BILLING_FORM_ID, BillingForm } from './billing-form';
 import styles from './checkout.module.css';
 import { CheckoutProblem } from './checkout-problem';
 import { CountryMismatchDialog } from './country-mismatch-dialog';
@@ -153,7 +153,13 @@ export function CheckoutPage({
         lastCompletedPaymentStep={lastCompletedPaymentStep}
         onSelect={setView}
       />
-      {billing.hasProblem ? <CheckoutProblem country={billingCountry} /> : null}
+      {billing.hasProblem ? (
+        <CheckoutProblem
+          country={billingCountry}
+          // Only the Billing view has the form to send again.
+          retry={shown === 'BILLING' ? { formId: BILLING_FORM_ID } : undefined}
+        />
+      ) : null}
       <div className={shown === 'REVIEW' ? styles.layoutSingle : styles.layout}>
         <div ref={contentRef} className={styles.main}>
           {shown === 'REVIEW' ? pricingProblem : null}

@@ -121,7 +121,13 @@ export function ReviewView({
           </ul>
         </AlertBanner>
       ) : null}
-      {problem?.kind === 'generic' ? <CheckoutProblem country={billing?.country} /> : null}
+      {problem?.kind === 'generic' ? (
+        <CheckoutProblem
+          country={billing?.country}
+          // The same as Pay now (the same attempt), so only when Pay now is allowed.
+          retry={isTermsMissing ? undefined : { onRetry: onPay }}
+        />
+      ) : null}
 
       <section className={styles.reviewSection} aria-labelledby="review-account">
         <div className={styles.reviewHeader}>

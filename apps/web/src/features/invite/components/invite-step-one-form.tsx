@@ -29,6 +29,9 @@ function fieldFor(field: string): Path<FormInput> | undefined {
   return path === 'knowsCoParentEmail' ? undefined : (path as Path<FormInput> | undefined);
 }
 
+/** The form's id: the generic error's "Try again" submits it again. */
+export const INVITE_STEP_ONE_FORM_ID = 'invite-step-one-form';
+
 type InviteStepOneFormProps = {
   /** What the form starts with: the draft of this tab, else what the server knows. */
   initialValues: InviteStepOneDraft;
@@ -80,7 +83,7 @@ export function InviteStepOneForm({
   useDocumentTitle(title, items.length > 0);
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
+    <form id={INVITE_STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
       <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
       <ParentContactFields

@@ -1,27 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
+import { type Retry, TryAgainButton } from '../../../components/try-again-button';
 import { SupportCall } from './support-call';
 
 type GenericErrorProps = {
   /**
-   * The id of the form whose submit failed: the banner offers "Try again", which submits that
-   * form again with what is typed in it (nothing typed is lost; e.g. after a 503).
+   * How the failed submit can be sent again: the banner then offers "Try again" (nothing typed or
+   * chosen is lost; e.g. after a 503).
    */
-  retryFormId?: string;
+  retry?: Retry;
 };
 
 /** A calm banner for the unexpected (network down, server error): try again, or call support. */
-export function GenericError({ retryFormId }: GenericErrorProps) {
+export function GenericError({ retry }: GenericErrorProps) {
   const { t } = useTranslation();
   return (
     <AlertBanner tone="error" autoHideMs={null}>
       <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
-      {retryFormId ? (
+      {retry ? (
         <p>
-          <Button variant="secondary" type="submit" form={retryFormId}>
-            {t('common.tryAgain')}
-          </Button>
+          <TryAgainButton retry={retry} />
         </p>
       ) : null}
       <p>

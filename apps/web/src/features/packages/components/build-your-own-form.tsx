@@ -15,6 +15,9 @@ import { RadioGroup } from '../../../components/radio-group';
 import { buildYourOwnPackageFor, buildYourOwnTotal } from '../package-order';
 import styles from './packages.module.css';
 
+/** The form's id: the generic error's "Try again" submits it again. */
+export const BUILD_YOUR_OWN_FORM_ID = 'build-your-own-form';
+
 type BuildYourOwnFormProps = {
   /** The group's build-your-own packages (one per term). */
   packages: readonly Package[];
@@ -61,7 +64,7 @@ export function BuildYourOwnForm({
     onChange({ ...values, [field]: checked });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form id={BUILD_YOUR_OWN_FORM_ID} className={styles.form} onSubmit={submit} noValidate>
       <RadioGroup
         id="alacarte-subscription"
         name="subscription"

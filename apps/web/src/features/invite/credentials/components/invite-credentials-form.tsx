@@ -65,6 +65,9 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
   );
 }
 
+/** The form's id: "Try again" in the page's error banners submits it again. */
+export const INVITE_CREDENTIALS_FORM_ID = 'invite-credentials-form';
+
 type InviteCredentialsFormProps = {
   credentialsToken: string;
   /** The person's email (a password may not contain it); null for a co-parent known by phone. */
@@ -208,7 +211,12 @@ export function InviteCredentialsForm({
   ) : null;
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={isSubmitting || undefined}>
+    <form
+      id={INVITE_CREDENTIALS_FORM_ID}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
       {/* Field messages show as fields are left; the summary only after a submit. */}
       <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
       <fieldset className={styles.section}>

@@ -13,6 +13,7 @@ import { AlertBanner } from '../../../../components/alert-banner';
 import { PageHeading } from '../../../../components/page-heading';
 import { Spinner } from '../../../../components/spinner';
 import { SupportPhoneSentence } from '../../../../components/support-phone-sentence';
+import { TryAgainButton } from '../../../../components/try-again-button';
 import { isApiError } from '../../../../lib/api-client';
 import { fullPage } from '../../../../lib/full-page';
 import credentialsStyles from '../../../credentials/components/credentials.module.css';
@@ -24,7 +25,7 @@ import { useSubmitInviteCredentials } from '../hooks/use-submit-invite-credentia
 import { clearDraft, inviteCredentialsDefaults, readDraft } from '../invite-credentials-values';
 import { resetInviteState } from '../reset-invite-state';
 import styles from './invite-credentials.module.css';
-import { InviteCredentialsForm } from './invite-credentials-form';
+import { INVITE_CREDENTIALS_FORM_ID, InviteCredentialsForm } from './invite-credentials-form';
 import { InviteCredentialsSuccess } from './invite-credentials-success';
 
 type Entry = {
@@ -184,11 +185,17 @@ function InviteCredentialsScreen({
       {problem === 'terms' ? (
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('inviteCredentials.termsFailed')}</p>
+          <p>
+            <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
+          </p>
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('credentials_error', { ns: 'validation' })}</p>
+          <p>
+            <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
+          </p>
           <p>
             <SupportPhoneSentence phone={phone} />
           </p>
