@@ -1,6 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
+import { whenLanguageLoaded } from '../lib/i18n';
 import { AppProviders } from './providers';
 import '../styles/global.css';
 
@@ -15,8 +16,12 @@ function App({ createRouter }: { createRouter: () => Router }) {
   );
 }
 
-/** Renders one of the build's apps (the join funnel or the account area) into the page's root. */
-export function renderApp(container: HTMLElement, createRouter: () => Router): void {
+/**
+ * Renders one of the build's apps (the join funnel or the account area) into the page's root, once
+ * the page's language is loaded (a language other than English is a chunk of its own).
+ */
+export async function renderApp(container: HTMLElement, createRouter: () => Router): Promise<void> {
+  await whenLanguageLoaded();
   createRoot(container).render(
     <StrictMode>
       <App createRouter={createRouter} />
