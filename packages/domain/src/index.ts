@@ -47,6 +47,7 @@ export * from './schemas/recovery.js';
 export * from './schemas/referral.js';
 export * from './schemas/security.js';
 export * from './schemas/signup.js';
+export * from './schemas/signup-forms.js';
 export * from './schemas/step-one.js';
 export * from './schemas/support-chat.js';
 export * from './schemas/validation-errors.js';

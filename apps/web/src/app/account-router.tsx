@@ -1,8 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ACCOUNT_BASENAME } from './account-path';
 import { AccountLayout } from './layout/account-layout';
 import { RouteError } from './routes/route-error';
-
-export const ACCOUNT_BASENAME = '/app/account';
 
 /**
  * The account area (/app/account/*, issue [F7]): the same build as the join funnel, its own

@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import '../styles/global.css';
+import { renderApp } from './app';
+import { createAppRouter } from './router';
 
-/** Renders the app into the page's root element. */
-export function startApp(container: HTMLElement): void {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/** Starts the join funnel (/app/join/*); the account area has its own start (start-account.tsx). */
+export function startApp(container: HTMLElement): Promise<void> {
+  return renderApp(container, createAppRouter);
 }

@@ -1,40 +1,34 @@
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALES,
-  type Locale,
-  resolveLocale,
-  validationMessages,
-} from '@coparent/domain';
-import i18next, { type i18n as I18n } from 'i18next';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, resolveLocale } from '@coparent/domain';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import esMX from '../locales/es-MX.json';
+import * as english from '../locales/catalogue.en';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-type Catalogue = Record<string, unknown>;
+type CatalogueModule = { translation: ResourceKey; validation: ResourceKey };
 
 /**
- * A feature's own catalogue, `locales/features/<name>.<locale>.json`, is the top-level key
- * `<name>` of the UI messages: features added side by side never edit one shared file.
+ * Only the page's language is loaded before it renders (issue [F8], web budgets): English is in
+ * the first load (the default, and every language's fallback), every other language is a chunk
+ * of its own, read by i18next through this backend when it is first needed.
  */
-const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('../locales/features/*.json', {
-  eager: true,
-  import: 'default',
-});
+const OTHER_CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<CatalogueModule>> = {
+  'es-MX': () => import('../locales/catalogue.es-MX'),
+};
 
-export function featureCatalogues(locale: Locale): Catalogue {
-  const merged: Catalogue = {};
-  for (const [path, catalogue] of Object.entries(FEATURE_CATALOGUES)) {
-    const match = /\/([\w-]+)\.([\w-]+)\.json$/.exec(path);
-    if (match?.[2] === locale && match[1]) merged[match[1]] = catalogue;
-  }
-  return merged;
-}
-
-export const UI_MESSAGES: Record<Locale, Catalogue> = {
-  en: { ...en, ...featureCatalogues('en') },
-  'es-MX': { ...esMX, ...featureCatalogues('es-MX') },
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = isLocale(language) && language !== 'en' ? OTHER_CATALOGUES[language] : undefined;
+    if (!load) {
+      callback(new Error(`No catalogue for ${language}`), null);
+      return;
+    }
+    load().then(
+      (catalogue) => callback(null, catalogue[namespace as keyof CatalogueModule] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
 };
 
 /** The person's saved choice, else the browser language (es* → es-MX), else English. */
@@ -50,23 +44,23 @@ export function detectLocale(): Locale {
 
 export function createI18n(lng: Locale = detectLocale()): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    load: 'currentOnly',
-    ns: ['translation', 'validation'],
-    defaultNS: 'translation',
-    resources: Object.fromEntries(
-      LOCALES.map((locale) => [
-        locale,
-        { translation: UI_MESSAGES[locale], validation: validationMessages[locale] },
-      ]),
-    ),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  void instance
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: ['translation', 'validation'],
+      defaultNS: 'translation',
+      resources: { en: { translation: english.translation, validation: english.validation } },
+      // English is bundled; the backend loads the other languages.
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
   instance.on('languageChanged', (language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
   });
@@ -76,12 +70,29 @@ export function createI18n(lng: Locale = detectLocale()): I18n {
 
 export const i18n = createI18n();
 
+/**
+ * Resolves once the page's language is loaded (at once in English): the first render waits for
+ * it, so a Spanish page never shows English texts or keys first. A catalogue that fails to load
+ * leaves the English fallback.
+ */
+export function whenLanguageLoaded(instance: I18n = i18n): Promise<void> {
+  if (instance.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => instance.on('initialized', () => resolve()));
+}
+
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
-/** Switches the language, remembers the choice and updates <html lang>. */
+/**
+ * Switches the language (once its catalogue is in), remembers the choice and updates <html lang>.
+ */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeStorage('local', STORAGE_KEYS.language, locale);
   await i18n.changeLanguage(locale);
+}
+
+/** Starts loading the other languages' catalogues (the language menu has the focus). */
+export function preloadLocales(): void {
+  void i18n.loadLanguages([...LOCALES]);
 }

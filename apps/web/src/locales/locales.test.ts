@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UI_MESSAGES } from '../lib/i18n';
-
-const en = UI_MESSAGES.en;
-const esMX = UI_MESSAGES['es-MX'];
+import { translation as en } from './catalogue.en';
+import { translation as esMX } from './catalogue.es-MX';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

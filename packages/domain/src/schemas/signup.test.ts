@@ -4,12 +4,14 @@ import { familyFormSchema } from './family.js';
 import {
   CreateSignupRequestSchema,
   CreateSignupResponseSchema,
-  familyFormToRequest,
-  familySectionToFormValues,
   SignupStateSchema,
-  stepOneToCreateRequest,
   UpdateSignupRequestSchema,
 } from './signup.js';
+import {
+  familyFormToRequest,
+  familySectionToFormValues,
+  stepOneToCreateRequest,
+} from './signup-forms.js';
 import { zodIssuesToValidationErrors } from './validation-errors.js';
 
 const parent = {

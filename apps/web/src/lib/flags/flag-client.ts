@@ -1,54 +1,47 @@
-import { OFREPWebProvider } from '@openfeature/ofrep-web-provider';
-import {
-  type EvaluationContext,
-  type EvaluationContextValue,
-  OpenFeature,
-  ProviderEvents,
-} from '@openfeature/web-sdk';
+import type { EvaluationContext, EvaluationContextValue } from '@openfeature/web-sdk';
+import type { FlagConnection } from './openfeature';
 
-// The browser's flag source: the OpenFeature web SDK with the OFREP web provider, which asks the
-// server for every flag at once (POST /ofrep/v1/evaluate/flags) and then answers synchronously
-// from that answer. Nothing waits for it: until the first answer every flag reads its default
-// (experiments Off, restrictions false), and a later answer re-renders the readers.
+// The browser's flag source: the OpenFeature web SDK with the OFREP provider (./openfeature.ts).
+// Nothing waits for it: the SDK loads after the first render, and until the server's first answer
+// every flag reads its default (experiments Off, restrictions false); a later answer re-renders
+// the readers.
 
 /** Context changes closer together than this (typing an email) make one request. */
 const CONTEXT_DEBOUNCE_MS = 250;
-/** Events after which a flag may read differently. */
-const CHANGE_EVENTS = [
-  ProviderEvents.Ready,
-  ProviderEvents.ConfigurationChanged,
-  ProviderEvents.ContextChanged,
-  ProviderEvents.Error,
-] as const;
 
-const client = OpenFeature.getClient();
 const listeners = new Set<() => void>();
 let version = 0;
 let started = false;
 let context: EvaluationContext = {};
 let timer: ReturnType<typeof setTimeout> | undefined;
+let connection: FlagConnection | undefined;
+/** Bumped by a reset, so an SDK that finishes loading after it does not start. */
+let generation = 0;
 
 function notify(): void {
   version += 1;
   for (const listener of listeners) listener();
 }
 
-function sameContext(a: EvaluationContext, b: EvaluationContext): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
- * Starts the OFREP provider with this context (once; later calls do nothing). The first request
- * goes out at once, beside the first screen's own loading, never before it.
+ * Loads the SDK and starts the OFREP provider with this context (once; later calls do nothing).
+ * Called on the first render: the SDK's chunk and the first request go out beside the first
+ * screen's own loading, never before it.
  */
 export function startFlagClient(initial: EvaluationContext): void {
   if (started) return;
   started = true;
   context = initial;
-  for (const event of CHANGE_EVENTS) OpenFeature.addHandler(event, notify);
-  // Same origin (the CSP's connect-src 'self'); the OFREP client needs an absolute base URL.
-  const provider = new OFREPWebProvider({ baseUrl: window.location.origin, timeoutMs: 5000 });
-  OpenFeature.setProvider(provider, initial);
+  const current = generation;
+  import('./openfeature').then(
+    ({ connectFlags }) => {
+      // The context as it is now: it may have changed while the SDK loaded.
+      if (current === generation) connection = connectFlags(context, notify);
+    },
+    () => {
+      // The chunk did not load (offline, a new deployment): every flag keeps its default.
+    },
+  );
 }
 
 /**
@@ -62,12 +55,12 @@ export function updateFlagContext(
   for (const [key, value] of Object.entries({ ...context, ...changes })) {
     if (value !== undefined) next[key] = value;
   }
-  if (sameContext(next, context)) return;
+  if (JSON.stringify(next) === JSON.stringify(context)) return;
   context = next;
   if (!started) return;
   clearTimeout(timer);
   timer = setTimeout(() => {
-    void OpenFeature.setContext(context);
+    void connection?.setContext(context);
   }, CONTEXT_DEBOUNCE_MS);
 }
 
@@ -85,20 +78,21 @@ export function flagsVersion(): number {
 
 /** The provider's value, or the default while it has none (not loaded, failed, no such flag). */
 export function remoteString(key: string, defaultValue: string): string {
-  return client.getStringValue(key, defaultValue);
+  return connection?.stringValue(key, defaultValue) ?? defaultValue;
 }
 
 export function remoteBoolean(key: string, defaultValue: boolean): boolean {
-  return client.getBooleanValue(key, defaultValue);
+  return connection?.booleanValue(key, defaultValue) ?? defaultValue;
 }
 
 /** Tests: stop the provider and forget the context. */
 export async function resetFlagClient(): Promise<void> {
   clearTimeout(timer);
-  for (const event of CHANGE_EVENTS) OpenFeature.removeHandler(event, notify);
+  generation += 1;
   started = false;
   context = {};
-  await OpenFeature.clearProviders();
-  await OpenFeature.clearContext();
+  const closing = connection;
+  connection = undefined;
+  await closing?.close();
   notify();
 }

@@ -1,4 +1,4 @@
-import { type CouponsResponse, CouponsResponseSchema, type Locale } from '@coparent/domain';
+import type { CouponsResponse, Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -12,6 +12,9 @@ export async function getCoupons({
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/coupons`, {
     registrationKey,
   });
+  // The layout's discount banner reads coupons on every funnel page: the schema (and zod) load
+  // only when an answer needs parsing, not in the entry every screen pays for (issue [F8]).
+  const { CouponsResponseSchema } = await import('./coupons-schema');
   const parsed = CouponsResponseSchema.safeParse(answer);
   if (!parsed.success) {
     throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected coupons' });

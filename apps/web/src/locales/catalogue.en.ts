@@ -1,0 +1,10 @@
+import { enMessages } from '@coparent/domain';
+import main from './en.json';
+import { withFeatureCatalogues } from './feature-catalogues';
+
+/** English: in the first load, as the default and the fallback of every other language. */
+export const translation = withFeatureCatalogues(
+  main,
+  import.meta.glob('./features/*.en.json', { eager: true, import: 'default' }),
+);
+export const validation = enMessages;

@@ -1,0 +1,71 @@
+import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import type { FamilyForm } from './family.js';
+import type { CreateSignupRequest, UpdateFamilySectionRequest } from './signup.js';
+import type { StepOneForm } from './step-one.js';
+
+// Form values ↔ request bodies of the signup calls. Apart from schemas/signup.ts, whose schemas
+// (billing, orders) a step's bundle would otherwise pay for to map its form (issue [F8]).
+
+/** Step 1 form values → the create-signup (PARENT) request body. */
+export function stepOneToCreateRequest(
+  values: StepOneForm,
+  extra: { parentDuplicateConfirmed?: boolean; segmentAnonymousId?: string } = {},
+): Extract<CreateSignupRequest, { sections: ['PARENT'] }> {
+  return {
+    sections: ['PARENT'],
+    parent: {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneCountryCode: values.countryCode,
+      phoneNumber: values.phoneNumber,
+    },
+    knowsCoParentEmail: values.knowsCoParentEmail,
+    ...extra,
+  };
+}
+
+/** Family form values → the FAMILY section body (empty email and phone are left out). */
+export function familyFormToRequest(
+  values: FamilyForm,
+  extra: { coParentDuplicateConfirmed?: boolean } = {},
+): UpdateFamilySectionRequest {
+  const { coParent } = values;
+  return {
+    sections: ['FAMILY'],
+    coParent: {
+      firstName: coParent.firstName,
+      lastName: coParent.lastName,
+      ...(coParent.email !== '' ? { email: coParent.email } : {}),
+      ...(coParent.phoneNumber !== ''
+        ? { phoneCountryCode: coParent.countryCode, phoneNumber: coParent.phoneNumber }
+        : {}),
+    },
+    ...extra,
+    children: values.children.map((child) => ({
+      firstName: child.firstName,
+      lastName: child.lastName,
+      ...(child.email !== '' ? { email: child.email } : {}),
+    })),
+  };
+}
+
+/** FAMILY section body → family form values (what `familyFormSchema(ctx)` parses on the server). */
+export function familySectionToFormValues(
+  section: Pick<UpdateFamilySectionRequest, 'coParent' | 'children'>,
+): FamilyForm {
+  return {
+    coParent: {
+      firstName: section.coParent.firstName,
+      lastName: section.coParent.lastName,
+      email: section.coParent.email ?? '',
+      countryCode: section.coParent.phoneCountryCode ?? DEFAULT_PHONE_CODE,
+      phoneNumber: section.coParent.phoneNumber ?? '',
+    },
+    children: section.children.map((child) => ({
+      firstName: child.firstName,
+      lastName: child.lastName,
+      email: child.email ?? '',
+    })),
+  };
+}
