@@ -672,6 +672,9 @@ export const payments = pgTable(
       sql`(${table.signupId} is null) <> (${table.invitedUserId} is null)`,
     ),
     index('payments_status_idx').on(table.status),
+    // Every attempt of a signup, failed ones too: the purge's NOT EXISTS and the foreign-key check
+    // of each deleted signup look here, and would scan the table without it.
+    index('payments_signup_idx').on(table.signupId),
     check(
       'payments_status_check',
       sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'VOIDED')`,

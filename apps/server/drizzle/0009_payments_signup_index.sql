@@ -1,0 +1,1 @@
+CREATE INDEX "payments_signup_idx" ON "payments" USING btree ("signup_id");
