@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { SavedBillingSchema, UpdateBillingSectionRequestSchema } from '../checkout/schemas.js';
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
 import { BuildYourOwnValuesSchema } from '../pricing/build-your-own.js';
-import { SavedOrderSchema, UpdatePackageSectionRequestSchema } from '../pricing/schemas.js';
+import {
+  PricingResponseSchema,
+  SavedOrderSchema,
+  UpdatePackageSectionRequestSchema,
+} from '../pricing/schemas.js';
 import {
   emailSchema,
   errorKey,
@@ -13,6 +17,7 @@ import {
 } from '../validation/fields.js';
 import type { FamilyForm } from './family.js';
 import type { StepOneForm } from './step-one.js';
+import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
 /** null, undefined and blank strings all mean "not given" in request bodies. */
 function blankToUndefined(value: unknown): unknown {
@@ -217,6 +222,21 @@ export const SignupStateSchema = z.object(
   errorKey('invalidValue'),
 );
 export type SignupState = z.infer<typeof SignupStateSchema>;
+
+/**
+ * PATCH /v2/signups/{signupId}, 200. The billing save answers `consentRequired`. The PACKAGE save
+ * also answers the signup as GET reads it after the save, and the server's price of the saved
+ * order for the payment page's first pricing body when no code was applied (`orderPricingBody`:
+ * the parent's phone, no codes, not paying for the co-parent) — or null when there is no complete
+ * order yet (build-your-own values pending) or that body cannot be priced: the payment page then
+ * asks itself. The payment prices again from the saved order; nothing here is trusted.
+ */
+export const UpdateSignupResponseSchema = ValidationErrorsResponseSchema.extend({
+  consentRequired: z.boolean().optional(),
+  signup: SignupStateSchema.optional(),
+  pricing: PricingResponseSchema.nullable().optional(),
+});
+export type UpdateSignupResponse = z.infer<typeof UpdateSignupResponseSchema>;
 
 /** Step 1 form values → the create-signup (PARENT) request body. */
 export function stepOneToCreateRequest(
