@@ -8,7 +8,7 @@ import {
   savePricingSelection,
 } from '../../features/packages/pricing-selection';
 import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing } from '../../test/checkout-fixtures';
+import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
 import { mockFetch, on } from '../../test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
 import {
@@ -252,6 +252,59 @@ describe('/step3', () => {
     expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
     expect(within(summary).getAllByText('$149.99')[0]).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Billing information' })).toBeVisible();
+  });
+
+  it('opens /payment from the save’s answer: no second read of the signup, no pricing call', async () => {
+    seedFunnel(2);
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+      onCheckoutPricing(),
+    );
+    const { user } = await renderApp('/step3');
+    await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
+    ).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
+    expect(within(summary).getAllByText('$149.99')[0]).toBeVisible();
+    const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
+      expect.stringMatching(/^GET \/v2\/signups\/[^/]+$|\/pricing$/),
+    );
+  });
+
+  it('has /payment price a code applied on /step3 itself (the save prices without codes)', async () => {
+    seedFunnel(2);
+    useFunnelStore.setState({ paymentCodes: ['PRO-PREM1-DEMO1'] });
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+      onCheckoutPricing(),
+    );
+    const { user } = await renderApp('/step3');
+    await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
+    ).toBeVisible();
+    await waitFor(() => {
+      const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+      expect(afterSave.find((call) => call.url.endsWith('/pricing'))?.body).toMatchObject({
+        orderDetail: { packageId: 3003 },
+        paymentCodes: ['PRO-PREM1-DEMO1'],
+      });
+    });
   });
 
   it('goes to /alacarte for build-your-own, with lastCompletedStep still 2', async () => {

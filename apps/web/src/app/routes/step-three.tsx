@@ -7,6 +7,7 @@ import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { useSeedSignupPricing } from '../../features/checkout/api/get-checkout-pricing';
 import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
@@ -57,7 +58,9 @@ export function StepThreeRoute() {
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
   const coupons = useCoupons(credentials, locale);
-  const { choose, choosingId, hasProblem, restart } = useChoosePackage();
+  // The save's price is /payment's first (issue [F8], round trips).
+  const seedPricing = useSeedSignupPricing();
+  const { choose, choosingId, hasProblem, restart } = useChoosePackage({ onPriced: seedPricing });
   const bypass = usePackageBypass({
     packages: offered.packages,
     choose: (pkg: Package) => choose(pkg, 'pricingPage'),
