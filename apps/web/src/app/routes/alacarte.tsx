@@ -6,7 +6,7 @@ import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
-import { useSeedSignupPricing } from '../../features/checkout/api/get-checkout-pricing';
+import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';

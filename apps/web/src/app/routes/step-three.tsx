@@ -7,7 +7,7 @@ import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
-import { useSeedSignupPricing } from '../../features/checkout/api/get-checkout-pricing';
+import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
 import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
