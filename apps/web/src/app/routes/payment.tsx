@@ -23,7 +23,7 @@ import {
 } from '../../features/checkout/components/checkout-page';
 import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
 import { storeSignupPayment } from '../../features/checkout/signup-payment';
-import { isSaveAnswer, useSignup } from '../../features/join/api/get-signup';
+import { useCurrentSignup } from '../../features/join/api/get-signup';
 import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
@@ -55,16 +55,10 @@ export function PaymentRoute() {
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const isCoParentDuplicate = useFunnelStore((s) => s.coParentDuplicateConfirmed);
-  const signup = useSignup(signupId, registrationKey);
+  const { signup, current } = useCurrentSignup(signupId, registrationKey);
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
-  // Only an answer given after the package choice counts: one read for this screen, or the
-  // choice's own save answer (issue [F8]); a cached read may predate the choice.
-  const isCurrent =
-    signup.isFetchedAfterMount ||
-    (signupId !== undefined && isSaveAnswer(signupId, signup.dataUpdatedAt));
-  const current = isCurrent ? signup.data : undefined;
   const order = current?.order ?? undefined;
   const pkg = order ? offered.packages?.find((p) => p.id === order.packageId) : undefined;
 

@@ -309,8 +309,14 @@ describe('/step3', () => {
 
   it('goes to /alacarte for build-your-own, with lastCompletedStep still 2', async () => {
     seedFunnel(2);
-    const server = usServer();
-    mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'), onCoupons());
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+    );
     const { user, router } = await renderApp('/step3');
     await user.click(
       await screen.findByRole('button', { name: 'Choose Build your own · 2 years' }),
@@ -322,6 +328,11 @@ describe('/step3', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/alacarte'));
     expect(useFunnelStore.getState()).toMatchObject({ lastCompletedStep: 2, packageId: 3006 });
     expect(await screen.findByRole('radio', { name: '2 years' })).toBeChecked();
+    // The pending choice came with the save's answer: /alacarte did not read the signup again.
+    const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
+      `GET /v2/signups/${SIGNUP_ID}`,
+    );
   });
 
   it('sends a confirmed duplicate parent to /duplicate when the server refuses the package', async () => {

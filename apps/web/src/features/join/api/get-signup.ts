@@ -28,7 +28,7 @@ const saveAnswerAt = new Map<string, number>();
  * what a read would give, so the screen after the save shows it without reading again (issue
  * [F8], round trips). Compared by the copy's time, so a later read is a read again.
  */
-export function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
+function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
   return saveAnswerAt.get(signupId) === dataUpdatedAt;
 }
 
@@ -64,4 +64,20 @@ export function useSignup(signupId: string | undefined, registrationKey: string 
     ...signupQueryOptions(signupId ?? '', registrationKey ?? ''),
     enabled: Boolean(signupId && registrationKey),
   });
+}
+
+/**
+ * The signup as a screen that follows a save should show it: an answer read for this screen, or
+ * the save's own answer (issue [F8]); `undefined` while only an older cached copy is there (it
+ * may predate the save). With the query, for its error and refetch.
+ */
+export function useCurrentSignup(
+  signupId: string | undefined,
+  registrationKey: string | undefined,
+) {
+  const signup = useSignup(signupId, registrationKey);
+  const isCurrent =
+    signup.isFetchedAfterMount ||
+    (signupId !== undefined && isSaveAnswer(signupId, signup.dataUpdatedAt));
+  return { signup, current: isCurrent ? signup.data : undefined };
 }
