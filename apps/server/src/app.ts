@@ -298,17 +298,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   app.decorate('signupPurge', { purgeExpired: signupPurge.purgeExpired, start: signupPurge.start });
   app.addHook('onClose', () => signupPurge.stop());
-  await app.register(signupRoutes, {
-    prefix: '/v2/signups',
-    service: signupService,
-    createRateLimit: { max: config.rateLimit.signupCreatePerMinute, timeWindow: '1 minute' },
-  });
   const pricingService = createPricingService({
     db: database.db,
     tax,
     now,
     signups: signupService,
     flags: flagService,
+  });
+  await app.register(signupRoutes, {
+    prefix: '/v2/signups',
+    service: signupService,
+    createRateLimit: { max: config.rateLimit.signupCreatePerMinute, timeWindow: '1 minute' },
+    quote: pricingService.quote,
   });
   await app.register(pricingRoutes, {
     prefix: '/v2',

@@ -30,6 +30,7 @@ export * from './pricing/coupon.js';
 export * from './pricing/coupon-saving.js';
 export * from './pricing/discount-link.js';
 export * from './pricing/money.js';
+export * from './pricing/order-pricing-body.js';
 export * from './pricing/pricing-group.js';
 export * from './pricing/schemas.js';
 export * from './pricing/tax.js';

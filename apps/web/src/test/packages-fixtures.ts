@@ -1,9 +1,12 @@
-import type {
-  Coupon,
-  Package,
-  PackageOption,
-  PricingLookupResponse,
-  PricingResponse,
+import {
+  type Coupon,
+  orderPricingBody,
+  type Package,
+  type PackageOption,
+  type PricingLookupResponse,
+  type PricingRequestInput,
+  type PricingResponse,
+  SignupStateSchema,
 } from '@coparent/domain';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
 import { SIGNUP_ID, signupState } from './join-fixtures';
@@ -209,9 +212,31 @@ export function signupWithOrder(
 /**
  * A small fake of the signup on the server: GET answers the current state, a PACKAGE PATCH
  * updates it the way the server does (3, or 2 for a build-your-own package without values).
+ * With `price` (the pricing call's fake), the PACKAGE save answers like today's server: the
+ * signup after the save and the price of its complete order for /payment's first body; without
+ * it, like an older one (its warnings only).
  */
-export function fakeSignupServer(initial: Record<string, unknown>, packages: readonly Package[]) {
+export function fakeSignupServer(
+  initial: Record<string, unknown>,
+  packages: readonly Package[],
+  { price }: { price?: (body: PricingRequestInput) => unknown } = {},
+) {
   let state = { ...initial };
+  const packageAnswer = () => {
+    if (!price) return { validationErrors: [] };
+    const signup = SignupStateSchema.parse(state);
+    const body =
+      signup.order &&
+      orderPricingBody({
+        order: signup.order,
+        phoneCountryCode: signup.parent.phoneCountryCode,
+        phoneNumber: signup.parent.phoneNumber,
+        payForCoparent: false,
+        paymentCodes: [],
+        promoCodes: [],
+      });
+    return { validationErrors: [], signup, pricing: body ? price(body) : null };
+  };
   const patch = (call: RecordedCall): MockReply => {
     const body = call.body as {
       sections: string[];
@@ -241,7 +266,7 @@ export function fakeSignupServer(initial: Record<string, unknown>, packages: rea
         buildYourOwn: body.buildYourOwn ?? null,
       };
     }
-    return { body: { validationErrors: [] } };
+    return { body: packageAnswer() };
   };
   return {
     handlers: [

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { SavedBillingSchema, UpdateBillingSectionRequestSchema } from '../checkout/schemas.js';
 import { BuildYourOwnValuesSchema } from '../pricing/build-your-own.js';
-import { SavedOrderSchema, UpdatePackageSectionRequestSchema } from '../pricing/schemas.js';
+import {
+  PricingResponseSchema,
+  SavedOrderSchema,
+  UpdatePackageSectionRequestSchema,
+} from '../pricing/schemas.js';
 import {
   emailSchema,
   errorKey,
@@ -10,6 +14,7 @@ import {
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
+import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
 /** null, undefined and blank strings all mean "not given" in request bodies. */
 function blankToUndefined(value: unknown): unknown {
@@ -214,3 +219,18 @@ export const SignupStateSchema = z.object(
   errorKey('invalidValue'),
 );
 export type SignupState = z.infer<typeof SignupStateSchema>;
+
+/**
+ * PATCH /v2/signups/{signupId}, 200. The billing save answers `consentRequired`. The PACKAGE save
+ * also answers the signup as GET reads it after the save, and the server's price of the saved
+ * order for the payment page's first pricing body when no code was applied (`orderPricingBody`:
+ * the parent's phone, no codes, not paying for the co-parent) — or null when there is no complete
+ * order yet (build-your-own values pending) or that body cannot be priced: the payment page then
+ * asks itself. The payment prices again from the saved order; nothing here is trusted.
+ */
+export const UpdateSignupResponseSchema = ValidationErrorsResponseSchema.extend({
+  consentRequired: z.boolean().optional(),
+  signup: SignupStateSchema.optional(),
+  pricing: PricingResponseSchema.nullable().optional(),
+});
+export type UpdateSignupResponse = z.infer<typeof UpdateSignupResponseSchema>;

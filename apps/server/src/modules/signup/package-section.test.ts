@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Package } from '@coparent/domain';
+import { orderPricingBody, type Package } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { REPO_ROOT } from '../../config.js';
@@ -57,7 +57,7 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
     expect((await state(signup)).order).toBeNull();
     const res = await savePackage(app, signup, { order: { packageId: 3003 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ validationErrors: [] });
+    expect(res.json().validationErrors).toEqual([]);
     expect(await state(signup)).toMatchObject({
       lastCompletedStep: 3,
       order: { packageId: 3003, productId: 'SUB1YEAR', services: [] },
@@ -66,9 +66,42 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
     });
   });
 
+  it('answers the signup as GET reads it and the price /payment asks first (issue [F8])', async () => {
+    // The referrer's discount shows the price is the server's own, coupons applied.
+    const signup = await signupAtStep3(app, { referrerKey: 'demo-coach' });
+    const res = await savePackage(app, signup, { order: { packageId: 3003 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    const read = await state(signup);
+    expect(answer.signup).toEqual(read);
+    const priced = await app.inject({
+      method: 'POST',
+      url: `/v2/signups/${signup.signupId}/pricing`,
+      headers: { 'x-registration-key': signup.registrationKey },
+      payload: orderPricingBody({
+        order: read.order,
+        phoneCountryCode: read.parent.phoneCountryCode,
+        phoneNumber: read.parent.phoneNumber,
+        payForCoparent: false,
+        paymentCodes: [],
+        promoCodes: [],
+      }),
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(answer.pricing).toEqual(priced.json());
+    expect(answer.pricing).toMatchObject({
+      totals: { subTotal: 14_999 },
+      couponDetail: { couponCode: 'FRIEND15' },
+      request: { orderDetail: { packageId: 3003 }, payForCoparent: false, paymentCodes: [] },
+    });
+  });
+
   it('keeps step 2 for a build-your-own package, and records it as pending', async () => {
     const signup = await signupAtStep3(app);
-    expect((await savePackage(app, signup, { order: { packageId: 3005 } })).statusCode).toBe(200);
+    const res = await savePackage(app, signup, { order: { packageId: 3005 } });
+    expect(res.statusCode, res.body).toBe(200);
+    // Nothing to price yet: /alacarte saves the values, and that save answers the price.
+    expect(res.json()).toMatchObject({ signup: { order: null }, pricing: null });
     expect(await state(signup)).toMatchObject({
       lastCompletedStep: 2,
       order: null,
@@ -114,8 +147,9 @@ describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (ba
       pendingBuildYourOwnPackageId: null,
     });
     // The flag file put this visitor in the treatment; the saved arm prices the order: both
-    // options are free.
+    // options are free, in the save's answer too.
     expect((await priceSavedByo(signup)).json().totals.subTotal).toBe(13_999);
+    expect(res.json().pricing.totals.subTotal).toBe(13_999);
   });
 
   it('saves the arm the flag file gives, never one the browser declares', async () => {

@@ -2,20 +2,27 @@ import {
   CreateSignupRequestSchema,
   CreateSignupResponseSchema,
   SignupStateSchema,
+  type UpdateSignupRequest,
   UpdateSignupRequestSchema,
+  UpdateSignupResponseSchema,
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import type { SignupService } from './service.js';
+import type { QuoteOrder, SignupService } from './service.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
   /** Rate limit of POST /v2/signups per client IP. */
   createRateLimit: { max: number; timeWindow: string };
+  /** Prices the saved order in the PACKAGE save's answer (the pricing module's quote). */
+  quote: QuoteOrder;
 };
+
+const isPackageSave = (body: UpdateSignupRequest): boolean =>
+  !('address' in body) && body.sections[0] === 'PACKAGE';
 
 export const SignupParamsSchema = z.object({
   signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
@@ -42,7 +49,7 @@ const errorResponses = {
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
-  { service, createRateLimit },
+  { service, createRateLimit, quote },
 ) => {
   app.post(
     '/',
@@ -97,23 +104,37 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
           'sets lastCompletedStep 3, or 2 for a build-your-own package without its values; a ' +
           'confirmed duplicate parent choosing a package outside P0 is 409 DUPLICATE_PARENT. ' +
           'The billing save (sections PARENT + ADDRESS [+ REFERRAL], from step 3) answers ' +
-          '`consentRequired` (billing country not US). A paid signup is 409 ALREADY_PAID.',
+          '`consentRequired` (billing country not US). A paid signup is 409 ALREADY_PAID. ' +
+          'PACKAGE also answers `signup` (as GET reads it after the save) and `pricing`: the ' +
+          "saved order priced by the parent's phone, without codes and not for the co-parent " +
+          "(the payment page's first pricing body when no code was applied), or null " +
+          '(build-your-own values pending, or that body refused).',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: RegistrationKeyHeadersSchema,
         body: UpdateSignupRequestSchema,
         response: {
-          200: ValidationErrorsResponseSchema.extend({ consentRequired: z.boolean().optional() }),
+          200: UpdateSignupResponseSchema,
           ...errorResponses,
           409: ProblemSchema,
           422: ValidationErrorsResponseSchema,
         },
       },
     },
-    async (request) =>
-      service.update(request.params.signupId, request.headers['x-registration-key'], request.body, {
-        locale: requestLocale(request),
+    async (request) => {
+      const { signupId } = request.params;
+      const registrationKey = request.headers['x-registration-key'];
+      const locale = requestLocale(request);
+      const answer = await service.update(signupId, registrationKey, request.body, {
+        locale,
         referrerKey: request.headers['x-referrer-key'],
-      }),
+      });
+      if (!isPackageSave(request.body)) return answer;
+      // What /payment reads first, answered now (issue [F8]: one round trip per step).
+      return {
+        ...answer,
+        ...(await service.packageSaveAnswer(signupId, registrationKey, { locale, quote })),
+      };
+    },
   );
 };

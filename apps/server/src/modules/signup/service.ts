@@ -19,6 +19,10 @@ import {
   lastCompletedStepAfter,
   lastCompletedStepAfterPackage,
   type MessageKey,
+  orderPricingBody,
+  type PricingRequest,
+  PricingRequestSchema,
+  type PricingResponse,
   type SignupState,
   SubscriptionTermSchema,
   sameEmail,
@@ -85,6 +89,14 @@ export type RequestContext = {
 };
 
 export type SignupService = ReturnType<typeof createSignupService>;
+
+/** Prices a signup's saved order: the pricing module's quote, handed in where the app is built. */
+export type QuoteOrder = (
+  row: SignupRow,
+  order: SignupOrder | undefined,
+  body: PricingRequest,
+  ctx: { locale: Locale },
+) => Promise<PricingResponse>;
 
 const HOUR_MS = 60 * 60 * 1000;
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -274,6 +286,47 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       findSignupBilling(db, row.id),
     ]);
     return toSignupState(row, children, order, billing);
+  }
+
+  /**
+   * What the PACKAGE save answers besides its warnings (issue [F8], round trips): the signup as
+   * GET reads it after the save, and the price of the saved order for the payment page's first
+   * pricing body, so the browser opens /payment without asking for either. No codes: pricing
+   * them here would bypass the pricing call's rate limit (codes are guessed there). A body the
+   * pricing refuses (a package the phone's country does not sell) answers no price: the payment
+   * page then asks and handles the refusal as it always did.
+   */
+  async function packageSaveAnswer(
+    signupId: string,
+    registrationKey: string | undefined,
+    { locale, quote }: { locale: Locale; quote: QuoteOrder },
+  ): Promise<{ signup: SignupState; pricing: PricingResponse | null }> {
+    const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
+    const [children, order, billing] = await Promise.all([
+      findChildren(db, row.id),
+      findSignupOrder(db, row.id),
+      findSignupBilling(db, row.id),
+    ]);
+    const signup = toSignupState(row, children, order, billing);
+    if (!signup.order) return { signup, pricing: null };
+    const body = PricingRequestSchema.parse(
+      orderPricingBody({
+        order: signup.order,
+        phoneCountryCode: signup.parent.phoneCountryCode,
+        phoneNumber: signup.parent.phoneNumber,
+        payForCoparent: false,
+        paymentCodes: [],
+        promoCodes: [],
+      }),
+    );
+    try {
+      return { signup, pricing: await quote(row, order, body, { locale }) };
+    } catch (error) {
+      if (error instanceof AppError || error instanceof FieldValidationError) {
+        return { signup, pricing: null };
+      }
+      throw error;
+    }
   }
 
   /**
@@ -641,5 +694,5 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     });
   }
 
-  return { create, get, update, authorize, authorizeForCheckout };
+  return { create, get, update, packageSaveAnswer, authorize, authorizeForCheckout };
 }

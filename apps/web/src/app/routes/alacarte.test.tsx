@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing } from '../../test/checkout-fixtures';
+import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
 import { databaseUnavailableOnce, mockFetch } from '../../test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
 import {
@@ -23,6 +23,7 @@ function pendingByo({ isDatabaseAwayOnce = false } = {}) {
   const server = fakeSignupServer(
     signupWithOrder(2, { pendingBuildYourOwnPackageId: 3005 }),
     US_PACKAGES,
+    { price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body },
   );
   const mock = mockFetch(
     ...(isDatabaseAwayOnce ? [databaseUnavailableOnce('PATCH', `/v2/signups/${SIGNUP_ID}`)] : []),
@@ -118,6 +119,11 @@ describe('/alacarte', () => {
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Includes: ToneMeter, Calls')).toBeVisible();
     expect(within(summary).getAllByText('$94.99')[0]).toBeVisible();
+    // The save answered the signup and its price: /payment asked for neither (issue [F8]).
+    const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
+      expect.stringMatching(/^GET \/v2\/signups\/[^/]+$|\/pricing$/),
+    );
   });
 
   it('keeps the chosen options when the database is unavailable, and Try again saves them once it is back', async () => {

@@ -6,6 +6,7 @@ import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
@@ -59,7 +60,9 @@ export function AlaCarteRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
   );
-  const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn();
+  // The save's price is /payment's first (issue [F8], round trips).
+  const seedPricing = useSeedSignupPricing();
+  const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn({ onPriced: seedPricing });
 
   if (choice.status === 'none') return <Navigate to="/step3" replace />;
 

@@ -23,7 +23,7 @@ import {
 } from '../../features/checkout/components/checkout-page';
 import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
 import { storeSignupPayment } from '../../features/checkout/signup-payment';
-import { useSignup } from '../../features/join/api/get-signup';
+import { useCurrentSignup } from '../../features/join/api/get-signup';
 import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { SupportCall } from '../../features/join/components/support-call';
 import { useFunnelStore } from '../../features/join/funnel-store';
@@ -40,7 +40,8 @@ import type { StepThreeLocationState } from './step-three';
 /**
  * /payment (spec 001 §2, §4): guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
  * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
- * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read.
+ * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read
+ * (right after a package save, its answer is: no spinner).
  * The route hands the funnel's signup-bound calls and ways out to the checkout feature.
  */
 export function PaymentRoute() {
@@ -54,12 +55,10 @@ export function PaymentRoute() {
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const isCoParentDuplicate = useFunnelStore((s) => s.coParentDuplicateConfirmed);
-  const signup = useSignup(signupId, registrationKey);
+  const { signup, current } = useCurrentSignup(signupId, registrationKey);
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
-  // Only an answer read for this screen counts (a cached copy may predate the package choice).
-  const current = signup.isFetchedAfterMount ? signup.data : undefined;
   const order = current?.order ?? undefined;
   const pkg = order ? offered.packages?.find((p) => p.id === order.packageId) : undefined;
 

@@ -8,7 +8,7 @@ import {
   savePricingSelection,
 } from '../../features/packages/pricing-selection';
 import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing } from '../../test/checkout-fixtures';
+import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
 import { databaseUnavailableOnce, mockFetch, on } from '../../test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
 import {
@@ -254,6 +254,59 @@ describe('/step3', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Billing information' })).toBeVisible();
   });
 
+  it('opens /payment from the save’s answer: no second read of the signup, no pricing call', async () => {
+    seedFunnel(2);
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+      onCheckoutPricing(),
+    );
+    const { user } = await renderApp('/step3');
+    await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
+    ).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Premium · 1 year')).toBeVisible();
+    expect(within(summary).getAllByText('$149.99')[0]).toBeVisible();
+    const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
+      expect.stringMatching(/^GET \/v2\/signups\/[^/]+$|\/pricing$/),
+    );
+  });
+
+  it('has /payment price a code applied on /step3 itself (the save prices without codes)', async () => {
+    seedFunnel(2);
+    useFunnelStore.setState({ paymentCodes: ['PRO-PREM1-DEMO1'] });
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+      onCheckoutPricing(),
+    );
+    const { user } = await renderApp('/step3');
+    await user.click(await screen.findByRole('button', { name: 'Choose Premium · 1 year' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Billing information' }),
+    ).toBeVisible();
+    await waitFor(() => {
+      const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+      expect(afterSave.find((call) => call.url.endsWith('/pricing'))?.body).toMatchObject({
+        orderDetail: { packageId: 3003 },
+        paymentCodes: ['PRO-PREM1-DEMO1'],
+      });
+    });
+  });
+
   it('keeps the choice when the database is unavailable, and Try again saves the same package once it is back', async () => {
     seedFunnel(2);
     const server = usServer();
@@ -284,8 +337,14 @@ describe('/step3', () => {
 
   it('goes to /alacarte for build-your-own, with lastCompletedStep still 2', async () => {
     seedFunnel(2);
-    const server = usServer();
-    mockFetch(...server.handlers, ...onPricingFor(US_PACKAGES, 'US'), onCoupons());
+    const server = fakeSignupServer(signupWithOrder(2), US_PACKAGES, {
+      price: (body) => priceFor(US_PACKAGES, body as Parameters<typeof priceFor>[1]).body,
+    });
+    const { calls } = mockFetch(
+      ...server.handlers,
+      ...onPricingFor(US_PACKAGES, 'US'),
+      onCoupons(),
+    );
     const { user, router } = await renderApp('/step3');
     await user.click(
       await screen.findByRole('button', { name: 'Choose Build your own · 2 years' }),
@@ -297,6 +356,11 @@ describe('/step3', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/alacarte'));
     expect(useFunnelStore.getState()).toMatchObject({ lastCompletedStep: 2, packageId: 3006 });
     expect(await screen.findByRole('radio', { name: '2 years' })).toBeChecked();
+    // The pending choice came with the save's answer: /alacarte did not read the signup again.
+    const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
+      `GET /v2/signups/${SIGNUP_ID}`,
+    );
   });
 
   it('sends a confirmed duplicate parent to /duplicate when the server refuses the package', async () => {

@@ -7,6 +7,7 @@ import { BackButton } from '../../components/back-button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { StepIndicator } from '../../components/step-indicator';
+import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
 import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
 import { GenericError } from '../../features/join/components/generic-error';
 import { SupportCall } from '../../features/join/components/support-call';
@@ -58,7 +59,9 @@ export function StepThreeRoute() {
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
   const coupons = useCoupons(credentials, locale);
-  const { choose, choosingId, hasProblem, restart } = useChoosePackage();
+  // The save's price is /payment's first (issue [F8], round trips).
+  const seedPricing = useSeedSignupPricing();
+  const { choose, choosingId, hasProblem, restart } = useChoosePackage({ onPriced: seedPricing });
   // A card's choice has no form: "Try again" repeats the same choice.
   const cardChoice = useRepeatable((pkg: Package) => choose(pkg, 'card'));
   const bypass = usePackageBypass({

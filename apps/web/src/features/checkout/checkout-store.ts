@@ -4,10 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../../lib/storage';
 import type { CheckoutPaymentBody } from './checkout-session';
 
-/** The checkout state's owner in Parent A's flow. */
-export const signupFlowId = (signupId: string) => `signup:${signupId}`;
-/** The checkout state's owner in the invited co-parent's flow. */
-export const inviteFlowId = (userId: string) => `invite:${userId}`;
+export { inviteFlowId, signupFlowId } from './flow-id';
 
 /** What the person has typed on the Billing view (any field may still be missing). */
 export type BillingDraft = {

@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { CheckoutSession } from '../checkout-session';
+import { checkoutPricingKey } from './seed-signup-pricing';
 
 export type CheckoutPricingInput = {
   signupId: string;
@@ -42,18 +43,14 @@ export async function getCheckoutPricing({
 
 type PricingFlow = Pick<CheckoutSession, 'flowId' | 'calls'>;
 
-/**
- * The flow's price of a body. The key holds the flow, what is priced (the address too, which the
- * invited flow's server reads from the saved billing) and the language (formatted amounts),
- * never a secret.
- */
+/** The flow's price of a body. */
 export function checkoutPricingQueryOptions(
   flow: PricingFlow,
   body: PricingRequestInput,
   locale: Locale,
 ) {
   return queryOptions({
-    queryKey: ['checkout', 'pricing', flow.flowId, JSON.stringify(body), locale],
+    queryKey: checkoutPricingKey(flow.flowId, body, locale),
     queryFn: () => flow.calls.price(body),
     staleTime: 60 * 1000,
     retry: false,

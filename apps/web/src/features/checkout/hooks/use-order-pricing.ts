@@ -1,19 +1,10 @@
-import { dialCodeDigits, type PricingRequestInput, type SavedOrder } from '@coparent/domain';
+import { orderPricingBody, type PricingRequestInput, type SavedOrder } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/use-locale';
 import { useCheckoutPricing } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';
-
-/** The pricing call's order: exactly the saved one (build-your-own term and options included). */
-export function orderDetailOf(order: SavedOrder): PricingRequestInput['orderDetail'] {
-  return {
-    packageId: order.packageId,
-    ...(order.productId ? { productId: order.productId } : {}),
-    services: order.services,
-  };
-}
 
 /** The saved billing address as the pricing call reads it. */
 export function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
@@ -30,7 +21,8 @@ export function pricingAddressOf(billing: SavedBillingValues): PricingRequestInp
 /**
  * The body the order summary is priced with. Before the billing is saved the phone decides the
  * country; afterwards the saved address does — the same inputs the payment call re-prices with,
- * so the total shown is the total charged.
+ * so the total shown is the total charged. The PACKAGE save answers the price of its first form
+ * (seedSignupPricing).
  */
 export function usePricingBody(
   order: SavedOrder,
@@ -45,18 +37,16 @@ export function usePricingBody(
   const promo = overrides.promoCodes ?? promoCodes;
   const codes = overrides.paymentCodes ?? session.paymentCodes;
   return useMemo(
-    () => ({
-      ...(billing
-        ? { address: pricingAddressOf(billing) }
-        : {
-            ...(phoneCountryCode ? { phoneCountryCode: dialCodeDigits(phoneCountryCode) } : {}),
-            ...(phoneNumber ? { phoneNumber } : {}),
-          }),
-      orderDetail: orderDetailOf(order),
-      payForCoparent,
-      paymentCodes: [...codes],
-      promoCodes: [...promo],
-    }),
+    () =>
+      orderPricingBody({
+        order,
+        address: billing ? pricingAddressOf(billing) : undefined,
+        phoneCountryCode,
+        phoneNumber,
+        payForCoparent,
+        paymentCodes: codes,
+        promoCodes: promo,
+      }),
     [billing, phoneCountryCode, phoneNumber, order, payForCoparent, codes, promo],
   );
 }

@@ -1,6 +1,7 @@
 import {
   DUPLICATE_PARENT_FIELD,
   decodeGaPayload,
+  orderDetailOf,
   type PaymentResponse,
   type PricingRequestInput,
   type PricingResponse,
@@ -18,7 +19,6 @@ import { useLocale } from '../../../lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { type CheckoutPaymentBody, useCheckoutSession } from '../checkout-session';
 import { type PendingAttempt, useCheckoutStore } from '../checkout-store';
-import { orderDetailOf } from './use-order-pricing';
 
 declare global {
   interface Window {

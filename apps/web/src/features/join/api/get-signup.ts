@@ -1,5 +1,5 @@
 import { type SignupState, SignupStateSchema } from '@coparent/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export async function getSignup(signupId: string, registrationKey: string): Promise<SignupState> {
@@ -17,23 +17,67 @@ export async function getSignup(signupId: string, registrationKey: string): Prom
   return parsed.data;
 }
 
-/** The query key holds the signup id only: the registration key is a secret. */
+/** How long a save's answer stands for the signup read: long enough for the next screen to open. */
+const SAVE_ANSWER_FRESH_MS = 30 * 1000;
+
+/** When each signup's cached copy was last written from a save's answer (its `dataUpdatedAt`). */
+const saveAnswerAt = new Map<string, number>();
+
+/**
+ * Is the cached copy of this signup the answer of a save rather than a read? Such an answer is
+ * what a read would give, so the screen after the save shows it without reading again (issue
+ * [F8], round trips). Compared by the copy's time, so a later read is a read again.
+ */
+function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
+  return saveAnswerAt.get(signupId) === dataUpdatedAt;
+}
+
+/**
+ * The query key holds the signup id only: the registration key is a secret. A read is stale at
+ * once (each screen reads the signup as it opens); a save's answer stands for a few seconds, and
+ * is kept that long without a screen watching it (the next screen's chunk may still be loading).
+ */
 export function signupQueryOptions(signupId: string, registrationKey: string) {
   return queryOptions({
     queryKey: ['signups', signupId],
     queryFn: () => getSignup(signupId, registrationKey),
-    staleTime: 0,
-    gcTime: 0,
+    staleTime: (query) =>
+      isSaveAnswer(signupId, query.state.dataUpdatedAt) ? SAVE_ANSWER_FRESH_MS : 0,
+    gcTime: SAVE_ANSWER_FRESH_MS,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
 }
 
-/** Reads the stored signup once per mount of the screen that calls it. */
+/** Keeps a save's answer as the signup's read (see signupQueryOptions). */
+export function seedSignupRead(queryClient: QueryClient, signup: SignupState) {
+  const { queryKey } = signupQueryOptions(signup.signupId, '');
+  queryClient.setQueryData(queryKey, signup);
+  const cached = queryClient.getQueryState(queryKey);
+  if (cached) saveAnswerAt.set(signup.signupId, cached.dataUpdatedAt);
+}
+
+/** Reads the stored signup once per mount of the screen that calls it (a fresh save's answer aside). */
 export function useSignup(signupId: string | undefined, registrationKey: string | undefined) {
   return useQuery({
     ...signupQueryOptions(signupId ?? '', registrationKey ?? ''),
     enabled: Boolean(signupId && registrationKey),
   });
+}
+
+/**
+ * The signup as a screen that follows a save should show it: an answer read for this screen, or
+ * the save's own answer (issue [F8]); `undefined` while only an older cached copy is there (it
+ * may predate the save). With the query, for its error and refetch.
+ */
+export function useCurrentSignup(
+  signupId: string | undefined,
+  registrationKey: string | undefined,
+) {
+  const signup = useSignup(signupId, registrationKey);
+  const isCurrent =
+    signup.isFetchedAfterMount ||
+    (signupId !== undefined && isSaveAnswer(signupId, signup.dataUpdatedAt));
+  return { signup, current: isCurrent ? signup.data : undefined };
 }

@@ -1,4 +1,8 @@
-import type { UpdateSignupRequestSchema, ValidationErrorsResponse } from '@coparent/domain';
+import {
+  type UpdateSignupRequestSchema,
+  type UpdateSignupResponse,
+  UpdateSignupResponseSchema,
+} from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -15,18 +19,20 @@ export async function updateSignup({
   signupId,
   registrationKey,
   body,
-}: UpdateSignupInput): Promise<ValidationErrorsResponse> {
-  const answer = await apiRequest<Partial<ValidationErrorsResponse> | undefined>(
-    `/v2/signups/${encodeURIComponent(signupId)}`,
-    {
-      method: 'PATCH',
-      body,
-      registrationKey,
-      // A discount link's referrer key rides on the family step (the server decides if it counts).
-      headers: body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
-    },
-  );
-  return { validationErrors: answer?.validationErrors ?? [] };
+}: UpdateSignupInput): Promise<UpdateSignupResponse> {
+  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
+    method: 'PATCH',
+    body,
+    registrationKey,
+    // A discount link's referrer key rides on the family step (the server decides if it counts).
+    headers: body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
+  });
+  // The PACKAGE save's extras only spare the next screen a call: an answer without them (or
+  // one not understood) still saved, and the next screen asks for what it needs.
+  const parsed = UpdateSignupResponseSchema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const { validationErrors } = (answer ?? {}) as Partial<UpdateSignupResponse>;
+  return { validationErrors: Array.isArray(validationErrors) ? validationErrors : [] };
 }
 
 export function useUpdateSignup() {

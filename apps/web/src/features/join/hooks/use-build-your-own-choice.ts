@@ -1,5 +1,5 @@
 import type { BuildYourOwnValues } from '@coparent/domain';
-import { useSignup } from '../api/get-signup';
+import { useCurrentSignup } from '../api/get-signup';
 import { useFunnelStore } from '../funnel-store';
 
 export type BuildYourOwnChoice =
@@ -17,11 +17,11 @@ export function useBuildYourOwnChoice(): BuildYourOwnChoice {
   const signupId = useFunnelStore((s) => s.signupId);
   const registrationKey = useFunnelStore((s) => s.registrationKey);
   const localPackageId = useFunnelStore((s) => s.packageId);
-  const signup = useSignup(signupId, registrationKey);
-  // Only an answer read for this screen counts: a copy cached before the package was saved may
-  // not have the pending choice yet.
-  if (signup.data && signup.isFetchedAfterMount) {
-    const { pendingBuildYourOwnPackageId, buildYourOwn, order } = signup.data;
+  // Only an answer read for this screen, or the choice's save answer, counts: a copy cached
+  // before the package was saved may not have the pending choice yet.
+  const { signup, current } = useCurrentSignup(signupId, registrationKey);
+  if (current) {
+    const { pendingBuildYourOwnPackageId, buildYourOwn, order } = current;
     if (pendingBuildYourOwnPackageId) {
       return { status: 'ready', packageId: pendingBuildYourOwnPackageId, savedValues: null };
     }

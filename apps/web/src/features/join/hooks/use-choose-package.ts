@@ -3,12 +3,16 @@ import {
   isSignupResetStatus,
   lastCompletedStepAfterPackage,
   type Package,
+  type PricingResponse,
+  type SignupState,
 } from '@coparent/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
-import { useUpdateSignup } from '../api/update-signup';
+import { seedSignupRead } from '../api/get-signup';
+import { type UpdateSignupInput, useUpdateSignup } from '../api/update-signup';
 import { useFunnelStore } from '../funnel-store';
 import type { DuplicateLocationState } from './use-submit-step-one';
 
@@ -20,6 +24,26 @@ export type ChoiceSource = 'card' | 'pricingPage';
 
 function emptyBuildYourOwn(subscription: BuildYourOwnValues['subscription']): BuildYourOwnValues {
   return { subscription, myfiles: false, tonemeter: false, unlimitedPayments: false, calls: false };
+}
+
+/** What a PACKAGE save answered for the payment page: the signup after the save, and its price. */
+export type PackageSaveAnswer = { signup: SignupState; pricing: PricingResponse };
+
+/**
+ * Shared by /step3 and /alacarte: saves the PACKAGE section and keeps its answer as the signup's
+ * read, so /payment opens without reading it again (issue [F8], round trips); `onPriced` gets the
+ * answer's price (the route hands it to the checkout's cache).
+ */
+export function useSavePackage({ onPriced }: { onPriced?: (answer: PackageSaveAnswer) => void }) {
+  const queryClient = useQueryClient();
+  const updateSignup = useUpdateSignup();
+  const save = async (input: UpdateSignupInput) => {
+    const { signup, pricing } = await updateSignup.mutateAsync(input);
+    if (!signup) return;
+    seedSignupRead(queryClient, signup);
+    if (pricing) onPriced?.({ signup, pricing });
+  };
+  return { save, isSaving: updateSignup.isPending };
 }
 
 /**
@@ -60,9 +84,9 @@ export function usePackageSaveErrors() {
  * /step3's choice: save the PACKAGE section, then go to /payment, or to /alacarte for a
  * build-your-own package (lastCompletedStep 3, or 2 while the build-your-own values are pending).
  */
-export function useChoosePackage() {
+export function useChoosePackage(options: { onPriced?: (answer: PackageSaveAnswer) => void } = {}) {
   const navigate = useNavigate();
-  const updateSignup = useUpdateSignup();
+  const { save } = useSavePackage(options);
   const errors = usePackageSaveErrors();
   const [choosingId, setChoosingId] = useState<number>();
   const [hasProblem, setHasProblem] = useState(false);
@@ -76,7 +100,7 @@ export function useChoosePackage() {
     }
     setChoosingId(pkg.id);
     try {
-      await updateSignup.mutateAsync({
+      await save({
         signupId,
         registrationKey,
         body: { sections: ['PACKAGE'], order: { packageId: pkg.id } },

@@ -7,18 +7,19 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../../lib/analytics';
-import { useUpdateSignup } from '../api/update-signup';
 import { useFunnelStore } from '../funnel-store';
-import { usePackageSaveErrors } from './use-choose-package';
+import { type PackageSaveAnswer, usePackageSaveErrors, useSavePackage } from './use-choose-package';
 
 /**
  * /alacarte's submit: save the build-your-own values (PACKAGE section with `buildYourOwn`; the
  * server decides the show-price-in-build-your-own arm itself), then lastCompletedStep 3 and
  * /payment.
  */
-export function useSubmitBuildYourOwn() {
+export function useSubmitBuildYourOwn(
+  options: { onPriced?: (answer: PackageSaveAnswer) => void } = {},
+) {
   const navigate = useNavigate();
-  const updateSignup = useUpdateSignup();
+  const { save, isSaving } = useSavePackage(options);
   const errors = usePackageSaveErrors();
   const [hasProblem, setHasProblem] = useState(false);
 
@@ -30,7 +31,7 @@ export function useSubmitBuildYourOwn() {
       return;
     }
     try {
-      await updateSignup.mutateAsync({
+      await save({
         signupId,
         registrationKey,
         body: {
@@ -58,5 +59,5 @@ export function useSubmitBuildYourOwn() {
     navigate('/payment');
   };
 
-  return { submit, isSubmitting: updateSignup.isPending, hasProblem };
+  return { submit, isSubmitting: isSaving, hasProblem };
 }
