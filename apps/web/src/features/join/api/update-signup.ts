@@ -1,7 +1,7 @@
 import {
   type UpdateSignupRequestSchema,
-  type UpdateSignupResponse,
-  UpdateSignupResponseSchema,
+  type ValidationError,
+  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -15,11 +15,18 @@ export type UpdateSignupInput = {
   body: z.input<typeof UpdateSignupRequestSchema>;
 };
 
+/**
+ * What a save answered: its validation errors, and the raw answer for the sections whose extras
+ * the caller reads (the PACKAGE save's signup and price: `readPackageSaveAnswer`). Only the
+ * errors are parsed here, so steps 1 and 2 do not load the signup's whole schema (issue [F8]).
+ */
+export type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
+
 export async function updateSignup({
   signupId,
   registrationKey,
   body,
-}: UpdateSignupInput): Promise<UpdateSignupResponse> {
+}: UpdateSignupInput): Promise<UpdateSignupResult> {
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
     method: 'PATCH',
     body,
@@ -27,12 +34,8 @@ export async function updateSignup({
     // A discount link's referrer key rides on the family step (the server decides if it counts).
     headers: body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
   });
-  // The PACKAGE save's extras only spare the next screen a call: an answer without them (or
-  // one not understood) still saved, and the next screen asks for what it needs.
-  const parsed = UpdateSignupResponseSchema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const { validationErrors } = (answer ?? {}) as Partial<UpdateSignupResponse>;
-  return { validationErrors: Array.isArray(validationErrors) ? validationErrors : [] };
+  const parsed = ValidationErrorsResponseSchema.safeParse(answer);
+  return { validationErrors: parsed.success ? parsed.data.validationErrors : [], answer };
 }
 
 export function useUpdateSignup() {

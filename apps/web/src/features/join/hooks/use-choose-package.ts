@@ -5,6 +5,7 @@ import {
   type Package,
   type PricingResponse,
   type SignupState,
+  UpdateSignupResponseSchema,
 } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,7 +39,11 @@ export function useSavePackage({ onPriced }: { onPriced?: (answer: PackageSaveAn
   const queryClient = useQueryClient();
   const updateSignup = useUpdateSignup();
   const save = async (input: UpdateSignupInput) => {
-    const { signup, pricing } = await updateSignup.mutateAsync(input);
+    const { answer } = await updateSignup.mutateAsync(input);
+    // The save's extras only spare the next screen a call: an answer without them (or one not
+    // understood) still saved, and the next screen asks for what it needs.
+    const parsed = UpdateSignupResponseSchema.safeParse(answer);
+    const { signup, pricing } = parsed.success ? parsed.data : {};
     if (!signup) return;
     seedSignupRead(queryClient, signup);
     if (pricing) onPriced?.({ signup, pricing });
