@@ -1,11 +1,11 @@
 import {
   type Coupon,
-  orderPricingBody,
   type Package,
   type PackageOption,
   type PricingLookupResponse,
   type PricingRequestInput,
   type PricingResponse,
+  packageSavePricingBody,
   SignupStateSchema,
 } from '@coparent/domain';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
@@ -225,16 +225,7 @@ export function fakeSignupServer(
   const packageAnswer = () => {
     if (!price) return { validationErrors: [] };
     const signup = SignupStateSchema.parse(state);
-    const body =
-      signup.order &&
-      orderPricingBody({
-        order: signup.order,
-        phoneCountryCode: signup.parent.phoneCountryCode,
-        phoneNumber: signup.parent.phoneNumber,
-        payForCoparent: false,
-        paymentCodes: [],
-        promoCodes: [],
-      });
+    const body = signup.order && packageSavePricingBody(signup.order, signup.parent);
     return { validationErrors: [], signup, pricing: body ? price(body) : null };
   };
   const patch = (call: RecordedCall): MockReply => {

@@ -49,3 +49,21 @@ export function orderPricingBody({
     promoCodes: [...promoCodes],
   };
 }
+
+/**
+ * The body the PACKAGE save's answer is priced with, and the one the browser keeps that price
+ * under: the parent's phone decides the country, no codes, not paying for the co-parent.
+ */
+export function packageSavePricingBody(
+  order: SavedOrder,
+  parent: { phoneCountryCode?: PhoneCodeId | null; phoneNumber?: string | null },
+): PricingRequestInput {
+  return orderPricingBody({
+    order,
+    phoneCountryCode: parent.phoneCountryCode,
+    phoneNumber: parent.phoneNumber,
+    payForCoparent: false,
+    paymentCodes: [],
+    promoCodes: [],
+  });
+}

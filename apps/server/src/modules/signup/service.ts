@@ -19,10 +19,10 @@ import {
   lastCompletedStepAfter,
   lastCompletedStepAfterPackage,
   type MessageKey,
-  orderPricingBody,
   type PricingRequest,
   PricingRequestSchema,
   type PricingResponse,
+  packageSavePricingBody,
   type SignupState,
   SubscriptionTermSchema,
   sameEmail,
@@ -309,16 +309,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     ]);
     const signup = toSignupState(row, children, order, billing);
     if (!signup.order) return { signup, pricing: null };
-    const body = PricingRequestSchema.parse(
-      orderPricingBody({
-        order: signup.order,
-        phoneCountryCode: signup.parent.phoneCountryCode,
-        phoneNumber: signup.parent.phoneNumber,
-        payForCoparent: false,
-        paymentCodes: [],
-        promoCodes: [],
-      }),
-    );
+    const body = PricingRequestSchema.parse(packageSavePricingBody(signup.order, signup.parent));
     try {
       return { signup, pricing: await quote(row, order, body, { locale }) };
     } catch (error) {

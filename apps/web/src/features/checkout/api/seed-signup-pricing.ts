@@ -1,5 +1,5 @@
 import type { Locale, PricingRequestInput, PricingResponse, SignupState } from '@coparent/domain';
-import { orderPricingBody } from '@coparent/domain';
+import { packageSavePricingBody } from '@coparent/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
 import { signupFlowId } from '../flow-id';
@@ -27,14 +27,7 @@ export function seedSignupPricing(
   locale: Locale,
 ) {
   if (!signup.order) return;
-  const body = orderPricingBody({
-    order: signup.order,
-    phoneCountryCode: signup.parent.phoneCountryCode,
-    phoneNumber: signup.parent.phoneNumber,
-    payForCoparent: false,
-    paymentCodes: [],
-    promoCodes: [],
-  });
+  const body = packageSavePricingBody(signup.order, signup.parent);
   queryClient.setQueryData(
     checkoutPricingKey(signupFlowId(signup.signupId), body, locale),
     pricing,
