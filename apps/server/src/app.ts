@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -31,6 +30,7 @@ import { AppError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { createRateLimitRedis } from './http/rate-limit-store.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
 import { accountBillingRoutes } from './modules/account-billing/routes.js';
@@ -192,13 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return payload;
   });
 
-  // JSON bodies only: a cross-site form post (form-encoded, multipart or text/plain) is refused
-  // with 415 by Fastify's content-type parsing.
-  app.removeContentTypeParser('text/plain');
-  refuseNulCharacters(app);
-
-  // External plugins first.
-  await app.register(fastifyHelmet, {
+  // Security headers first, so every answer has them.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       // Strict 'self'; Braintree and PayPal, the affiliate script, Zendesk only when configured.
@@ -211,6 +206,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });
+
+  // JSON bodies only: a cross-site form post (form-encoded, multipart or text/plain) is refused
+  // with 415 by Fastify's content-type parsing.
+  app.removeContentTypeParser('text/plain');
+  refuseNulCharacters(app);
 
   // Counters in Redis when REDIS_URL is set (all instances count together), else in memory.
   const rateLimitRedis = config.rateLimit.redisUrl

@@ -18,8 +18,10 @@ describe('security headers in production', () => {
     ['a page of the API', '/healthz'],
     ['a problem answer', '/v2/nothing-here'],
     ['a refused registration key', '/v2/signups/00000000-0000-4000-8000-000000000000'],
+    ['a refused NUL character', '/v2/lookups?language=%00'],
   ])('are sent on %s', async (_label, url) => {
     const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).not.toBe(500);
     const hsts = String(res.headers['strict-transport-security']);
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(15_552_000);
     expect(hsts).toContain('includeSubDomains');
