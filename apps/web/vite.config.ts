@@ -2,7 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import {
+  defaultClientConditions,
+  defineConfig,
+  type HtmlTagDescriptor,
+  type Plugin,
+  type Rolldown,
+} from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxy = Object.fromEntries(
@@ -32,6 +38,32 @@ function precompress(): Plugin {
   };
 }
 
+type Bundle = Rolldown.OutputBundle;
+
+/** A chunk and everything it imports statically (entries left out: the page loads them anyway). */
+function staticClosure(bundle: Bundle, fileName: string, seen = new Set<string>()) {
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (name: string) => {
+    const output = bundle[name];
+    if (seen.has(name) || output?.type !== 'chunk' || output.isEntry) return;
+    seen.add(name);
+    scripts.push(name);
+    for (const css of output.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of output.imports) visit(imported);
+  };
+  visit(fileName);
+  return { scripts, styles: [...styles] };
+}
+
+function chunkOf(bundle: Bundle, source: string) {
+  const chunk = Object.values(bundle).find(
+    (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(source),
+  );
+  if (!chunk) throw new Error(`no chunk for ${source}`);
+  return chunk.fileName;
+}
+
 /**
  * main.tsx loads the app by a dynamic import (zod is told not to probe `new Function` first:
  * lib/zod-jitless.ts), which alone would cost a round trip after the entry. Modulepreload links
@@ -49,30 +81,60 @@ function preloadApp(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const start = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/app/start.tsx'),
-        );
-        if (!start) throw new Error('preload-app: no chunk for src/app/start.tsx');
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const output = bundle[fileName];
-          if (scripts.has(fileName) || output?.type !== 'chunk' || output.isEntry) return;
-          scripts.add(fileName);
-          for (const css of output.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of output.imports) visit(imported);
-        };
-        visit(start.fileName);
+        const { scripts, styles } = staticClosure(bundle, chunkOf(bundle, '/app/start.tsx'));
         const link = (rel: string, file: string): HtmlTagDescriptor => ({
           tag: 'link',
           attrs: { rel, crossorigin: true, href: `${base}${file}` },
           injectTo: 'head',
         });
         return [
-          ...[...styles].map((file) => link('stylesheet', file)),
-          ...[...scripts].map((file) => link('modulepreload', file)),
+          ...styles.map((file) => link('stylesheet', file)),
+          ...scripts.map((file) => link('modulepreload', file)),
         ];
       },
+    },
+  };
+}
+
+/**
+ * The app finds a screen's chunk only once it runs, one more link in the chain before the screen
+ * paints. `route-preloads.json` lists, per join path (src/app/route-modules.ts), the screen's
+ * chunk and its static imports beyond what index.html preloads already; the server adds them to
+ * that path's HTML as modulepreload links (apps/server/src/web/route-preloads.ts).
+ */
+function routePreloads(): Plugin {
+  let base = '/';
+  let root = '.';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const table = await readFile(join(root, 'src/app/route-modules.ts'), 'utf8');
+      const routes = [...table.matchAll(/'(\/[^']*)': \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)];
+      if (routes.length === 0) throw new Error('route-preloads: no routes in route-modules.ts');
+      const shell = staticClosure(bundle, chunkOf(bundle, '/app/start.tsx'));
+      const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [, path, file] of routes) {
+        if (!path || !file) continue;
+        const { scripts, styles } = staticClosure(
+          bundle,
+          chunkOf(bundle, `/app/${file}.tsx`),
+          new Set(shell.scripts),
+        );
+        preloads[path] = {
+          scripts: scripts.map((name) => `${base}${name}`),
+          styles: styles.filter((css) => !shell.styles.includes(css)).map((css) => `${base}${css}`),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: JSON.stringify(preloads),
+      });
     },
   };
 }
@@ -80,7 +142,7 @@ function preloadApp(): Plugin {
 // The join app is served under /app/join/; in dev the API calls go to the server on port 3000.
 export default defineConfig({
   base: '/app/join/',
-  plugins: [react(), preloadApp(), precompress()],
+  plugins: [react(), preloadApp(), routePreloads(), precompress()],
   // 'source' makes @coparent/domain resolve to its TypeScript source (no domain build needed).
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {

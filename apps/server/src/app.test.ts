@@ -260,7 +260,19 @@ describe('the web app routes', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>join</title>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>join</title></head><body></body></html>',
+    );
+    writeFileSync(
+      join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/step2': {
+          scripts: ['/app/join/assets/step-two-x1.js', '/app/join/assets/form-x2.js'],
+          styles: ['/app/join/assets/form-x3.css'],
+        },
+      }),
+    );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: dist } });
@@ -292,6 +304,26 @@ describe('the web app routes', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<title>join</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("preloads a join screen's own chunks in its page, and nothing more elsewhere", async () => {
+    for (const url of ['/app/join/step2', '/app/join/step2/', '/app/join/step2?lang=es-MX']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(
+        '<link rel="modulepreload" crossorigin href="/app/join/assets/step-two-x1.js">',
+      );
+      expect(head).toContain(
+        '<link rel="modulepreload" crossorigin href="/app/join/assets/form-x2.js">',
+      );
+      expect(head).toContain('<link rel="preload" as="style" href="/app/join/assets/form-x3.css">');
+    }
+    for (const url of ['/app/join/step1', '/app/account/step2']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('modulepreload');
     }
   });
 

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendProblem } from '../http/error-handler.js';
+import { routeShells } from './route-preloads.js';
 
 export const JOIN_BASE = '/app/join';
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
@@ -58,11 +59,17 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
     },
   });
 
+  const shells = routeShells(distDir, readFileSync(indexHtml, 'utf8'));
   const appShell = async (request: { url: string }, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
     // A missing file (a path whose last segment has an extension) is a 404, not the app shell.
-    const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+    const lastSegment = path.split('/').pop() ?? '';
     if (lastSegment.includes('.')) return sendProblem(reply, 'NOT_FOUND');
     reply.header('cache-control', 'no-cache');
+    const shell = path.startsWith(`${JOIN_BASE}/`)
+      ? shells.get(path.slice(JOIN_BASE.length).replace(/\/$/, ''))
+      : undefined;
+    if (shell) return reply.type('text/html; charset=utf-8').send(shell);
     return reply.sendFile('index.html', distDir);
   };
   app.get(`${JOIN_BASE}/*`, HIDDEN, appShell);
