@@ -1,25 +1,15 @@
-import {
-  listParentReferrals,
-  PARENT_REFERRAL_DETAIL_LABELS,
-  REFERRAL_OTHER_MAX_LENGTH,
-  referralNeedsDetail,
-  type SavedBilling,
-  supportPhoneFor,
-  type ValidationError,
-} from '@coparent/domain';
+import { type SavedBilling, supportPhoneFor, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { Button } from '../../../components/button';
-import { CharacterCountField } from '../../../components/character-count-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { SelectField } from '../../../components/select-field';
+import { ReferralFields } from '../../../components/referral-fields';
 import { TextField } from '../../../components/text-field';
 import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
-import { useLocale } from '../../../lib/use-locale';
 import {
   type BillingFormInput,
   BillingFormSchema,
@@ -72,7 +62,6 @@ export function BillingForm({
   submitLabel,
 }: BillingFormProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const setDraft = useCheckoutStore((s) => s.setBillingDraft);
   const [initialDraft] = useState(() => useCheckoutStore.getState().billingDraft);
   const [focusKey, setFocusKey] = useState(0);
@@ -84,7 +73,7 @@ export function BillingForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, control, formState, watch, handleSubmit, setError } = form;
+  const { formState, watch, handleSubmit, setError } = form;
 
   useEffect(() => {
     const subscription = watch((values) => setDraft(values as BillingDraft));
@@ -92,10 +81,7 @@ export function BillingForm({
   }, [watch, setDraft]);
 
   const country = watch('billing.country');
-  const selection = watch('referral.selection');
   const errorText = useFieldErrorText(supportPhoneFor(country).display);
-
-  const referrals = useMemo(() => listParentReferrals(locale), [locale]);
 
   const errors = formState.errors;
   const items: ErrorSummaryItem[] = [
@@ -123,13 +109,6 @@ export function BillingForm({
     },
   );
 
-  const select = t('checkout.billing.select');
-  const detailLabel =
-    showReferral && referralNeedsDetail(selection)
-      ? PARENT_REFERRAL_DETAIL_LABELS[locale][
-          selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL'
-        ]
-      : undefined;
   return (
     <FormProvider {...form}>
       <form
@@ -168,40 +147,7 @@ export function BillingForm({
           autoComplete="email"
         />
         <BillingAddressFields labels="checkout.billing" errorText={errorText} />
-        {showReferral ? (
-          <SelectField
-            id="referral-selection"
-            label={t('checkout.billing.referral')}
-            options={referrals.map((r) => ({ value: r.id, label: r.name }))}
-            placeholder={select}
-            error={errorText(errors.referral?.selection)}
-            {...register('referral.selection')}
-          />
-        ) : null}
-        {detailLabel ? (
-          <Controller
-            control={control}
-            name="referral.other"
-            render={({ field }) => (
-              <CharacterCountField
-                id="referral-other"
-                label={detailLabel}
-                maxLength={REFERRAL_OTHER_MAX_LENGTH}
-                formatCount={(remaining) =>
-                  remaining >= 0
-                    ? t('checkout.billing.charactersRemaining', { count: remaining })
-                    : t('checkout.billing.charactersOver', { count: -remaining })
-                }
-                error={errorText(errors.referral?.other)}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          />
-        ) : null}
+        {showReferral ? <ReferralFields labels="checkout.billing" errorText={errorText} /> : null}
         <div className={styles.actions}>
           <Button type="submit" isLoading={isSubmitting}>
             {submitLabel ?? t('checkout.billing.submit')}

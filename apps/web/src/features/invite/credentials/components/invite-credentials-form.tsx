@@ -1,26 +1,17 @@
-import {
-  listParentReferrals,
-  PARENT_REFERRAL_DETAIL_LABELS,
-  REFERRAL_OTHER_MAX_LENGTH,
-  referralNeedsDetail,
-  SECURITY_CODE_LENGTH,
-  type ValidationError,
-} from '@coparent/domain';
+import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
-import { CharacterCountField } from '../../../../components/character-count-field';
 import { CheckboxField } from '../../../../components/checkbox-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
-import { SelectField } from '../../../../components/select-field';
+import { ReferralFields } from '../../../../components/referral-fields';
 import { TextField } from '../../../../components/text-field';
 import { VisuallyHidden } from '../../../../components/visually-hidden';
 import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useFieldErrorText } from '../../../../lib/use-field-error-text';
-import { useLocale } from '../../../../lib/use-locale';
 import credentialsStyles from '../../../credentials/components/credentials.module.css';
 import { UsernamePasswordFields } from '../../../credentials/components/username-password-fields';
 import { useUsernameCheck } from '../../../credentials/hooks/use-username-check';
@@ -105,7 +96,6 @@ export function InviteCredentialsForm({
   isSubmitting,
 }: InviteCredentialsFormProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const errorText = useFieldErrorText(supportPhone);
   const resolver = useMemo(
     () =>
@@ -123,7 +113,7 @@ export function InviteCredentialsForm({
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { register, formState, watch, handleSubmit, setError, control } = form;
+  const { register, formState, watch, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
 
@@ -134,7 +124,6 @@ export function InviteCredentialsForm({
 
   const username = watch('credentials.username');
   const password = watch('credentials.password');
-  const selection = watch('referral.selection');
   const usernameCheck = useUsernameCheck(credentialsToken, username);
   const checkedProblem = usernameCheck.problem;
 
@@ -176,9 +165,6 @@ export function InviteCredentialsForm({
     },
   );
 
-  const detailLabel = referralNeedsDetail(selection)
-    ? PARENT_REFERRAL_DETAIL_LABELS[locale][selection as 'OTHER' | 'COURT_ORDERED' | 'REFERRED_FL']
-    : undefined;
   const codeProps = {
     isDigitsOnly: true,
     maxLength: SECURITY_CODE_LENGTH,
@@ -211,106 +197,77 @@ export function InviteCredentialsForm({
   ) : null;
 
   return (
-    <form
-      id={INVITE_CREDENTIALS_FORM_ID}
-      noValidate
-      onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
-    >
-      {/* Field messages show as fields are left; the summary only after a submit. */}
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
-      <fieldset className={styles.section}>
-        <legend>{t('inviteCredentials.loginLegend')}</legend>
-        <UsernamePasswordFields
-          usernameId="credentials-username"
-          passwordId="credentials-password"
-          usernameError={usernameError}
-          passwordError={errorText(errors.credentials?.password)}
-          passwordValue={password}
-          username={register('credentials.username', {
-            onBlur: () => void usernameCheck.checkOnServer(),
-            onChange: usernameCheck.forget,
-          })}
-          password={register('credentials.password')}
-        />
-        {consentPlacement === 'inside' ? consent : null}
-      </fieldset>
+    <FormProvider {...form}>
+      <form
+        id={INVITE_CREDENTIALS_FORM_ID}
+        noValidate
+        onSubmit={submit}
+        aria-busy={isSubmitting || undefined}
+      >
+        {/* Field messages show as fields are left; the summary only after a submit. */}
+        <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+        <fieldset className={styles.section}>
+          <legend>{t('inviteCredentials.loginLegend')}</legend>
+          <UsernamePasswordFields
+            usernameId="credentials-username"
+            passwordId="credentials-password"
+            usernameError={usernameError}
+            passwordError={errorText(errors.credentials?.password)}
+            passwordValue={password}
+            username={register('credentials.username', {
+              onBlur: () => void usernameCheck.checkOnServer(),
+              onChange: usernameCheck.forget,
+            })}
+            password={register('credentials.password')}
+          />
+          {consentPlacement === 'inside' ? consent : null}
+        </fieldset>
 
-      <SelectField
-        id="referral-selection"
-        label={t('inviteCredentials.referral')}
-        options={listParentReferrals(locale).map((r) => ({ value: r.id, label: r.name }))}
-        placeholder={t('inviteCredentials.select')}
-        error={errorText(errors.referral?.selection)}
-        {...register('referral.selection')}
-      />
-      {detailLabel ? (
-        <Controller
-          control={control}
-          name="referral.other"
-          render={({ field }) => (
-            <CharacterCountField
-              id="referral-other"
-              label={detailLabel}
-              maxLength={REFERRAL_OTHER_MAX_LENGTH}
-              formatCount={(remaining) =>
-                remaining >= 0
-                  ? t('inviteCredentials.charactersRemaining', { count: remaining })
-                  : t('inviteCredentials.charactersOver', { count: -remaining })
-              }
-              error={errorText(errors.referral?.other)}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-      ) : null}
+        <ReferralFields labels="inviteCredentials" errorText={errorText} />
 
-      <fieldset className={styles.section}>
-        <legend>{t('inviteCredentials.securityLegend')}</legend>
-        <p className={credentialsStyles.hint}>{t('inviteCredentials.securityIntro')}</p>
-        <TextField
-          id="security-securityQuestion"
-          label={t('inviteCredentials.securityQuestion')}
-          hint={t('inviteCredentials.securityTextHint')}
-          autoComplete="off"
-          error={errorText(errors.security?.securityQuestion)}
-          {...register('security.securityQuestion')}
-        />
-        <TextField
-          id="security-securityAnswer"
-          label={t('inviteCredentials.securityAnswer')}
-          hint={t('inviteCredentials.securityTextHint')}
-          autoComplete="off"
-          error={errorText(errors.security?.securityAnswer)}
-          {...register('security.securityAnswer')}
-        />
-        <TextField
-          id="security-securityCode"
-          label={t('inviteCredentials.securityCode')}
-          hint={t('inviteCredentials.securityCodeHint')}
-          error={errorText(errors.security?.securityCode)}
-          {...codeProps}
-          {...register('security.securityCode')}
-        />
-        <TextField
-          id="security-confirmCode"
-          label={t('inviteCredentials.confirmCode')}
-          error={errorText(errors.security?.confirmCode)}
-          {...codeProps}
-          {...register('security.confirmCode')}
-        />
-      </fieldset>
+        <fieldset className={styles.section}>
+          <legend>{t('inviteCredentials.securityLegend')}</legend>
+          <p className={credentialsStyles.hint}>{t('inviteCredentials.securityIntro')}</p>
+          <TextField
+            id="security-securityQuestion"
+            label={t('inviteCredentials.securityQuestion')}
+            hint={t('inviteCredentials.securityTextHint')}
+            autoComplete="off"
+            error={errorText(errors.security?.securityQuestion)}
+            {...register('security.securityQuestion')}
+          />
+          <TextField
+            id="security-securityAnswer"
+            label={t('inviteCredentials.securityAnswer')}
+            hint={t('inviteCredentials.securityTextHint')}
+            autoComplete="off"
+            error={errorText(errors.security?.securityAnswer)}
+            {...register('security.securityAnswer')}
+          />
+          <TextField
+            id="security-securityCode"
+            label={t('inviteCredentials.securityCode')}
+            hint={t('inviteCredentials.securityCodeHint')}
+            error={errorText(errors.security?.securityCode)}
+            {...codeProps}
+            {...register('security.securityCode')}
+          />
+          <TextField
+            id="security-confirmCode"
+            label={t('inviteCredentials.confirmCode')}
+            error={errorText(errors.security?.confirmCode)}
+            {...codeProps}
+            {...register('security.confirmCode')}
+          />
+        </fieldset>
 
-      {consentPlacement === 'below' ? consent : null}
-      <div className={credentialsStyles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('credentials.submit')}
-        </Button>
-      </div>
-    </form>
+        {consentPlacement === 'below' ? consent : null}
+        <div className={credentialsStyles.actions}>
+          <Button type="submit" isLoading={isSubmitting}>
+            {t('credentials.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
