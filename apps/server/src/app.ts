@@ -316,6 +316,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     service: pricingService,
     priceRateLimit: { max: config.rateLimit.pricingPerMinute, timeWindow: '1 minute' },
   });
+  // Analytics ([F6]): POST /v2/events, the staff-only funnel report, and the exposures of the
+  // experiments the server decides (the checkout's).
+  const eventForwarder =
+    deps.eventForwarder ??
+    (config.analytics.segmentWriteKey
+      ? createSegmentForwarder({ writeKey: config.analytics.segmentWriteKey, log: app.log })
+      : noForwarder);
+  app.addHook('onClose', () => eventForwarder.close());
+  const eventsService = createEventsService({
+    db: database.db,
+    forwarder: eventForwarder,
+    log: app.log,
+  });
   const checkoutService = createCheckoutService({
     db: database.db,
     gateway: paymentGateway,
@@ -328,6 +341,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     settings: config.checkout,
     hooks: deps.checkoutHooks,
     flags: flagService,
+    exposures: eventsService,
   });
   await app.register(checkoutRoutes, {
     prefix: '/v2',
@@ -416,16 +430,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     auth: sessionAuth,
     createRateLimit: { max: config.professional.caseCreatePerMinute, timeWindow: '1 minute' },
   });
-  // Analytics ([F6]): POST /v2/events, and the staff-only funnel report.
-  const eventForwarder =
-    deps.eventForwarder ??
-    (config.analytics.segmentWriteKey
-      ? createSegmentForwarder({ writeKey: config.analytics.segmentWriteKey, log: app.log })
-      : noForwarder);
-  app.addHook('onClose', () => eventForwarder.close());
   await app.register(eventsRoutes, {
     prefix: '/v2',
-    service: createEventsService({ db: database.db, forwarder: eventForwarder, log: app.log }),
+    service: eventsService,
     db: database.db,
     auth: sessionAuth,
     now,

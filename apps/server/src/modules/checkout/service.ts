@@ -66,6 +66,7 @@ import {
 } from '../account/repo.js';
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
 import { receiptEmail } from '../email/templates/receipt.js';
+import type { EventsService } from '../events/service.js';
 import { type ExperimentFlags, experimentArm } from '../flags/experiment-arm.js';
 import {
   insertFamily,
@@ -106,6 +107,9 @@ import {
 
 /** Where the co-parent's invitation link opens. */
 export const INVITE_PATH = '/app/join/invite';
+/** The payment screens of the two flows (where a server-decided exposure happens). */
+const PAYMENT_PATH = '/app/join/payment';
+const INVITED_PAYMENT_PATH = '/app/join/invite/payment';
 
 /** Test seams (never set in production code): run inside the completing transaction. */
 export type CheckoutHooks = {
@@ -130,6 +134,8 @@ export type CheckoutServiceDeps = {
   hooks?: CheckoutHooks | undefined;
   /** Experiments the server decides itself (uk-card-provider). */
   flags: ExperimentFlags;
+  /** Where the exposures of those experiments are recorded. */
+  exposures: Pick<EventsService, 'recordExposure'>;
 };
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -242,7 +248,8 @@ const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
  * docs/decisions/009-checkout-choices.md.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings, flags } = deps;
+  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings, flags, exposures } =
+    deps;
   const lockMs = settings.paymentLockSeconds * 1000;
   /**
    * The credentials token created by a completing transaction, kept in memory (never stored in
@@ -1188,12 +1195,25 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function isUkCardTreatment(payment: PaymentRow, body: PayBody): Promise<boolean> {
     const country = (payment.attempt as Attempt).billing.country;
     if (country !== 'GB' || body.payment.paymentType !== 'CREDIT_CARD') return false;
+    const userId = payment.invitedUserId ?? undefined;
     const arm = await experimentArm(flags, EXPERIMENTS.ukCardProvider, {
       country,
-      flow: payment.invitedUserId ? 'invite' : 'join',
-      ...(payment.invitedUserId ? { userId: payment.invitedUserId } : {}),
+      flow: userId ? 'invite' : 'join',
+      ...(userId ? { userId } : {}),
       ...(body.segmentAnonymousId ? { targetingKey: body.segmentAnonymousId } : {}),
     });
+    // The browser never reads this flag, so the exposure is the server's to record.
+    const anonymousId = body.segmentAnonymousId ?? userId;
+    if (anonymousId) {
+      await exposures.recordExposure({
+        experiment: EXPERIMENTS.ukCardProvider,
+        variant: arm,
+        anonymousId,
+        userId,
+        path: userId ? INVITED_PAYMENT_PATH : PAYMENT_PATH,
+        at: now(),
+      });
+    }
     return isTreatment(arm);
   }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway, SaleInput } from '../../adapters/payment/payment-gateway.js';
 import { createSandboxGateway } from '../../adapters/payment/sandbox.js';
 import type { App } from '../../app.js';
 import { REPO_ROOT } from '../../config.js';
+import { analyticsEvents } from '../../db/schema.js';
 import {
   billingBody,
   type Json,
@@ -13,6 +15,7 @@ import {
   type TestSignup,
 } from '../../test/signup-fixtures.js';
 import { buildTestApp, useTestDatabase } from '../../test/test-app.js';
+import type { ForwardedEvent } from '../events/forwarder.js';
 
 const LONDON = {
   country: 'GB',
@@ -35,6 +38,7 @@ describe('POST /v2/signups/:signupId/payment: the uk-card-provider experiment', 
   const ctx = useTestDatabase('pglite');
   let app: App;
   const sales: SaleInput[] = [];
+  const forwarded: ForwardedEvent[] = [];
 
   beforeAll(async () => {
     const sandbox = createSandboxGateway({ db: ctx.database.db, now: () => new Date() });
@@ -53,11 +57,19 @@ describe('POST /v2/signups/:signupId/payment: the uk-card-provider experiment', 
         RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
       },
       paymentGateway: gateway,
+      eventForwarder: { forward: (events) => forwarded.push(...events), close: async () => {} },
     });
   });
   afterAll(async () => {
     await app?.close();
   });
+
+  async function exposuresOf(anonymousId: string) {
+    return ctx.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.anonymousId, anonymousId));
+  }
 
   async function payAs(
     anonymousId: string,
@@ -133,5 +145,40 @@ describe('POST /v2/signups/:signupId/payment: the uk-card-provider experiment', 
       nonce: 'fake-apple-pay-visa-nonce',
     });
     expect(applePay?.viaUkCardAccount).toBe(false);
+  });
+
+  it('records the arm it decided as one Experiment Viewed per visitor, however often they pay', async () => {
+    const visitor = `arm-treatment-${randomUUID()}`;
+    await payAs(visitor);
+    await payAs(visitor);
+    const events = await exposuresOf(visitor);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'track',
+      event: 'Experiment Viewed',
+      anonymousId: visitor,
+      path: '/app/join/payment',
+      properties: { experiment: 'uk-card-provider', variant: 'Treatment', decidedBy: 'server' },
+    });
+    // Sent on to Segment (when configured) once as well.
+    expect(forwarded.filter((event) => event.anonymousId === visitor)).toHaveLength(1);
+
+    const control = `arm-control-${randomUUID()}`;
+    await payAs(control);
+    expect((await exposuresOf(control)).map((event) => event.properties)).toEqual([
+      { experiment: 'uk-card-provider', variant: 'Control', decidedBy: 'server' },
+    ]);
+  });
+
+  it('records nothing for visitors outside the experiment or payments it does not decide', async () => {
+    const outside = randomUUID();
+    await payAs(outside);
+    expect(await exposuresOf(outside)).toEqual([]);
+    const texan = `arm-treatment-${randomUUID()}`;
+    await payAs(texan, { gb: false });
+    expect(await exposuresOf(texan)).toEqual([]);
+    const wallet = `arm-treatment-${randomUUID()}`;
+    await payAs(wallet, { paymentType: 'APPLE_PAY', nonce: 'fake-apple-pay-visa-nonce' });
+    expect(await exposuresOf(wallet)).toEqual([]);
   });
 });
