@@ -57,6 +57,7 @@ import { createEventsService } from './modules/events/service.js';
 import { flagRoutes } from './modules/flags/routes.js';
 import { createFlagService } from './modules/flags/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createExpiredRowsPurge, type ExpiredRowsPurge } from './modules/housekeeping/purge.js';
 import { inviteRoutes } from './modules/invite/routes.js';
 import { createInviteService } from './modules/invite/service.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
@@ -70,7 +71,6 @@ import { recoveryRoutes } from './modules/recovery/routes.js';
 import { createRecoveryService } from './modules/recovery/service.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { createSessionAuth } from './modules/session/session-auth.js';
-import { createSignupPurge, type SignupPurge } from './modules/signup/purge.js';
 import { signupRoutes } from './modules/signup/routes.js';
 import { createSignupService } from './modules/signup/service.js';
 import { supportRoutes } from './modules/support/routes.js';
@@ -124,8 +124,8 @@ export type CheckoutControl = {
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutControl;
-    /** The scheduled purge of expired signups: main.ts starts it; it stops on close. */
-    signupPurge: Pick<SignupPurge, 'purgeExpired' | 'start'>;
+    /** The scheduled purge of expired signups and tokens: main.ts starts it; it stops on close. */
+    purge: Pick<ExpiredRowsPurge, 'purgeExpired' | 'start'>;
     /** The retry of failed emails (EMAIL_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
     emailRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
   }
@@ -287,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     emailReveals,
     flags: flagService,
   });
-  const signupPurge = createSignupPurge({
+  const purge = createExpiredRowsPurge({
     db: database.db,
     now,
     log: app.log,
@@ -296,8 +296,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       intervalSeconds: config.signup.purgeIntervalSeconds,
     },
   });
-  app.decorate('signupPurge', { purgeExpired: signupPurge.purgeExpired, start: signupPurge.start });
-  app.addHook('onClose', () => signupPurge.stop());
+  app.decorate('purge', { purgeExpired: purge.purgeExpired, start: purge.start });
+  app.addHook('onClose', () => purge.stop());
   const pricingService = createPricingService({
     db: database.db,
     tax,

@@ -50,8 +50,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    // Signups that expired long ago: deleted now and then (SIGNUP_PURGE_INTERVAL_SECONDS).
-    app.signupPurge.start();
+    // Signups and tokens that expired long ago: deleted now and then (SIGNUP_PURGE_INTERVAL_SECONDS).
+    app.purge.start();
     // Emails whose send failed: sent again with back-off (EMAIL_RETRY_INTERVAL_SECONDS).
     app.emailRetry.start();
     // Payments a crash left between the gateway and our commit: settle them now and then.

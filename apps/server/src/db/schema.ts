@@ -567,7 +567,11 @@ export const credentialsTokens = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('credentials_tokens_user_idx').on(table.userId)],
+  (table) => [
+    index('credentials_tokens_user_idx').on(table.userId),
+    // The purge of expired tokens reads by expiry.
+    index('credentials_tokens_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /** Account sessions (the http-only cookie carries the token; only its SHA-256 is stored). */
@@ -582,7 +586,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // The purge of expired sessions reads by expiry.
+    index('sessions_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /**
@@ -804,22 +812,26 @@ export const sandboxTransactions = pgTable(
  * Nonces of the sandbox's card form (POST /v2/payment/sandbox/tokenize): a random nonce and what
  * the sale needs to behave like Braintree's sandbox. Never the card number, nor the security code.
  */
-export const sandboxNonces = pgTable('sandbox_nonces', {
-  nonce: text('nonce').primaryKey(),
-  paymentInstrumentType: text('payment_instrument_type').notNull(),
-  cardType: text('card_type'),
-  lastFour: text('last_four'),
-  expirationMonth: text('expiration_month'),
-  expirationYear: text('expiration_year'),
-  /** SUCCESS, or PROCESSOR_DECLINED for Braintree's declined test card. */
-  behaviour: text('behaviour').notNull(),
-  /** M (matches), N (does not match), U (not verified), I (not provided). */
-  cvvResponseCode: text('cvv_response_code').notNull(),
-  avsPostalCodeResponseCode: text('avs_postal_code_response_code').notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxNonces = pgTable(
+  'sandbox_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    paymentInstrumentType: text('payment_instrument_type').notNull(),
+    cardType: text('card_type'),
+    lastFour: text('last_four'),
+    expirationMonth: text('expiration_month'),
+    expirationYear: text('expiration_year'),
+    /** SUCCESS, or PROCESSOR_DECLINED for Braintree's declined test card. */
+    behaviour: text('behaviour').notNull(),
+    /** M (matches), N (does not match), U (not verified), I (not provided). */
+    cvvResponseCode: text('cvv_response_code').notNull(),
+    avsPostalCodeResponseCode: text('avs_postal_code_response_code').notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_nonces_expires_idx').on(table.expiresAt)],
+);
 
 /** The sandbox's vault: stored payment methods. */
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {

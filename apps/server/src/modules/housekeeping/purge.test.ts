@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
-import { signupChildren, signupOrders } from '../../db/schema.js';
+import {
+  credentialsTokens,
+  passwordResets,
+  sandboxNonces,
+  sessions,
+  signupChildren,
+  signupOrders,
+} from '../../db/schema.js';
+import { hashToken } from '../../security/tokens.js';
 import {
   getSignup,
   paySignup,
@@ -11,7 +19,7 @@ import {
   type TestSignup,
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
-import { findSignupById } from './repo.js';
+import { findSignupById } from '../signup/repo.js';
 
 const HOUR = 3_600_000;
 
@@ -23,7 +31,7 @@ const ENV = {
   RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
 };
 
-describe.each(BACKENDS)('scheduled purge of expired signups on %s', (backend) => {
+describe.each(BACKENDS)('scheduled purge of expired rows on %s', (backend) => {
   const ctx = useTestDatabase(backend);
   let app: App;
   let clock = new Date();
@@ -84,7 +92,7 @@ describe.each(BACKENDS)('scheduled purge of expired signups on %s', (backend) =>
     const recentlyExpired = await signupAtStep3(app);
     clock = new Date(Date.now() + 97 * HOUR);
 
-    expect(await app.signupPurge.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect((await app.purge.purgeExpired()).signups).toBeGreaterThanOrEqual(1);
 
     const { db } = ctx.database;
     expect(await findSignupById(db, old.signupId)).toBeUndefined();
@@ -108,6 +116,81 @@ describe.each(BACKENDS)('scheduled purge of expired signups on %s', (backend) =>
     expect(await findSignupById(db, declined.signupId)).toBeDefined();
 
     // Nothing left to purge: a second run deletes nothing.
-    expect(await app.signupPurge.purgeExpired()).toBe(0);
+    expect((await app.purge.purgeExpired()).signups).toBe(0);
+  });
+
+  it('deletes sessions, credentials tokens, recoveries and card nonces expired past the grace period', async () => {
+    clock = new Date();
+    const paid = await paySignup(app, await signupReadyToPay(app));
+    const userId = paid.registration.parent.userId;
+    const { db } = ctx.database;
+    const longAgo = new Date(clock.getTime() - 25 * HOUR);
+    const anHourAgo = new Date(clock.getTime() - HOUR);
+    const later = new Date(clock.getTime() + HOUR);
+    const token = (name: string) => hashToken(`${name}-${userId}`);
+
+    for (const [name, expiresAt] of [
+      ['old', longAgo],
+      ['recent', anHourAgo],
+      ['live', later],
+    ] as const) {
+      await db.insert(sessions).values({ tokenHash: token(`session-${name}`), userId, expiresAt });
+      await db
+        .insert(credentialsTokens)
+        .values({ tokenHash: token(`credentials-${name}`), userId, expiresAt });
+      await db.insert(passwordResets).values({
+        userId,
+        linkTokenHash: token(`link-${name}`),
+        codeHash: 'not-a-code',
+        expiresAt,
+      });
+      await db.insert(sandboxNonces).values({
+        nonce: `nonce-${name}-${userId}`,
+        paymentInstrumentType: 'credit_card',
+        behaviour: 'SUCCESS',
+        cvvResponseCode: 'M',
+        avsPostalCodeResponseCode: 'M',
+        expiresAt,
+      });
+    }
+
+    const counts = await app.purge.purgeExpired();
+    expect(counts).toMatchObject({
+      sessions: 1,
+      credentialsTokens: 1,
+      passwordResets: 1,
+      sandboxNonces: 1,
+    });
+    // The one expired long ago is gone; within the grace period or still live, kept.
+    const ownHashes = async (table: typeof sessions | typeof credentialsTokens) =>
+      (await db.select({ tokenHash: table.tokenHash }).from(table).where(eq(table.userId, userId)))
+        .map((row) => row.tokenHash)
+        .sort();
+    expect(await ownHashes(sessions)).toEqual(
+      [token('session-recent'), token('session-live')].sort(),
+    );
+    // The payment's own credentials token (live) stays beside the two kept here.
+    expect(await ownHashes(credentialsTokens)).not.toContain(token('credentials-old'));
+    expect(await ownHashes(credentialsTokens)).toEqual(
+      expect.arrayContaining([token('credentials-recent'), token('credentials-live')]),
+    );
+    const resets = await db
+      .select({ hash: passwordResets.linkTokenHash })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, userId));
+    expect(resets.map((row) => row.hash).sort()).toEqual(
+      [token('link-recent'), token('link-live')].sort(),
+    );
+    const nonces = (await db.select({ nonce: sandboxNonces.nonce }).from(sandboxNonces))
+      .map((row) => row.nonce)
+      .filter((nonce) => nonce.endsWith(userId));
+    expect(nonces.sort()).toEqual([`nonce-live-${userId}`, `nonce-recent-${userId}`]);
+
+    expect(await app.purge.purgeExpired()).toMatchObject({
+      sessions: 0,
+      credentialsTokens: 0,
+      passwordResets: 0,
+      sandboxNonces: 0,
+    });
   });
 });
