@@ -16,6 +16,7 @@ import {
 } from '../../test/signup-fixtures.js';
 import { buildTestApp, useTestDatabase } from '../../test/test-app.js';
 import type { ForwardedEvent } from '../events/forwarder.js';
+import { exposureMessageId } from '../events/service.js';
 
 const LONDON = {
   country: 'GB',
@@ -162,6 +163,25 @@ describe('POST /v2/signups/:signupId/payment: the uk-card-provider experiment', 
     });
     // Sent on to Segment (when configured) once as well.
     expect(forwarded.filter((event) => event.anonymousId === visitor)).toHaveLength(1);
+
+    // A browser cannot take the server's messageId first to plant another arm.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/v2/events',
+      payload: {
+        batch: [
+          {
+            type: 'track',
+            event: 'Experiment Viewed',
+            properties: { experiment: 'uk-card-provider', variant: 'Control' },
+            anonymousId: `arm-control-${visitor}`,
+            timestamp: new Date().toISOString(),
+            messageId: exposureMessageId('uk-card-provider', `arm-control-${visitor}`),
+          },
+        ],
+      },
+    });
+    expect(forged.statusCode).toBe(422);
 
     const control = `arm-control-${randomUUID()}`;
     await payAs(control);

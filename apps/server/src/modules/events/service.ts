@@ -52,10 +52,11 @@ function toRow(event: IncomingAnalyticsEvent, sentAt: Date | null): NewAnalytics
 
 /**
  * The messageId of a server exposure: one per visitor and experiment, so storing it twice is a
- * conflict that stores nothing (and forwards nothing).
+ * conflict that stores nothing (and forwards nothing). Its slashes are outside what
+ * POST /v2/events accepts as a messageId, so no browser can take the id first and forge the arm.
  */
 export function exposureMessageId(experiment: ExperimentKey, visitor: string): string {
-  return `server-exposure:${experiment}:${visitor}`;
+  return `server-exposure/${experiment}/${visitor}`;
 }
 
 function toForwarded(row: NewAnalyticsEventRow): ForwardedEvent {
