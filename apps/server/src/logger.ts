@@ -11,6 +11,7 @@ const SECRET_FIELDS = [
   'cvv',
   'nonce',
   'token',
+  'paymentMethodToken',
   'clickToJoinToken',
   'securityAnswer',
   'securityCode',

@@ -656,6 +656,12 @@ export const payments = pgTable(
     transactionId: text('transaction_id'),
     cardType: text('card_type'),
     cardLastFour: text('card_last_four'),
+    /**
+     * The gateway's token of the payment method the sale stored in its vault (the browser asks
+     * for it: `storePaymentOnFile`): what charges the auto-renewal. Only our merchant credentials
+     * can use it; it is never logged. Null when nothing was stored (declined, or a 0 total).
+     */
+    paymentMethodToken: text('payment_method_token'),
     /** What completing the attempt needs (no secrets: the nonce is not kept). */
     attempt: jsonb('attempt').notNull(),
     /** The stored payment response (without the credentials token), for replays. */

@@ -96,7 +96,12 @@ export async function updatePendingPayment(
   values: Partial<
     Pick<
       NewPaymentRow,
-      'transactionId' | 'cardType' | 'cardLastFour' | 'paymentType' | 'lockedUntil'
+      | 'transactionId'
+      | 'cardType'
+      | 'cardLastFour'
+      | 'paymentMethodToken'
+      | 'paymentType'
+      | 'lockedUntil'
     >
   >,
   now: Date,

@@ -997,6 +997,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           transactionId: transaction.id,
           cardType: transaction.cardType,
           cardLastFour: transaction.lastFour,
+          paymentMethodToken: transaction.paymentMethodToken,
         },
         now(),
       );
@@ -1253,6 +1254,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             transactionId: transaction.id,
             cardType: transaction.cardType,
             cardLastFour: transaction.lastFour,
+            paymentMethodToken: transaction.paymentMethodToken,
             paymentType: transaction.paymentInstrument,
           },
           now(),
