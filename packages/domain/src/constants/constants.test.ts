@@ -24,7 +24,13 @@ import {
   PHONE_MIN_DIGITS,
 } from './limits.js';
 import { resolveLocale } from './locale.js';
-import { dialCodeDigits, PHONE_CODES, phoneCodeIdFromDialCode } from './phone-codes.js';
+import {
+  dialCodeDigits,
+  PHONE_CODES,
+  phoneCodeCountry,
+  phoneCodeIdFromDialCode,
+  visitorFlagCountry,
+} from './phone-codes.js';
 import { supportPhoneFor } from './support-phones.js';
 
 describe('limits and enums', () => {
@@ -68,6 +74,25 @@ describe('phone codes', () => {
     expect(dialCodeDigits('MEXICO')).toBe('52');
     expect(phoneCodeIdFromDialCode('+52')).toBe('MEXICO');
     expect(phoneCodeIdFromDialCode('33')).toBeUndefined();
+  });
+
+  it('points each code to its country', () => {
+    expect(phoneCodeCountry('US_CANADA')).toBe('US');
+    expect(phoneCodeCountry('UNITED_KINGDOM')).toBe('GB');
+    expect(phoneCodeCountry('MEXICO')).toBe('MX');
+  });
+
+  it('gives the flags the billing country, else the typed phone’s country, else nothing', () => {
+    expect(
+      visitorFlagCountry({ billingCountry: 'CA', phoneCode: 'MEXICO', phoneNumber: '5512345678' }),
+    ).toBe('CA');
+    expect(visitorFlagCountry({ phoneCode: 'UNITED_KINGDOM', phoneNumber: '7700900123' })).toBe(
+      'GB',
+    );
+    // A code chosen with no number typed says nothing yet; an unknown code nothing at all.
+    expect(visitorFlagCountry({ phoneCode: 'UNITED_KINGDOM', phoneNumber: '' })).toBeUndefined();
+    expect(visitorFlagCountry({ phoneCode: '+33', phoneNumber: '612345678' })).toBeUndefined();
+    expect(visitorFlagCountry({})).toBeUndefined();
   });
 });
 

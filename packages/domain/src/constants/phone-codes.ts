@@ -1,8 +1,9 @@
 /** Phone country codes (spec 000 §3). */
 export const PHONE_CODES = {
-  US_CANADA: { dialCode: '+1' },
-  UNITED_KINGDOM: { dialCode: '+44' },
-  MEXICO: { dialCode: '+52' },
+  // US_CANADA points to the US (Canada shares the default support line).
+  US_CANADA: { dialCode: '+1', country: 'US' },
+  UNITED_KINGDOM: { dialCode: '+44', country: 'GB' },
+  MEXICO: { dialCode: '+52', country: 'MX' },
 } as const;
 
 export const PHONE_CODE_IDS = ['US_CANADA', 'UNITED_KINGDOM', 'MEXICO'] as const;
@@ -22,4 +23,27 @@ export function dialCodeDigits(id: PhoneCodeId): '1' | '44' | '52' {
 export function phoneCodeIdFromDialCode(dialCode: string): PhoneCodeId | undefined {
   const digits = dialCode.replace(/\D/g, '');
   return PHONE_CODE_IDS.find((id) => dialCodeDigits(id) === digits);
+}
+
+/** The country (ISO 3166-1 alpha-2) a phone code points to. */
+export function phoneCodeCountry(id: PhoneCodeId): 'US' | 'GB' | 'MX' {
+  return PHONE_CODES[id].country;
+}
+
+/**
+ * The visitor's country as the flags see it (spec 000 §5, the evaluation context's `country`):
+ * the billing country once saved, else the country of the step-1 phone code once a number was
+ * typed with it, else unknown. The browser's flag context and the server's, for the experiments
+ * it decides itself, both ask here, so a flag rule on country splits them the same way.
+ */
+export function visitorFlagCountry(visitor: {
+  billingCountry?: string | null | undefined;
+  phoneCode?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+}): string | undefined {
+  if (visitor.billingCountry) return visitor.billingCountry;
+  if (isPhoneCodeId(visitor.phoneCode) && visitor.phoneNumber) {
+    return phoneCodeCountry(visitor.phoneCode);
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import {
   type ExperimentKey,
   type ExperimentValue,
   type Locale,
+  visitorFlagCountry,
 } from '@coparent/domain';
 import type { FlagContext } from './context.js';
 import type { FlagService } from './service.js';
@@ -25,14 +26,30 @@ export async function experimentArm(
   return EXPERIMENT_VALUES.find((arm) => arm === evaluation.value) ?? DEFAULT_EXPERIMENT_VALUE;
 }
 
-/** Parent A's context before an account exists: the signup's anonymous id and email (join flow). */
+/**
+ * Parent A's context before an account exists (join flow), as the browser builds it: the
+ * signup's anonymous id and email, and the visitor's country (the saved billing country, else
+ * the step-1 phone's).
+ */
 export function signupFlagContext(
-  signup: { segmentAnonymousId: string | null; parentEmail: string | null },
+  signup: {
+    segmentAnonymousId: string | null;
+    parentEmail: string | null;
+    parentPhoneCountryCode: string | null;
+    parentPhoneNumber: string | null;
+  },
   locale: Locale,
+  billingCountry?: string | undefined,
 ): FlagContext {
+  const country = visitorFlagCountry({
+    billingCountry,
+    phoneCode: signup.parentPhoneCountryCode,
+    phoneNumber: signup.parentPhoneNumber,
+  });
   return {
     ...(signup.segmentAnonymousId ? { targetingKey: signup.segmentAnonymousId } : {}),
     ...(signup.parentEmail ? { email: signup.parentEmail } : {}),
+    ...(country ? { country } : {}),
     flow: 'join',
     locale,
   };

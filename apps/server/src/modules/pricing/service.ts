@@ -50,7 +50,7 @@ import {
   invitedFlagContext,
   signupFlagContext,
 } from '../flags/experiment-arm.js';
-import type { SignupOrder } from '../signup/repo.js';
+import { findSignupBillingCountry, type SignupOrder } from '../signup/repo.js';
 import type { SignupService } from '../signup/service.js';
 import {
   type Catalog,
@@ -513,7 +513,9 @@ export function createPricingService({
     return priceOrder(row, saved, body, ctx, (pkg) =>
       saved?.complete && saved.packageId === pkg.id
         ? Promise.resolve(saved.freeOptionsTreatment)
-        : inFreeOptionsTreatment(signupFlagContext(row, ctx.locale)),
+        : findSignupBillingCountry(db, row.id).then((billingCountry) =>
+            inFreeOptionsTreatment(signupFlagContext(row, ctx.locale, billingCountry)),
+          ),
     );
   }
 

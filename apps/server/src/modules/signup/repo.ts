@@ -138,6 +138,19 @@ export async function saveSignupReferrer(
 
 export type SignupBilling = Omit<SignupBillingRow, 'signupId' | 'updatedAt'>;
 
+/** The saved billing address's country, if any (the flags' context reads only that). */
+export async function findSignupBillingCountry(
+  db: Executor,
+  signupId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ country: signupBilling.country })
+    .from(signupBilling)
+    .where(eq(signupBilling.signupId, signupId))
+    .limit(1);
+  return row?.country;
+}
+
 export async function findSignupBilling(
   db: Executor,
   signupId: string,

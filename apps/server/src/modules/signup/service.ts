@@ -56,6 +56,7 @@ import {
 import {
   findChildren,
   findSignupBilling,
+  findSignupBillingCountry,
   findSignupById,
   findSignupByIdForUpdate,
   findSignupOrder,
@@ -493,7 +494,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
         await experimentArm(
           flags,
           EXPERIMENTS.showPriceInBuildYourOwn,
-          signupFlagContext(row, locale),
+          signupFlagContext(row, locale, await findSignupBillingCountry(tx, row.id)),
         ),
       );
     const { order, buildYourOwn } = input;

@@ -4,6 +4,7 @@ import {
   type ParentReferralAnswer,
   ParentReferralSchema,
   type PhoneCodeId,
+  phoneCodeCountry,
   type SavedBilling,
 } from '@coparent/domain';
 import type { Path } from 'react-hook-form';
@@ -32,19 +33,13 @@ export type BillingFormInput = {
   referral: { selection: string; other: string };
 };
 
-/** The country a step-1 phone code points to, when the pricing lookup did not say. */
-const PHONE_CODE_COUNTRY: Record<PhoneCodeId, string> = {
-  US_CANADA: 'US',
-  UNITED_KINGDOM: 'GB',
-  MEXICO: 'MX',
-};
-
+/** The pricing lookup's country, else the one the step-1 phone code points to, else the US. */
 export function defaultCountryFor(
   pricingCountry: string | null | undefined,
   phoneCode: PhoneCodeId | undefined,
 ): string {
   if (pricingCountry) return pricingCountry;
-  return phoneCode ? PHONE_CODE_COUNTRY[phoneCode] : 'US';
+  return phoneCode ? phoneCodeCountry(phoneCode) : 'US';
 }
 
 /** What the form starts with: what was typed, else what the server saved, else the defaults. */

@@ -1,6 +1,6 @@
+import { visitorFlagCountry } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useFunnelStore } from '../../features/join/funnel-store';
-import { visitorCountry } from '../../features/join/hooks/use-support-phone';
 import { subscribe } from '../analytics';
 import { getAnonymousId } from '../anonymous-id';
 import { readStorage, STORAGE_KEYS } from '../storage';
@@ -30,11 +30,14 @@ export function FlagContextSync() {
   const userId = useUserId();
   // The email once a signup holds it (not every keystroke of a first visit to step 1).
   const email = useFunnelStore((s) => (s.signupId ? s.stepOneValues?.email : undefined));
-  // The billing country once saved, else the country of the step-1 phone number, else unknown.
-  const country = useFunnelStore(
-    (s) =>
-      s.billingCountry ??
-      visitorCountry(s.stepOneValues?.countryCode, s.stepOneValues?.phoneNumber, undefined),
+  // The billing country once saved, else the country of the step-1 phone number, else unknown
+  // (the server builds the same for the experiments it decides).
+  const country = useFunnelStore((s) =>
+    visitorFlagCountry({
+      billingCountry: s.billingCountry,
+      phoneCode: s.stepOneValues?.countryCode,
+      phoneNumber: s.stepOneValues?.phoneNumber,
+    }),
   );
 
   useEffect(() => {

@@ -1,12 +1,10 @@
-import { type PhoneCodeId, type SupportPhone, supportPhoneFor } from '@coparent/domain';
+import {
+  type PhoneCodeId,
+  phoneCodeCountry,
+  type SupportPhone,
+  supportPhoneFor,
+} from '@coparent/domain';
 import { useFunnelStore } from '../funnel-store';
-
-/** The country a phone code points to (US_CANADA shares the default support line with CA). */
-const PHONE_CODE_COUNTRY: Record<PhoneCodeId, string> = {
-  US_CANADA: 'US',
-  UNITED_KINGDOM: 'GB',
-  MEXICO: 'MX',
-};
 
 function browserRegion(): string | undefined {
   if (typeof navigator === 'undefined') return undefined;
@@ -28,8 +26,7 @@ export function visitorCountry(
   phoneNumber: string | undefined,
   region: string | undefined,
 ): string | undefined {
-  if (phoneCode && phoneNumber) return PHONE_CODE_COUNTRY[phoneCode];
-  return region;
+  return phoneCode && phoneNumber ? phoneCodeCountry(phoneCode) : region;
 }
 
 export function useSupportPhone(): SupportPhone {
