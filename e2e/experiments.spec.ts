@@ -1,9 +1,10 @@
 import { translateMessage } from '@coparent/domain';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
-import { completeStepsOneAndTwo, unique } from './support/funnel';
+import { completeStepsOneAndTwo, UK_PHONE, US_PHONE, unique } from './support/funnel';
 import { t } from './support/i18n';
 import { invitationViaApi, newestInviteLink } from './support/invite';
 
@@ -180,4 +181,124 @@ test('invite welcome: social proof shows its picture in Treatment only', async (
     await expectNoSeriousA11yViolations(page, `/invite (${arm})`);
     await page.context().close();
   }
+});
+
+// uk-card-provider has no screen: the server decides it at a GB card sale and records the
+// visitor's 'Experiment Viewed' itself (decision 020). The sandbox ignores the UK merchant
+// account, so what shows is the arm in the staff funnel report. No other spec pays from GB, so
+// the report's uk-card-provider arms move only with this test: it compares them before and after.
+
+type FunnelReport = {
+  experiments: {
+    experiment: string;
+    arms: { variant: string; steps: { key: string; visitors: number }[] }[];
+  }[];
+};
+
+/** uk-card-provider's paying visitors ("Subscription created") per arm, from the staff report. */
+async function ukCardPayersByArm(staff: APIRequestContext) {
+  const res = await staff.get('/v2/admin/funnel?since=24h');
+  expect(res.status(), await res.text()).toBe(200);
+  const { experiments } = (await res.json()) as FunnelReport;
+  const arms = experiments.find((e) => e.experiment === 'uk-card-provider')?.arms ?? [];
+  const payers = (variant: string) => {
+    const steps = arms.find((arm) => arm.variant === variant)?.steps ?? [];
+    return steps.find((step) => step.key === 'subscription')?.visitors ?? 0;
+  };
+  return { Treatment: payers('Treatment'), Control: payers('Control') };
+}
+
+/** Parent A pays by card through the screens: a +44 phone and a London address, or Texas. */
+async function payByCardFrom(page: Page, country: 'GB' | 'US') {
+  await openWithFlags(page, '/signup');
+  await completeStepsOneAndTwo(page, 'en', country === 'GB' ? UK_PHONE : US_PHONE);
+  await choosePackage(page, 'en', country === 'GB' ? 2061 : PREMIUM_1_YEAR);
+  await expect(page.getByLabel(t('en', 'checkout.billing.country'))).toHaveValue(country);
+  if (country === 'GB') {
+    await page
+      .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
+      .fill('10 Downing Street');
+    await page.getByLabel(t('en', 'checkout.billing.city')).fill('London');
+    await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('ENG');
+    await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('SW1A 2AA');
+    // One time zone in GB: chosen without asking.
+    await expect(page.getByLabel(t('en', 'checkout.billing.timezone'))).toHaveValue(
+      'Europe/London',
+    );
+  } else {
+    await fillTexasAddress(page, 'en');
+  }
+  await fillReferral(page, 'en');
+  await page.getByRole('button', { name: t('en', 'checkout.billing.submit') }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('en', 'checkout.payment.heading') }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('radio', { name: t('en', 'checkout.methods.CREDIT_CARD') }),
+  ).toBeChecked();
+  await page.getByLabel(t('en', 'checkout.card.number')).fill('4111 1111 1111 1111');
+  await page.getByLabel(t('en', 'checkout.card.expiry')).fill('12/34');
+  await page.getByLabel(t('en', 'checkout.card.cvv')).fill('123');
+  await page.getByRole('button', { name: t('en', 'checkout.payment.reviewOrder') }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('en', 'checkout.review.heading') }),
+  ).toBeVisible();
+  // Outside the US the terms are agreed beside Pay now.
+  if (country === 'GB') await page.locator('#review-consent-terms').check();
+  // The browser's own events of the sale (the report's "Subscription created") have reached the
+  // server once this batch is answered; the server stored its exposure before the sale.
+  const sent = page.waitForResponse(
+    (res) =>
+      res.url().endsWith('/v2/events') &&
+      (res.request().postData() ?? '').includes('Subscription Created'),
+  );
+  await page.getByRole('button', { name: t('en', 'checkout.review.pay'), exact: true }).click();
+  await expect(page).toHaveURL(/\/credentials$/);
+  expect((await sent).ok()).toBe(true);
+}
+
+test('payment: uk-card-provider puts a GB card payer in their arm of the staff report', async ({
+  browser,
+}) => {
+  test.slow(); // three payments through the screens
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const staff = staffContext.request;
+  const account = await paidParentViaApi(staff);
+  await loginViaApi(staff, account);
+  const granted = await staff.post('/v2/dev/staff', { data: { username: account.username } });
+  expect(granted.ok(), await granted.text()).toBe(true);
+  const before = await ukCardPayersByArm(staff);
+
+  // A US card in Treatment first: outside the experiment, it must not count in any arm.
+  const payers: [Arm, 'GB' | 'US'][] = [
+    ['treatment', 'US'],
+    ['treatment', 'GB'],
+    ['control', 'GB'],
+  ];
+  for (const [arm, country] of payers) {
+    const page = await visitorIn(browser, arm);
+    await payByCardFrom(page, country);
+    await page.context().close();
+  }
+
+  // One more payer in each arm: the GB visitors, each in the arm of their anonymous id.
+  await expect
+    .poll(() => ukCardPayersByArm(staff))
+    .toEqual({ Treatment: before.Treatment + 1, Control: before.Control + 1 });
+
+  const report = await staffContext.newPage();
+  await report.goto('/app/account/admin/funnel');
+  const arms = report.getByRole('table', {
+    name: t('en', 'adminFunnel.experiments.caption', { name: 'uk-card-provider' }),
+  });
+  for (const variant of ['Treatment', 'Control']) {
+    const arm = t('en', 'adminFunnel.experiments.arm', { variant });
+    await expect(
+      arms.getByRole('columnheader', {
+        name: `${arm}: ${t('en', 'adminFunnel.table.visitors')}`,
+      }),
+    ).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(report, '/app/account/admin/funnel (experiments)');
+  await staffContext.close();
 });

@@ -29,6 +29,21 @@ const chooseButton = (page: Page, lang: Language, id: number) =>
 const v = (key: string, lang: Language, params: Parameters<typeof translateMessage>[2] = {}) =>
   translateMessage(key, lang, params);
 
+/** The arms of an experiment this page load tracked ('Experiment Viewed'), in order. */
+async function exposuresOf(page: Page, experiment: string): Promise<unknown[]> {
+  const events = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __analyticsEvents?: { event?: string; properties?: Record<string, unknown> }[];
+        }
+      ).__analyticsEvents ?? [],
+  );
+  return events
+    .filter((e) => e.event === 'Experiment Viewed' && e.properties?.experiment === experiment)
+    .map((e) => e.properties?.variant);
+}
+
 /** /payment opens on Billing with the saved package in the order summary (checkout.spec.ts pays). */
 async function expectPaymentPage(page: Page, lang: Language, id: number) {
   await expect(page).toHaveURL(/\/payment$/);
@@ -154,9 +169,18 @@ for (const lang of LANGUAGES) {
       await expectNoSeriousA11yViolations(page, '/step3 (Mexico)');
     });
 
-    test('build your own in control: no option prices, a live total, saved to /payment', async ({
+    // Control and Off both show today's /alacarte (decisions 020, 024); only Control is an
+    // exposure. One arm per language: English forces Control through the flag file (an
+    // "arm-control" anonymous id), Spanish is an ordinary visitor, Off.
+    const arm = lang === 'en' ? 'Control' : 'Off';
+    test(`build your own in ${arm}: no option prices, a live total, saved to /payment`, async ({
       page,
     }) => {
+      if (arm === 'Control') {
+        await page.addInitScript((id) => {
+          window.localStorage.setItem('coparent.anonymousId', id);
+        }, `arm-control-${unique()}`);
+      }
       await openJoin(page, lang);
       await completeStepsOneAndTwo(page, lang, US_PHONE);
       await chooseButton(page, lang, 3005).click();
@@ -174,11 +198,15 @@ for (const lang of LANGUAGES) {
       await expect(total).toContainText(
         money(7999 + optionPrice(3005, 'TONEMETER', 'USD'), 'USD', lang, 'US'),
       );
-      await expectNoSeriousA11yViolations(page, '/alacarte (control)');
+      await expectNoSeriousA11yViolations(page, `/alacarte (${arm})`);
 
       await page.getByRole('button', { name: t(lang, 'common.continue'), exact: true }).click();
       const summary = await expectPaymentPage(page, lang, 3005);
       await expect(summary).toContainText(v('pricing_option_tonemeter', lang));
+      // The arm the flag file gave this visitor: /alacarte tracked Control once; Off is no arm.
+      await expect
+        .poll(() => exposuresOf(page, 'show-price-in-build-your-own'))
+        .toEqual(arm === 'Control' ? ['Control'] : []);
     });
 
     test('build your own in the treatment: prices shown, My Files and Calls free', async ({
