@@ -139,7 +139,8 @@ describe.each(BACKENDS)(
           cardHolderName: 'Ana López',
           nonce: 'fake-valid-nonce',
           paymentType: 'CREDIT_CARD',
-          storePaymentOnFile: false,
+          // As the browser always asks: a voided charge must not leave a method on file.
+          storePaymentOnFile: true,
           deviceData: null,
         },
         payForCoparent: false,
@@ -237,6 +238,7 @@ describe.each(BACKENDS)(
         failure: { kind: 'duplicateParent' },
         provider: 'sandbox',
         response: null,
+        paymentMethodToken: null,
       });
       expect(payment?.completedAt).not.toBeNull();
       const transactions = await transactionsOf(signup);

@@ -124,7 +124,8 @@ export async function finishPendingPayment(
 ): Promise<boolean> {
   const rows = await db
     .update(payments)
-    .set({ status, failure, updatedAt: now, completedAt: now })
+    // A voided charge bought nothing: the method it vaulted is no account's to renew with.
+    .set({ status, failure, paymentMethodToken: null, updatedAt: now, completedAt: now })
     .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
     .returning({ id: payments.id });
   return rows.length > 0;
