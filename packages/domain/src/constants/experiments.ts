@@ -37,6 +37,13 @@ export const RESTRICTIONS = {
 export type RestrictionName = keyof typeof RESTRICTIONS;
 export type RestrictionKey = (typeof RESTRICTIONS)[RestrictionName];
 
+/** The restriction that hides a wallet (cards are hidden by brand, not as a method). */
+export const PAYMENT_TYPE_RESTRICTIONS = {
+  PAYPAL: RESTRICTIONS.hidePaypal,
+  VENMO: RESTRICTIONS.hideVenmo,
+  APPLE_PAY: RESTRICTIONS.hideApplePay,
+} as const;
+
 /** Boolean look flags (spec 001 §1 "a brand-refresh look"): each swaps the design-token set. */
 export const LOOKS = {
   brandRefresh: 'brand-refresh',

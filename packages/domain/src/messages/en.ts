@@ -106,6 +106,8 @@ export const en = {
   payment_pricing_error: 'We could not calculate your price. Please try again.',
   payment_paypalSetup_error:
     'There was an error setting up PayPal. Please refresh the page or try again later.',
+  payment_methodUnavailable_error:
+    'This payment method is not available. Please choose another one.',
   payment_nonce_error: 'Choose a payment method',
   payment_terms_error: 'You must accept the terms and conditions',
   payment_cvvDeclined_error:

@@ -97,6 +97,7 @@ export const esMX: Record<MessageKey, string> = {
   payment_pricing_error: 'No pudimos calcular tu precio. Inténtalo de nuevo.',
   payment_paypalSetup_error:
     'Hubo un error al configurar PayPal. Actualiza la página o inténtalo más tarde.',
+  payment_methodUnavailable_error: 'Este método de pago no está disponible. Elige otro.',
   payment_nonce_error: 'Elige un método de pago',
   payment_terms_error: 'Debes aceptar los términos y condiciones',
   payment_cvvDeclined_error:

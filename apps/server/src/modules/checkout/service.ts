@@ -21,6 +21,7 @@ import {
   type MessageKey,
   moneyLocale,
   normalizeCode,
+  PAYMENT_TYPE_RESTRICTIONS,
   type PaymentDeclineReason,
   type PaymentRequest,
   type PaymentResponse,
@@ -67,7 +68,14 @@ import {
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
 import { receiptEmail } from '../email/templates/receipt.js';
 import type { EventsService } from '../events/service.js';
-import { type ExperimentFlags, experimentArm } from '../flags/experiment-arm.js';
+import type { FlagContext } from '../flags/context.js';
+import {
+  type ExperimentFlags,
+  experimentArm,
+  invitedFlagContext,
+  isRestricted,
+  signupFlagContext,
+} from '../flags/experiment-arm.js';
 import {
   insertFamily,
   insertFamilyMembers,
@@ -1053,6 +1061,25 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   // ── The payment ──────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A wallet hidden by its restriction flag (hide-paypal, hide-venmo, hide-apple-pay) is hidden
+   * from the browser; a request that pays with it anyway is refused here, before anything is
+   * written, with the context the browser's flags use. Only a total to charge uses a method.
+   */
+  async function assertMethodAllowed(
+    paymentType: PaymentType,
+    total: number,
+    context: FlagContext,
+    locale: Locale,
+  ): Promise<void> {
+    if (total === 0 || !(paymentType in PAYMENT_TYPE_RESTRICTIONS)) return;
+    const restriction =
+      PAYMENT_TYPE_RESTRICTIONS[paymentType as keyof typeof PAYMENT_TYPE_RESTRICTIONS];
+    if (await isRestricted(flags, restriction, context)) {
+      throw fieldError('payment.paymentType', 'payment_methodUnavailable_error', locale);
+    }
+  }
+
   /** Checks a new attempt and prices it on the server; answers the attempt to store. */
   async function prepare(
     row: SignupRow,
@@ -1121,6 +1148,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       { locale },
     );
     assertChargeMatchesPricing(priced, body.payment, locale);
+    await assertMethodAllowed(
+      body.payment.paymentType,
+      priced.totals.total,
+      signupFlagContext(row, locale, billing.country),
+      locale,
+    );
     if (!isCurrencyCode(priced.totals.currencyCode)) throw new Error('unknown currency');
     return {
       locale,
@@ -1444,6 +1477,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       { locale },
     );
     assertChargeMatchesPricing(priced, body.payment, locale);
+    await assertMethodAllowed(
+      body.payment.paymentType,
+      priced.totals.total,
+      invitedFlagContext(user.id, locale),
+      locale,
+    );
     const inviter = invited.inviter;
     return {
       locale,

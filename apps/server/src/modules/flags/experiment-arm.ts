@@ -4,6 +4,7 @@ import {
   type ExperimentKey,
   type ExperimentValue,
   type Locale,
+  type RestrictionKey,
   visitorFlagCountry,
 } from '@coparent/domain';
 import type { FlagContext } from './context.js';
@@ -24,6 +25,16 @@ export async function experimentArm(
   const evaluation = await flags.evaluate(key, context);
   if (!evaluation || !('value' in evaluation)) return DEFAULT_EXPERIMENT_VALUE;
   return EXPERIMENT_VALUES.find((arm) => arm === evaluation.value) ?? DEFAULT_EXPERIMENT_VALUE;
+}
+
+/** Is a restriction flag on for `context`? False when the file has no such flag or it errs. */
+export async function isRestricted(
+  flags: ExperimentFlags,
+  key: RestrictionKey,
+  context: FlagContext,
+): Promise<boolean> {
+  const evaluation = await flags.evaluate(key, context);
+  return evaluation !== undefined && 'value' in evaluation && evaluation.value === true;
 }
 
 /**
