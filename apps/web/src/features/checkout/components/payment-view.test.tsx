@@ -189,6 +189,25 @@ describe('Payment view', () => {
     expect(reviewOrder()).toBeDisabled();
   });
 
+  it('refuses Discover under hide-discover, and takes American Express then', async () => {
+    server();
+    const { user } = await openPayment({ flags: { 'hide-discover': true } });
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await user.type(number, '6011111111111117');
+    await user.type(screen.getByRole('textbox', { name: 'Expiration date' }), '12/34');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123');
+    expect(
+      screen.getByText("We can't accept Discover cards. Please use another card."),
+    ).toBeVisible();
+    expect(reviewOrder()).toBeDisabled();
+    await user.clear(number);
+    await user.type(number, '378282246310005');
+    await user.clear(screen.getByRole('textbox', { name: 'Security code' }));
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '1234');
+    expect(screen.queryByText(/cards\. Please use another card\./)).toBeNull();
+    expect(reviewOrder()).toBeEnabled();
+  });
+
   it('stores a wallet nonce from the sandbox dialog; cancel and choosing the card clear it', async () => {
     server();
     const { user } = await openPayment({ flags: { 'paypal-in-join': 'Treatment' } });
