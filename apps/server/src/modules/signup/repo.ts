@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogPackages,
@@ -10,9 +10,42 @@ import {
   signupChildren,
   signupOrders,
   signups,
+  users,
 } from '../../db/schema.js';
 
 export type SignupChild = Pick<SignupChildRow, 'firstName' | 'lastName' | 'email'>;
+
+/**
+ * Inserts the signup unless a user already has the email (compared as `users.email_normalized`),
+ * in one statement: the duplicate check and the insert cost one round trip, not two (the create
+ * is the funnel's hottest write, issue [F8]). Undefined when the email is taken.
+ */
+export async function insertSignupUnlessEmailTaken(
+  db: Executor,
+  values: NewSignupRow,
+  emailNormalized: string,
+): Promise<{ id: string } | undefined> {
+  const columns = getTableColumns(signups);
+  const set = (Object.keys(values) as (keyof NewSignupRow)[]).filter(
+    (key) => values[key] !== undefined,
+  );
+  const names = sql.join(
+    set.map((key) => sql.identifier(columns[key].name)),
+    sql`, `,
+  );
+  // Each value goes through its column's encoder (a Date to a timestamp), as `insert` does.
+  const params = sql.join(
+    set.map((key) => sql.param(values[key], columns[key])),
+    sql`, `,
+  );
+  // Both drivers answer `execute` with their own result type; each has `rows` of objects.
+  const result = (await db.execute(sql`
+    insert into ${signups} (${names})
+    select ${params}
+    where not exists (select 1 from ${users} where ${users.emailNormalized} = ${emailNormalized})
+    returning ${sql.identifier(columns.id.name)}`)) as unknown as { rows: { id: string }[] };
+  return result.rows[0];
+}
 
 /** The new signup's id: the row is wide, and reading it all back cost the hot create call. */
 export async function insertSignup(db: Executor, values: NewSignupRow): Promise<{ id: string }> {

@@ -9,6 +9,7 @@ import {
   DUPLICATE_COPARENT_FIELD,
   DUPLICATE_PARENT_FIELD,
   EXPERIMENTS,
+  emailKey,
   familyFormSchema,
   familySectionToFormValues,
   isConsentRequired,
@@ -41,7 +42,7 @@ import {
 } from '@coparent/domain';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { SignupRow } from '../../db/schema.js';
+import type { NewSignupRow, SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
@@ -61,6 +62,7 @@ import {
   findSignupByIdForUpdate,
   findSignupOrder,
   insertSignup,
+  insertSignupUnlessEmailTaken,
   replaceChildren,
   type SignupBilling,
   type SignupChild,
@@ -250,13 +252,9 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     const section = input.sections[0];
     const isParent = section === 'PARENT';
     const { parent } = input;
-    if (isParent) {
-      await assertParentNotDuplicate(db, parent.email, input.parentDuplicateConfirmed, locale);
-    }
-
     const registrationKey = generateRegistrationKey();
     const instant = now();
-    const row = await insertSignup(db, {
+    const values: NewSignupRow = {
       registrationKeyHash: hashRegistrationKey(registrationKey),
       lastCompletedStep: stepCompletedBy(section) ?? 0,
       parentFirstName: parent.firstName,
@@ -272,7 +270,18 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       createdAt: instant,
       updatedAt: instant,
       expiresAt: expiresFrom(instant),
-    });
+    };
+    // Step 1 is blocked when the parent's email has an account, unless the visitor confirmed it:
+    // checked by the insert itself (one round trip), then answered as assertParentNotDuplicate.
+    const checksDuplicate = isParent && parent.email && input.parentDuplicateConfirmed !== true;
+    const row = checksDuplicate
+      ? await insertSignupUnlessEmailTaken(db, values, emailKey(parent.email))
+      : await insertSignup(db, values);
+    if (!row) {
+      await assertParentNotDuplicate(db, parent.email, false, locale);
+      // The account went away between the two statements: nothing blocks the signup now.
+      return create(input, { locale });
+    }
     return { signupId: row.id, registrationKey };
   }
 
