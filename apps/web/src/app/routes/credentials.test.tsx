@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { readQueue } from '../../lib/analytics';
 import { fullPage } from '../../lib/full-page';
+import { i18n } from '../../lib/i18n';
 import {
   CREDENTIALS_TOKEN,
   paymentResponse,
@@ -196,5 +197,139 @@ describe('/credentials', () => {
     server();
     await renderApp('/credentials');
     expect(await screen.findByRole('heading', { level: 1, name: 'Almost there...' })).toBeVisible();
+  });
+});
+
+describe('/credentials: guessable passwords are refused beside the field', () => {
+  const EMAIL = 'ana.garcia7@example.com';
+
+  /** Paid, with an email whose local part is long enough to be looked for in a password. */
+  function paidAs(email: string) {
+    const { clickToJoinToken: _token, ...result } = paymentResponse(PRICING);
+    result.registration.parent.email = email;
+    result.receipt.email = email;
+    useCheckoutStore.setState({
+      result,
+      credentials: { token: CREDENTIALS_TOKEN, userId: USER_ID },
+    });
+  }
+
+  type Labels = { username: string; password: string; submit: string };
+  const EN: Labels = { username: 'Username', password: 'Password', submit: 'Complete Signup' };
+  const ES: Labels = {
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    submit: 'Completar registro',
+  };
+
+  /**
+   * Types the username and the password, leaves the password, and checks that the message is the
+   * password field's own error, that Complete Signup stays disabled and that Enter sends nothing;
+   * then a good password clears the message and enables it (so it was the password, nothing else).
+   */
+  async function expectRefused(
+    { username, password, message }: { username: string; password: string; message: string },
+    labels: Labels = EN,
+  ) {
+    paidAs(EMAIL);
+    const { calls } = server();
+    const { user } = await renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: labels.username }), username);
+    const field = screen.getByLabelText(labels.password);
+    await user.type(field, password);
+    await user.tab();
+
+    const error = await waitFor(() => {
+      const element = document.getElementById('password-error');
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(error).toHaveTextContent(message);
+    expect(error).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain('password-error');
+    // Nothing else is wrong with the username.
+    expect(document.getElementById('username-error')).toBeNull();
+    const button = screen.getByRole('button', { name: labels.submit });
+    expect(button).toBeDisabled();
+    await user.click(field);
+    await user.keyboard('{Enter}');
+    expect(calls.some((call) => call.url === '/v2/credentials')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'Quiet-Harbor-7421!');
+    await waitFor(() => expect(document.getElementById('password-error')).toBeNull());
+    await waitFor(() => expect(button).toBeEnabled());
+  }
+
+  it.each([
+    {
+      what: 'a common password from the list',
+      username: 'ana_lopez',
+      password: 'Password123!',
+      message: 'This password is too common. Choose one that is harder to guess.',
+    },
+    {
+      what: 'a common word dressed up with symbols and digits',
+      username: 'ana_lopez',
+      password: 'Sunsh1ne-2025!',
+      message: 'This password is too common. Choose one that is harder to guess.',
+    },
+    {
+      what: 'a password that contains the username',
+      username: 'harbor_ana',
+      password: 'Harbor.Ana-2025!',
+      message: 'Cannot contain your username',
+    },
+    {
+      what: 'a password that contains the email',
+      username: 'ana_lopez',
+      password: 'AnaGarcia7#Blue',
+      message: 'Cannot contain your email address',
+    },
+    {
+      what: 'a password that is the email',
+      username: 'ana_lopez',
+      password: EMAIL,
+      message: 'Cannot be the same as your email',
+    },
+  ])('refuses $what, and Complete Signup stays disabled', async (example) => {
+    await expectRefused(example);
+  });
+
+  it('refuses a common password in Spanish (es-MX)', async () => {
+    await i18n.changeLanguage('es-MX');
+    await expectRefused(
+      {
+        username: 'ana_lopez',
+        password: 'Password123!',
+        message: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',
+      },
+      ES,
+    );
+  });
+
+  it('says a password built from the email is refused in Spanish (es-MX)', async () => {
+    await i18n.changeLanguage('es-MX');
+    await expectRefused(
+      {
+        username: 'ana_lopez',
+        password: 'AnaGarcia7#Blue',
+        message: 'No puede contener tu correo electrónico',
+      },
+      ES,
+    );
+  });
+
+  it('says a password built from the username is refused in Spanish (es-MX)', async () => {
+    await i18n.changeLanguage('es-MX');
+    await expectRefused(
+      {
+        username: 'harbor_ana',
+        password: 'Harbor.Ana-2025!',
+        message: 'No puede contener tu nombre de usuario',
+      },
+      ES,
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   onCheckoutSignup,
   onClientToken,
   onCountryCheck,
+  onTokenize,
 } from '../../test/checkout-fixtures';
 import { mockFetch, on } from '../../test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
@@ -314,6 +315,54 @@ describe('/payment: Billing', () => {
     );
     await user.click(screen.getByRole('button', { name: /Back to packages/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/step3'));
+  });
+});
+
+describe('/payment: analytics', () => {
+  const viewed = () =>
+    readQueue().flatMap((e) =>
+      e.type === 'track' && e.event === 'Checkout Step Viewed' ? [e.properties] : [],
+    );
+  const BILLING = { step: 1, stepName: 'BILLING' };
+  const PAYMENT = { step: 2, stepName: 'PAYMENT' };
+  const REVIEW = { step: 3, stepName: 'REVIEW' };
+
+  it("fires 'Checkout Step Viewed' once per view shown, with the step's number and name", async () => {
+    billingServer(onCountryCheck(), onBillingSave(), onTokenize());
+    const { user } = await openBilling();
+    // Typing (re-renders) does not fire it again: only a view being shown does.
+    await fillTexas(user);
+    expect(viewed()).toEqual([BILLING]);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment details' });
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Card number' }),
+      '4111111111111111',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Expiration date' }), '12/34');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123');
+    expect(viewed()).toEqual([BILLING, PAYMENT]);
+    await user.click(screen.getByRole('button', { name: 'Review Order' }));
+    await screen.findByRole('heading', { level: 2, name: 'Review your order' });
+    await screen.findByText('Total due today');
+    expect(viewed()).toEqual([BILLING, PAYMENT, REVIEW]);
+    // Each view is viewed after the step before it is completed.
+    const order = readQueue().flatMap((e) =>
+      e.type === 'track' && e.event.startsWith('Checkout Step')
+        ? [`${e.event}:${String(e.properties.stepName)}`]
+        : [],
+    );
+    expect(order).toEqual([
+      'Checkout Step Viewed:BILLING',
+      'Checkout Step Completed:BILLING',
+      'Checkout Step Viewed:PAYMENT',
+      'Checkout Step Completed:PAYMENT',
+      'Checkout Step Viewed:REVIEW',
+    ]);
+    // Going back to a view by its tab is a new view of it.
+    await user.click(screen.getByRole('button', { name: /Step 1: Billing/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Billing information' });
+    expect(viewed()).toEqual([BILLING, PAYMENT, REVIEW, BILLING]);
   });
 });
 
