@@ -68,8 +68,18 @@ function instrumentOf(type: string | undefined): PaymentType {
   }
 }
 
+/** Braintree's statuses that can only be refunded (the money has moved or is moving). */
+const REFUNDABLE_STATUSES = new Set(['settled', 'settling']);
+
 function toTransaction(t: BraintreeTransaction): GatewayTransaction {
-  const card = t.applePayCard ?? t.creditCard ?? null;
+  // The SDK gives every transaction an `applePayCard` (empty unless Apple Pay): the instrument
+  // type says which card details are this payment's.
+  const card =
+    t.paymentInstrumentType === 'apple_pay_card'
+      ? t.applePayCard
+      : t.paymentInstrumentType === 'credit_card'
+        ? t.creditCard
+        : null;
   const token =
     card?.token ?? t.paypal?.token ?? t.paypalAccount?.token ?? t.venmoAccount?.token ?? null;
   return {
@@ -248,10 +258,9 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
 
   async function reverse(transactionId: string): Promise<ReverseResult> {
     try {
-      const transaction = toTransaction(
-        (await gateway.transaction.find(transactionId)) as BraintreeTransaction,
-      );
-      if (transaction.status === 'SETTLED' || transaction.status === 'SETTLING') {
+      const transaction = (await gateway.transaction.find(transactionId)) as BraintreeTransaction;
+      // settlement_pending (PayPal) counts as charged, yet Braintree voids it, never refunds it.
+      if (REFUNDABLE_STATUSES.has(transaction.status)) {
         const refund = await gateway.transaction.refund(transactionId);
         if (!refund.success) throw new PaymentGatewayError(`braintree: ${refund.message}`);
         return { kind: 'REFUNDED', transactionId: refund.transaction.id };
