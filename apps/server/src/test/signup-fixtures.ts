@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { App } from '../app.js';
 import { uniqueEmail } from './test-app.js';
@@ -154,35 +155,62 @@ export async function priceSignup(app: App, signup: TestSignup, body: Json) {
   return res.json() as { totals: { total: number; taxAmount: number; totalFormatted: string } };
 }
 
-/** Pays for a signup ready to pay (Texas, package 3003, fake-valid-nonce); answers the payment. */
-export async function paySignup(app: App, signup: TestSignup, language = 'en') {
-  const price = await priceSignup(app, signup, {
-    address: {
-      country: 'US',
-      region: 'TX',
-      city: 'Austin',
-      line1: '1 Main St',
-      postalCode: '73301',
+/** The billing address `billingBody` saves, as the pricing and payment calls take it. */
+export const TEXAS_ADDRESS = {
+  country: 'US',
+  region: 'TX',
+  city: 'Austin',
+  line1: '1 Main St',
+  postalCode: '73301',
+};
+
+/**
+ * The payment body the browser sends for `signup`: the amounts the pricing call showed for the
+ * package and address, paying by the sandbox's valid card nonce unless `payment` says otherwise.
+ */
+export async function paymentRequest(
+  app: App,
+  signup: TestSignup,
+  options: { packageId?: number; address?: Json; payment?: Json } = {},
+): Promise<Json> {
+  const { packageId = 3003, address = TEXAS_ADDRESS, payment } = options;
+  const price = await priceSignup(app, signup, { address, orderDetail: { packageId } });
+  return {
+    order: { packageId },
+    payment: {
+      amountDisplayed: price.totals.total,
+      taxAmountDisplayed: price.totals.taxAmount,
+      nonce: 'fake-valid-nonce',
+      ...payment,
     },
-    orderDetail: { packageId: 3003 },
-  });
-  const res = await app.inject({
+    promoCodes: null,
+  };
+}
+
+/** POST /v2/signups/{id}/payment with a new Idempotency-Key unless one is given. */
+export function postPayment(
+  app: App,
+  signup: TestSignup,
+  body: Json,
+  options: { idempotencyKey?: string; language?: string } = {},
+) {
+  return app.inject({
     method: 'POST',
     url: `/v2/signups/${signup.signupId}/payment`,
     headers: {
       'x-registration-key': signup.registrationKey,
-      'idempotency-key': `test-${signup.signupId}`,
-      language,
+      'idempotency-key': options.idempotencyKey ?? randomUUID(),
+      language: options.language ?? 'en',
     },
-    payload: {
-      order: { packageId: 3003 },
-      payment: {
-        amountDisplayed: price.totals.total,
-        taxAmountDisplayed: price.totals.taxAmount,
-        nonce: 'fake-valid-nonce',
-      },
-      promoCodes: null,
-    },
+    payload: body,
+  });
+}
+
+/** Pays for a signup ready to pay (Texas, package 3003, fake-valid-nonce); answers the payment. */
+export async function paySignup(app: App, signup: TestSignup, language = 'en') {
+  const res = await postPayment(app, signup, await paymentRequest(app, signup), {
+    idempotencyKey: `test-${signup.signupId}`,
+    language,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { payments, sandboxPaymentMethods } from '../../db/schema.js';
 import {
   type Json,
-  priceSignup,
+  paymentRequest,
+  postPayment,
   signupReadyToPay,
   type TestSignup,
 } from '../../test/signup-fixtures.js';
@@ -15,14 +15,6 @@ const ENV = {
   RATE_LIMIT_PAYMENT_PER_MINUTE: '10000',
   RATE_LIMIT_PRICING_PER_MINUTE: '10000',
   RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
-};
-
-const TEXAS = {
-  country: 'US',
-  region: 'TX',
-  city: 'Austin',
-  line1: '1 Main St',
-  postalCode: '73301',
 };
 
 // The subscription renews by itself (auto_renew): the payment method the sale stored in the
@@ -47,26 +39,10 @@ describe.each(BACKENDS)('the payment method kept on file on %s', (backend) => {
   });
 
   async function pay(signup: TestSignup, payment: Json = {}) {
-    const price = await priceSignup(app, signup, {
-      address: TEXAS,
-      orderDetail: { packageId: 3003 },
+    const body = await paymentRequest(app, signup, {
+      payment: { storePaymentOnFile: true, ...payment },
     });
-    return app.inject({
-      method: 'POST',
-      url: `/v2/signups/${signup.signupId}/payment`,
-      headers: { 'x-registration-key': signup.registrationKey, 'idempotency-key': randomUUID() },
-      payload: {
-        order: { packageId: 3003 },
-        payment: {
-          amountDisplayed: price.totals.total,
-          taxAmountDisplayed: price.totals.taxAmount,
-          nonce: 'fake-valid-nonce',
-          storePaymentOnFile: true,
-          ...payment,
-        },
-        promoCodes: null,
-      },
-    });
+    return postPayment(app, signup, body);
   }
 
   async function paymentOf(signup: TestSignup) {

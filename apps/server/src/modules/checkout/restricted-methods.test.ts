@@ -7,16 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { REPO_ROOT } from '../../config.js';
 import { payments, sandboxTransactions } from '../../db/schema.js';
-import { priceSignup, signupReadyToPay, type TestSignup } from '../../test/signup-fixtures.js';
+import {
+  paymentRequest,
+  postPayment,
+  signupReadyToPay,
+  type TestSignup,
+} from '../../test/signup-fixtures.js';
 import { buildTestApp, useTestDatabase } from '../../test/test-app.js';
-
-const TEXAS = {
-  country: 'US',
-  region: 'TX',
-  city: 'Austin',
-  line1: '1 Main St',
-  postalCode: '73301',
-};
 
 /** hide-paypal on for visitors whose anonymous id starts "no-paypal", off for everyone else. */
 const HIDE_PAYPAL = {
@@ -51,29 +48,10 @@ describe('POST /v2/signups/:signupId/payment with a restricted wallet', () => {
   });
 
   async function payByPaypal(signup: TestSignup, language = 'en') {
-    const price = await priceSignup(app, signup, {
-      address: TEXAS,
-      orderDetail: { packageId: 3003 },
+    const body = await paymentRequest(app, signup, {
+      payment: { nonce: 'fake-paypal-billing-agreement-nonce', paymentType: 'PAYPAL' },
     });
-    return app.inject({
-      method: 'POST',
-      url: `/v2/signups/${signup.signupId}/payment`,
-      headers: {
-        'x-registration-key': signup.registrationKey,
-        'idempotency-key': randomUUID(),
-        language,
-      },
-      payload: {
-        order: { packageId: 3003 },
-        payment: {
-          amountDisplayed: price.totals.total,
-          taxAmountDisplayed: price.totals.taxAmount,
-          nonce: 'fake-paypal-billing-agreement-nonce',
-          paymentType: 'PAYPAL',
-        },
-        promoCodes: null,
-      },
-    });
+    return postPayment(app, signup, body, { language });
   }
 
   async function attemptsOf(signup: TestSignup) {

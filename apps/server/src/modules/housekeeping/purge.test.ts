@@ -12,8 +12,9 @@ import {
 import { hashToken } from '../../security/tokens.js';
 import {
   getSignup,
+  paymentRequest,
   paySignup,
-  priceSignup,
+  postPayment,
   signupAtStep3,
   signupReadyToPay,
   type TestSignup,
@@ -45,33 +46,10 @@ describe.each(BACKENDS)('scheduled purge of expired rows on %s', (backend) => {
 
   /** A payment the sandbox declines: the signup stays unfinished but a payment refers to it. */
   async function declinedPayment(signup: TestSignup) {
-    const price = await priceSignup(app, signup, {
-      address: {
-        country: 'US',
-        region: 'TX',
-        city: 'Austin',
-        line1: '1 Main St',
-        postalCode: '73301',
-      },
-      orderDetail: { packageId: 3003 },
+    const body = await paymentRequest(app, signup, {
+      payment: { nonce: 'fake-processor-declined-visa-nonce' },
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/v2/signups/${signup.signupId}/payment`,
-      headers: {
-        'x-registration-key': signup.registrationKey,
-        'idempotency-key': `declined-${signup.signupId}`,
-      },
-      payload: {
-        order: { packageId: 3003 },
-        payment: {
-          amountDisplayed: price.totals.total,
-          taxAmountDisplayed: price.totals.taxAmount,
-          nonce: 'fake-processor-declined-visa-nonce',
-        },
-        promoCodes: null,
-      },
-    });
+    const res = await postPayment(app, signup, body);
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, res.body).toBeLessThan(500);
   }
