@@ -17,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: chromium,

@@ -4,7 +4,7 @@ import { loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
-import { completeStepsOneAndTwo, UK_PHONE, US_PHONE, unique } from './support/funnel';
+import { completeStepsOneAndTwo, UK_PHONE, unique } from './support/funnel';
 import { t } from './support/i18n';
 import { invitationViaApi, newestInviteLink } from './support/invite';
 
@@ -208,26 +208,20 @@ async function ukCardPayersByArm(staff: APIRequestContext) {
   return { Treatment: payers('Treatment'), Control: payers('Control') };
 }
 
-/** Parent A pays by card through the screens: a +44 phone and a London address, or Texas. */
-async function payByCardFrom(page: Page, country: 'GB' | 'US') {
+/** Parent A pays by card through the screens, from the UK: a +44 phone and a London address. */
+async function payByCardFromLondon(page: Page) {
   await openWithFlags(page, '/signup');
-  await completeStepsOneAndTwo(page, 'en', country === 'GB' ? UK_PHONE : US_PHONE);
-  await choosePackage(page, 'en', country === 'GB' ? 2061 : PREMIUM_1_YEAR);
-  await expect(page.getByLabel(t('en', 'checkout.billing.country'))).toHaveValue(country);
-  if (country === 'GB') {
-    await page
-      .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
-      .fill('10 Downing Street');
-    await page.getByLabel(t('en', 'checkout.billing.city')).fill('London');
-    await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('ENG');
-    await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('SW1A 2AA');
-    // One time zone in GB: chosen without asking.
-    await expect(page.getByLabel(t('en', 'checkout.billing.timezone'))).toHaveValue(
-      'Europe/London',
-    );
-  } else {
-    await fillTexasAddress(page, 'en');
-  }
+  await completeStepsOneAndTwo(page, 'en', UK_PHONE);
+  await choosePackage(page, 'en', 2061);
+  await expect(page.getByLabel(t('en', 'checkout.billing.country'))).toHaveValue('GB');
+  await page
+    .getByLabel(t('en', 'checkout.billing.address'), { exact: true })
+    .fill('10 Downing Street');
+  await page.getByLabel(t('en', 'checkout.billing.city')).fill('London');
+  await page.getByLabel(t('en', 'checkout.billing.region'), { exact: true }).selectOption('ENG');
+  await page.getByLabel(t('en', 'checkout.billing.postalCode')).fill('SW1A 2AA');
+  // One time zone in GB: chosen without asking.
+  await expect(page.getByLabel(t('en', 'checkout.billing.timezone'))).toHaveValue('Europe/London');
   await fillReferral(page, 'en');
   await page.getByRole('button', { name: t('en', 'checkout.billing.submit') }).click();
   await expect(
@@ -244,7 +238,7 @@ async function payByCardFrom(page: Page, country: 'GB' | 'US') {
     page.getByRole('heading', { level: 2, name: t('en', 'checkout.review.heading') }),
   ).toBeVisible();
   // Outside the US the terms are agreed beside Pay now.
-  if (country === 'GB') await page.locator('#review-consent-terms').check();
+  await page.locator('#review-consent-terms').check();
   // The browser's own events of the sale (the report's "Subscription created") have reached the
   // server once this batch is answered; the server stored its exposure before the sale.
   const sent = page.waitForResponse(
@@ -260,7 +254,7 @@ async function payByCardFrom(page: Page, country: 'GB' | 'US') {
 test('payment: uk-card-provider puts a GB card payer in their arm of the staff report', async ({
   browser,
 }) => {
-  test.slow(); // three payments through the screens
+  test.slow(); // two payments through the screens
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const staff = staffContext.request;
   const account = await paidParentViaApi(staff);
@@ -269,15 +263,10 @@ test('payment: uk-card-provider puts a GB card payer in their arm of the staff r
   expect(granted.ok(), await granted.text()).toBe(true);
   const before = await ukCardPayersByArm(staff);
 
-  // A US card in Treatment first: outside the experiment, it must not count in any arm.
-  const payers: [Arm, 'GB' | 'US'][] = [
-    ['treatment', 'US'],
-    ['treatment', 'GB'],
-    ['control', 'GB'],
-  ];
-  for (const [arm, country] of payers) {
+  // (A US card in Treatment counts in no arm: the server's uk-card-provider.test.ts.)
+  for (const arm of ARMS) {
     const page = await visitorIn(browser, arm);
-    await payByCardFrom(page, country);
+    await payByCardFromLondon(page);
     await page.context().close();
   }
 
