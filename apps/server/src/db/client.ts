@@ -57,7 +57,14 @@ function releaseOnConnectionError(pool: pg.Pool): void {
   });
 }
 
-export function createDatabase(config: { database: DatabaseConfig }): Database {
+/**
+ * `pglite`: an already created PGlite client to use for a PGlite config (tests start one from a
+ * migrated snapshot instead of running initdb and the migrations for every test file).
+ */
+export function createDatabase(
+  config: { database: DatabaseConfig },
+  options: { pglite?: PGlite } = {},
+): Database {
   const { database } = config;
   if (database.kind === 'pg') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
@@ -90,7 +97,7 @@ export function createDatabase(config: { database: DatabaseConfig }): Database {
 
   const inMemory = database.dataDir === PGLITE_MEMORY;
   if (!inMemory) mkdirSync(database.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(database.dataDir);
+  const client = options.pglite ?? (inMemory ? new PGlite() : new PGlite(database.dataDir));
   const db = drizzlePglite(client, { schema });
   return {
     kind: 'pglite',

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig, PGLITE_MEMORY } from '../config.js';
 import { createDatabase, type Database, migrate } from '../db/client.js';
@@ -75,7 +77,15 @@ function withDatabaseName(url: string, name: string): string {
 /** A fresh, migrated database on `backend`; `drop()` closes it (and drops it on PostgreSQL). */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = createDatabase({ database: { kind: 'pglite', dataDir: PGLITE_MEMORY } });
+    const config = { database: { kind: 'pglite', dataDir: PGLITE_MEMORY } } as const;
+    // The run's migrated, seeded snapshot (global-setup.ts), when this file runs under it.
+    const snapshot = inject('pgliteSnapshot');
+    if (snapshot) {
+      const pglite = new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) });
+      const database = createDatabase(config, { pglite });
+      return { database, drop: () => database.close() };
+    }
+    const database = createDatabase(config);
     await migrate(database);
     await seedCatalog(database.db, testConfig().catalog.dir);
     return { database, drop: () => database.close() };
