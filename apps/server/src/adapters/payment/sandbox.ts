@@ -10,7 +10,7 @@ import {
   parseExpirationDate,
   type TokenizePayload,
 } from '@coparent/domain';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type SandboxTransactionRow,
@@ -422,9 +422,4 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     reverse,
     tokenizeCard,
   };
-}
-
-/** Deletes expired sandbox nonces (housekeeping; called by reconciliation). */
-export async function purgeExpiredSandboxNonces(db: Db, now: Date): Promise<void> {
-  await db.delete(sandboxNonces).where(lt(sandboxNonces.expiresAt, now));
 }

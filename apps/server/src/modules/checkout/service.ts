@@ -46,10 +46,7 @@ import {
   type PaymentGateway,
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
-import {
-  purgeExpiredSandboxNonces,
-  type SandboxPaymentGateway,
-} from '../../adapters/payment/sandbox.js';
+import type { SandboxPaymentGateway } from '../../adapters/payment/sandbox.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PaymentRow, SignupRow, UserRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
@@ -1052,7 +1049,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         log.error({ err: error, paymentId: payment.id }, 'reconciliation failed');
       }
     }
-    if (gateway.provider === 'sandbox') await purgeExpiredSandboxNonces(db, now());
     if (tally.completed + tally.failed + tally.voided + tally.unresolved > 0) {
       log.info(tally, 'reconciled pending payments');
     }

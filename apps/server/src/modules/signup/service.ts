@@ -210,16 +210,19 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     locale: Locale,
   ): Promise<void> {
     if (!email || confirmed === true) return;
-    if (await userExistsWithEmail(exec, email)) {
-      await emailReveals.revealed(email, 'SIGNUP');
-      throw new FieldValidationError([
-        {
-          field: DUPLICATE_PARENT_FIELD,
-          text: duplicateText('signup_duplicateParent_error', locale),
-          type: 'DUPLICATE',
-        },
-      ]);
-    }
+    if (await userExistsWithEmail(exec, email)) await refuseDuplicateParent(email, locale);
+  }
+
+  /** The duplicate-parent answer (429 instead beyond the per-email limit of such answers). */
+  async function refuseDuplicateParent(email: string, locale: Locale): Promise<never> {
+    await emailReveals.revealed(email, 'SIGNUP');
+    throw new FieldValidationError([
+      {
+        field: DUPLICATE_PARENT_FIELD,
+        text: duplicateText('signup_duplicateParent_error', locale),
+        type: 'DUPLICATE',
+      },
+    ]);
   }
 
   /**
@@ -272,16 +275,13 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       expiresAt: expiresFrom(instant),
     };
     // Step 1 is blocked when the parent's email has an account, unless the visitor confirmed it:
-    // checked by the insert itself (one round trip), then answered as assertParentNotDuplicate.
-    const checksDuplicate = isParent && parent.email && input.parentDuplicateConfirmed !== true;
-    const row = checksDuplicate
-      ? await insertSignupUnlessEmailTaken(db, values, emailKey(parent.email))
-      : await insertSignup(db, values);
-    if (!row) {
-      await assertParentNotDuplicate(db, parent.email, false, locale);
-      // The account went away between the two statements: nothing blocks the signup now.
-      return create(input, { locale });
+    // the insert itself checks (one round trip) and inserts nothing for a taken email.
+    if (isParent && parent.email && input.parentDuplicateConfirmed !== true) {
+      const row = await insertSignupUnlessEmailTaken(db, values, emailKey(parent.email));
+      if (!row) return refuseDuplicateParent(parent.email, locale);
+      return { signupId: row.id, registrationKey };
     }
+    const row = await insertSignup(db, values);
     return { signupId: row.id, registrationKey };
   }
 
