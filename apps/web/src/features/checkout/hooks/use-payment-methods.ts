@@ -2,6 +2,7 @@ import {
   type CardType,
   EXPERIMENTS,
   isTreatment,
+  PAYMENT_TYPE_RESTRICTIONS,
   type PaymentType,
   RESTRICTIONS,
 } from '@coparent/domain';
@@ -28,9 +29,10 @@ export function usePaymentMethods(
   const paypalArm = useFlag(EXPERIMENTS.paypalInJoin);
   const venmoArm = useFlag(EXPERIMENTS.venmo);
   const applePayArm = useFlag(EXPERIMENTS.applePay);
-  const hidePaypal = useRestriction(RESTRICTIONS.hidePaypal);
-  const hideVenmo = useRestriction(RESTRICTIONS.hideVenmo);
-  const hideApplePay = useRestriction(RESTRICTIONS.hideApplePay);
+  // The wallets' restrictions as the server enforces them at the payment.
+  const hidePaypal = useRestriction(PAYMENT_TYPE_RESTRICTIONS.PAYPAL);
+  const hideVenmo = useRestriction(PAYMENT_TYPE_RESTRICTIONS.VENMO);
+  const hideApplePay = useRestriction(PAYMENT_TYPE_RESTRICTIONS.APPLE_PAY);
   const hideAmex = useRestriction(RESTRICTIONS.hideAmex);
   const hideDiscover = useRestriction(RESTRICTIONS.hideDiscover);
 
