@@ -1,5 +1,6 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerExecutor, preparedStatement } from '../../db/prepared-statement.js';
 import {
   catalogPackages,
   type NewSignupRow,
@@ -15,36 +16,60 @@ import {
 
 export type SignupChild = Pick<SignupChildRow, 'firstName' | 'lastName' | 'email'>;
 
+/** The columns a created signup sets (the rest keep their defaults until later saves). */
+const CREATED_SIGNUP_COLUMNS = [
+  'registrationKeyHash',
+  'lastCompletedStep',
+  'parentFirstName',
+  'parentLastName',
+  'parentEmail',
+  'parentPhoneCountryCode',
+  'parentPhoneNumber',
+  'knowsCoParentEmail',
+  'parentDuplicateConfirmed',
+  'segmentAnonymousId',
+  'locale',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
+] as const satisfies readonly (keyof NewSignupRow)[];
+
+export type CreatedSignupValues = Required<
+  Pick<NewSignupRow, (typeof CREATED_SIGNUP_COLUMNS)[number]>
+>;
+
+const signupColumns = getTableColumns(signups);
+const insertSignupUnlessEmailTakenStatement = preparedStatement<{ id: string }>(
+  'signup_insert_unless_email_taken',
+  sql`
+    insert into ${signups} (${sql.join(
+      CREATED_SIGNUP_COLUMNS.map((key) => sql.identifier(signupColumns[key].name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      // Each value goes through its column's encoder (a Date to a timestamp), as `insert` does.
+      CREATED_SIGNUP_COLUMNS.map((key) => sql.param(sql.placeholder(key), signupColumns[key])),
+      sql`, `,
+    )}
+    where not exists (
+      select 1 from ${users} where ${users.emailNormalized} = ${sql.placeholder('emailNormalized')}
+    )
+    returning ${sql.identifier(signupColumns.id.name)}`,
+);
+
 /**
  * Inserts the signup unless a user already has the email (compared as `users.email_normalized`),
- * in one statement: the duplicate check and the insert cost one round trip, not two (the create
- * is the funnel's hottest write, issue [F8]). Undefined when the email is taken.
+ * in one prepared statement: the duplicate check and the insert cost one round trip, and
+ * PostgreSQL plans them once per connection (the create is the funnel's hottest write, issue
+ * [F8]). Undefined when the email is taken.
  */
 export async function insertSignupUnlessEmailTaken(
   db: Executor,
-  values: NewSignupRow,
+  values: CreatedSignupValues,
   emailNormalized: string,
 ): Promise<{ id: string } | undefined> {
-  const columns = getTableColumns(signups);
-  const set = (Object.keys(values) as (keyof NewSignupRow)[]).filter(
-    (key) => values[key] !== undefined,
-  );
-  const names = sql.join(
-    set.map((key) => sql.identifier(columns[key].name)),
-    sql`, `,
-  );
-  // Each value goes through its column's encoder (a Date to a timestamp), as `insert` does.
-  const params = sql.join(
-    set.map((key) => sql.param(values[key], columns[key])),
-    sql`, `,
-  );
-  // Both drivers answer `execute` with their own result type; each has `rows` of objects.
-  const result = (await db.execute(sql`
-    insert into ${signups} (${names})
-    select ${params}
-    where not exists (select 1 from ${users} where ${users.emailNormalized} = ${emailNormalized})
-    returning ${sql.identifier(columns.id.name)}`)) as unknown as { rows: { id: string }[] };
-  return result.rows[0];
+  const [row] = await insertSignupUnlessEmailTakenStatement(db, { ...values, emailNormalized });
+  return row;
 }
 
 /** The new signup's id: the row is wide, and reading it all back cost the hot create call. */
@@ -54,8 +79,28 @@ export async function insertSignup(db: Executor, values: NewSignupRow): Promise<
   return row;
 }
 
+// Every call of the funnel reads its signup first: these are prepared once (db/prepared-statement).
+const signupByIdQuery = preparedPerExecutor((db) =>
+  db
+    .select()
+    .from(signups)
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signup_by_id'),
+);
+
+const signupByIdForUpdateQuery = preparedPerExecutor((db) =>
+  db
+    .select()
+    .from(signups)
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .for('update')
+    .prepare('signup_by_id_for_update'),
+);
+
 export async function findSignupById(db: Executor, id: string): Promise<SignupRow | undefined> {
-  const [row] = await db.select().from(signups).where(eq(signups.id, id)).limit(1);
+  const [row] = await signupByIdQuery(db).execute({ id });
   return row;
 }
 
@@ -64,7 +109,7 @@ export async function findSignupByIdForUpdate(
   db: Executor,
   id: string,
 ): Promise<SignupRow | undefined> {
-  const [row] = await db.select().from(signups).where(eq(signups.id, id)).limit(1).for('update');
+  const [row] = await signupByIdForUpdateQuery(db).execute({ id });
   return row;
 }
 
@@ -114,11 +159,8 @@ export type SignupOrder = {
   buildYourOwn: boolean | null;
 };
 
-export async function findSignupOrder(
-  db: Executor,
-  signupId: string,
-): Promise<SignupOrder | undefined> {
-  const [row] = await db
+const signupOrderQuery = preparedPerExecutor((db) =>
+  db
     .select({
       packageId: signupOrders.packageId,
       productId: signupOrders.productId,
@@ -130,8 +172,16 @@ export async function findSignupOrder(
     })
     .from(signupOrders)
     .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
-    .where(eq(signupOrders.signupId, signupId))
-    .limit(1);
+    .where(eq(signupOrders.signupId, sql.placeholder('signupId')))
+    .limit(1)
+    .prepare('signup_order_by_signup'),
+);
+
+export async function findSignupOrder(
+  db: Executor,
+  signupId: string,
+): Promise<SignupOrder | undefined> {
+  const [row] = await signupOrderQuery(db).execute({ signupId });
   return row;
 }
 

@@ -42,7 +42,7 @@ import {
 } from '@coparent/domain';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import type { NewSignupRow, SignupRow } from '../../db/schema.js';
+import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
@@ -55,6 +55,7 @@ import {
   registrationKeyMatches,
 } from './registration-key.js';
 import {
+  type CreatedSignupValues,
   findChildren,
   findSignupBilling,
   findSignupBillingCountry,
@@ -257,16 +258,16 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     const { parent } = input;
     const registrationKey = generateRegistrationKey();
     const instant = now();
-    const values: NewSignupRow = {
+    const values: CreatedSignupValues = {
       registrationKeyHash: hashRegistrationKey(registrationKey),
       lastCompletedStep: stepCompletedBy(section) ?? 0,
       parentFirstName: parent.firstName,
       parentLastName: parent.lastName,
       // NAME stores the names only; PARENT the whole parent.
-      parentEmail: isParent ? parent.email : null,
-      parentPhoneCountryCode: isParent ? parent.phoneCountryCode : null,
-      parentPhoneNumber: isParent ? parent.phoneNumber : null,
-      knowsCoParentEmail: isParent ? input.knowsCoParentEmail : null,
+      parentEmail: isParent ? (parent.email ?? null) : null,
+      parentPhoneCountryCode: isParent ? (parent.phoneCountryCode ?? null) : null,
+      parentPhoneNumber: isParent ? (parent.phoneNumber ?? null) : null,
+      knowsCoParentEmail: isParent ? (input.knowsCoParentEmail ?? null) : null,
       parentDuplicateConfirmed: isParent && input.parentDuplicateConfirmed === true,
       segmentAnonymousId: input.segmentAnonymousId ?? null,
       locale,
