@@ -68,10 +68,21 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
-function withDatabaseName(url: string, name: string): string {
+export function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
+}
+
+/** One statement on the server of `adminUrl` (create or drop a database) over its own connection. */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A fresh, migrated database on `backend`; `drop()` closes it (and drops it on PostgreSQL). */
@@ -92,29 +103,24 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `coparent_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  // The run's migrated, seeded template (global-setup.ts), when this file runs under it.
+  const template = inject('postgresTemplate');
+  await adminQuery(
+    TEST_DATABASE_URL,
+    template ? `create database "${name}" template "${template}"` : `create database "${name}"`,
+  );
   const url = withDatabaseName(TEST_DATABASE_URL, name);
   const database = createDatabase({ database: { kind: 'pg', url } });
-  await migrate(database);
-  await seedCatalog(database.db, testConfig().catalog.dir);
+  if (!template) {
+    await migrate(database);
+    await seedCatalog(database.db, testConfig().catalog.dir);
+  }
   return {
     database,
     url,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
+      await adminQuery(TEST_DATABASE_URL, `drop database if exists "${name}" with (force)`);
     },
   };
 }
