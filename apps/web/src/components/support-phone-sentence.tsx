@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { RichText } from './rich-text';
 
 type SupportPhoneSentenceProps = {
   phone: { display: string; tel: string };
@@ -12,11 +12,11 @@ export function SupportPhoneSentence({
   i18nKey = 'common.supportCall',
 }: SupportPhoneSentenceProps) {
   return (
-    <Trans
+    <RichText
       i18nKey={i18nKey}
       values={{ phone: phone.display }}
       components={{
-        // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
+        // biome-ignore lint/a11y/useAnchorContent: RichText puts the phone number inside
         phone: <a href={`tel:${phone.tel}`} />,
       }}
     />

@@ -1,8 +1,9 @@
 import { NEW_LINK_SPAM_HINT_MINUTES } from '@coparent/domain';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../components/alert-banner';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
+import { RichText } from '../../components/rich-text';
 import { useRequestInviteLink } from '../../features/invite/api/request-invite-link';
 import { readInviteToken } from '../../features/invite/invite-store';
 import { supportEmail } from '../../features/invite/support-email';
@@ -69,11 +70,11 @@ function CannotRequest() {
         <li>{t('invite.request.noTokenSteps.email')}</li>
         <li>{t('invite.request.noTokenSteps.latest')}</li>
         <li>
-          <Trans
+          <RichText
             i18nKey="invite.request.noTokenSteps.support"
             values={{ email }}
             components={{
-              // biome-ignore lint/a11y/useAnchorContent: Trans puts the email address inside
+              // biome-ignore lint/a11y/useAnchorContent: RichText puts the email address inside
               mail: <a href={`mailto:${email}`} />,
             }}
           />

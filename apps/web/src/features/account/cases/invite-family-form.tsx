@@ -10,11 +10,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { LiveRegion } from '../../../components/live-region';
 import { PhoneField } from '../../../components/phone-field';
+import { RichText } from '../../../components/rich-text';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
@@ -252,7 +253,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
             {fields.length > 1 ? (
               <div className={styles.addChild}>
                 <Button variant="link" onClick={() => removeChild(index)}>
-                  <Trans
+                  <RichText
                     i18nKey="cases.form.removeChild"
                     values={{ number: index + 1 }}
                     components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/checkbox-field';
+import { RichText } from '../../../components/rich-text';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { Consent } from '../checkout-store';
 
@@ -46,7 +47,7 @@ export function ConsentFields({
         onChange={(event) => onChange({ termsAndConditions: event.target.checked })}
         error={termsError}
         label={
-          <Trans
+          <RichText
             i18nKey="checkout.consent.terms"
             components={{
               terms: <NewTabLink href={TERMS_URL} />,

@@ -1,9 +1,10 @@
 import { emptyChild, type FamilyForm, type FamilyFormInput } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { LiveRegion } from '../../../components/live-region';
+import { RichText } from '../../../components/rich-text';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { fieldId } from '../../../lib/form-errors';
@@ -87,7 +88,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
             {fields.length > 1 ? (
               <div className={styles.addChild}>
                 <Button variant="link" onClick={() => removeChild(index)}>
-                  <Trans
+                  <RichText
                     i18nKey="stepTwo.removeChild"
                     values={{ number: index + 1 }}
                     components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}

@@ -5,8 +5,9 @@ import {
   moneyLocale,
   type Package,
 } from '@coparent/domain';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { RichText } from '../../../components/rich-text';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useLocale } from '../../../lib/use-locale';
 import type { PackageVariants } from '../hooks/use-package-variants';
@@ -132,7 +133,7 @@ export function PackageCard({
             disabled={isDisabled}
             onClick={() => onChoose(pkg)}
           >
-            <Trans
+            <RichText
               i18nKey="packages.choose"
               values={{ name: pkg.displayName }}
               components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}

@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { RichText } from '../../../components/rich-text';
 import { useProSupportPhone } from '../hooks/use-pro-support-phone';
 import { PRO_STEP_THREE_FORM_ID } from './pro-step-three-form';
 
@@ -26,11 +27,11 @@ export function ProCreateError() {
         </Button>
       </p>
       <p>
-        <Trans
+        <RichText
           i18nKey="pro.error.support"
           values={{ phone: phone.display }}
           components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans puts the phone number inside
+            // biome-ignore lint/a11y/useAnchorContent: RichText puts the phone number inside
             phone: <a href={`tel:${phone.tel}`} />,
           }}
         />

@@ -1,10 +1,11 @@
 import { ProStepThreeSchema, SECURITY_CODE_LENGTH } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { RichText } from '../../../components/rich-text';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
@@ -125,7 +126,7 @@ export function ProStepThreeForm({
         {...register('securityCodeConfirm')}
       />
       <p className={styles.disclaimer}>
-        <Trans
+        <RichText
           i18nKey="pro.three.disclaimer"
           components={{
             terms: <NewTabLink href={TERMS_URL} />,

@@ -1,5 +1,6 @@
 import type { ProfessionalUser } from '@coparent/domain';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text';
 import styles from './pro.module.css';
 
 /** The account area's login page (another app: a full page load), where My Cases lives. */
@@ -54,9 +55,9 @@ export function ProSuccess({ user }: { user: ProfessionalUser }) {
           <li>
             <h4>{t('pro.success.next2Title')}</h4>
             <p>
-              <Trans
+              <RichText
                 i18nKey="pro.success.next2Text"
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the text inside
+                // biome-ignore lint/a11y/useAnchorContent: RichText puts the text inside
                 components={{ login: <a href={PRO_LOGIN_URL} /> }}
               />
             </p>

@@ -1,7 +1,8 @@
 import type { Locale, Receipt } from '@coparent/domain';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button';
+import { RichText } from '../../../components/rich-text';
 import { affiliatePixelSrc } from '../affiliate-pixel';
 import { APP_STORE_URL, PLAY_STORE_URL } from '../app-stores';
 import styles from './receipt.module.css';
@@ -75,7 +76,7 @@ export function ReceiptView({
         <li>
           <h2>{t('receipt.steps.email.title')}</h2>
           <p>
-            <Trans
+            <RichText
               i18nKey="receipt.steps.email.text"
               values={{ email: receipt.email }}
               components={{ strong: <strong /> }}
@@ -86,7 +87,7 @@ export function ReceiptView({
           <h2>{t('receipt.steps.coParent.title')}</h2>
           <p>
             {coParentEmail ? (
-              <Trans
+              <RichText
                 i18nKey="receipt.steps.coParent.invited"
                 values={{ email: coParentEmail }}
                 components={{ strong: <strong /> }}

@@ -2,11 +2,12 @@ import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
 import { CheckboxField } from '../../../../components/checkbox-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
 import { ReferralFields } from '../../../../components/referral-fields';
+import { RichText } from '../../../../components/rich-text';
 import { TextField } from '../../../../components/text-field';
 import { VisuallyHidden } from '../../../../components/visually-hidden';
 import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
@@ -178,7 +179,7 @@ export function InviteCredentialsForm({
         id="consent-terms"
         error={errorText(errors.consent?.terms)}
         label={
-          <Trans
+          <RichText
             i18nKey="inviteCredentials.consent.terms"
             components={{
               terms: <NewTabLink href={TERMS_URL} />,

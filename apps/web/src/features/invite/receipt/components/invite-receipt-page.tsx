@@ -1,8 +1,9 @@
 import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH, type Locale } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
 import { PageHeading } from '../../../../components/page-heading';
+import { RichText } from '../../../../components/rich-text';
 import { Spinner } from '../../../../components/spinner';
 import { track } from '../../../../lib/analytics';
 import { fullPage } from '../../../../lib/full-page';
@@ -78,7 +79,7 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
           <h2>{t('inviteReceipt.steps.email.title')}</h2>
           <p>
             {email ? (
-              <Trans
+              <RichText
                 i18nKey="inviteReceipt.steps.email.text"
                 values={{ email }}
                 components={{ strong: <strong /> }}
