@@ -11,14 +11,22 @@ function load(file: string): Catalog {
   return JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Catalog;
 }
 
-const FEATURES_DIR = new URL('../../apps/web/src/locales/features/', import.meta.url);
+const FEATURES_DIRS = [
+  new URL('../../apps/web/src/locales/features/', import.meta.url),
+  new URL('../../apps/web/src/locales/features/account-area/', import.meta.url),
+];
 
-/** The main catalogue plus each feature's (`features/<name>.<lang>.json` is the key `<name>`). */
+/**
+ * The main catalogue plus each feature's (`features/[account-area/]<name>.<lang>.json` is the key
+ * `<name>`).
+ */
 function catalogue(lang: Language): Catalog {
   const merged = load(`../../apps/web/src/locales/${lang}.json`);
-  for (const file of readdirSync(FEATURES_DIR)) {
-    const match = /^([\w-]+)\.([\w-]+)\.json$/.exec(file);
-    if (match?.[2] === lang && match[1]) merged[match[1]] = load(new URL(file, FEATURES_DIR).href);
+  for (const dir of FEATURES_DIRS) {
+    for (const file of readdirSync(dir)) {
+      const match = /^([\w-]+)\.([\w-]+)\.json$/.exec(file);
+      if (match?.[2] === lang && match[1]) merged[match[1]] = load(new URL(file, dir).href);
+    }
   }
   return merged;
 }

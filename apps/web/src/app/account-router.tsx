@@ -1,7 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { addAccountAreaCatalogue } from '../locales/catalogue-account-area.en';
 import { ACCOUNT_BASENAME } from './account-path';
 import { AccountLayout } from './layout/account-layout';
 import { RouteError } from './routes/route-error';
+
+// The account area's English texts are not in the funnel's first load: they come with its router.
+addAccountAreaCatalogue();
 
 /**
  * The account area (/app/account/*, issue [F7]): the same build as the join funnel, its own

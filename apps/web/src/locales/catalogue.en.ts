@@ -2,7 +2,10 @@ import { enMessages } from '@coparent/domain';
 import main from './en.json';
 import { withFeatureCatalogues } from './feature-catalogues';
 
-/** English: in the first load, as the default and the fallback of every other language. */
+/**
+ * English: in the first load, as the default and the fallback of every other language. The account
+ * area adds its own texts when it loads (`catalogue-account-area.en.ts`).
+ */
 export const translation = withFeatureCatalogues(
   main,
   import.meta.glob('./features/*.en.json', { eager: true, import: 'default' }),

@@ -1,7 +1,7 @@
 export type Catalogue = Record<string, unknown>;
 
 /**
- * A feature's own catalogue, `locales/features/<name>.<locale>.json`, is the top-level key
+ * A feature's own catalogue, `locales/features/[account-area/]<name>.<locale>.json`, is the top-level key
  * `<name>` of the UI messages: features added side by side never edit one shared file. Takes a
  * language's main catalogue and the eager `import.meta.glob` of that language's feature files.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { translation as en } from './catalogue.en';
+import { translation as joinEnglish } from './catalogue.en';
 import { translation as esMX } from './catalogue.es-MX';
+import { accountAreaTranslation } from './catalogue-account-area.en';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -16,10 +17,22 @@ function leaves(value: object): string[] {
   );
 }
 
+// English as the account area sees it: the first load's catalogue plus the area's own texts.
+const en = { ...joinEnglish, ...accountAreaTranslation };
+
 describe('UI catalogues', () => {
   it('take each feature catalogue (locales/features/<name>.<locale>.json) as a top-level key', () => {
-    expect(Object.keys(en)).toContain('account');
+    expect(Object.keys(joinEnglish)).toContain('invitePayment');
+    expect(Object.keys(esMX)).toContain('invitePayment');
     expect(Object.keys(esMX)).toContain('account');
+  });
+
+  it('leave the account area’s English texts out of the first load', () => {
+    expect(Object.keys(joinEnglish)).not.toContain('account');
+    expect(Object.keys(joinEnglish)).not.toContain('recover');
+    expect(Object.keys(accountAreaTranslation)).toEqual(
+      expect.arrayContaining(['account', 'accountHome', 'recover', 'cases']),
+    );
   });
 
   it('have the same keys in English and Spanish (Mexico)', () => {

@@ -5,9 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RECOVERY_STORAGE_KEY } from '../../features/account/recovery/recovery-flow';
 import { i18n } from '../../lib/i18n';
+import { addAccountAreaCatalogue } from '../../locales/catalogue-account-area.en';
 import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
 import { AppProviders } from '../providers';
 import { RecoverRoute } from './recover';
+
+// The page is rendered alone, not through the account router that brings the area's texts.
+addAccountAreaCatalogue();
 
 const RECOVERY_ID = '22222222-2222-4222-8222-222222222222';
 const RESET_TOKEN = 'reset-token-abcdefghijklmnopqrstuvwxyz0123456';
