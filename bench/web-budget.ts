@@ -22,12 +22,12 @@ const KB = 1024;
  * The issue's budgets (targets) and the ceilings CI enforces. The targets are missed today: the
  * framework alone (react-dom, react-router, i18next, TanStack Query) is ~128 KB before any screen
  * (docs/decisions/023-web-budget-ceilings.md). The ceilings sit a few KB above today's figures
- * (landing 163.4, the heaviest screen /invite/payment 291.6) so a regression fails CI; lower them
+ * (landing 156.7, the heaviest screen /invite/payment 286.7) so a regression fails CI; lower them
  * as the bundle shrinks.
  */
 const LANDING = '/signup';
 const TARGET = { landing: 100 * KB, step: 160 * KB };
-const CEILING = { landing: 167 * KB, step: 296 * KB };
+const CEILING = { landing: 160 * KB, step: 290 * KB };
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
 const isPaymentSdk = (key: string) => key.includes('node_modules/braintree-web/');
