@@ -199,7 +199,7 @@ for (const lang of LANGUAGES) {
       await expect(page).toHaveURL(/\/app\/join\/invite\/receipt$/, { timeout: 10_000 });
       await expect(page.getByText(invitation.coParentEmail, { exact: true })).toBeVisible();
       await expect(
-        page.getByRole('link', { name: t(lang, 'inviteReceipt.steps.app.appStore') }),
+        page.getByRole('link', { name: t(lang, 'receipt.steps.app.appStore') }),
       ).toBeVisible();
       await expectNoSeriousA11yViolations(page, `invite receipt (${lang})`);
       await page.getByRole('button', { name: t(lang, 'inviteReceipt.login') }).click();

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button';
 import { RichText } from '../../../components/rich-text';
 import { affiliatePixelSrc } from '../affiliate-pixel';
-import { APP_STORE_URL, PLAY_STORE_URL } from '../app-stores';
 import styles from './receipt.module.css';
+import { AppStoreLinks, ReceiptOrderAndPayment, ReceiptSteps } from './receipt-parts';
 
 type ReceiptViewProps = {
   receipt: Receipt;
@@ -18,12 +18,6 @@ type ReceiptViewProps = {
   pixelBaseUrl?: string;
   accountUrl: string;
 };
-
-const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
-
-function paymentTypeKey(receipt: Receipt): string {
-  return `checkout.methods.${receipt.paymentMethod}`;
-}
 
 /**
  * The main flow's receipt (spec 001 §2): three numbered next steps, the order summary and the
@@ -39,39 +33,13 @@ export function ReceiptView({
   accountUrl,
 }: ReceiptViewProps) {
   const { t } = useTranslation();
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-    // The receipt's time is GMT (spec 001 §3), and says so.
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(receipt.transactionDateTime));
-  const method =
-    receipt.cardLastFour && receipt.cardType
-      ? t('receipt.card', {
-          method: t(paymentTypeKey(receipt)),
-          brand: receipt.cardType,
-          lastFour: receipt.cardLastFour,
-        })
-      : t(paymentTypeKey(receipt));
-
   return (
     <>
-      <ol className={styles.steps}>
+      <ReceiptSteps>
         <li>
           <h2>{t('receipt.steps.app.title')}</h2>
           <p>{t('receipt.steps.app.text')}</p>
-          <ul className={styles.storeLinks}>
-            <li>
-              <a href={APP_STORE_URL}>{t('receipt.steps.app.appStore')}</a>
-            </li>
-            <li>
-              <a href={PLAY_STORE_URL}>{t('receipt.steps.app.googlePlay')}</a>
-            </li>
-          </ul>
+          <AppStoreLinks />
         </li>
         <li>
           <h2>{t('receipt.steps.email.title')}</h2>
@@ -102,32 +70,14 @@ export function ReceiptView({
               : t('receipt.steps.coParent.notPaid')}
           </p>
         </li>
-      </ol>
+      </ReceiptSteps>
 
-      <div className={styles.columns}>
-        {summary}
-        <section className={styles.payment} aria-labelledby="receipt-payment-heading">
-          <h2 id="receipt-payment-heading">{t('receipt.payment.heading')}</h2>
-          <dl>
-            <div>
-              <dt>{t('receipt.payment.method')}</dt>
-              <dd>{method}</dd>
-            </div>
-            <div>
-              <dt>{t('receipt.payment.transactionId')}</dt>
-              <dd>{receipt.transactionId ?? t('receipt.payment.noCharge')}</dd>
-            </div>
-            <div>
-              <dt>{t('receipt.payment.date')}</dt>
-              <dd>{date}</dd>
-            </div>
-            <div>
-              <dt>{t('receipt.payment.amount')}</dt>
-              <dd>{receipt.totals.totalFormatted}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
+      <ReceiptOrderAndPayment
+        receipt={receipt}
+        locale={locale}
+        summary={summary}
+        headingId="receipt-payment-heading"
+      />
 
       <p>
         <ButtonLink href={accountUrl}>{t('receipt.account')}</ButtonLink>

@@ -1,4 +1,4 @@
-import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH, type Locale } from '@coparent/domain';
+import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
@@ -10,12 +10,14 @@ import { fullPage } from '../../../../lib/full-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useLocale } from '../../../../lib/use-locale';
 import { OrderSummary } from '../../../packages/components/order-summary';
-import { APP_STORE_URL, PLAY_STORE_URL } from '../../../receipt/app-stores';
+import {
+  AppStoreLinks,
+  ReceiptOrderAndPayment,
+  ReceiptSteps,
+} from '../../../receipt/components/receipt-parts';
 import { resetInviteState } from '../../credentials/reset-invite-state';
 import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-payment-result';
 import styles from './invite-receipt.module.css';
-
-const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
 
 /**
  * /invite/receipt (spec 001 §2, §4 "Invite receipt"): without the invited payment's result, the
@@ -50,31 +52,11 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
     fullPage.assign(ACCOUNT_LOGIN_PATH);
   };
 
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-    // The receipt's time is GMT (spec 001 §3), and says so.
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(receipt.transactionDateTime));
-  const methodName = t(`checkout.methods.${receipt.paymentMethod}`);
-  const method =
-    receipt.cardLastFour && receipt.cardType
-      ? t('inviteReceipt.payment.card', {
-          method: methodName,
-          brand: receipt.cardType,
-          lastFour: receipt.cardLastFour,
-        })
-      : methodName;
-
   return (
     <div className={styles.page}>
       <PageHeading>{t('inviteReceipt.title')}</PageHeading>
       <p>{t('inviteReceipt.intro')}</p>
-      <ol className={styles.steps}>
+      <ReceiptSteps>
         <li>
           <h2>{t('inviteReceipt.steps.email.title')}</h2>
           <p>
@@ -97,50 +79,27 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
         <li>
           <h2>{t('inviteReceipt.steps.app.title')}</h2>
           <p>{t('inviteReceipt.steps.app.text')}</p>
-          <ul className={styles.storeLinks}>
-            <li>
-              <a href={APP_STORE_URL}>{t('inviteReceipt.steps.app.appStore')}</a>
-            </li>
-            <li>
-              <a href={PLAY_STORE_URL}>{t('inviteReceipt.steps.app.googlePlay')}</a>
-            </li>
-          </ul>
+          <AppStoreLinks />
         </li>
-      </ol>
+      </ReceiptSteps>
 
-      <div className={styles.columns}>
-        <OrderSummary
-          pkg={{
-            id: receipt.packageId,
-            displayName: receipt.packageDisplayName,
-            subDurationInYears: receipt.subDurationInYears,
-          }}
-          pricing={receipt}
-          headingId="invite-receipt-summary-heading"
-          isPaid
-        />
-        <section className={styles.payment} aria-labelledby="invite-receipt-payment-heading">
-          <h2 id="invite-receipt-payment-heading">{t('inviteReceipt.payment.heading')}</h2>
-          <dl>
-            <div>
-              <dt>{t('inviteReceipt.payment.method')}</dt>
-              <dd>{method}</dd>
-            </div>
-            <div>
-              <dt>{t('inviteReceipt.payment.transactionId')}</dt>
-              <dd>{receipt.transactionId ?? t('inviteReceipt.payment.noCharge')}</dd>
-            </div>
-            <div>
-              <dt>{t('inviteReceipt.payment.date')}</dt>
-              <dd>{date}</dd>
-            </div>
-            <div>
-              <dt>{t('inviteReceipt.payment.amount')}</dt>
-              <dd>{receipt.totals.totalFormatted}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
+      <ReceiptOrderAndPayment
+        receipt={receipt}
+        locale={locale}
+        summary={
+          <OrderSummary
+            pkg={{
+              id: receipt.packageId,
+              displayName: receipt.packageDisplayName,
+              subDurationInYears: receipt.subDurationInYears,
+            }}
+            pricing={receipt}
+            headingId="invite-receipt-summary-heading"
+            isPaid
+          />
+        }
+        headingId="invite-receipt-payment-heading"
+      />
     </div>
   );
 }
