@@ -28,19 +28,9 @@ export async function openJoin(page: Page, lang: Language, path = '/signup') {
 
 export type FunnelPeople = { parentEmail: string; coParentEmail: string };
 
-/**
- * Fills step 1 and step 2 from /step1 and lands on /step3 (or, when a package was chosen on the
- * pricing page, wherever /step3 sends the person: pass `landsOn`). Answers the emails it typed.
- */
-export async function completeStepsOneAndTwo(
-  page: Page,
-  lang: Language,
-  phone: PhoneChoice = US_PHONE,
-  { landsOn }: { landsOn?: RegExp } = {},
-): Promise<FunnelPeople> {
+/** Fills step 1 (on /step1) with a new parent email and answers "Yes" to knowing the co-parent's. */
+export async function fillStepOne(page: Page, lang: Language, phone: PhoneChoice = US_PHONE) {
   const parentEmail = `parent.${unique()}@example.com`;
-  const coParentEmail = `coparent.${unique()}@example.com`;
-  await page.goto('/app/join/step1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepOne.title'));
   await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
   await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
@@ -51,9 +41,12 @@ export async function completeStepsOneAndTwo(
     .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
     .getByLabel(t(lang, 'common.yes'))
     .check();
-  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+  return parentEmail;
+}
 
-  await expect(page).toHaveURL(/\/step2$/);
+/** Fills step 2 (on /step2): the co-parent Luis Pérez with a new email and one child, Sofía. */
+export async function fillStepTwo(page: Page, lang: Language) {
+  const coParentEmail = `coparent.${unique()}@example.com`;
   const coParent = page.getByRole('group', { name: t(lang, 'stepTwo.coParentLegend') });
   await coParent.getByLabel(t(lang, 'stepTwo.firstName')).fill('Luis');
   await coParent.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
@@ -61,6 +54,25 @@ export async function completeStepsOneAndTwo(
   const child = page.getByRole('group', { name: t(lang, 'stepTwo.childLegend', { number: '1' }) });
   await child.getByLabel(t(lang, 'stepTwo.firstName')).fill('Sofía');
   await child.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+  return coParentEmail;
+}
+
+/**
+ * Fills step 1 and step 2 from /step1 and lands on /step3 (or, when a package was chosen on the
+ * pricing page, wherever /step3 sends the person: pass `landsOn`). Answers the emails it typed.
+ */
+export async function completeStepsOneAndTwo(
+  page: Page,
+  lang: Language,
+  phone: PhoneChoice = US_PHONE,
+  { landsOn }: { landsOn?: RegExp } = {},
+): Promise<FunnelPeople> {
+  await page.goto('/app/join/step1');
+  const parentEmail = await fillStepOne(page, lang, phone);
+  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+
+  await expect(page).toHaveURL(/\/step2$/);
+  const coParentEmail = await fillStepTwo(page, lang);
   await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
 
   if (landsOn) {

@@ -1,4 +1,3 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import type { App } from '../app.js';
 import { createDatabase, type Database } from '../db/client.js';
 import { findChildren, findSignupById } from '../modules/signup/repo.js';
 import { createSignup, saveFamily, type TestSignup } from '../test/signup-fixtures.js';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause } from './database-unavailable.js';
 
@@ -79,59 +79,18 @@ describe('the database becomes unreachable mid-funnel (PGlite: the handle is clo
   });
 });
 
-/**
- * A TCP proxy in front of PostgreSQL that the test can cut (refusing new connections and
- * dropping open ones, as when the database host goes away) and restore on the same port.
- */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        if (address && typeof address === 'object') port = address.port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    async cut() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server?.close(() => resolve()));
-    },
-    restore: listen,
-  };
-}
-
 describe.skipIf(!TEST_DATABASE_URL)(
   'the database becomes unreachable mid-funnel (PostgreSQL behind a proxy the test cuts)',
   () => {
     let test: TestDatabase;
-    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    let proxy: TcpProxy;
     let proxied: Database;
     let app: App;
 
     beforeAll(async () => {
       test = await createTestDatabase('postgres');
       const url = new URL(test.url ?? '');
-      proxy = await startProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
       url.host = `127.0.0.1:${proxy.port}`;
       proxied = createDatabase({ database: { kind: 'pg', url: url.toString() } });
       app = await buildTestApp(proxied);
