@@ -1,5 +1,6 @@
 import type { ValidationError } from '@coparent/domain';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ErrorSummaryItem } from '../components/error-summary';
 
 /** Errors set from a server answer carry its already-localised text. */
 export const SERVER_ERROR_TYPE = 'server';
@@ -34,6 +35,24 @@ export function flattenErrors(
     if (typeof value === 'object') out.push(...flattenErrors(value as FieldErrors, path));
   }
   return out;
+}
+
+/**
+ * The error summary's items: every field error, linked to its field, in the form's order, then the
+ * messages no field can show (`errorText` is the form's `useFieldErrorText`).
+ */
+export function errorSummaryItems(
+  errors: FieldErrors,
+  errorText: (error: FieldError) => string | undefined,
+  unplacedMessages: readonly string[] = [],
+): ErrorSummaryItem[] {
+  return [
+    ...flattenErrors(errors).map(({ path, error }) => ({
+      fieldId: fieldId(path),
+      message: errorText(error) ?? '',
+    })),
+    ...unplacedMessages.map((message) => ({ message })),
+  ];
 }
 
 /**

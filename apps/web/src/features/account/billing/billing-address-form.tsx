@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { BillingAddressFields } from '../../../components/billing-address-fields';
 import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
 import styles from './account-billing.module.css';
 import type { BillingFormInput } from './billing-draft';
@@ -81,13 +81,11 @@ export function BillingAddressForm({
   const errorText = useFieldErrorText(supportPhoneFor(country).display);
 
   const errors = formState.errors;
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
+  const items: ErrorSummaryItem[] = errorSummaryItems(
+    errors,
+    errorText,
+    unplaced.map((error) => error.text),
+  );
   const hasErrors = items.length > 0;
   useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
 

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { ErrorSummary } from '../../../components/error-summary';
 import { TextField } from '../../../components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
 import styles from './login.module.css';
@@ -52,14 +52,10 @@ export function LoginForm({ onLogin }: LoginFormProps) {
       : outcome?.kind === 'generic'
         ? t('genericErrorMessage', { ns: 'validation' })
         : null;
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(formState.errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...(outcome?.kind === 'fields' ? outcome.unplaced.map((e) => ({ message: e.text })) : []),
-    ...(formMessage ? [{ message: formMessage }] : []),
-  ];
+  const items = errorSummaryItems(formState.errors, errorText, [
+    ...(outcome?.kind === 'fields' ? outcome.unplaced.map((e) => e.text) : []),
+    ...(formMessage ? [formMessage] : []),
+  ]);
 
   const submit = handleSubmit(
     async (values) => {

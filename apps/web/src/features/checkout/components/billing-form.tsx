@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { ReferralFields } from '../../../components/referral-fields';
 import { TextField } from '../../../components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
 import {
   type BillingFormInput,
@@ -84,13 +84,11 @@ export function BillingForm({
   const errorText = useFieldErrorText(supportPhoneFor(country).display);
 
   const errors = formState.errors;
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
+  const items: ErrorSummaryItem[] = errorSummaryItems(
+    errors,
+    errorText,
+    unplaced.map((error) => error.text),
+  );
   const hasErrors = items.length > 0;
   useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
 

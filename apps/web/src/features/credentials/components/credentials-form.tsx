@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
 import type { CredentialsSubmitResult } from '../hooks/use-submit-credentials';
 import { useUsernameCheck } from '../hooks/use-username-check';
@@ -58,13 +58,11 @@ export function CredentialsForm({
   const usernameError = checkedProblem
     ? t(checkedProblem, { ns: 'validation' })
     : errorText(errors.username);
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
+  const items: ErrorSummaryItem[] = errorSummaryItems(
+    errors,
+    errorText,
+    unplaced.map((error) => error.text),
+  );
 
   const submit = handleSubmit(
     async (values) => {

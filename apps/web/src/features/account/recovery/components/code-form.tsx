@@ -13,7 +13,7 @@ import { Button } from '../../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
 import { TextField } from '../../../../components/text-field';
 import { isApiError } from '../../../../lib/api-client';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../../lib/form-errors';
 import { useFieldErrorText } from '../../../../lib/use-field-error-text';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
 import { isRecoveryOver, problemText } from './problem-text';
@@ -68,13 +68,11 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(formState.errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...(formProblem ? [{ message: formProblem }] : []),
-  ];
+  const items: ErrorSummaryItem[] = errorSummaryItems(
+    formState.errors,
+    errorText,
+    formProblem ? [formProblem] : [],
+  );
   const shownItems = focusKey > 0 ? items : [];
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 

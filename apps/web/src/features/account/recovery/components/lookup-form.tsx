@@ -10,12 +10,12 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
+import { ErrorSummary } from '../../../../components/error-summary';
 import { PhoneField } from '../../../../components/phone-field';
 import { RadioGroup } from '../../../../components/radio-group';
 import { TextField } from '../../../../components/text-field';
 import { isApiError } from '../../../../lib/api-client';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../../lib/form-errors';
 import { useFieldErrorText } from '../../../../lib/use-field-error-text';
 import { useLookupAccount } from '../api/recovery-api';
 import { problemText } from './problem-text';
@@ -67,14 +67,10 @@ export function LookupForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onChange]);
 
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(formState.errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplaced.map((error) => ({ message: error.text })),
-    ...(formProblem ? [{ message: formProblem }] : []),
-  ];
+  const items = errorSummaryItems(formState.errors, errorText, [
+    ...unplaced.map((error) => error.text),
+    ...(formProblem ? [formProblem] : []),
+  ]);
   const shownItems = focusKey > 0 ? items : [];
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 

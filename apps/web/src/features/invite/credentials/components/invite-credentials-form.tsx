@@ -10,7 +10,7 @@ import { ReferralFields } from '../../../../components/referral-fields';
 import { RichText } from '../../../../components/rich-text';
 import { TextField } from '../../../../components/text-field';
 import { VisuallyHidden } from '../../../../components/visually-hidden';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../../lib/form-errors';
+import { applyServerErrors, errorSummaryItems } from '../../../../lib/form-errors';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useFieldErrorText } from '../../../../lib/use-field-error-text';
 import credentialsStyles from '../../../credentials/components/credentials.module.css';
@@ -133,10 +133,7 @@ export function InviteCredentialsForm({
     ? t(checkedProblem, { ns: 'validation' })
     : errorText(errors.credentials?.username);
   const order = fieldOrder(consentPlacement);
-  const placed: ErrorSummaryItem[] = flattenErrors(errors).map(({ path, error }) => ({
-    fieldId: fieldId(path),
-    message: errorText(error) ?? '',
-  }));
+  const placed: ErrorSummaryItem[] = errorSummaryItems(errors, errorText);
   if (checkedProblem && !errors.credentials?.username) {
     placed.push({ fieldId: 'credentials-username', message: usernameError ?? '' });
   }
