@@ -1,3 +1,6 @@
+// The global styles are the entry's: the build links them in the HTML's head, so the page's frame
+// (index.html) is styled before any JavaScript runs.
+import './styles/global.css';
 import './lib/zod-jitless';
 import { isAccountPath } from './app/account-path';
 

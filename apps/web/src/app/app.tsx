@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { whenLanguageLoaded } from '../lib/i18n';
 import { AppProviders } from './providers';
-import '../styles/global.css';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
