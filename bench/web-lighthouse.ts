@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -18,6 +20,8 @@ import { type ServerProcess, startProcess, stopProcess } from './support/server-
 const PORT = Number(process.env.WEB_BENCH_PORT ?? 3206);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where to write each page's full Lighthouse report (JSON), to read its audits; none by default. */
+const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -149,6 +153,10 @@ async function audit(page: Page, path: string, port: number): Promise<Figures> {
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { lhr } = result;
+  if (REPORTS_DIR) {
+    const name = path.replace(/\W+/g, '-').replace(/^-/, '') || 'root';
+    writeFileSync(join(REPORTS_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
