@@ -1,4 +1,10 @@
-import { APP_ERROR_STATUS, type ValidationError } from '@coparent/domain';
+import {
+  APP_ERROR_STATUS,
+  type Locale,
+  type MessageKey,
+  translateMessage,
+  type ValidationError,
+} from '@coparent/domain';
 
 /**
  * Every error the API answers with as `application/problem+json` has one code, and this is the
@@ -127,4 +133,9 @@ export class FieldValidationError extends Error {
     this.validationErrors = validationErrors;
     this.status = options.status ?? 422;
   }
+}
+
+/** One field's error, in the request's language, from a domain message key. */
+export function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
+  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
 }

@@ -16,6 +16,7 @@ import {
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import { findUserById, insertUser, userExistsWithEmail } from '../account/repo.js';
@@ -55,15 +56,6 @@ export type CaseInvitation = {
   email: string;
   token: string;
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const FAMILY_ROLES: Record<CaseParentKey, NewFamilyMember['role']> = {
   parent1: 'PARENT',

@@ -18,7 +18,6 @@ import {
   isPhoneCodeId,
   isTreatment,
   type Locale,
-  type MessageKey,
   moneyLocale,
   normalizeCode,
   PAYMENT_TYPE_RESTRICTIONS,
@@ -49,7 +48,8 @@ import {
 import type { SandboxPaymentGateway } from '../../adapters/payment/sandbox.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PaymentRow, SignupRow, UserRow } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import {
   findUserByEmail,
@@ -208,20 +208,6 @@ type StoredResponse = Omit<PaymentResponse, 'clickToJoinToken'>;
 
 class DuplicateParentError extends Error {
   override name = 'DuplicateParentError';
-}
-
-/** PostgreSQL's unique_violation, wherever a driver or Drizzle puts it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
-  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
 }
 
 function addYears(instant: Date, years: number): Date {

@@ -11,6 +11,7 @@ import {
   usernameProblem,
 } from '@coparent/domain';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashSecret, verifySecret } from '../../security/hash.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
@@ -40,16 +41,6 @@ export type CredentialsServiceDeps = {
 export type CredentialsService = ReturnType<typeof createCredentialsService>;
 
 type Ctx = { locale: Locale };
-
-/** PostgreSQL's unique_violation, wherever a driver or Drizzle puts it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * A hash of a random secret, verified when the username is unknown so that a login for an

@@ -8,7 +8,6 @@ import {
   type InviteStep,
   isConsentRequired,
   type Locale,
-  type MessageKey,
   nextInviteStep,
   type PaymentResponse,
   type PricingLookupResponse,
@@ -18,7 +17,6 @@ import {
   SubscriptionTermSchema,
   securityTextKey,
   supportPhoneFor,
-  translateMessage,
   type UpdateInvitedUserRequest,
   type UpdateInvitedUserResponse,
 } from '@coparent/domain';
@@ -26,7 +24,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { FamilyMemberRow, InviteRow, UserRow } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError, fieldError } from '../../errors.js';
 import { hashSecret } from '../../security/hash.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import {
@@ -86,19 +85,6 @@ type Ctx = { locale: Locale };
 /** The link of an invite token (the browser takes the token out of the address bar). */
 export function inviteUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${INVITE_PATH}?token=${encodeURIComponent(token)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
-  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
 }
 
 /**

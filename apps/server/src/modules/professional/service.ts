@@ -27,6 +27,7 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { ProfessionalProfileRow, UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { hashSecret } from '../../security/hash.js';
@@ -64,16 +65,6 @@ export const FAIL_ONCE_ON_CREATE = 'FAIL ONCE ON CREATE';
 
 /** The login page of the account area, linked from the welcome email. */
 export const LOGIN_PATH = '/app/account/login';
-
-/** PostgreSQL's unique_violation, wherever a driver or Drizzle puts it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Every professional field is top level, so an issue inside a value (`roles.0`) belongs to its

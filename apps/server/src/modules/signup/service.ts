@@ -19,7 +19,6 @@ import {
   type Locale,
   lastCompletedStepAfter,
   lastCompletedStepAfterPackage,
-  type MessageKey,
   type PricingRequest,
   PricingRequestSchema,
   type PricingResponse,
@@ -43,7 +42,7 @@ import {
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import { type ExperimentFlags, experimentArm, signupFlagContext } from '../flags/experiment-arm.js';
@@ -114,10 +113,6 @@ export function duplicateText(
   locale: Locale,
 ) {
   return translateMessage(key, locale, { phone: supportPhoneFor(undefined).display });
-}
-
-function fieldError(field: string, key: MessageKey, locale: Locale): FieldValidationError {
-  return new FieldValidationError([{ field, text: translateMessage(key, locale), type: 'ERROR' }]);
 }
 
 /** The order part of the signup state: the complete order, its BYO values, or the pending BYO. */
