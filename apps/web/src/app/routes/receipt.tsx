@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
-import { OrderSummary } from '../../features/packages/components/order-summary';
+import { PaidOrderSummary } from '../../features/packages/components/order-summary';
 import { affiliatePixelBaseUrl } from '../../features/receipt/affiliate-pixel';
 import { affiliateScriptUrl, useAffiliateScript } from '../../features/receipt/affiliate-script';
 import { ReceiptView } from '../../features/receipt/components/receipt-view';
@@ -77,18 +77,7 @@ export function ReceiptRoute() {
         locale={locale}
         pixelBaseUrl={affiliatePixelBaseUrl()}
         accountUrl={ACCOUNT_HOME_PATH}
-        summary={
-          <OrderSummary
-            pkg={{
-              id: receipt.packageId,
-              displayName: receipt.packageDisplayName,
-              subDurationInYears: receipt.subDurationInYears,
-            }}
-            pricing={receipt}
-            headingId="receipt-summary-heading"
-            isPaid
-          />
-        }
+        summary={<PaidOrderSummary receipt={receipt} headingId="receipt-summary-heading" />}
       />
     </>
   );

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
-import { OrderSummary } from '../../packages/components/order-summary';
+import { PaidOrderSummary } from '../../packages/components/order-summary';
 import { ReceiptView } from '../../receipt/components/receipt-view';
 import { useLoginRedirect } from '../session/require-login';
 import { useAccountReceipt } from './get-account-receipt';
@@ -68,18 +68,7 @@ export function ReceiptDetailPage({ receiptId }: { receiptId: string }) {
         coParentEmail={data.coParentEmail}
         locale={locale}
         accountUrl={ACCOUNT_HOME_PATH}
-        summary={
-          <OrderSummary
-            pkg={{
-              id: data.packageId,
-              displayName: data.packageDisplayName,
-              subDurationInYears: data.subDurationInYears,
-            }}
-            pricing={data}
-            headingId="receipt-summary-heading"
-            isPaid
-          />
-        }
+        summary={<PaidOrderSummary receipt={data} headingId="receipt-summary-heading" />}
       />
     </>
   );

@@ -1,4 +1,9 @@
-import { type PricingInfo, type TaxLine, VAT_WORDING_PACKAGE_IDS } from '@coparent/domain';
+import {
+  type PricingInfo,
+  type Receipt,
+  type TaxLine,
+  VAT_WORDING_PACKAGE_IDS,
+} from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import styles from './order-summary.module.css';
 
@@ -118,5 +123,28 @@ export function OrderSummary({
       </dl>
       {isTaxKnown ? null : <p className={styles.note}>{t('orderSummary.taxLater')}</p>}
     </section>
+  );
+}
+
+type PaidOrderSummaryProps = {
+  /** A receipt's package and figures. */
+  receipt: Pick<Receipt, 'packageId' | 'packageDisplayName' | 'subDurationInYears'> &
+    OrderSummaryProps['pricing'];
+  headingId: string;
+};
+
+/** A paid order's summary, read from its receipt (every receipt page shows it beside the payment). */
+export function PaidOrderSummary({ receipt, headingId }: PaidOrderSummaryProps) {
+  return (
+    <OrderSummary
+      pkg={{
+        id: receipt.packageId,
+        displayName: receipt.packageDisplayName,
+        subDurationInYears: receipt.subDurationInYears,
+      }}
+      pricing={receipt}
+      headingId={headingId}
+      isPaid
+    />
   );
 }

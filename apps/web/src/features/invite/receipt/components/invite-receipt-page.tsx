@@ -9,7 +9,7 @@ import { track } from '../../../../lib/analytics';
 import { fullPage } from '../../../../lib/full-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useLocale } from '../../../../lib/use-locale';
-import { OrderSummary } from '../../../packages/components/order-summary';
+import { PaidOrderSummary } from '../../../packages/components/order-summary';
 import {
   AppStoreLinks,
   ReceiptOrderAndPayment,
@@ -86,18 +86,7 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
       <ReceiptOrderAndPayment
         receipt={receipt}
         locale={locale}
-        summary={
-          <OrderSummary
-            pkg={{
-              id: receipt.packageId,
-              displayName: receipt.packageDisplayName,
-              subDurationInYears: receipt.subDurationInYears,
-            }}
-            pricing={receipt}
-            headingId="invite-receipt-summary-heading"
-            isPaid
-          />
-        }
+        summary={<PaidOrderSummary receipt={receipt} headingId="invite-receipt-summary-heading" />}
         headingId="invite-receipt-payment-heading"
       />
     </div>
