@@ -288,3 +288,30 @@ test('a tampered discount percentage is ignored, never shown as NaN', async ({ p
   await expect(page.getByText(t('en', 'discount.bannerNoPercent'))).toBeVisible();
   await expect(page.getByText(/NaN/)).toHaveCount(0);
 });
+
+test('the package step does not move while its cards load (no layout shift)', async ({ page }) => {
+  await completeStepsOneAndTwo(page, 'en');
+  // The cards come after the packages answer; hold it back so the screen shows its loading state
+  // first, as on a slow connection, then count every layout shift of the page's own load.
+  await page.route('**/v2/packages?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Choose/ }).first()).toBeVisible();
+  // One more frame for a shift caused by the cards themselves to be reported.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+  );
+  expect(
+    await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+  ).toEqual([]);
+});
