@@ -84,6 +84,7 @@ describe('/app/account/cases', () => {
     await user.click(screen.getByRole('button', { name: 'Add a child' }));
     const second = screen.getByRole('group', { name: 'Child 2' });
     expect(within(second).getByLabelText('First name')).toHaveFocus();
+    expect(screen.getByText('Child 2 added')).toBeInTheDocument();
     await user.type(within(second).getByLabelText('First name'), 'Lucía');
     await user.type(within(second).getByLabelText('Last name'), 'Ramos');
     await user.click(screen.getByRole('button', { name: 'Send the invitations' }));

@@ -54,6 +54,7 @@ describe('/step2', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add child' }));
     expect(within(child(2)).getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByText('Child 2 added.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove child 1' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Remove child 2' })).toBeVisible();
 
@@ -61,6 +62,7 @@ describe('/step2', () => {
     expect(screen.queryByRole('group', { name: 'Child 2' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(within(child(1)).getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByText('Child 2 removed.')).toBeInTheDocument();
   });
 
   it('refuses a co-parent email equal to the parent’s', async () => {

@@ -20,6 +20,7 @@ import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
 import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { useRepeatableRows } from '../../../lib/use-repeatable-rows';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
 import styles from './cases.module.css';
 
@@ -201,26 +202,15 @@ function ParentFields({
 function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText }) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
-  const [announcement, setAnnouncement] = useState('');
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const { setFocus, register, formState } = form;
-
-  useEffect(() => {
-    if (focusIndex === null) return;
-    setFocus(`children.${focusIndex}.firstName`);
-    setFocusIndex(null);
-  }, [focusIndex, setFocus]);
-
-  const addChild = () => {
-    append(emptyCaseChild(), { shouldFocus: false });
-    setFocusIndex(fields.length);
-    setAnnouncement(t('cases.form.childAdded', { number: fields.length + 1 }));
-  };
-  const removeChild = (index: number) => {
-    remove(index);
-    setFocusIndex(Math.max(0, index - 1));
-    setAnnouncement(t('cases.form.childRemoved', { number: index + 1 }));
-  };
+  const { register, formState } = form;
+  const { announcement, addRow, removeRow } = useRepeatableRows({
+    count: fields.length,
+    append: () => append(emptyCaseChild(), { shouldFocus: false }),
+    remove,
+    focusRow: (index) => form.setFocus(`children.${index}.firstName`),
+    addedMessage: (number) => t('cases.form.childAdded', { number }),
+    removedMessage: (number) => t('cases.form.childRemoved', { number }),
+  });
 
   return (
     <section aria-labelledby="cases-children-heading">
@@ -252,7 +242,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
             </div>
             {fields.length > 1 ? (
               <div className={styles.addChild}>
-                <Button variant="link" onClick={() => removeChild(index)}>
+                <Button variant="link" onClick={() => removeRow(index)}>
                   <RichText
                     i18nKey="cases.form.removeChild"
                     values={{ number: index + 1 }}
@@ -265,7 +255,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
         );
       })}
       <div className={styles.addChild}>
-        <Button variant="secondary" onClick={addChild}>
+        <Button variant="secondary" onClick={addRow}>
           <span aria-hidden="true">+</span> {t('cases.form.addChild')}
         </Button>
       </div>

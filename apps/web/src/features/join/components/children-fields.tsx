@@ -1,5 +1,4 @@
 import { emptyChild, type FamilyForm, type FamilyFormInput } from '@coparent/domain';
-import { useEffect, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -8,6 +7,7 @@ import { RichText } from '../../../components/rich-text';
 import { TextField } from '../../../components/text-field';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { fieldId } from '../../../lib/form-errors';
+import { useRepeatableRows } from '../../../lib/use-repeatable-rows';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from './form.module.css';
 
@@ -21,28 +21,14 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
-  const [announcement, setAnnouncement] = useState('');
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const { setFocus } = form;
-
-  useEffect(() => {
-    if (focusIndex === null) return;
-    setFocus(`children.${focusIndex}.firstName`);
-    setFocusIndex(null);
-  }, [focusIndex, setFocus]);
-
-  const addChild = () => {
-    const number = fields.length + 1;
-    append(emptyChild(), { shouldFocus: false });
-    setFocusIndex(fields.length);
-    setAnnouncement(t('stepTwo.childAdded', { number }));
-  };
-
-  const removeChild = (index: number) => {
-    remove(index);
-    setFocusIndex(Math.max(0, index - 1));
-    setAnnouncement(t('stepTwo.childRemoved', { number: index + 1 }));
-  };
+  const { announcement, addRow, removeRow } = useRepeatableRows({
+    count: fields.length,
+    append: () => append(emptyChild(), { shouldFocus: false }),
+    remove,
+    focusRow: (index) => form.setFocus(`children.${index}.firstName`),
+    addedMessage: (number) => t('stepTwo.childAdded', { number }),
+    removedMessage: (number) => t('stepTwo.childRemoved', { number }),
+  });
 
   return (
     <section aria-labelledby="children-heading">
@@ -87,7 +73,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
             />
             {fields.length > 1 ? (
               <div className={styles.addChild}>
-                <Button variant="link" onClick={() => removeChild(index)}>
+                <Button variant="link" onClick={() => removeRow(index)}>
                   <RichText
                     i18nKey="stepTwo.removeChild"
                     values={{ number: index + 1 }}
@@ -100,7 +86,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
         );
       })}
       <div className={styles.addChild}>
-        <Button variant="secondary" onClick={addChild}>
+        <Button variant="secondary" onClick={addRow}>
           <span aria-hidden="true">+</span> {t('stepTwo.addChild')}
         </Button>
       </div>
