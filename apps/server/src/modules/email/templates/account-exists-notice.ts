@@ -1,4 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -27,7 +28,6 @@ export type AccountExistsNoticeParams = {
 
 type Texts = {
   subject: string;
-  greeting: (name: string) => string;
   tried: (date: string) => string;
   coParent: (date: string) => string;
   ifYou: string;
@@ -35,14 +35,11 @@ type Texts = {
   recover: string;
   coParentInvite: string;
   ignore: string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: `Someone used your email address on ${PRODUCT_NAME}`,
-    greeting: (name) => `Hello ${name},`,
     tried: (date) =>
       `Someone tried to create a ${PRODUCT_NAME} account with your email address on ${date}.`,
     coParent: (date) =>
@@ -53,12 +50,9 @@ const TEXTS: Record<Locale, Texts> = {
     coParentInvite:
       'If you expect an invitation from your co-parent, it will come in a separate email.',
     ignore: 'If not, you can ignore this email — your account is safe.',
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: `Alguien usó tu correo electrónico en ${PRODUCT_NAME}`,
-    greeting: (name) => `Hola, ${name}:`,
     tried: (date) =>
       `Alguien intentó crear una cuenta de ${PRODUCT_NAME} con tu correo electrónico el ${date}.`,
     coParent: (date) =>
@@ -68,8 +62,6 @@ const TEXTS: Record<Locale, Texts> = {
     recover: 'Restablecer tu contraseña:',
     coParentInvite: 'Si esperas una invitación de tu coparente, llegará en un correo aparte.',
     ignore: 'Si no, puedes ignorar este correo: tu cuenta está segura.',
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
@@ -78,7 +70,7 @@ const TEXTS: Record<Locale, Texts> = {
  * revealed that it has an account (security/email-reveal-limit.ts). It names nobody but the owner.
  */
 export function accountExistsNoticeEmail(params: AccountExistsNoticeParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const what = params.reason === 'COPARENT' ? t.coParent(params.date) : t.tried(params.date);
   const paragraphs: { text: string; url?: string }[] = [
     { text: t.greeting(params.firstName) },

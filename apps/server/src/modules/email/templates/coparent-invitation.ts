@@ -1,4 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -17,45 +18,36 @@ export type CoParentInvitationParams = {
 
 type Texts = {
   subject: (inviter: string) => string;
-  greeting: (name: string) => string;
   invited: (inviter: string) => string;
   paid: string;
   open: string;
   expires: (days: number) => string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: (inviter) => `${inviter} invited you to ${PRODUCT_NAME}`,
-    greeting: (name) => `Hello ${name},`,
     invited: (inviter) =>
       `${inviter} invited you to join ${PRODUCT_NAME} as a co-parent, to organise your family's schedules, expenses and messages in one place.`,
     paid: 'Your subscription has been paid.',
     open: 'Accept your invitation here:',
     expires: (days) =>
       `This link works for ${days} days. If it has expired, you can ask for a new one from the same page.`,
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: (inviter) => `${inviter} te invitó a ${PRODUCT_NAME}`,
-    greeting: (name) => `Hola, ${name}:`,
     invited: (inviter) =>
       `${inviter} te invitó a unirte a ${PRODUCT_NAME} como coparente, para organizar en un solo lugar los horarios, los gastos y los mensajes de tu familia.`,
     paid: 'Tu suscripción ya está pagada.',
     open: 'Acepta tu invitación aquí:',
     expires: (days) =>
       `Este enlace funciona durante ${days} días. Si venció, puedes pedir uno nuevo desde la misma página.`,
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
 /** The co-parent's invitation, sent when Parent A has paid. */
 export function coParentInvitationEmail(params: CoParentInvitationParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const paid = params.subscriptionPaid ? [t.paid] : [];
   const text = [
     t.greeting(params.firstName),

@@ -1,4 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -17,37 +18,28 @@ const TEXTS: Record<
   Locale,
   {
     subject: string;
-    greeting: (name: string) => string;
     body: string;
     expires: (days: number) => string;
     ignore: string;
-    support: (phone: string) => string;
-    signOff: string;
   }
 > = {
   en: {
     subject: `Your new ${PRODUCT_NAME} invitation link`,
-    greeting: (name) => `Hello ${name},`,
     body: 'Here is your new invitation link (earlier links no longer work):',
     expires: (days) => `This link works for ${days} days.`,
     ignore: 'If you did not ask for a new link, you can ignore this email.',
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: `Tu nuevo enlace de invitación a ${PRODUCT_NAME}`,
-    greeting: (name) => `Hola, ${name}:`,
     body: 'Este es tu nuevo enlace de invitación (los enlaces anteriores ya no funcionan):',
     expires: (days) => `Este enlace funciona durante ${days} días.`,
     ignore: 'Si no pediste un enlace nuevo, puedes ignorar este correo.',
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
 /** A new invitation link, sent by POST /v2/invites/request. */
 export function inviteNewLinkEmail(params: InviteNewLinkParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const text = [
     t.greeting(params.firstName),
     '',

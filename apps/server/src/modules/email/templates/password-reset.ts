@@ -1,4 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -18,20 +19,16 @@ export type PasswordResetParams = {
 
 type Texts = {
   subject: string;
-  greeting: (name: string) => string;
   asked: (username: string) => string;
   code: string;
   link: string;
   expires: (minutes: number) => string;
   ignore: string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: `Reset your ${PRODUCT_NAME} password`,
-    greeting: (name) => `Hello ${name},`,
     asked: (username) =>
       `Someone asked to reset the password of your account (username: ${username}).`,
     code: 'Your code is:',
@@ -39,12 +36,9 @@ const TEXTS: Record<Locale, Texts> = {
     expires: (minutes) =>
       `The code and the link work once, for ${minutes} minutes. Earlier codes no longer work.`,
     ignore: 'If you did not ask for this, you can ignore this email: your password stays the same.',
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
-    greeting: (name) => `Hola, ${name}:`,
     asked: (username) =>
       `Alguien pidió restablecer la contraseña de tu cuenta (nombre de usuario: ${username}).`,
     code: 'Tu código es:',
@@ -52,14 +46,12 @@ const TEXTS: Record<Locale, Texts> = {
     expires: (minutes) =>
       `El código y el enlace funcionan una vez, durante ${minutes} minutos. Los códigos anteriores ya no funcionan.`,
     ignore: 'Si no lo pediste, puedes ignorar este correo: tu contraseña sigue siendo la misma.',
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
 /** The password recovery email (POST /v2/account/recovery): the code and the link. */
 export function passwordResetEmail(params: PasswordResetParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const text = [
     t.greeting(params.firstName),
     '',

@@ -1,4 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -18,42 +19,33 @@ export type ProfessionalInvitationParams = {
 
 type Texts = {
   subject: (pro: string) => string;
-  greeting: (name: string) => string;
   invited: (pro: string) => string;
   open: string;
   expires: (days: number) => string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: (pro) => `${pro} invited you to join ${PRODUCT_NAME}`,
-    greeting: (name) => `Hello ${name},`,
     invited: (pro) =>
       `${pro} invited you to join ${PRODUCT_NAME}, to organise your family's schedules, expenses and messages in one place.`,
     open: 'Accept your invitation here:',
     expires: (days) =>
       `This link works for ${days} days. If it has expired, you can ask for a new one from the same page.`,
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: (pro) => `${pro} te invitó a unirte a ${PRODUCT_NAME}`,
-    greeting: (name) => `Hola, ${name}:`,
     invited: (pro) =>
       `${pro} te invitó a unirte a ${PRODUCT_NAME}, para organizar en un solo lugar los horarios, los gastos y los mensajes de tu familia.`,
     open: 'Acepta tu invitación aquí:',
     expires: (days) =>
       `Este enlace funciona durante ${days} días. Si venció, puedes pedir uno nuevo desde la misma página.`,
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
 /** A parent's invitation to a family a professional set up ('{pro} invited you to join'). */
 export function professionalInvitationEmail(params: ProfessionalInvitationParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const subject = t.subject(params.proName);
   const text = [
     t.greeting(params.firstName),

@@ -1,4 +1,5 @@
 import type { Locale } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 
 export const PROFESSIONAL_WELCOME_TEMPLATE = 'professional-welcome';
@@ -21,19 +22,15 @@ export type RenderedEmail = { template: string; subject: string; text: string; h
 
 type Texts = {
   subject: string;
-  greeting: (name: string) => string;
   ready: string;
   activate: string;
   activateExpires: (hours: number) => string;
   login: string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: 'Your professional account is ready',
-    greeting: (name) => `Hello ${name},`,
     ready:
       'Your professional account is ready. Thank you for registering: you can now log in and ' +
       'open your cases.',
@@ -41,12 +38,9 @@ const TEXTS: Record<Locale, Texts> = {
     activateExpires: (hours) =>
       `This link works once, for ${hours} hours. If it has expired, call us and we will send a new one.`,
     login: 'Afterwards, log in here:',
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: 'Tu cuenta profesional está lista',
-    greeting: (name) => `Hola, ${name}:`,
     ready:
       'Tu cuenta profesional está lista. Gracias por registrarte: ya puedes iniciar sesión y ' +
       'abrir tus casos.',
@@ -54,8 +48,6 @@ const TEXTS: Record<Locale, Texts> = {
     activateExpires: (hours) =>
       `Este enlace funciona una sola vez, durante ${hours} horas. Si venció, llámanos y te enviaremos uno nuevo.`,
     login: 'Después, inicia sesión aquí:',
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
@@ -64,7 +56,7 @@ const TEXTS: Record<Locale, Texts> = {
  * single-use link to choose a username and password, then the login page.
  */
 export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const name = `${params.firstName} ${params.lastName}`;
   const text = [
     t.greeting(name),

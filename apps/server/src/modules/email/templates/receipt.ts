@@ -1,4 +1,5 @@
 import type { Locale } from '@coparent/domain';
+import { emailTexts } from './common-texts.js';
 import { escapeHtml, htmlEmail } from './html.js';
 import type { RenderedEmail } from './professional-welcome.js';
 
@@ -23,7 +24,6 @@ export type ReceiptEmailParams = {
 
 type Texts = {
   subject: string;
-  greeting: (name: string) => string;
   thanks: string;
   package: string;
   total: string;
@@ -33,14 +33,11 @@ type Texts = {
   renews: (date: string) => string;
   coParentPaid: (name: string) => string;
   next: string;
-  support: (phone: string) => string;
-  signOff: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: 'Your receipt',
-    greeting: (name) => `Hello ${name},`,
     thanks: 'Thank you for your order. Your subscription is active.',
     package: 'Package',
     total: 'Total charged',
@@ -51,12 +48,9 @@ const TEXTS: Record<Locale, Texts> = {
       `Your subscription renews automatically on ${date} until you cancel, plus applicable taxes.`,
     coParentPaid: (name) => `You also paid for ${name}'s subscription.`,
     next: 'Next: finish creating your username and password, then download the app.',
-    support: (phone) => `Questions? Call our support team at ${phone}.`,
-    signOff: 'The support team',
   },
   'es-MX': {
     subject: 'Tu recibo',
-    greeting: (name) => `Hola, ${name}:`,
     thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
     package: 'Paquete',
     total: 'Total cobrado',
@@ -67,14 +61,12 @@ const TEXTS: Record<Locale, Texts> = {
       `Tu suscripción se renueva automáticamente el ${date} hasta que la canceles, más los impuestos aplicables.`,
     coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
     next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la app.',
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
-    signOff: 'El equipo de soporte',
   },
 };
 
 /** Parent A's receipt after paying, in the language of the payment. */
 export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
-  const t = TEXTS[params.locale];
+  const t = emailTexts(TEXTS, params.locale);
   const lines: [string, string][] = [
     [t.package, params.packageName],
     [t.total, params.totalFormatted],

@@ -1,0 +1,26 @@
+import type { Locale } from '@coparent/domain';
+
+/** The lines every email has: the greeting, the support line and the sign-off. */
+export type CommonTexts = {
+  greeting: (name: string) => string;
+  support: (phone: string) => string;
+  signOff: string;
+};
+
+const COMMON_TEXTS: Record<Locale, CommonTexts> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    support: (phone) => `Questions? Call our support team at ${phone}.`,
+    signOff: 'The support team',
+  },
+  'es-MX': {
+    greeting: (name) => `Hola, ${name}:`,
+    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de soporte al ${phone}.`,
+    signOff: 'El equipo de soporte',
+  },
+};
+
+/** A template's own texts in `locale`, with the common lines. */
+export function emailTexts<Texts>(own: Record<Locale, Texts>, locale: Locale): Texts & CommonTexts {
+  return { ...COMMON_TEXTS[locale], ...own[locale] };
+}
