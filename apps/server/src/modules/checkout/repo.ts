@@ -188,20 +188,36 @@ export async function releaseSubscriptionCodes(db: Executor, paymentId: string):
 
 // ── What a completed payment creates ────────────────────────────────────────────────────────────
 
-export async function insertOrder(
+/**
+ * A paid order and one subscription per family member it covers (Parent A, and the co-parent
+ * when paid for; or the invited co-parent), all starting at `startsAt` and renewing together.
+ * Answers the order's id.
+ */
+export async function insertPaidOrder(
   db: Executor,
-  values: Omit<typeof orders.$inferInsert, 'id'>,
+  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt'>,
+  coverage: { familyMemberIds: string[]; years: number; startsAt: Date; renewsAt: Date },
 ): Promise<string> {
-  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  const { familyMemberIds, years, startsAt, renewsAt } = coverage;
+  const [row] = await db
+    .insert(orders)
+    .values({ ...order, createdAt: startsAt })
+    .returning({ id: orders.id });
   if (!row) throw new Error('insert into orders returned no row');
+  if (familyMemberIds.length > 0) {
+    await db.insert(subscriptions).values(
+      familyMemberIds.map((familyMemberId) => ({
+        orderId: row.id,
+        familyMemberId,
+        packageId: order.packageId,
+        years,
+        startsAt,
+        renewsAt,
+        createdAt: startsAt,
+      })),
+    );
+  }
   return row.id;
-}
-
-export async function insertSubscriptions(
-  db: Executor,
-  values: Omit<typeof subscriptions.$inferInsert, 'id'>[],
-): Promise<void> {
-  if (values.length > 0) await db.insert(subscriptions).values(values);
 }
 
 export async function insertReceipt(

@@ -99,10 +99,9 @@ import {
   findUnlockedPendingPayments,
   finishPendingPayment,
   holdSubscriptionCodes,
-  insertOrder,
+  insertPaidOrder,
   insertPayment,
   insertReceipt,
-  insertSubscriptions,
   isPaymentOf,
   type Payer,
   payerColumns,
@@ -224,6 +223,18 @@ function sameServices(a: readonly string[], b: readonly string[]): boolean {
 function pricingInfoOf(pricing: PricingResponse): PricingInfo {
   const { request: _request, ...info } = pricing;
   return info;
+}
+
+/** What an order stores of its price (the same for Parent A's and the invited co-parent's). */
+function orderFigures(priced: PricingResponse) {
+  return {
+    promoCodes: priced.request.promoCodes,
+    paymentCodes: priced.request.paymentCodes,
+    currency: priced.totals.currencyCode,
+    total: priced.totals.total,
+    taxAmount: priced.totals.taxAmount,
+    pricing: pricingInfoOf(priced),
+  };
 }
 
 function e164(code: string | null, number: string | null): string | null {
@@ -585,49 +596,30 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     );
 
     // The order, the subscriptions, the receipt.
-    const orderId = await insertOrder(tx, {
-      signupId: signup.id,
-      paymentId: payment.id,
-      userId: parent.id,
-      familyId,
-      packageId: pkg.id,
-      productId:
-        attempt.order.productId ??
-        SubscriptionTermSchema.parse(years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
-      services: attempt.order.services,
-      payForCoParent: attempt.payForCoparent,
-      promoCodes: priced.request.promoCodes,
-      paymentCodes: priced.request.paymentCodes,
-      currency: priced.totals.currencyCode,
-      total: priced.totals.total,
-      taxAmount: priced.totals.taxAmount,
-      pricing: pricingInfoOf(priced),
-      createdAt: instant,
-    });
-    await insertSubscriptions(tx, [
+    const orderId = await insertPaidOrder(
+      tx,
       {
-        orderId,
-        familyMemberId: parentMember.id,
+        signupId: signup.id,
+        paymentId: payment.id,
+        userId: parent.id,
+        familyId,
         packageId: pkg.id,
+        productId:
+          attempt.order.productId ??
+          SubscriptionTermSchema.parse(years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
+        services: attempt.order.services,
+        payForCoParent: attempt.payForCoparent,
+        ...orderFigures(priced),
+      },
+      {
+        familyMemberIds: attempt.payForCoparent
+          ? [parentMember.id, coParentMember.id]
+          : [parentMember.id],
         years,
         startsAt: instant,
         renewsAt,
-        createdAt: instant,
       },
-      ...(attempt.payForCoparent
-        ? [
-            {
-              orderId,
-              familyMemberId: coParentMember.id,
-              packageId: pkg.id,
-              years,
-              startsAt: instant,
-              renewsAt,
-              createdAt: instant,
-            },
-          ]
-        : []),
-    ]);
+    );
 
     const { receipt, gaPayloadBase64 } = receiptParts({
       payment,
@@ -883,34 +875,21 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
     const { timeZone: _tz, ...address } = attempt.billing;
     await upsertUserAddress(tx, { userId, type: 'PRIMARY', ...address }, instant);
-    const orderId = await insertOrder(tx, {
-      signupId: null,
-      paymentId: locked.id,
-      userId,
-      familyId: invited.familyId,
-      packageId: pkg.id,
-      productId: SubscriptionTermSchema.parse(productId),
-      services: attempt.order.services,
-      payForCoParent: false,
-      promoCodes: priced.request.promoCodes,
-      paymentCodes: priced.request.paymentCodes,
-      currency: priced.totals.currencyCode,
-      total: priced.totals.total,
-      taxAmount: priced.totals.taxAmount,
-      pricing: pricingInfoOf(priced),
-      createdAt: instant,
-    });
-    await insertSubscriptions(tx, [
+    const orderId = await insertPaidOrder(
+      tx,
       {
-        orderId,
-        familyMemberId: invited.familyMemberId,
+        signupId: null,
+        paymentId: locked.id,
+        userId,
+        familyId: invited.familyId,
         packageId: pkg.id,
-        years,
-        startsAt: instant,
-        renewsAt,
-        createdAt: instant,
+        productId: SubscriptionTermSchema.parse(productId),
+        services: attempt.order.services,
+        payForCoParent: false,
+        ...orderFigures(priced),
       },
-    ]);
+      { familyMemberIds: [invited.familyMemberId], years, startsAt: instant, renewsAt },
+    );
     const { receipt, gaPayloadBase64 } = receiptParts({
       payment: locked,
       transaction,
