@@ -6,7 +6,10 @@ import { t } from './support/i18n';
 // Issue [F8]: each step transition of Parent A's funnel costs at most one blocking API round trip
 // (docs/notes/f8-web-performance.md, "Round trips"). A call blocks a transition when it started
 // after the click and both started and finished before the next screen was ready, read in the page's own
-// clock (Resource Timing and a MutationObserver); answers from the browser's cache do not count.
+// clock (Resource Timing and a MutationObserver); answers from the browser's cache do not count,
+// nor do calls the next screen starts once it is on the page (its prefetches for the step after:
+// a wrapper around `fetch` notes them as they start, because the observer's timestamp comes only
+// after the task that wrote the screen, and a fast answer can end before it).
 // Only the order of these moments is compared, never their durations.
 
 const PREMIUM_1_YEAR = 3003;
@@ -18,7 +21,9 @@ type Call = { path: string; startedAt: number; finishedAt: number };
 /** Starts watching, in the page, for the next click and then for the next screen to be ready. */
 async function armTransition(page: Page, ready: Ready) {
   await page.evaluate(({ selector, text }) => {
-    const mark: { clickedAt?: number; readyAt?: number } = {};
+    const mark: { clickedAt?: number; readyAt?: number; startedOnScreen: string[] } = {
+      startedOnScreen: [],
+    };
     (window as unknown as { transition: typeof mark }).transition = mark;
     document.addEventListener(
       'click',
@@ -31,7 +36,18 @@ async function armTransition(page: Page, ready: Ready) {
       [...document.querySelectorAll(selector)].some(
         (el) => el.textContent?.includes(text) || el.getAttribute('aria-label') === text,
       );
-    // A mutation observer runs right after React writes the screen, before its effects fetch.
+    // The paths the next screen fetches once it is on the page.
+    const win = window as unknown as { fetch: typeof fetch; originalFetch?: typeof fetch };
+    const originalFetch = win.originalFetch ?? win.fetch;
+    win.originalFetch = originalFetch;
+    win.fetch = (input, init) => {
+      if (mark.clickedAt !== undefined && isReady()) {
+        const url = input instanceof Request ? input.url : String(input);
+        mark.startedOnScreen.push(new URL(url, window.location.href).pathname);
+      }
+      return originalFetch(input, init);
+    };
+    // A mutation observer notes when React has written the screen.
     const observer = new MutationObserver(() => {
       if (mark.clickedAt === undefined || !isReady()) return;
       mark.readyAt = performance.now();
@@ -51,8 +67,14 @@ async function blockingCalls(page: Page): Promise<Call[]> {
     () => (window as unknown as { transition: { readyAt?: number } }).transition.readyAt,
   );
   return page.evaluate(() => {
-    const { clickedAt = 0, readyAt = 0 } = (
-      window as unknown as { transition: { clickedAt?: number; readyAt?: number } }
+    const {
+      clickedAt = 0,
+      readyAt = 0,
+      startedOnScreen,
+    } = (
+      window as unknown as {
+        transition: { clickedAt?: number; readyAt?: number; startedOnScreen: string[] };
+      }
     ).transition;
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .map((e) => ({ e, path: new URL(e.name).pathname }))
@@ -64,6 +86,7 @@ async function blockingCalls(page: Page): Promise<Call[]> {
           e.startTime >= clickedAt &&
           e.startTime < readyAt &&
           e.responseEnd <= readyAt &&
+          !startedOnScreen.includes(path) &&
           !(e.transferSize === 0 && e.decodedBodySize > 0), // served from the HTTP cache
       )
       .map(({ e, path }) => ({ path, startedAt: e.startTime, finishedAt: e.responseEnd }));
