@@ -4,6 +4,7 @@ export * from './checkout/analytics.js';
 export * from './checkout/card.js';
 export * from './checkout/sandbox-nonces.js';
 export * from './checkout/schemas.js';
+export * from './constants/account-paths.js';
 export * from './constants/enums.js';
 export * from './constants/experiments.js';
 export * from './constants/limits.js';

@@ -5,13 +5,6 @@ import { z } from 'zod';
  * `cp_session` cookie set by POST /v2/login. docs/f1-contract.md, "Account".
  */
 
-/** Where the account area lives; the join funnel sends people here by full page load. */
-export const ACCOUNT_BASE_PATH = '/app/account';
-export const ACCOUNT_LOGIN_PATH = '/app/account/login';
-export const ACCOUNT_BILLING_PATH = '/app/account/billing';
-export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
-export const ACCOUNT_SETUP_PATH = '/app/account/setup';
-
 export const ACCOUNT_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 

@@ -90,9 +90,6 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** The account home the login (and a finished signup) lands on, by full page load. */
-export const ACCOUNT_HOME_PATH = '/app/account/';
-
 /**
  * POST /v2/login answer. The session itself is an http-only cookie; `auth` only says that the
  * login succeeded (the spec's browser stores it with the user id).

@@ -1,5 +1,3 @@
-import { fetchSupportChatToken } from './support-chat-api';
-
 /** Zendesk's messaging Web Widget API (`zE`), as its snippet defines it on `window`. */
 type ZendeskApi = (...args: unknown[]) => void;
 declare global {
@@ -31,9 +29,12 @@ let wanted = false;
  */
 function loginUser(): void {
   window.zE?.('messenger', 'loginUser', (callback: (jwt: string) => void) => {
-    fetchSupportChatToken().then(callback, (error: unknown) => {
-      console.warn('support chat: no token for the messaging widget', error);
-    });
+    // The token call (and the schema it reads the answer with) loads only when the widget asks.
+    import('./support-chat-api')
+      .then(({ fetchSupportChatToken }) => fetchSupportChatToken())
+      .then(callback, (error: unknown) => {
+        console.warn('support chat: no token for the messaging widget', error);
+      });
   });
 }
 

@@ -1,0 +1,12 @@
+/**
+ * Where the account area lives (/app/account/*, issue [F7]); the join funnel sends people there
+ * by full page load. Constants apart from the account's schemas, so a screen that only links
+ * there does not load zod (issue [F8], web budgets).
+ */
+export const ACCOUNT_BASE_PATH = '/app/account';
+/** The account home the login (and a finished signup) lands on. */
+export const ACCOUNT_HOME_PATH = '/app/account/';
+export const ACCOUNT_LOGIN_PATH = '/app/account/login';
+export const ACCOUNT_BILLING_PATH = '/app/account/billing';
+export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
+export const ACCOUNT_SETUP_PATH = '/app/account/setup';
