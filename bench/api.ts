@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
@@ -294,22 +295,6 @@ async function apiSuite(base: string, label: string): Promise<ApiFigures> {
 
 // ── database ──────────────────────────────────────────────────────────────────────────────────
 
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The plans of the hot queries on the seeded database: index scans expected, never Seq Scan. */
 async function explainHotQueries(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -450,7 +435,7 @@ async function main(): Promise<void> {
     throw new Error('apps/server/dist/main.js is missing: run `npm run bench` (it builds first)');
   }
   const name = `coparent_bench_${Date.now()}`;
-  const url = databaseUrl(name);
+  const url = withDatabaseName(ADMIN_URL, name);
   console.log(
     `bench: ${CONNECTIONS} connections, ${DURATION} s per call (+${WARMUP} s warm-up), ` +
       `database ${name}${SCALE ? `, scale ${SCALE_SIGNUPS} signups / ${SCALE_USERS} users` : ''}`,
@@ -461,7 +446,7 @@ async function main(): Promise<void> {
       .map((n) => n.toFixed(1))
       .join(' ');
   console.log(`  ${cpus().length} CPUs, load average at start: ${busy()}`);
-  await admin(`create database "${name}"`);
+  await adminQuery(ADMIN_URL, `create database "${name}"`);
   const rows: Row[] = [];
   const notes: string[] = [];
   try {
@@ -556,7 +541,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
+    await adminQuery(ADMIN_URL, `drop database if exists "${name}" with (force)`);
   }
 
   console.log(`  load average at end: ${busy()}`);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -33,16 +33,6 @@ const SAMPLE_EVERY_MS = 10_000;
 const FLAT_GROWTH = 0.1;
 const FIXTURE_SIGNUPS = 50;
 const UNLIMITED = '1000000';
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The built server on `databaseUrl`, rate limits out of the way (as bench/api.ts). */
 function startServer(databaseUrl: string): Promise<ServerProcess> {
@@ -181,8 +171,8 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.lengt
 async function main() {
   if (!existsSync(SERVER_MAIN)) throw new Error('apps/server/dist/main.js is missing: build first');
   const name = `coparent_soak_${Date.now()}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-  await admin(`create database "${name}"`);
+  const databaseUrl = withDatabaseName(ADMIN_URL, name);
+  await adminQuery(ADMIN_URL, `create database "${name}"`);
   let server: ServerProcess | undefined;
   try {
     server = await startServer(databaseUrl);
@@ -220,7 +210,7 @@ async function main() {
     if (errors > 0 || result.non2xx > 0 || growth >= FLAT_GROWTH) process.exitCode = 1;
   } finally {
     await stopProcess(server);
-    await admin(`drop database if exists "${name}" with (force)`);
+    await adminQuery(ADMIN_URL, `drop database if exists "${name}" with (force)`);
   }
 }
 

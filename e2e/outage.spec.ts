@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin';
 import { startTcpProxy, type TcpProxy } from '../apps/server/src/test/tcp-proxy';
 import { type ServerProcess, startProcess, stopProcess } from '../bench/support/server-process';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -21,20 +21,9 @@ const databaseName = `coparent_e2e_outage_${Date.now()}`;
 let proxy: TcpProxy;
 let server: ServerProcess | undefined;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 function startServer() {
-  const url = new URL(ADMIN_URL ?? '');
+  const url = new URL(withDatabaseName(ADMIN_URL ?? '', databaseName));
   url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${databaseName}`;
   return startProcess(
     ['apps/server/dist/main.js'],
     {
@@ -51,7 +40,7 @@ function startServer() {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  await admin(`create database "${databaseName}"`);
+  await adminQuery(ADMIN_URL ?? '', `create database "${databaseName}"`);
   const target = new URL(ADMIN_URL ?? '');
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   server = await startServer();
@@ -60,7 +49,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stopProcess(server);
   await proxy?.cut();
-  await admin(`drop database if exists "${databaseName}" with (force)`);
+  await adminQuery(ADMIN_URL ?? '', `drop database if exists "${databaseName}" with (force)`);
 });
 
 test('the database goes away on step 2: the family stays typed, Try again saves it once the database is back', async ({

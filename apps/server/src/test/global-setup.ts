@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { PGLITE_MEMORY } from '../config.js';
 import { createDatabase, migrate } from '../db/client.js';
 import { seedCatalog } from '../modules/pricing/seed.js';
-import { adminQuery, testConfig, withDatabaseName } from './test-app.js';
+import { adminQuery, withDatabaseName } from './postgres-admin.js';
+import { testConfig } from './test-app.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig, PGLITE_MEMORY } from '../config.js';
 import { createDatabase, type Database, migrate } from '../db/client.js';
 import { seedCatalog } from '../modules/pricing/seed.js';
+import { adminQuery, withDatabaseName } from './postgres-admin.js';
 
 /**
  * Test helpers: build the app with `inject` on a fresh database for each backend (migrated, with
@@ -67,23 +67,6 @@ export type TestDatabase = {
   url?: string;
   drop(): Promise<void>;
 };
-
-export function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-/** One statement on the server of `adminUrl` (create or drop a database) over its own connection. */
-export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A fresh, migrated database on `backend`; `drop()` closes it (and drops it on PostgreSQL). */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
