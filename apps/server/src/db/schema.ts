@@ -555,6 +555,9 @@ export const inviteProgress = pgTable('invite_progress', {
 });
 
 /** Single-use tokens for POST /v2/credentials (256-bit; only the SHA-256 is stored). */
+export const CREDENTIALS_TOKEN_PURPOSES = ['PAYMENT_ANSWER', 'EMAIL_LINK'] as const;
+export type CredentialsTokenPurpose = (typeof CREDENTIALS_TOKEN_PURPOSES)[number];
+
 export const credentialsTokens = pgTable(
   'credentials_tokens',
   {
@@ -565,6 +568,13 @@ export const credentialsTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /**
+     * PAYMENT_ANSWER: handed to the tab that paid (hours); EMAIL_LINK: in the receipt email, for
+     * a parent who lost the tab (days). A new token replaces only the user's unused ones of its kind.
+     */
+    purpose: text('purpose', { enum: CREDENTIALS_TOKEN_PURPOSES })
+      .notNull()
+      .default('PAYMENT_ANSWER'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -694,6 +704,41 @@ export const payments = pgTable(
       sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'VOIDED')`,
     ),
     check('payments_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+export const LATE_CHARGE_STATUSES = ['REVERSING', 'VOIDED', 'REFUNDED'] as const;
+export type LateChargeStatus = (typeof LATE_CHARGE_STATUSES)[number];
+
+/**
+ * A charge the gateway made for an attempt that had already ended (a sale slower than the lock,
+ * the attempt failed by reconciliation meanwhile): reversed, never kept. One row per transaction,
+ * so whoever sees the charge first (the late answer or reconciliation) reverses it, once.
+ */
+export const lateCharges = pgTable(
+  'late_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    transactionId: text('transaction_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** REVERSING until the gateway confirmed the void (or refund). */
+    status: text('status', { enum: LATE_CHARGE_STATUSES }).notNull().default('REVERSING'),
+    /** Why it was reversed: the attempt's status when the charge arrived (e.g. ATTEMPT_FAILED). */
+    reason: text('reason').notNull(),
+    /** The refund's own transaction (a void has none). */
+    reversalTransactionId: text('reversal_transaction_id'),
+    /** While in the future, someone is asking the gateway to reverse it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('late_charges_status_idx').on(table.status),
+    check('late_charges_status_check', sql`${table.status} in ('REVERSING', 'VOIDED', 'REFUNDED')`),
   ],
 );
 
@@ -909,6 +954,7 @@ export const schema = {
   sessions,
   passwordResets,
   payments,
+  lateCharges,
   orders,
   subscriptions,
   receipts,
