@@ -21,13 +21,24 @@ const SECRET_FIELDS = [
 
 export const REDACTED = '[Redacted]';
 
-/** Paths whose query carries what a person typed (an address) and a session token. */
-const PRIVATE_QUERY_PATHS = ['/v2/places'];
-
-function loggedUrl(url: string): string {
-  const path = url.split('?', 1)[0] ?? url;
-  const isPrivate = path !== url && PRIVATE_QUERY_PATHS.some((p) => path.startsWith(p));
-  return isPrivate ? `${path}?${REDACTED}` : url;
+/**
+ * The URL as logged: the path, and the query's parameter names with every value redacted. Links
+ * in emails carry tokens in the query (`/app/join/invite?token=…`) and the places calls carry
+ * what a person typed, so no value is logged on any path; the names still show the call's shape.
+ */
+export function loggedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const equals = part.indexOf('=');
+      // A bare value (`?abc123`) may itself be the secret: nothing of it is kept.
+      return equals === -1 ? REDACTED : `${part.slice(0, equals)}=${REDACTED}`;
+    });
+  return `${url.slice(0, queryStart)}?${query.join('&')}`;
 }
 
 export const REDACT_PATHS: string[] = [

@@ -80,7 +80,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const clientCode = codeForClientError(error);
   if (clientCode) {
-    request.log.info({ code: error.code, status: error.statusCode }, error.message);
+    // Not error.message: a JSON parse error quotes the body (a password), a bad URL its path.
+    request.log.info({ code: error.code, status: error.statusCode }, `refused: ${clientCode}`);
     return sendProblem(reply, clientCode);
   }
   request.log.error({ err: error }, 'unexpected error');
