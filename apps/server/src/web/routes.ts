@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SITE_PAGE_PATHS } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../http/error-handler.js';
+import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
 
 export const JOIN_BASE = '/app/join';
@@ -12,12 +14,19 @@ export const ACCOUNT_BASE = '/app/account';
 
 const HIDDEN = { schema: { hide: true } } as const;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unknown paths under these are the API's: problem+json, whatever the client accepts. */
+const API_PREFIXES = ['/v2', '/ofrep'];
+
+const isApiPath = (path: string) =>
+  API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
  * The built web app under /app/join/ with an SPA fallback to its index.html, the same shell for
- * the account area's pages (/app/account and /app/account/*), and the redirects `/`,
- * `/app/join`, `/app/join/` → `/app/join/signup`. When the build is missing, every such page
- * answers 503 with a text saying how to build it.
+ * the account area's pages (/app/account and /app/account/*) and the site pages (terms, privacy,
+ * help, contact), and the redirects `/`, `/app/join`, `/app/join/` → `/app/join/signup`. A browser
+ * opening any other page gets the shell with status 404 (the app shows "page not found"); API
+ * clients get problem+json. When the build is missing, every page answers 503 with a text saying
+ * how to build it.
  */
 export async function webRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
   const { distDir } = opts;
@@ -37,7 +46,8 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
           `The web app has not been built (no ${indexHtml}).\n` +
             'Run `npm run build` (or `npm start`) at the repository root, then reload this page.\n',
         );
-    for (const path of [`${JOIN_BASE}/*`, ACCOUNT_BASE, `${ACCOUNT_BASE}/*`]) {
+    const pages = [`${JOIN_BASE}/*`, ACCOUNT_BASE, `${ACCOUNT_BASE}/*`];
+    for (const path of [...pages, ...Object.values(SITE_PAGE_PATHS)]) {
       app.get(path, HIDDEN, notBuilt);
     }
     return;
@@ -59,12 +69,23 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
     },
   });
 
+  // Only the browser knows the visitor's language (the choice kept on the device): the app's own
+  // "page not found" says it in that language.
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (isApiPath(path) || !prefersHtml(request.headers.accept)) {
+      return sendProblem(reply, 'NOT_FOUND');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.code(404).sendFile('index.html', distDir);
+  };
+
   const shells = routeShells(distDir, readFileSync(indexHtml, 'utf8'));
-  const appShell = async (request: { url: string }, reply: FastifyReply) => {
+  const appShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing file (a path whose last segment has an extension) is a 404, not the app shell.
     const lastSegment = path.split('/').pop() ?? '';
-    if (lastSegment.includes('.')) return sendProblem(reply, 'NOT_FOUND');
+    if (lastSegment.includes('.')) return notFound(request, reply);
     reply.header('cache-control', 'no-cache');
     const shell = path.startsWith(`${JOIN_BASE}/`)
       ? shells.get(path.slice(JOIN_BASE.length).replace(/\/$/, ''))
@@ -75,4 +96,6 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
   app.get(`${JOIN_BASE}/*`, HIDDEN, appShell);
   app.get(ACCOUNT_BASE, HIDDEN, appShell);
   app.get(`${ACCOUNT_BASE}/*`, HIDDEN, appShell);
+  for (const path of Object.values(SITE_PAGE_PATHS)) app.get(path, HIDDEN, appShell);
+  app.get('/*', HIDDEN, notFound);
 }
