@@ -14,6 +14,8 @@ export const USERNAME_MIN_LENGTH = 6;
 export const USERNAME_MAX_LENGTH = 30;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 25;
+/** Children in one family: the family step and a professional's new case (decision 030). */
+export const MAX_CHILDREN = 20;
 
 export const ALERT_BANNER_MS = 15_000;
 export const CREDENTIALS_REDIRECT_DELAY_MS = 5_000;

@@ -1,3 +1,5 @@
+import { MAX_CHILDREN } from '../constants/limits.js';
+
 /**
  * English validation catalogue. Keys are the `MessageKey`s every domain schema reports; texts
  * quote the spec verbatim where it gives them. Interpolation uses i18next's `{{name}}` form.
@@ -8,6 +10,7 @@ export const en = {
   signup_lastName_error: 'Enter a last name',
   signup_nameLength_error: 'Names must be 20 characters or fewer',
   signup_nameEmoji_error: 'Names cannot contain emojis',
+  signup_nameInvisible_error: 'Names cannot contain invisible characters or stacked accents',
   // Email and phone
   signup_emailRequired_error: 'Enter an email address',
   signup_email_error: 'Invalid email address',
@@ -22,6 +25,7 @@ export const en = {
     "Enter your co-parent's phone number, since you don't know their email address",
   signup_coParentPhoneSame_error: "Your co-parent's phone number cannot be the same as yours.",
   signup_children_error: 'Add at least one child',
+  signup_childrenMax_error: `You can add up to ${MAX_CHILDREN} children`,
   signup_childEmailDuplicate_error: 'This email is already used for another child',
   signup_childEmailParent_error: "A child's email cannot be the same as a parent's email",
   // A professional's case (two parents, at least one email)

@@ -1,3 +1,4 @@
+import { MAX_CHILDREN } from '../constants/limits.js';
 import type { MessageKey } from './en.js';
 
 /** Spanish (Mexico) validation catalogue: the same keys as `en`. */
@@ -6,6 +7,8 @@ export const esMX: Record<MessageKey, string> = {
   signup_lastName_error: 'Ingresa un apellido',
   signup_nameLength_error: 'Los nombres deben tener 20 caracteres o menos',
   signup_nameEmoji_error: 'Los nombres no pueden contener emojis',
+  signup_nameInvisible_error:
+    'Los nombres no pueden contener caracteres invisibles ni acentos encimados',
   signup_emailRequired_error: 'Ingresa un correo electrónico',
   signup_email_error: 'Correo electrónico no válido',
   signup_speedBumpEmail_error: 'Ingresa un correo electrónico válido',
@@ -20,6 +23,7 @@ export const esMX: Record<MessageKey, string> = {
   signup_coParentPhoneSame_error:
     'El número de teléfono de tu coparente no puede ser el mismo que el tuyo.',
   signup_children_error: 'Agrega al menos un hijo o hija',
+  signup_childrenMax_error: `Puedes agregar hasta ${MAX_CHILDREN} hijos e hijas`,
   signup_childEmailDuplicate_error: 'Este correo electrónico ya se usa para otro hijo o hija',
   signup_childEmailParent_error:
     'El correo electrónico de un hijo o hija no puede ser el mismo que el de uno de los padres',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import {
   errorKey,
   firstNameSchema,
@@ -54,7 +54,7 @@ export const CreateCaseRequestSchema = z
       children: z
         .array(CaseChildSchema, errorKey('signup_children_error'))
         .min(1, errorKey('signup_children_error'))
-        .max(20, errorKey('invalidValue')),
+        .max(MAX_CHILDREN, errorKey('signup_childrenMax_error')),
     },
     errorKey('invalidValue'),
   )

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CHILDREN } from '../constants/limits.js';
+import { en } from '../messages/en.js';
+import { esMX } from '../messages/es-mx.js';
 import {
   emptyFamilyForm,
   type FamilyFormContext,
@@ -35,6 +38,27 @@ function issues(context: FamilyFormContext, value: unknown) {
 }
 
 describe('familyFormSchema', () => {
+  it(`accepts ${MAX_CHILDREN} children and refuses one more, with the cap's message`, () => {
+    const child = { firstName: 'Kid', lastName: 'Smith', email: '' };
+    expect(issues(ctx, family({ children: Array(MAX_CHILDREN).fill(child) }))).toEqual([]);
+    expect(issues(ctx, family({ children: Array(MAX_CHILDREN + 1).fill(child) }))).toEqual([
+      ['children', 'signup_childrenMax_error'],
+    ]);
+    expect(en.signup_childrenMax_error).toBe('You can add up to 20 children');
+    expect(esMX.signup_childrenMax_error).toBe('Puedes agregar hasta 20 hijos e hijas');
+  });
+
+  it("refuses a spoofing co-parent's or child's name at its field", () => {
+    const value = family({
+      coParent: { firstName: 'Ab\u202Efdp.exe' },
+      children: [{ firstName: 'Kid', lastName: 'Sm\u200Bith', email: '' }],
+    });
+    expect(issues(ctx, value)).toEqual([
+      ['coParent.firstName', 'signup_nameInvisible_error'],
+      ['children.0.lastName', 'signup_nameInvisible_error'],
+    ]);
+  });
+
   it('accepts a co-parent with an email and one child', () => {
     const result = familyFormSchema(ctx).safeParse(family({}));
     expect(result.success).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import type { PhoneCodeId } from '../constants/phone-codes.js';
 import {
   errorKey,
@@ -50,7 +50,8 @@ const familyShape = {
   coParent: CoParentFormSchema,
   children: z
     .array(ChildFormSchema, errorKey('signup_children_error'))
-    .min(1, errorKey('signup_children_error')),
+    .min(1, errorKey('signup_children_error'))
+    .max(MAX_CHILDREN, errorKey('signup_childrenMax_error')),
 };
 
 /**
@@ -60,7 +61,7 @@ const familyShape = {
  * - co-parent phone required when the email is not known (knowsCoParentEmail false and email
  *   empty), never equal to Parent A's phone (same code and digits);
  * - child emails optional, unique among the children, different from both parents' emails;
- * - at least one child.
+ * - at least one child, at most MAX_CHILDREN.
  * Issues are raised at `coParent.email`, `coParent.phoneNumber`, `children.<i>.email`, `children`.
  */
 export function familyFormSchema(ctx: FamilyFormContext) {

@@ -21,6 +21,7 @@ import {
   errorKey,
   firstNameSchema,
   lastNameSchema,
+  NAME_SPOOFING_RULE,
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
@@ -48,6 +49,7 @@ const referralNameSchema = z
   .string(errorKey('signup_referralName_error'))
   .overwrite(cleanName)
   .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
+  .refine(...NAME_SPOOFING_RULE)
   .refine((v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH, errorKey('max50'));
 
 /**
@@ -123,7 +125,8 @@ export const ProStepTwoSchema = z
         .string(errorKey('signup_practiceName_error'))
         .trim()
         .min(1, errorKey('signup_practiceName_error'))
-        .max(LONG_TEXT_MAX_LENGTH, errorKey('max100')),
+        .max(LONG_TEXT_MAX_LENGTH, errorKey('max100'))
+        .refine(...NAME_SPOOFING_RULE),
       addressLine1: addressLineSchema,
       addressLine2: addressLine2Schema.optional(),
       country: countryIdSchema,

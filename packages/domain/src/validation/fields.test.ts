@@ -12,7 +12,7 @@ import {
   phoneNumberSchema,
   samePhone,
 } from './fields.js';
-import { cleanName, codePointLength, containsEmoji } from './text.js';
+import { cleanName, codePointLength, containsEmoji, containsSpoofingCharacters } from './text.js';
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -48,12 +48,19 @@ describe('nameSchema', () => {
     }
   });
 
+  it('refuses invisible and direction-changing characters and piled-up accents', () => {
+    for (const name of ['Ab\u202Efdp.exe', 'A\u200Bna', 'Ana\u{E0041}', 'Ana\u0336\u0337\u0338']) {
+      expect(messages(nameSchema.safeParse(name))).toEqual(['signup_nameInvisible_error']);
+    }
+  });
+
   it('property: any 1–20 character emoji-free name passes and comes out cleaned', () => {
     fc.assert(
       fc.property(
         fc
           .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
           .filter((s) => !containsEmoji(s))
+          .filter((s) => !containsSpoofingCharacters(cleanName(s)))
           .filter((s) => {
             const length = codePointLength(cleanName(s));
             return length >= 1 && length <= 20;

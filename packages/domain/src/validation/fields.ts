@@ -7,7 +7,13 @@ import {
 } from '../constants/limits.js';
 import { PHONE_CODE_IDS, type PhoneCodeId } from '../constants/phone-codes.js';
 import type { MessageKey } from '../messages/en.js';
-import { cleanName, codePointLength, containsEmoji, digitsOnly } from './text.js';
+import {
+  cleanName,
+  codePointLength,
+  containsEmoji,
+  containsSpoofingCharacters,
+  digitsOnly,
+} from './text.js';
 
 /** A message key as a zod error parameter (keeps keys type-checked at every use). */
 export function errorKey(k: MessageKey): { error: MessageKey } {
@@ -40,8 +46,18 @@ export function samePhone(
 }
 
 /**
+ * The rule every name field shares (people, practices, referrals, cardholders): nothing invisible,
+ * no direction change, no pile of combining marks, so a name shown in an email or a list reads as
+ * what it is. Use as `.refine(...NAME_SPOOFING_RULE)` after the field's cleaning.
+ */
+export const NAME_SPOOFING_RULE = [
+  (value: string) => !containsSpoofingCharacters(value),
+  errorKey('signup_nameInvisible_error'),
+] as const;
+
+/**
  * A person's name: cleaned first (quotes, whitespace, trim; the parsed output is the cleaned
- * value), then 1–20 characters (code points) and no emoji.
+ * value), then 1–20 characters (code points), no emoji and nothing that spoofs (`refuseSpoofing`).
  */
 export function makeNameSchema(requiredKey: MessageKey = 'required') {
   return z
@@ -49,6 +65,7 @@ export function makeNameSchema(requiredKey: MessageKey = 'required') {
     .overwrite(cleanName)
     .min(1, errorKey(requiredKey))
     .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
+    .refine(...NAME_SPOOFING_RULE)
     .refine((v) => codePointLength(v) <= NAME_MAX_LENGTH, errorKey('signup_nameLength_error'));
 }
 

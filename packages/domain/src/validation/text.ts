@@ -26,6 +26,26 @@ export function cleanName(value: string): string {
 }
 
 /**
+ * Characters that change how a name reads without being seen: format characters (bidirectional
+ * controls such as U+202E, which can turn `Abfdp.exe` around; zero-width spaces and joiners; the
+ * soft hyphen; the byte-order mark; tag characters) and every other default-ignorable code point
+ * (variation selectors, Hangul fillers, the Mongolian vowel separator...).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** The most combining marks allowed in a row (a letter with two accents); more is "Zalgo" text. */
+export const MAX_COMBINING_MARKS_IN_A_ROW = 2;
+const COMBINING_MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1}}`, 'u');
+
+/**
+ * True when a name could display as something other than what it is: it holds an invisible or
+ * direction-changing character, or a pile of combining marks. Check after `cleanName` (NFC has
+ * composed the accents that have a single code point).
+ */
+export function containsSpoofingCharacters(value: string): boolean {
+  return INVISIBLE.test(value) || COMBINING_MARK_RUN.test(value);
+}
+
+/**
  * Emoji detection: any Extended_Pictographic code point (which also covers ©, ® and ™), emoji
  * skin-tone modifiers, regional-indicator letters (flags), the keycap mark and the emoji
  * presentation selector (U+FE0F).
