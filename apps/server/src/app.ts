@@ -28,6 +28,7 @@ import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { limitJsonDepth } from './http/json-depth.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { createRateLimitRedis } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -116,6 +117,8 @@ export type CheckoutControl = {
     failed: number;
     voided: number;
     unresolved: number;
+    /** Charges that arrived for attempts already ended, voided or refunded (late-charges.ts). */
+    lateChargesReversed: number;
   }>;
   /** Starts the periodic reconciliation (PAYMENT_RECONCILE_INTERVAL_SECONDS); stops on close. */
   startReconciliation(): void;
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // JSON bodies only: a cross-site form post (form-encoded, multipart or text/plain) is refused
   // with 415 by Fastify's content-type parsing.
   app.removeContentTypeParser('text/plain');
+  limitJsonDepth(app);
   refuseNulCharacters(app);
 
   // Counters in Redis when REDIS_URL is set (all instances count together), else in memory.

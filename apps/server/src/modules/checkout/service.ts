@@ -91,6 +91,7 @@ import {
   updateSignup,
 } from '../signup/repo.js';
 import { duplicateText, type SignupService } from '../signup/service.js';
+import { createLateCharges } from './late-charges.js';
 import {
   completePayment,
   findActivePayment,
@@ -199,7 +200,8 @@ export type InvitedPayer = {
 /** Why an attempt ended without an account, kept to answer replays in any language. */
 type StoredFailure =
   | { kind: 'declined'; reason: PaymentDeclineReason; processorResponseCode: string | null }
-  | { kind: 'unavailable' }
+  /** `unseenAtGateway`: reconciliation found no sale; one still in flight may charge later. */
+  | { kind: 'unavailable'; unseenAtGateway?: true }
   | { kind: 'duplicateParent' };
 
 /** The payment answer as stored (the credentials token is never stored). */
@@ -253,6 +255,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings, flags, exposures } =
     deps;
   const lockMs = settings.paymentLockSeconds * 1000;
+  const lateCharges = createLateCharges({ db, gateway, log, now, lockMs });
   /**
    * The credentials token created by a completing transaction, kept in memory (never stored in
    * clear) until this request answers with it.
@@ -416,10 +419,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<PaymentRow> {
     let deliveries: QueuedMail[] = [];
     let token: string | undefined;
+    let ended: PaymentRow | undefined;
     try {
       // Read before the transaction: PGlite has one connection, and the catalog reads in parallel.
       const catalog = await readCatalog(db);
-      ({ deliveries, token } = await db.transaction((tx) =>
+      ({ deliveries, token, ended } = await db.transaction((tx) =>
         finalize(tx, payment, transaction, catalog),
       ));
     } catch (error) {
@@ -435,6 +439,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         );
       }
       return fail(payment, { kind: 'duplicateParent' }, 'VOIDED');
+    }
+    if (ended) {
+      // Another path ended the attempt while this sale was in flight: its charge bought nothing.
+      if (
+        transaction &&
+        isChargedStatus(transaction.status) &&
+        ended.transactionId !== transaction.id
+      ) {
+        await lateCharges.reverse(ended, transaction);
+      }
+      return ended;
     }
     if (token) freshTokens.set(payment.id, token);
     for (const delivery of deliveries) void delivery.deliver();
@@ -458,9 +473,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
     catalog: Catalog,
-  ): Promise<{ deliveries: QueuedMail[]; token?: string }> {
+  ): Promise<{ deliveries: QueuedMail[]; token?: string; ended?: PaymentRow }> {
     const locked = await findPaymentById(tx, payment.id, { forUpdate: true });
-    if (locked?.status !== 'PENDING') return { deliveries: [] };
+    if (!locked) throw new Error(`payment ${payment.id} not found`);
+    if (locked.status !== 'PENDING') return { deliveries: [], ended: locked };
     if (locked.invitedUserId) return finalizeInvited(tx, locked, transaction, catalog);
     if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
     const signup = await findSignupByIdForUpdate(tx, payment.signupId);
@@ -973,7 +989,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       );
       return completeAttempt(payment, transaction);
     }
-    return fail(payment, transaction ? failureOf(transaction) : { kind: 'unavailable' });
+    return fail(
+      payment,
+      transaction ? failureOf(transaction) : { kind: 'unavailable', unseenAtGateway: true },
+    );
   }
 
   /**
@@ -990,16 +1009,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   /**
-   * Settles every PENDING attempt whose lock has run out (run at start-up, every
-   * PAYMENT_RECONCILE_INTERVAL_SECONDS, and callable).
+   * Settles every PENDING attempt whose lock has run out, then reverses late charges (run at
+   * start-up, every PAYMENT_RECONCILE_INTERVAL_SECONDS, and callable).
    */
   async function reconcilePendingPayments(): Promise<{
     completed: number;
     failed: number;
     voided: number;
     unresolved: number;
+    lateChargesReversed: number;
   }> {
-    const tally = { completed: 0, failed: 0, voided: 0, unresolved: 0 };
+    const tally = { completed: 0, failed: 0, voided: 0, unresolved: 0, lateChargesReversed: 0 };
     for (const payment of await findUnlockedPendingPayments(db, now(), 100)) {
       try {
         const settled = await reconcile(payment);
@@ -1014,7 +1034,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         log.error({ err: error, paymentId: payment.id }, 'reconciliation failed');
       }
     }
-    if (tally.completed + tally.failed + tally.voided + tally.unresolved > 0) {
+    try {
+      tally.lateChargesReversed = await lateCharges.sweep();
+    } catch (error) {
+      log.error({ err: error }, 'reversing late charges failed');
+    }
+    if (Object.values(tally).some((count) => count > 0)) {
       log.info(tally, 'reconciled pending payments');
     }
     return tally;
