@@ -65,6 +65,25 @@ describe('/step2', () => {
     expect(screen.getByText('Child 2 removed.')).toBeInTheDocument();
   });
 
+  it('stops Add child at 20 children and says why, on the page and to a screen reader', async () => {
+    seedFunnel(1);
+    mockFetch(onGetSignup(1));
+    const { user } = await renderApp('/step2');
+    for (let added = 2; added <= 19; added += 1) {
+      await user.click(screen.getByRole('button', { name: 'Add child' }));
+    }
+    expect(screen.queryByText('You can add up to 20 children')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add child' }));
+    expect(within(child(20)).getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Add child' })).not.toBeInTheDocument();
+    expect(screen.getByText('You can add up to 20 children')).toBeVisible();
+    expect(screen.getByText('Child 20 added. You can add up to 20 children')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove child 20' }));
+    expect(screen.getByRole('button', { name: 'Add child' })).toBeVisible();
+  });
+
   it('refuses a co-parent email equal to the parent’s', async () => {
     seedFunnel(1);
     mockFetch(onGetSignup(1));

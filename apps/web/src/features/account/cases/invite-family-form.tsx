@@ -4,6 +4,7 @@ import {
   type CreateCaseInput,
   type CreateCaseRequest,
   CreateCaseRequestSchema,
+  MAX_CHILDREN,
   supportPhoneFor,
   type ValidationError,
 } from '@coparent/domain';
@@ -203,13 +204,16 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
   const { register, formState } = form;
-  const { announcement, addRow, removeRow } = useRepeatableRows({
+  const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
+  const { announcement, canAdd, addRow, removeRow } = useRepeatableRows({
     count: fields.length,
+    max: MAX_CHILDREN,
     append: () => append(emptyCaseChild(), { shouldFocus: false }),
     remove,
     focusRow: (index) => form.setFocus(`children.${index}.firstName`),
     addedMessage: (number) => t('cases.form.childAdded', { number }),
     removedMessage: (number) => t('cases.form.childRemoved', { number }),
+    limitMessage,
   });
 
   return (
@@ -255,9 +259,13 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
         );
       })}
       <div className={styles.addChild}>
-        <Button variant="secondary" onClick={addRow}>
-          <span aria-hidden="true">+</span> {t('cases.form.addChild')}
-        </Button>
+        {canAdd ? (
+          <Button variant="secondary" onClick={addRow}>
+            <span aria-hidden="true">+</span> {t('cases.form.addChild')}
+          </Button>
+        ) : (
+          <p>{limitMessage}</p>
+        )}
       </div>
       <LiveRegion message={announcement} />
     </section>

@@ -1,4 +1,4 @@
-import { emptyChild, type FamilyForm, type FamilyFormInput } from '@coparent/domain';
+import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from '@coparent/domain';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -16,18 +16,24 @@ type ChildrenFieldsProps = {
   errors: FieldErrors<FamilyFormInput>;
 };
 
-/** The repeatable children list: Add child appends, Remove shows only with more than one child. */
+/**
+ * The repeatable children list: Add child appends (up to MAX_CHILDREN, then says why it is gone),
+ * Remove shows only with more than one child.
+ */
 export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
-  const { announcement, addRow, removeRow } = useRepeatableRows({
+  const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
+  const { announcement, canAdd, addRow, removeRow } = useRepeatableRows({
     count: fields.length,
+    max: MAX_CHILDREN,
     append: () => append(emptyChild(), { shouldFocus: false }),
     remove,
     focusRow: (index) => form.setFocus(`children.${index}.firstName`),
     addedMessage: (number) => t('stepTwo.childAdded', { number }),
     removedMessage: (number) => t('stepTwo.childRemoved', { number }),
+    limitMessage,
   });
 
   return (
@@ -86,9 +92,13 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
         );
       })}
       <div className={styles.addChild}>
-        <Button variant="secondary" onClick={addRow}>
-          <span aria-hidden="true">+</span> {t('stepTwo.addChild')}
-        </Button>
+        {canAdd ? (
+          <Button variant="secondary" onClick={addRow}>
+            <span aria-hidden="true">+</span> {t('stepTwo.addChild')}
+          </Button>
+        ) : (
+          <p>{limitMessage}</p>
+        )}
       </div>
       <LiveRegion message={announcement} />
     </section>
