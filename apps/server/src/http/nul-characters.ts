@@ -3,21 +3,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldValidationError } from '../errors.js';
 import { requestLocale } from './locale.js';
 
-/** The path of the first string holding a NUL character, e.g. `address.line1`, or null. */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, path ? `${path}.${index}` : String(index));
-      if (found !== null) return found;
+/**
+ * The path of the first string holding a NUL character, e.g. `address.line1`, or null. A key
+ * holding one names its object's path. Walked with a stack, not recursion: the body's depth is
+ * bounded when it is parsed, but the query and parameters are walked here too.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value: current, path } = next;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const found =
-        findNulCharacter(key, path) ?? findNulCharacter(item, path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+    if (typeof current !== 'object' || current === null) continue;
+    const entries: [string, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [String(index), item])
+      : Object.entries(current);
+    if (!Array.isArray(current) && entries.some(([key]) => key.includes('\u0000'))) return path;
+    // Pushed last to first, so the first entry is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string, unknown];
+      stack.push({ value: item, path: child(path, key) });
     }
   }
   return null;

@@ -6,6 +6,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../adapters/mail/mailer.js';
 import type { App } from '../app.js';
+import { JSON_MAX_DEPTH } from '../http/json-depth.js';
 import { seedInviteScenario } from '../modules/invite/scenarios.js';
 import {
   billingBody,
@@ -20,8 +21,8 @@ import { buildTestApp, testConfig, useTestDatabase } from '../test/test-app.js';
 /**
  * Issue [F8], security: random and hostile bodies, headers, query strings and path parameters
  * against every route the app registers (collected with an onRoute hook, so new endpoints are
- * covered without touching this file). Never a 5xx, the process keeps serving, and a body over
- * the 64 KB limit is refused with 413.
+ * covered without touching this file). Never a 5xx, the process keeps serving, a body over
+ * the 64 KB limit is refused with 413, and one nested deeper than JSON_MAX_DEPTH with 422.
  */
 
 const ENV: Record<string, string> = {
@@ -183,6 +184,10 @@ const nearValidBody: fc.Arbitrary<Body> = fc
     };
   });
 
+/** `levels` arrays inside each other: 8,000 of them are 16 KB, under the body limit. */
+const nestedArrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+const nestedObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
 const rawBody: fc.Arbitrary<Body> = fc.oneof(
   fc
     .jsonValue({ maxDepth: 4 })
@@ -201,6 +206,10 @@ const rawBody: fc.Arbitrary<Body> = fc.oneof(
     { payload: '[]', contentType: 'application/json' },
     { payload: `${'['.repeat(2_000)}${']'.repeat(2_000)}`, contentType: 'application/json' },
     { payload: JSON.stringify(deepObject(2_000)), contentType: 'application/json' },
+    { payload: nestedArrays(8_000), contentType: 'application/json' },
+    { payload: nestedObjects(8_000), contentType: 'application/json' },
+    { payload: nestedArrays(JSON_MAX_DEPTH), contentType: 'application/json' },
+    { payload: nestedObjects(JSON_MAX_DEPTH), contentType: 'application/json' },
     { payload: Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x22]), contentType: 'application/json' },
     { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
     { payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
@@ -413,6 +422,44 @@ describe('hostile input to every endpoint (fast-check)', () => {
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(413);
       expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     }
+  });
+
+  it('refuses a body nested deeper than the limit with 422 on every route that takes a body', async () => {
+    const withBodies = routes.filter((r) => ['POST', 'PATCH', 'PUT'].includes(r.method));
+    const refusedForDepth = new Set<string>();
+    for (const route of withBodies) {
+      const invited = route.url.startsWith('/v2/users/');
+      const id = invited ? known.invitedUserId : known.signup.signupId;
+      const send = (payload: string) =>
+        app.inject({
+          method: route.method as 'POST',
+          url: urlFor(route, [id, id, id]),
+          headers: {
+            'content-type': 'application/json',
+            'x-registration-key': known.signup.registrationKey,
+            authorization: `Bearer ${invited ? known.inviteToken : known.credentialsToken}`,
+            cookie: known.parent.cookie,
+          },
+          payload,
+        });
+      for (const deep of [nestedArrays(8_000), nestedObjects(8_000)]) {
+        const res = await send(deep);
+        const where = `${route.method} ${route.url}: ${res.body.slice(0, 200)}`;
+        // A route whose credentials check runs before the body is read may refuse first.
+        if (res.statusCode === 401 || res.statusCode === 403) continue;
+        expect(res.statusCode, where).toBe(422);
+        expect(res.json(), where).toMatchObject({ validationErrors: [{ field: 'body' }] });
+        refusedForDepth.add(`${route.method} ${route.url}`);
+      }
+      for (const underLimit of [nestedArrays(JSON_MAX_DEPTH), nestedObjects(JSON_MAX_DEPTH)]) {
+        const res = await send(underLimit);
+        expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+    expect(refusedForDepth).toContain('POST /v2/signups');
+    expect(refusedForDepth).toContain('PATCH /v2/signups/:signupId');
+    expect(refusedForDepth).toContain('POST /v2/events');
+    expect(refusedForDepth.size).toBeGreaterThan(withBodies.length / 2);
   });
 
   it('never answers a 5xx to random and hostile requests, on any route', {
