@@ -136,6 +136,41 @@ describe('the log of a whole funnel', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Credentials come after step 1 and the billing address of the paid subscription.
+    const step1 = await app.inject({
+      method: 'PATCH',
+      url: `/v2/users/${userId}`,
+      headers: bearer(invite.token),
+      payload: {
+        sections: ['PARENT'],
+        parent: {
+          userId,
+          firstName: 'Bruno',
+          lastName: 'López',
+          email: invite.coParentEmail,
+          phoneCountryCode: 'US_CANADA',
+          phoneNumber: '2125559876',
+        },
+      },
+    });
+    expect(step1.statusCode, step1.body).toBe(200);
+    const billing = await app.inject({
+      method: 'PATCH',
+      url: `/v2/users/${userId}`,
+      headers: bearer(invite.token),
+      payload: {
+        sections: ['PARENT', 'ADDRESS'],
+        parent: { userId, timeZone: 'America/Chicago' },
+        address: {
+          line1: '9 Elm St',
+          city: 'Austin',
+          region: 'TX',
+          postalCode: '73301',
+          country: 'US',
+        },
+      },
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
     const minted = await post(`/v2/users/${userId}/credentials-token`, {}, bearer(invite.token));
     const credentialsToken = minted.clickToJoinToken ?? '';
     await post(

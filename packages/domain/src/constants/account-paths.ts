@@ -8,5 +8,6 @@ export const ACCOUNT_BASE_PATH = '/app/account';
 export const ACCOUNT_HOME_PATH = '/app/account/';
 export const ACCOUNT_LOGIN_PATH = '/app/account/login';
 export const ACCOUNT_BILLING_PATH = '/app/account/billing';
+export const ACCOUNT_EMAIL_PATH = '/app/account/email';
 export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
 export const ACCOUNT_SETUP_PATH = '/app/account/setup';

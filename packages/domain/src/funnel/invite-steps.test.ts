@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVITE_PATHS,
+  inviteCredentialsRedirect,
   invitePaymentRedirect,
   isInviteAuthFailure,
+  isInviteCompletedProblem,
   isInviteRequestFailure,
+  mayGetInviteCredentials,
   nextInviteStep,
 } from './invite-steps.js';
 
@@ -76,5 +79,54 @@ describe('invite failure statuses', () => {
     expect(isInviteRequestFailure(404)).toBe(true);
     expect(isInviteRequestFailure(500, 'request failed')).toBe(true);
     expect(isInviteRequestFailure(200, 'ok')).toBe(false);
+  });
+});
+
+describe('mayGetInviteCredentials / inviteCredentialsRedirect', () => {
+  const base = {
+    isSubscriptionCurrent: false,
+    billingAddressComplete: false,
+    userCreatedByPro: false,
+    lastCompletedStep: 0,
+  };
+
+  it('allows a paid subscription with its billing address, even straight from the welcome', () => {
+    const paid = { ...base, isSubscriptionCurrent: true, billingAddressComplete: true };
+    expect(mayGetInviteCredentials(paid)).toBe(true);
+    expect(inviteCredentialsRedirect(paid)).toBeNull();
+  });
+
+  it('sends a paid subscription without billing to step 1, then to the billing info', () => {
+    const paid = { ...base, isSubscriptionCurrent: true };
+    expect(mayGetInviteCredentials(paid)).toBe(false);
+    expect(inviteCredentialsRedirect(paid)).toBe(INVITE_PATHS.step1);
+    expect(inviteCredentialsRedirect({ ...paid, lastCompletedStep: 2 })).toBe(
+      INVITE_PATHS.billingInfo,
+    );
+  });
+
+  it('sends someone who has not paid to the payment steps', () => {
+    expect(mayGetInviteCredentials({ ...base, lastCompletedStep: 2 })).toBe(false);
+    expect(inviteCredentialsRedirect(base)).toBe(INVITE_PATHS.step1);
+    expect(inviteCredentialsRedirect({ ...base, lastCompletedStep: 1 })).toBe(
+      INVITE_PATHS.packages,
+    );
+    expect(inviteCredentialsRedirect({ ...base, lastCompletedStep: 2 })).toBe(INVITE_PATHS.payment);
+  });
+
+  it("lets a professional's family in after step 1, without a payment", () => {
+    const pro = { ...base, userCreatedByPro: true };
+    expect(mayGetInviteCredentials(pro)).toBe(false);
+    expect(inviteCredentialsRedirect(pro)).toBe(INVITE_PATHS.step1);
+    expect(mayGetInviteCredentials({ ...pro, lastCompletedStep: 1 })).toBe(true);
+  });
+});
+
+describe('isInviteCompletedProblem', () => {
+  it('recognises only the completed member set to true', () => {
+    expect(isInviteCompletedProblem({ code: 'INVITE_INVALID', inviteCompleted: true })).toBe(true);
+    expect(isInviteCompletedProblem({ code: 'INVITE_INVALID' })).toBe(false);
+    expect(isInviteCompletedProblem({ inviteCompleted: 'true' })).toBe(false);
+    expect(isInviteCompletedProblem(null)).toBe(false);
   });
 });

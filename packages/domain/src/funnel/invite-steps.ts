@@ -64,3 +64,45 @@ export function isInviteAuthFailure(status: number | undefined): boolean {
 export function isInviteRequestFailure(status: number | undefined, message?: string): boolean {
   return status === 111 || status === 404 || (message ?? '').toLowerCase().includes('fail');
 }
+
+/** What decides whether the invited co-parent may set a username and password yet. */
+export type InviteCredentialsProgress = {
+  isSubscriptionCurrent: boolean;
+  billingAddressComplete: boolean;
+  userCreatedByPro: boolean;
+  lastCompletedStep: number;
+};
+
+/**
+ * Credentials come last: after a paid subscription with its billing address (the co-parent's own
+ * payment, or Parent A's plus /invite/billing-info), or, in a professional's family (nobody has
+ * paid), after step 1. The server refuses the credentials token otherwise; the browser sends the
+ * person to `inviteCredentialsRedirect` instead.
+ */
+export function mayGetInviteCredentials(progress: InviteCredentialsProgress): boolean {
+  if (progress.isSubscriptionCurrent) return progress.billingAddressComplete;
+  return progress.userCreatedByPro && progress.lastCompletedStep >= 1;
+}
+
+/** Where someone who may not set credentials yet goes instead (null: they may). */
+export function inviteCredentialsRedirect(progress: InviteCredentialsProgress): InvitePath | null {
+  if (mayGetInviteCredentials(progress)) return null;
+  if (progress.lastCompletedStep < 1) return INVITE_PATHS.step1;
+  if (progress.isSubscriptionCurrent) return INVITE_PATHS.billingInfo;
+  return invitePaymentRedirect(progress.lastCompletedStep) ?? INVITE_PATHS.payment;
+}
+
+/**
+ * The token check (GET /v2/invites/current) of an invite whose user already has credentials
+ * answers 403 INVITE_INVALID like any dead token, plus this one member and nothing else: the
+ * browser then says "You're all set" with a log-in button instead of offering a new link.
+ */
+export const INVITE_COMPLETED_MEMBER = 'inviteCompleted';
+
+export function isInviteCompletedProblem(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as Record<string, unknown>)[INVITE_COMPLETED_MEMBER] === true
+  );
+}

@@ -93,6 +93,10 @@ export const en = {
     'This link has expired or was already used. Please log in to finish setting up your account.',
   credentials_error: 'Something went wrong with your request. Please try again later.',
   login_error: 'The username or password is incorrect.',
+  // Email change (account area)
+  accountEmail_currentPasswordRequired_error: 'Enter your current password',
+  accountEmail_currentPasswordWrong_error: 'That password is not correct.',
+  accountEmail_same_error: 'This is already your email address.',
   // Password recovery
   recovery_identityRequired_error: 'Enter your email address, your username or your phone number',
   recovery_code_error: 'Enter the 6-digit code from the email',

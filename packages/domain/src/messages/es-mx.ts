@@ -84,6 +84,9 @@ export const esMX: Record<MessageKey, string> = {
     'Este enlace venció o ya se usó. Inicia sesión para terminar de configurar tu cuenta.',
   credentials_error: 'Algo salió mal con tu solicitud. Inténtalo más tarde.',
   login_error: 'El nombre de usuario o la contraseña son incorrectos.',
+  accountEmail_currentPasswordRequired_error: 'Escribe tu contraseña actual',
+  accountEmail_currentPasswordWrong_error: 'Esa contraseña no es correcta.',
+  accountEmail_same_error: 'Ese ya es tu correo electrónico.',
   recovery_identityRequired_error:
     'Ingresa tu correo electrónico, tu nombre de usuario o tu número de teléfono',
   recovery_code_error: 'Ingresa el código de 6 dígitos del correo',

@@ -410,6 +410,24 @@ describe.each(BACKENDS)("a professional's cases on %s", (backend) => {
         headers: { authorization: `Bearer ${token}` },
       });
       const userId = (current.json() as { userId: string }).userId;
+      // Credentials come after step 1 (a professional's family pays nothing).
+      const step1 = await app.inject({
+        method: 'PATCH',
+        url: `/v2/users/${userId}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          sections: ['PARENT'],
+          parent: {
+            userId,
+            firstName: 'Diego',
+            lastName: 'Ramos',
+            email: first.parent1.email,
+            phoneCountryCode: 'US_CANADA',
+            phoneNumber: '2125559876',
+          },
+        },
+      });
+      expect(step1.statusCode, step1.body).toBe(200);
       const issued = await app.inject({
         method: 'POST',
         url: `/v2/users/${userId}/credentials-token`,

@@ -7,13 +7,14 @@ import {
   UsernameCheckResponseSchema,
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serializeCookie } from '../../http/cookies.js';
 import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
-import type { CredentialsService } from './service.js';
+import type { CredentialsService, OpenedSession } from './service.js';
 
 type RateLimit = { max: number; timeWindow: string };
 
@@ -44,6 +45,18 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
   opts,
 ) => {
   const { service } = opts;
+
+  /** The http-only session cookie of a session just opened (never cached). */
+  const setSessionCookie = (reply: FastifyReply, session: OpenedSession) => {
+    reply.header('cache-control', 'no-store');
+    reply.header(
+      'set-cookie',
+      serializeCookie(opts.cookieName, session.sessionToken, {
+        maxAgeSeconds: session.maxAgeSeconds,
+        secure: opts.secureCookies,
+      }),
+    );
+  };
 
   app.get(
     '/credentials/username',
@@ -77,7 +90,8 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
         description:
           '422 `validationErrors` at `username` or `password` (the domain rules, plus common ' +
           'passwords and passwords containing the username, the email or the product name); ' +
-          '401 CREDENTIALS_TOKEN_INVALID for a used, expired or unknown token.',
+          '401 CREDENTIALS_TOKEN_INVALID for a used, expired or unknown token. An invited ' +
+          'co-parent is signed in at once: the answer sets the session cookie of POST /v2/login.',
         security: [{ credentialsToken: [] }],
         headers: BearerHeadersSchema,
         body: SetCredentialsRequestSchema,
@@ -89,10 +103,15 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
         },
       },
     },
-    async (request) =>
-      service.setCredentials(bearerToken(request.headers.authorization), request.body, {
-        locale: requestLocale(request),
-      }),
+    async (request, reply) => {
+      const { body, session } = await service.setCredentials(
+        bearerToken(request.headers.authorization),
+        request.body,
+        { locale: requestLocale(request) },
+      );
+      if (session) setSessionCookie(reply, session);
+      return body;
+    },
   );
 
   app.post(
@@ -118,14 +137,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
     },
     async (request, reply) => {
       const session = await service.login(request.body);
-      reply.header('cache-control', 'no-store');
-      reply.header(
-        'set-cookie',
-        serializeCookie(opts.cookieName, session.sessionToken, {
-          maxAgeSeconds: session.maxAgeSeconds,
-          secure: opts.secureCookies,
-        }),
-      );
+      setSessionCookie(reply, session);
       return session.body;
     },
   );

@@ -16,7 +16,7 @@ import { AppError, FieldValidationError } from '../../errors.js';
 import { hashSecret, verifySecret } from '../../security/hash.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import {
-  consumeCredentialsToken,
+  consumeUserCredentialsTokens,
   findCredentialsByUsername,
   findCredentialsToken,
   findUserById,
@@ -42,6 +42,9 @@ export type CredentialsService = ReturnType<typeof createCredentialsService>;
 
 type Ctx = { locale: Locale };
 
+/** A session just opened: the token for the `cp_session` cookie and its lifetime. */
+export type OpenedSession = { sessionToken: string; maxAgeSeconds: number };
+
 /**
  * A hash of a random secret, verified when the username is unknown so that a login for an
  * unknown username takes as long as one with a wrong password.
@@ -64,13 +67,17 @@ export function createCredentialsService({
 }: CredentialsServiceDeps) {
   const lockout = createLoginLockout(loginLockout, now);
 
-  /** The user of a valid (unused, unexpired) credentials token, else 401. */
+  /**
+   * The user of a valid (unused, unexpired) credentials token whose account has no credentials
+   * yet, else 401: a token's job ends when the username and password exist.
+   */
   async function tokenUser(token: string | undefined): Promise<string> {
     if (!token) throw new AppError('CREDENTIALS_TOKEN_INVALID');
     const row = await findCredentialsToken(db, hashToken(token));
     if (!row || row.consumedAt !== null || row.expiresAt.getTime() <= now().getTime()) {
       throw new AppError('CREDENTIALS_TOKEN_INVALID');
     }
+    if (await hasCredentials(db, row.userId)) throw new AppError('CREDENTIALS_TOKEN_INVALID');
     return row.userId;
   }
 
@@ -101,7 +108,7 @@ export function createCredentialsService({
     token: string | undefined,
     input: SetCredentialsRequest,
     { locale }: Ctx,
-  ): Promise<SetCredentialsResponse> {
+  ): Promise<{ body: SetCredentialsResponse; session: OpenedSession | null }> {
     const userId = await tokenUser(token);
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('CREDENTIALS_TOKEN_INVALID');
@@ -123,7 +130,8 @@ export function createCredentialsService({
         }
         if (await hasCredentials(tx, userId)) throw new AppError('CREDENTIALS_TOKEN_INVALID');
         await insertCredentials(tx, { userId, username: input.username, passwordHash }, instant);
-        await consumeCredentialsToken(tx, row.id, instant);
+        // Every token of the user dies: the tab's and the receipt email's link alike.
+        await consumeUserCredentialsTokens(tx, userId, instant);
         // An invited co-parent's account is active once it has credentials; the invite is used.
         if (user.status === 'INVITED') {
           await updateUser(tx, userId, { status: 'ACTIVE' });
@@ -137,7 +145,26 @@ export function createCredentialsService({
       }
       throw error;
     }
-    return { userId, username: input.username };
+    // The invited co-parent is signed in at once (their account home next), as by the login.
+    const session = user.status === 'INVITED' ? await openSession(userId) : null;
+    return { body: { userId, username: input.username }, session };
+  }
+
+  /** A new session of the user: the cookie's token (only its hash is stored) and lifetime. */
+  async function openSession(userId: string): Promise<OpenedSession> {
+    const sessionToken = generateToken();
+    const instant = now();
+    const maxAgeSeconds = sessionTtlHours * 3600;
+    await insertSession(
+      db,
+      {
+        userId,
+        tokenHash: hashToken(sessionToken),
+        expiresAt: new Date(instant.getTime() + maxAgeSeconds * 1000),
+      },
+      instant,
+    );
+    return { sessionToken, maxAgeSeconds };
   }
 
   /**
@@ -149,7 +176,7 @@ export function createCredentialsService({
   async function login(input: {
     username: string;
     password: string;
-  }): Promise<{ sessionToken: string; maxAgeSeconds: number; body: LoginResponse }> {
+  }): Promise<OpenedSession & { body: LoginResponse }> {
     const key = usernameKey(input.username);
     const retryAfterSeconds = lockout.lockedForSeconds(key);
     if (retryAfterSeconds > 0) {
@@ -167,21 +194,9 @@ export function createCredentialsService({
       throw new AppError('LOGIN_FAILED');
     }
     lockout.recordSuccess(key);
-    const sessionToken = generateToken();
-    const instant = now();
-    const maxAgeSeconds = sessionTtlHours * 3600;
-    await insertSession(
-      db,
-      {
-        userId: credentials.userId,
-        tokenHash: hashToken(sessionToken),
-        expiresAt: new Date(instant.getTime() + maxAgeSeconds * 1000),
-      },
-      instant,
-    );
+    const session = await openSession(credentials.userId);
     return {
-      sessionToken,
-      maxAgeSeconds,
+      ...session,
       body: {
         url: ACCOUNT_HOME_PATH,
         redirectUrl: ACCOUNT_HOME_PATH,

@@ -2,6 +2,7 @@ import {
   AgreedToTermsResponseSchema,
   CountryCheckRequestSchema,
   CountryCheckResponseSchema,
+  INVITE_COMPLETED_MEMBER,
   InviteCredentialsTokenResponseSchema,
   InvitedContextSchema,
   InvitedPaymentRequestSchema,
@@ -65,6 +66,11 @@ const UserParamsSchema = z.object({ userId: z.string().max(200) });
 
 const AuthProblems = { 403: ProblemSchema, 429: ProblemSchema } as const;
 
+/** The token check's refusal: a finished invite says so, with no other data. */
+const InviteCheckProblemSchema = ProblemSchema.extend({
+  [INVITE_COMPLETED_MEMBER]: z.literal(true).optional(),
+});
+
 /** The request's invite (the `requireInvite` hook ran). */
 function auth(request: FastifyRequest): InviteAuth {
   if (!request.inviteAuth) throw new AppError('INVITE_INVALID');
@@ -81,23 +87,32 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
   app.decorateRequest('inviteAuth', null);
 
   /** The one invite token check: resolves the bearer token to its invite and user. */
-  const requireInvite = async (request: FastifyRequest) => {
-    const resolved = await service.authenticate(bearerToken(request.headers.authorization));
-    const { userId } = (request.params ?? {}) as { userId?: string };
-    if (userId !== undefined) service.assertUser(resolved, userId);
-    request.inviteAuth = resolved;
-  };
+  const checkInvite =
+    (options: { sayCompleted: boolean }) =>
+    async (request: FastifyRequest): Promise<void> => {
+      const resolved = await service.authenticate(
+        bearerToken(request.headers.authorization),
+        options,
+      );
+      const { userId } = (request.params ?? {}) as { userId?: string };
+      if (userId !== undefined) service.assertUser(resolved, userId);
+      request.inviteAuth = resolved;
+    };
+  const requireInvite = checkInvite({ sayCompleted: false });
 
   app.get(
     '/invites/current',
     {
-      onRequest: requireInvite,
+      onRequest: checkInvite({ sayCompleted: true }),
       schema: {
         tags: ['invite'],
         summary: 'The invited context of the invite token',
+        description:
+          '403 INVITE_INVALID for a dead token; for any token of a user who has set credentials, ' +
+          'the same problem with `inviteCompleted: true` and nothing else (log in instead).',
         security: [{ inviteToken: [] }],
         headers: InviteHeadersSchema,
-        response: { 200: InvitedContextSchema, ...AuthProblems },
+        response: { 200: InvitedContextSchema, ...AuthProblems, 403: InviteCheckProblemSchema },
       },
     },
     async (request, reply) => {

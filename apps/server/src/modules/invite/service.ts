@@ -1,5 +1,6 @@
 import {
   type CountryCheckRequest,
+  INVITE_COMPLETED_MEMBER,
   type InviteCredentialsTokenResponse,
   type InvitedContext,
   type InvitedPaymentRequest,
@@ -8,6 +9,7 @@ import {
   type InviteStep,
   isConsentRequired,
   type Locale,
+  mayGetInviteCredentials,
   nextInviteStep,
   type PaymentResponse,
   type PricingLookupResponse,
@@ -99,13 +101,24 @@ export function createInviteService(deps: InviteServiceDeps) {
 
   /**
    * The invite and user of a live token; 403 INVITE_INVALID for a missing, unknown, expired or
-   * replaced one. An invite without a user (a co-parent known by phone, from before users were
-   * created for them) gets an INVITED user without an email here.
+   * replaced one, and for any token of a user who has credentials: the invite's job is done, and
+   * a link lying in a mailbox or a log must not reach the account (its email, its password
+   * recovery). With `sayCompleted` (the token check) that last refusal carries
+   * `inviteCompleted: true`, so the browser can say "You're all set" instead of offering a new
+   * link. An invite without a user (a co-parent known by phone, from before users were created
+   * for them) gets an INVITED user without an email here.
    */
-  async function authenticate(token: string | undefined): Promise<InviteAuth> {
+  async function authenticate(
+    token: string | undefined,
+    { sayCompleted = false }: { sayCompleted?: boolean } = {},
+  ): Promise<InviteAuth> {
     if (!token) throw new AppError('INVITE_INVALID');
     const invite = await findInviteByTokenHash(db, hashToken(token));
-    if (!invite || invite.revokedAt !== null || invite.expiresAt.getTime() <= now().getTime()) {
+    if (!invite) throw new AppError('INVITE_INVALID');
+    if (invite.userId && (await hasCredentials(db, invite.userId))) {
+      throw completedInvite(sayCompleted);
+    }
+    if (invite.revokedAt !== null || invite.expiresAt.getTime() <= now().getTime()) {
       throw new AppError('INVITE_INVALID');
     }
     if (invite.userId) {
@@ -130,6 +143,14 @@ export function createInviteService(deps: InviteServiceDeps) {
       return created;
     });
     return { invite: { ...invite, userId: user.id }, user };
+  }
+
+  /** The refusal of a finished invite: exactly an expired token's, unless the check may say so. */
+  function completedInvite(sayCompleted: boolean): AppError {
+    return new AppError(
+      'INVITE_INVALID',
+      sayCompleted ? { extras: { [INVITE_COMPLETED_MEMBER]: true } } : undefined,
+    );
   }
 
   /** A user id in a path must be the token's user: 403 INVITE_USER_MISMATCH otherwise. */
@@ -309,6 +330,11 @@ export function createInviteService(deps: InviteServiceDeps) {
     const instant = now();
     try {
       await db.transaction(async (tx) => {
+        // Credentials set since the token check: the address where a password reset goes may
+        // then change only in the account area, with the password.
+        if (email !== undefined && (await hasCredentials(tx, user.id))) {
+          throw new AppError('INVITE_INVALID');
+        }
         if (has('PARENT') || has('ADDRESS')) {
           await updateUser(tx, user.id, {
             ...(parent.firstName !== undefined ? { firstName: parent.firstName } : {}),
@@ -492,10 +518,19 @@ export function createInviteService(deps: InviteServiceDeps) {
    * POST /v2/users/{userId}/credentials-token: a single-use credentials token (the payment
    * answer's `clickToJoinToken`) for POST /v2/credentials, for an invited user who did not pay in
    * this flow (Parent A paid, or a professional's family). Only the newest works; 409
-   * CREDENTIALS_ALREADY_SET once the user has a username.
+   * CREDENTIALS_ALREADY_SET once the user has a username; 409 SECTION_OUT_OF_ORDER before the
+   * steps the browser's `mayGetInviteCredentials` asks for (step 1, the payment or the billing).
    */
   async function credentialsToken(auth: InviteAuth): Promise<InviteCredentialsTokenResponse> {
     if (await hasCredentials(db, auth.user.id)) throw new AppError('CREDENTIALS_ALREADY_SET');
+    const s = await state(auth);
+    const mayGet = mayGetInviteCredentials({
+      isSubscriptionCurrent: s.subscription !== undefined,
+      billingAddressComplete: s.billingAddressComplete,
+      userCreatedByPro: s.pro !== undefined,
+      lastCompletedStep: progressStep(s.progress?.lastCompletedStep),
+    });
+    if (!mayGet) throw new AppError('SECTION_OUT_OF_ORDER');
     const token = generateToken();
     const instant = now();
     const expiresAt = new Date(instant.getTime() + settings.credentialsTokenTtlMinutes * 60_000);
