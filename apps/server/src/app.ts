@@ -36,6 +36,8 @@ import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
 import { accountBillingRoutes } from './modules/account-billing/routes.js';
 import { createAccountBillingService } from './modules/account-billing/service.js';
+import { accountEmailRoutes } from './modules/account-email/routes.js';
+import { createAccountEmailService } from './modules/account-email/service.js';
 import { accountHomeRoutes } from './modules/account-home/routes.js';
 import { createAccountHomeService } from './modules/account-home/service.js';
 import { casesRoutes } from './modules/cases/routes.js';
@@ -451,6 +453,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: '/v2',
     service: createAccountBillingService({ db: database.db, now }),
     auth: sessionAuth,
+  });
+  await app.register(accountEmailRoutes, {
+    prefix: '/v2',
+    service: createAccountEmailService({
+      db: database.db,
+      mailer,
+      log: app.log,
+      now,
+      lockout: config.loginLockout,
+    }),
+    auth: sessionAuth,
+    rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },
   });
 
   // Support chat ([F6]): the Zendesk messaging token, for visitors and logged-in accounts.
