@@ -14,10 +14,11 @@ function load(file: string): Catalog {
 const FEATURES_DIRS = [
   new URL('../../apps/web/src/locales/features/', import.meta.url),
   new URL('../../apps/web/src/locales/features/account-area/', import.meta.url),
+  new URL('../../apps/web/src/locales/features/site-pages/', import.meta.url),
 ];
 
 /**
- * The main catalogue plus each feature's (`features/[account-area/]<name>.<lang>.json` is the key
+ * The main catalogue plus each feature's (`features/[<area>/]<name>.<lang>.json` is the key
  * `<name>`).
  */
 function catalogue(lang: Language): Catalog {

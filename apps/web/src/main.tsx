@@ -3,13 +3,18 @@
 import './styles/global.css';
 import './lib/zod-jitless';
 import { isAccountPath } from './app/account-path';
+import { isJoinPath } from './app/join-path';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = container;
 // Loaded only now: the app's modules build zod schemas as they load, after zod-jitless has run.
-// The account area and the join funnel are separate chunks: each page loads only its own.
-const start = isAccountPath(window.location.pathname)
+// The account area, the join funnel and the site pages (terms, help, page not found…) are separate
+// chunks: each page loads only its own.
+const path = window.location.pathname;
+const start = isAccountPath(path)
   ? import('./app/start-account')
-  : import('./app/start');
+  : isJoinPath(path)
+    ? import('./app/start')
+    : import('./app/start-site');
 void start.then(({ startApp }) => startApp(root));

@@ -1,13 +1,12 @@
 import type { JoinStep } from '@coparent/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { JOIN_BASENAME } from './join-path';
 import { RootLayout } from './layout/root-layout';
 import { ROUTE_MODULES } from './route-modules';
 import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
-
-export const JOIN_BASENAME = '/app/join';
 
 /**
  * A numbered step behind its guard. The guard (and the signup schema it parses with) loads beside

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translation as joinEnglish } from './catalogue.en';
 import { translation as esMX } from './catalogue.es-MX';
 import { accountAreaTranslation } from './catalogue-account-area.en';
+import { sitePagesTranslation } from './catalogue-site-pages.en';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -17,8 +18,8 @@ function leaves(value: object): string[] {
   );
 }
 
-// English as the account area sees it: the first load's catalogue plus the area's own texts.
-const en = { ...joinEnglish, ...accountAreaTranslation };
+// Every English text: the first load's catalogue plus the account area's and the site pages' own.
+const en = { ...joinEnglish, ...accountAreaTranslation, ...sitePagesTranslation };
 
 describe('UI catalogues', () => {
   it('take each feature catalogue (locales/features/<name>.<locale>.json) as a top-level key', () => {
@@ -33,6 +34,12 @@ describe('UI catalogues', () => {
     expect(Object.keys(accountAreaTranslation)).toEqual(
       expect.arrayContaining(['account', 'accountHome', 'recover', 'cases']),
     );
+  });
+
+  it('leave the site pages’ English texts out of the first load', () => {
+    expect(Object.keys(joinEnglish)).not.toContain('sitePages');
+    expect(Object.keys(sitePagesTranslation)).toEqual(['sitePages']);
+    expect(Object.keys(esMX)).toContain('sitePages');
   });
 
   it('have the same keys in English and Spanish (Mexico)', () => {
