@@ -185,8 +185,11 @@ export const emailOutbox = pgTable(
     template: text('template').notNull(),
     locale: text('locale').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    /** The bodies: null once the email is delivered or given up (they may hold live links). */
+    textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** When the links and codes in the body die (null: none); the purge deletes the row after. */
+    secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
@@ -203,6 +206,10 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    // The purge's search: rows whose secrets have expired.
+    index('email_outbox_secrets_expire_at_idx')
+      .on(table.secretsExpireAt)
+      .where(sql`${table.secretsExpireAt} is not null`),
   ],
 );
 

@@ -250,7 +250,12 @@ export function createAccountExistsNotifier(deps: {
       recoverUrl: `${deps.publicUrl}${ACCOUNT_RECOVER_PATH}`,
       supportPhone: supportPhoneFor(undefined).display,
     });
-    const queued = await deps.mailer.send({ to: user.email, locale, ...mail });
+    const queued = await deps.mailer.send({
+      to: user.email,
+      locale,
+      ...mail,
+      secretsExpireAt: null,
+    });
     await queued.deliver();
   };
 }

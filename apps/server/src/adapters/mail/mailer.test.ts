@@ -11,6 +11,7 @@ const message = {
   subject: 'Hello',
   text: 'Hello there',
   html: '<p>Hello there</p>',
+  secretsExpireAt: null,
 };
 
 describe('createMailer', () => {

@@ -13,6 +13,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * When the links and codes in the body stop working (the token's or code's expiry), or null
+   * for an email that carries none. The outbox keeps no body past delivery, and no row past this.
+   */
+  secretsExpireAt: Date | null;
 };
 
 /** What `send` answers: the outbox row, and the delivery to start once the caller has committed. */
@@ -30,7 +35,8 @@ export type QueuedMail = {
 /**
  * The Mailer port. `send` always writes the message to the `email_outbox` table through `exec`:
  * pass the use case's transaction so the email commits (or rolls back) with the change that
- * caused it, then call `deliver()` after the commit.
+ * caused it, then call `deliver()` after the commit. Once an email is sent (or given up) its
+ * bodies are dropped; the row itself goes with the purge after `secretsExpireAt`.
  */
 export type Mailer = {
   readonly kind: MailConfig['kind'];

@@ -21,6 +21,7 @@ export async function insertOutboxEmail(
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
+      secretsExpireAt: message.secretsExpireAt,
       nextAttemptAt: dueAt ?? null,
     })
     .returning();
@@ -28,10 +29,17 @@ export async function insertOutboxEmail(
   return row;
 }
 
+/**
+ * The bodies of an email that will not be sent again: they held its links and codes, which now
+ * live only in the recipient's mailbox. Subject, recipient, template and dates stay.
+ */
+const DROPPED_BODIES = { textBody: null, htmlBody: null } as const;
+
+/** Records the delivery and drops the bodies. */
 export async function markOutboxEmailSent(exec: Executor, id: string, at: Date): Promise<void> {
   await exec
     .update(emailOutbox)
-    .set({ sentAt: at, error: null, nextAttemptAt: null })
+    .set({ sentAt: at, error: null, nextAttemptAt: null, ...DROPPED_BODIES })
     .where(eq(emailOutbox.id, id));
 }
 
@@ -44,7 +52,7 @@ export async function markOutboxEmailFailed(
   await exec.update(emailOutbox).set({ error }).where(eq(emailOutbox.id, id));
 }
 
-/** Gives a row up: never due again. */
+/** Gives a row up: never due again, so its bodies are dropped too. */
 export async function markOutboxEmailGivenUp(
   exec: Executor,
   id: string,
@@ -53,7 +61,7 @@ export async function markOutboxEmailGivenUp(
 ): Promise<void> {
   await exec
     .update(emailOutbox)
-    .set({ error, failedAt: at, nextAttemptAt: null })
+    .set({ error, failedAt: at, nextAttemptAt: null, ...DROPPED_BODIES })
     .where(eq(emailOutbox.id, id));
 }
 
@@ -119,7 +127,10 @@ export async function listLatestOutboxEmails(
     .limit(options.limit);
 }
 
-/** The outbox-only Mailer: the row is the delivery (readable at GET /v2/dev/mailbox). */
+/**
+ * The outbox-only Mailer: the row is the delivery (readable at GET /v2/dev/mailbox), so it keeps
+ * its bodies until the purge deletes it, after `secretsExpireAt`.
+ */
 export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',

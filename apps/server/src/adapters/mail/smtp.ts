@@ -72,6 +72,7 @@ function describeError(error: unknown, address: string): string {
  * sets `sent_at` or records the error. A failed email is due again after an exponential back-off
  * (`retryDue`, run by the retry job) until `retry.maxAttempts` attempts failed; then it is given
  * up. Failures are logged (never the full address, never the body with its links) and never thrown.
+ * A sent or given-up row keeps no body (see `markOutboxEmailSent`).
  */
 export function createSmtpMailer(deps: {
   db: Db;
@@ -105,6 +106,11 @@ export function createSmtpMailer(deps: {
     // A row claimed past its last attempt: a crash left the previous attempt without outcome.
     if (row.attempts > retry.maxAttempts) {
       await markOutboxEmailGivenUp(db, row.id, row.error ?? 'no outcome recorded', now());
+      log.error(context, 'gave up sending an email');
+      return 'gaveUp';
+    }
+    if (row.textBody === null) {
+      await markOutboxEmailGivenUp(db, row.id, 'the body was dropped before it was sent', now());
       log.error(context, 'gave up sending an email');
       return 'gaveUp';
     }

@@ -190,7 +190,9 @@ export function createCasesService(deps: CasesServiceDeps) {
             expiresInDays: inviteTtlDays,
             supportPhone,
           });
-          queued.push(await mailer.send({ to: user.email, locale, ...mail }, tx));
+          queued.push(
+            await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt: expiresAt }, tx),
+          );
           invitations.push({ parent: key, userId: user.id, email: user.email, token });
         }
         await hooks?.afterWrites?.();

@@ -597,6 +597,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (!parentMember || !coParentMember) throw new Error('family members were not created');
 
     const inviteToken = generateToken();
+    const inviteExpiresAt = new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000);
     await insertInvite(
       tx,
       {
@@ -606,7 +607,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         userId: coParentUserId,
         invitedByUserId: parent.id,
         email: coParentEmail,
-        expiresAt: new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000),
+        expiresAt: inviteExpiresAt,
       },
       instant,
     );
@@ -710,7 +711,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         subscriptionPaid: attempt.payForCoparent,
         supportPhone,
       });
-      queued.push(await mailer.send({ to: coParentEmail, locale, ...invitation }, tx));
+      queued.push(
+        await mailer.send(
+          { to: coParentEmail, locale, ...invitation, secretsExpireAt: inviteExpiresAt },
+          tx,
+        ),
+      );
     }
 
     await deps.hooks?.beforeCommit?.(payment.id);
@@ -853,7 +859,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       coParentName: input.coParentName,
       supportPhone: supportPhoneFor(attempt.billing.country).display,
     });
-    return mailer.send({ to: input.to, locale, ...mail }, tx);
+    return mailer.send({ to: input.to, locale, ...mail, secretsExpireAt: null }, tx);
   }
 
   /**

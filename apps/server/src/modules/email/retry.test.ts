@@ -29,6 +29,7 @@ const message = (to: string) => ({
   locale: 'en',
   subject: 'Reset your password',
   text: 'Open https://join.example.com/app/account/reset?token=secret-reset-token',
+  secretsExpireAt: new Date('2030-02-01T00:00:00Z'),
 });
 
 describe.each(BACKENDS)('email retry on %s', (backend) => {

@@ -24,7 +24,7 @@ export function createMailboxService({ db }: { db: Db }) {
       template: row.template,
       locale: row.locale,
       subject: row.subject,
-      text: row.textBody,
+      text: row.textBody ?? '',
       html: row.htmlBody,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,

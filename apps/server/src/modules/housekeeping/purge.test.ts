@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOutboxEmail, insertOutboxEmail } from '../../adapters/mail/outbox.js';
 import type { App } from '../../app.js';
 import {
   credentialsTokens,
+  emailOutbox,
+  invites,
   passwordResets,
   sandboxNonces,
   sessions,
@@ -170,5 +173,39 @@ describe.each(BACKENDS)('scheduled purge of expired rows on %s', (backend) => {
       passwordResets: 0,
       sandboxNonces: 0,
     });
+  });
+  it('deletes outbox emails once their links are past expiry and grace, and keeps emails without secrets', async () => {
+    clock = new Date();
+    const paid = await paySignup(app, await signupReadyToPay(app));
+    const { db } = ctx.database;
+    const [invite] = await db
+      .select({ email: invites.email, expiresAt: invites.expiresAt })
+      .from(invites)
+      .where(eq(invites.invitedByUserId, paid.registration.parent.userId));
+    const emailTo = async (address: string) =>
+      (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)))[0];
+    const invitation = await emailTo(invite?.email ?? '');
+    const notice = await insertOutboxEmail(db, {
+      to: paid.registration.parent.email,
+      template: 'account-exists-notice',
+      locale: 'en',
+      subject: 'Someone tried to sign up with your email',
+      text: 'No link in here.',
+      secretsExpireAt: null,
+    });
+    // The invitation's row knows when its link dies.
+    expect(invitation?.secretsExpireAt).toEqual(invite?.expiresAt);
+    expect(invitation?.textBody).toMatch(/token=/);
+    const expiresAt = invitation?.secretsExpireAt ?? clock;
+
+    // Expired, but within the grace period: the local mailbox still shows the dead link.
+    clock = new Date(expiresAt.getTime() + 23 * HOUR);
+    await app.purge.purgeExpired();
+    expect(await findOutboxEmail(db, invitation?.id ?? '')).toBeDefined();
+
+    clock = new Date(expiresAt.getTime() + 25 * HOUR);
+    expect((await app.purge.purgeExpired()).outboxEmails).toBeGreaterThanOrEqual(1);
+    expect(await findOutboxEmail(db, invitation?.id ?? '')).toBeUndefined();
+    expect(await findOutboxEmail(db, notice.id)).toBeDefined();
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import {
   credentialsTokens,
+  emailOutbox,
   orders,
   passwordResets,
   payments,
@@ -29,6 +30,7 @@ export type PurgeCounts = {
   credentialsTokens: number;
   passwordResets: number;
   sandboxNonces: number;
+  outboxEmails: number;
 };
 
 export type ExpiredRowsPurge = {
@@ -53,6 +55,9 @@ type Purgeable = { table: PgTable; id: PgColumn; where: (cutoff: Date) => SQL | 
  *   refused once expired, and the answer to an expired one is the answer to an unknown one, so
  *   deleting them changes no answer; they hold only hashes, but a hash kept for nothing is still
  *   something to leak.
+ * - Outbox emails whose links and codes have expired (`secrets_expire_at`): without SMTP the
+ *   outbox is the local mailbox and keeps the bodies until then; with SMTP the bodies are already
+ *   gone, and the row goes with the secrets it once carried. Emails without secrets are kept.
  */
 export function createExpiredRowsPurge(deps: {
   db: Db;
@@ -99,6 +104,11 @@ export function createExpiredRowsPurge(deps: {
       id: sandboxNonces.nonce,
       where: (c) => lt(sandboxNonces.expiresAt, c),
     },
+    outboxEmails: {
+      table: emailOutbox,
+      id: emailOutbox.id,
+      where: (c) => lt(emailOutbox.secretsExpireAt, c),
+    },
   };
 
   async function purgeBatch({ table, id, where }: Purgeable, cutoff: Date): Promise<number> {
@@ -115,6 +125,7 @@ export function createExpiredRowsPurge(deps: {
       credentialsTokens: 0,
       passwordResets: 0,
       sandboxNonces: 0,
+      outboxEmails: 0,
     };
     for (const kind of Object.keys(purgeable) as (keyof PurgeCounts)[]) {
       for (;;) {

@@ -576,6 +576,7 @@ export function createInviteService(deps: InviteServiceDeps) {
     const newToken = generateToken();
     const email = user.email;
     let queued: QueuedMail | undefined;
+    const expiresAt = new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000);
     await db.transaction(async (tx: Executor) => {
       const id = await insertInvite(
         tx,
@@ -586,7 +587,7 @@ export function createInviteService(deps: InviteServiceDeps) {
           userId: user.id,
           invitedByUserId: old.invitedByUserId,
           email,
-          expiresAt: new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000),
+          expiresAt,
         },
         instant,
       );
@@ -598,7 +599,7 @@ export function createInviteService(deps: InviteServiceDeps) {
         expiresInDays: settings.inviteTtlDays,
         supportPhone: supportPhoneFor(address?.country).display,
       });
-      queued = await mailer.send({ to: email, locale, ...mail }, tx);
+      queued = await mailer.send({ to: email, locale, ...mail, secretsExpireAt: expiresAt }, tx);
     });
     log.info({ userId: user.id }, 'a new invite link was sent');
     void queued?.deliver();

@@ -258,16 +258,16 @@ export function createProfessionalService({
           locale,
         });
         const instant = now();
+        const expiresAt = new Date(instant.getTime() + activationTtlHours * 3_600_000);
         await replaceCredentialsToken(
           tx,
-          {
-            userId: user.id,
-            tokenHash: hashToken(activationToken),
-            expiresAt: new Date(instant.getTime() + activationTtlHours * 3_600_000),
-          },
+          { userId: user.id, tokenHash: hashToken(activationToken), expiresAt },
           instant,
         );
-        const queued = await mailer.send({ to: user.email, locale, ...welcome }, tx);
+        const queued = await mailer.send(
+          { to: user.email, locale, ...welcome, secretsExpireAt: expiresAt },
+          tx,
+        );
         // The browser-test hook fails after the writes, so the rollback is exercised too.
         if (testHookFails(input.practiceName, input.email)) {
           throw new AppError('PROFESSIONAL_CREATE_FAILED');

@@ -185,7 +185,7 @@ export function createRecoveryService({
         expiresInMinutes: settings.ttlMinutes,
         supportPhone: supportPhoneFor(address?.country).display,
       });
-      queued = await mailer.send({ to: email, locale, ...mail }, tx);
+      queued = await mailer.send({ to: email, locale, ...mail, secretsExpireAt: expiresAt }, tx);
       return id;
     });
     if (queued) log.info({ userId: account?.user.id }, 'password recovery email queued');
