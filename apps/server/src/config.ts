@@ -97,6 +97,11 @@ export type Config = {
     /** How long the credentials token of a finished payment works (CREDENTIALS_TOKEN_TTL_MINUTES, 120). */
     credentialsTokenTtlMinutes: number;
     /**
+     * How long the receipt email's link to set the username and password works
+     * (CREDENTIALS_LINK_TTL_DAYS, 7): for a parent who paid and lost the tab. Single use.
+     */
+    credentialsLinkTtlDays: number;
+    /**
      * How long a payment attempt is considered in flight with the gateway (PAYMENT_LOCK_SECONDS,
      * 120, above the SDK's 60 s timeout): meanwhile other attempts for the signup answer 409
      * PAYMENT_IN_PROGRESS, and reconciliation leaves it alone.
@@ -444,6 +449,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkout: {
       inviteTtlDays: readInt(env, 'INVITE_TTL_DAYS', 14, 1, 365),
       credentialsTokenTtlMinutes: readInt(env, 'CREDENTIALS_TOKEN_TTL_MINUTES', 120, 1, 10_080),
+      credentialsLinkTtlDays: readInt(env, 'CREDENTIALS_LINK_TTL_DAYS', 7, 1, 30),
       paymentLockSeconds: readInt(env, 'PAYMENT_LOCK_SECONDS', 120, 1, 3600),
       reconcileIntervalSeconds: readInt(env, 'PAYMENT_RECONCILE_INTERVAL_SECONDS', 300, 0, 86_400),
       sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 336, 1, 8760),

@@ -1,12 +1,13 @@
+import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { SupportCall } from '../../features/join/components/support-call';
 import styles from './layout.module.css';
 
 const FOOTER_LINKS = [
-  { href: '/legal/terms', key: 'footer.terms' },
-  { href: '/legal/privacy', key: 'footer.privacy' },
-  { href: '/help', key: 'footer.help' },
-  { href: '/contact', key: 'footer.contact' },
+  { href: SITE_PAGE_PATHS.terms, key: 'footer.terms' },
+  { href: SITE_PAGE_PATHS.privacy, key: 'footer.privacy' },
+  { href: SITE_PAGE_PATHS.help, key: 'footer.help' },
+  { href: SITE_PAGE_PATHS.contact, key: 'footer.contact' },
 ] as const;
 
 export function SiteFooter() {

@@ -1,12 +1,10 @@
+import { SITE_PAGE_PATHS } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { RichText } from '../../../components/rich-text';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { Consent } from '../checkout-store';
-
-export const TERMS_URL = '/legal/terms';
-export const PRIVACY_URL = '/legal/privacy';
 
 /** A legal page opens in a new tab, so nothing on this page is lost. */
 function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
@@ -50,8 +48,8 @@ export function ConsentFields({
           <RichText
             i18nKey="checkout.consent.terms"
             components={{
-              terms: <NewTabLink href={TERMS_URL} />,
-              privacy: <NewTabLink href={PRIVACY_URL} />,
+              terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
+              privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
             }}
           />
         }

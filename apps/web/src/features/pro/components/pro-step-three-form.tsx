@@ -1,4 +1,4 @@
-import { ProStepThreeSchema, SECURITY_CODE_LENGTH } from '@coparent/domain';
+import { ProStepThreeSchema, SECURITY_CODE_LENGTH, SITE_PAGE_PATHS } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,6 @@ import styles from './pro.module.css';
 
 /** The step-3 form's id: the error banner's "Try again" submits it again. */
 export const PRO_STEP_THREE_FORM_ID = 'pro-step-three';
-
-const TERMS_URL = '/legal/terms';
-const PRIVACY_URL = '/legal/privacy';
 
 const stepThreeResolver = zodResolver(ProStepThreeSchema);
 
@@ -129,8 +126,8 @@ export function ProStepThreeForm({
         <RichText
           i18nKey="pro.three.disclaimer"
           components={{
-            terms: <NewTabLink href={TERMS_URL} />,
-            privacy: <NewTabLink href={PRIVACY_URL} />,
+            terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
+            privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
           }}
         />
       </p>

@@ -1,4 +1,4 @@
-import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
+import { SECURITY_CODE_LENGTH, SITE_PAGE_PATHS, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
@@ -25,9 +25,6 @@ import {
   saveDraft,
 } from '../invite-credentials-values';
 import styles from './invite-credentials.module.css';
-
-const TERMS_URL = '/legal/terms';
-const PRIVACY_URL = '/legal/privacy';
 
 /** The fields in page order: the error summary lists problems in the order they appear. */
 function fieldOrder(consentPlacement: 'inside' | 'below'): string[] {
@@ -179,8 +176,8 @@ export function InviteCredentialsForm({
           <RichText
             i18nKey="inviteCredentials.consent.terms"
             components={{
-              terms: <NewTabLink href={TERMS_URL} />,
-              privacy: <NewTabLink href={PRIVACY_URL} />,
+              terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
+              privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
             }}
           />
         }
