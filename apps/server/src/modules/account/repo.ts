@@ -2,6 +2,7 @@ import { emailKey } from '@coparent/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  type CredentialsTokenPurpose,
   credentialsTokens,
   type NewUserRow,
   sessions,
@@ -173,18 +174,30 @@ export async function findCredentialsByUsername(
 // ── Credentials tokens (single use) ─────────────────────────────────────────────────────────────
 
 /**
- * Stores a new credentials token for the user and drops the user's earlier unused ones (only the
- * newest link works).
+ * Stores a new credentials token for the user and drops the user's earlier unused ones of the
+ * same purpose (only the newest works; a new payment-answer token leaves the emailed link alone).
  */
 export async function replaceCredentialsToken(
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    purpose?: CredentialsTokenPurpose;
+  },
   now: Date,
 ): Promise<void> {
+  const purpose = values.purpose ?? 'PAYMENT_ANSWER';
   await db
     .delete(credentialsTokens)
-    .where(and(eq(credentialsTokens.userId, values.userId), isNull(credentialsTokens.consumedAt)));
-  await db.insert(credentialsTokens).values({ ...values, createdAt: now });
+    .where(
+      and(
+        eq(credentialsTokens.userId, values.userId),
+        eq(credentialsTokens.purpose, purpose),
+        isNull(credentialsTokens.consumedAt),
+      ),
+    );
+  await db.insert(credentialsTokens).values({ ...values, purpose, createdAt: now });
 }
 
 export type CredentialsTokenRow = typeof credentialsTokens.$inferSelect;
@@ -204,8 +217,16 @@ export async function findCredentialsToken(
   return row;
 }
 
-export async function consumeCredentialsToken(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(credentialsTokens).set({ consumedAt: now }).where(eq(credentialsTokens.id, id));
+/** Uses up every token of the user (the tab's and the emailed link): their job is done. */
+export async function consumeUserCredentialsTokens(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(credentialsTokens)
+    .set({ consumedAt: now })
+    .where(and(eq(credentialsTokens.userId, userId), isNull(credentialsTokens.consumedAt)));
 }
 
 // ── Sessions ────────────────────────────────────────────────────────────────────────────────────

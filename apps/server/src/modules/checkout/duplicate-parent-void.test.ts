@@ -379,7 +379,8 @@ describe.each(BACKENDS)(
         orders: before.orders + 1,
         subscriptions: before.subscriptions + 1,
         receipts: before.receipts + 1,
-        credentialsTokens: before.credentialsTokens + 1,
+        // The second payment's answer token and its receipt email's link.
+        credentialsTokens: before.credentialsTokens + 2,
       });
       const [secondOrder] = await db()
         .select()

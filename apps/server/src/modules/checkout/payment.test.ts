@@ -260,12 +260,16 @@ describe.each(BACKENDS)('POST /v2/signups/:signupId/payment on %s', (backend) =>
     expect(days).toBeLessThanOrEqual(14);
     expect(invitation?.textBody).not.toContain('Your subscription has been paid');
 
-    // The credentials token is stored hashed, once.
+    // The credentials token is stored hashed, once (beside the receipt email's own link token).
     const tokens = await db()
       .select()
       .from(credentialsTokens)
       .where(eq(credentialsTokens.userId, userId));
-    expect(tokens.map((t) => t.tokenHash)).toEqual([hashToken(answer.clickToJoinToken)]);
+    expect(tokens.filter((t) => t.purpose === 'PAYMENT_ANSWER').map((t) => t.tokenHash)).toEqual([
+      hashToken(answer.clickToJoinToken),
+    ]);
+    expect(tokens.map((t) => t.purpose).sort()).toEqual(['EMAIL_LINK', 'PAYMENT_ANSWER']);
+    expect(tokens.map((t) => t.tokenHash)).not.toContain(answer.clickToJoinToken);
   });
 
   it('pays for the co-parent too: two subscriptions, and the invitation says it is paid', async () => {

@@ -112,6 +112,8 @@ import {
 
 /** Where the co-parent's invitation link opens. */
 export const INVITE_PATH = '/app/join/invite';
+/** Where the receipt email's link to set the username and password opens (token in the query). */
+export const CREDENTIALS_PATH = '/app/join/credentials';
 /** The payment screens of the two flows (where a server-decided exposure happens). */
 const PAYMENT_PATH = '/app/join/payment';
 const INVITED_PAYMENT_PATH = '/app/join/invite/payment';
@@ -134,6 +136,7 @@ export type CheckoutServiceDeps = {
   settings: {
     inviteTtlDays: number;
     credentialsTokenTtlMinutes: number;
+    credentialsLinkTtlDays: number;
     paymentLockSeconds: number;
   };
   hooks?: CheckoutHooks | undefined;
@@ -376,6 +379,33 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       instant,
     );
     return token;
+  }
+
+  /**
+   * The receipt email's link for Parent A to set the username and password from any browser
+   * (the tab that paid may be gone): its own token, single use, CREDENTIALS_LINK_TTL_DAYS.
+   */
+  async function issueCredentialsLink(
+    exec: Executor,
+    userId: string,
+  ): Promise<{ url: string; expiresInDays: number }> {
+    const token = generateToken();
+    const instant = now();
+    const days = settings.credentialsLinkTtlDays;
+    await replaceCredentialsToken(
+      exec,
+      {
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(instant.getTime() + days * 86_400_000),
+        purpose: 'EMAIL_LINK',
+      },
+      instant,
+    );
+    return {
+      url: `${publicUrl}${CREDENTIALS_PATH}?token=${encodeURIComponent(token)}`,
+      expiresInDays: days,
+    };
   }
 
   // ── Ending an attempt ────────────────────────────────────────────────────────────────────────
@@ -699,6 +729,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         instant,
         renewsAt,
         coParentName: signup.coParentFirstName,
+        credentialsLink: await issueCredentialsLink(tx, parent.id),
       }),
     );
     if (coParentEmail) {
@@ -832,6 +863,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       instant: Date;
       renewsAt: Date;
       coParentName: string | null;
+      credentialsLink?: { url: string; expiresInDays: number };
     },
   ): Promise<QueuedMail> {
     const { attempt, receipt, transaction, method, instant } = input;
@@ -858,6 +890,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       payForCoParent: attempt.payForCoparent,
       coParentName: input.coParentName,
       supportPhone: supportPhoneFor(attempt.billing.country).display,
+      credentialsLink: input.credentialsLink,
     });
     return mailer.send({ to: input.to, locale, ...mail, secretsExpireAt: null }, tx);
   }

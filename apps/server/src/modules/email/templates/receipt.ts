@@ -20,6 +20,12 @@ export type ReceiptEmailParams = {
   payForCoParent: boolean;
   coParentName: string | null;
   supportPhone: string;
+  /**
+   * Parent A's single-use link to set the username and password from any browser
+   * (`${PUBLIC_URL}/app/join/credentials?token=<token>`), for a parent who lost the tab. Absent
+   * for an invited co-parent, who finishes through their invitation.
+   */
+  credentialsLink?: { url: string; expiresInDays: number } | undefined;
 };
 
 type Texts = {
@@ -33,6 +39,8 @@ type Texts = {
   renews: (date: string) => string;
   coParentPaid: (name: string) => string;
   next: string;
+  createCredentials: string;
+  linkRules: (days: number) => string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
@@ -48,6 +56,9 @@ const TEXTS: Record<Locale, Texts> = {
       `Your subscription renews automatically on ${date} until you cancel, plus applicable taxes.`,
     coParentPaid: (name) => `You also paid for ${name}'s subscription.`,
     next: 'Next: finish creating your username and password, then download the app.',
+    createCredentials: 'Create your username and password here:',
+    linkRules: (days) =>
+      `This link works once, for ${days} days, in any browser. If you already created them, log in instead.`,
   },
   'es-MX': {
     subject: 'Tu recibo',
@@ -61,6 +72,9 @@ const TEXTS: Record<Locale, Texts> = {
       `Tu suscripción se renueva automáticamente el ${date} hasta que la canceles, más los impuestos aplicables.`,
     coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
     next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la app.',
+    createCredentials: 'Aquí puedes crear tu nombre de usuario y contraseña:',
+    linkRules: (days) =>
+      `Este enlace funciona una sola vez, durante ${days} días, en cualquier navegador. Si ya los creaste, mejor inicia sesión.`,
   },
 };
 
@@ -76,6 +90,7 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
   ];
   const extra =
     params.payForCoParent && params.coParentName ? [t.coParentPaid(params.coParentName)] : [];
+  const link = params.credentialsLink;
   const text = [
     t.greeting(params.firstName),
     '',
@@ -88,6 +103,9 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
     '',
     t.next,
     '',
+    ...(link
+      ? [`${t.createCredentials} ${link.url}`, '', t.linkRules(link.expiresInDays), '']
+      : []),
     t.support(params.supportPhone),
     '',
     t.signOff,
@@ -102,6 +120,12 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
     ...extra.map(escapeHtml),
     escapeHtml(t.renews(params.renewsOn)),
     escapeHtml(t.next),
+    ...(link
+      ? [
+          `${escapeHtml(t.createCredentials)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a>`,
+          escapeHtml(t.linkRules(link.expiresInDays)),
+        ]
+      : []),
     escapeHtml(t.support(params.supportPhone)),
     escapeHtml(t.signOff),
   ]);
