@@ -15,10 +15,12 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useInvitedContext } from '../../features/invite/api/get-invited-context';
 import invite from '../../features/invite/components/invite.module.css';
+import { InviteCompleted } from '../../features/invite/components/invite-completed';
 import { InviteFaq } from '../../features/invite/components/invite-faq';
 import { SocialProof } from '../../features/invite/components/social-proof';
 import { useInviteToken } from '../../features/invite/hooks/use-invite-token';
 import { savePreselectedPackage } from '../../features/invite/invite-drafts';
+import { isInviteCompleted } from '../../features/invite/invite-errors';
 import { GenericError } from '../../features/join/components/generic-error';
 import { identify, track } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
@@ -36,8 +38,9 @@ function needsOnlyCredentials(context: InvitedContext): boolean {
 
 /**
  * /invite (spec 001 §2, §4 "Invite welcome"): the invited co-parent's welcome. The token of the
- * link is stored and removed from the address bar; without any token, account home; an expired or
- * invalid invite (403 or 112), /invite/request; a paid subscription with its billing address and
+ * link is stored and removed from the address bar; without any token, account home; the link of
+ * someone who already has credentials, "You're all set"; an expired or invalid invite (403 or
+ * 112), /invite/request; a paid subscription with its billing address and
  * no credentials yet, /invite/credentials. The co-parent package of a paid subscription is kept as
  * the preselection /invite/packages marks. The social-proof experiment's treatment adds a picture
  * beside the content on wide screens.
@@ -70,6 +73,7 @@ export function InviteRoute() {
 
   if (!token) return null;
   if (context.isError) {
+    if (isInviteCompleted(context.error)) return <InviteCompleted />;
     if (isApiError(context.error) && isInviteAuthFailure(context.error.status)) {
       return <Navigate to={INVITE_PATHS.request} replace />;
     }

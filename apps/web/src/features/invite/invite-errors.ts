@@ -1,4 +1,9 @@
-import { INVITE_PATHS, type InvitePath, isInviteAuthFailure } from '@coparent/domain';
+import {
+  INVITE_PATHS,
+  type InvitePath,
+  isInviteAuthFailure,
+  isInviteCompletedProblem,
+} from '@coparent/domain';
 import { isApiError } from '../../lib/api-client';
 
 /**
@@ -10,6 +15,11 @@ export function isInviteAuthError(error: unknown): boolean {
     isApiError(error) &&
     (isInviteAuthFailure(error.status) || error.message === 'auth.fail.message')
   );
+}
+
+/** The token check's refusal of a finished invite: "You're all set", log in. */
+export function isInviteCompleted(error: unknown): boolean {
+  return isApiError(error) && isInviteCompletedProblem(error.body);
 }
 
 /**

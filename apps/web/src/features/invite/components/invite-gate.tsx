@@ -11,7 +11,9 @@ import { isApiError } from '../../../lib/api-client';
 import { fullPage } from '../../../lib/full-page';
 import { GenericError } from '../../join/components/generic-error';
 import { useInvitedContext } from '../api/get-invited-context';
+import { isInviteCompleted } from '../invite-errors';
 import { readInviteToken } from '../invite-store';
+import { InviteCompleted } from './invite-completed';
 
 export type InviteGateProps = {
   /** The screen, given the token of this tab and the invited context as the server has it now. */
@@ -20,7 +22,8 @@ export type InviteGateProps = {
 
 /**
  * The one entry check of the /invite/* screens after the welcome: without a stored invite token,
- * the account home (a full page load); an expired or invalid invite (403, 112), /invite/request;
+ * the account home (a full page load); the link of someone who already has credentials, "You're
+ * all set"; an expired or invalid invite (403, 112), /invite/request;
  * a spinner while the context loads; the generic error when it cannot be read. Each screen adds
  * its own progress rule (e.g. `invitePaymentRedirect`) on the context it is given.
  */
@@ -33,12 +36,15 @@ export function InviteGate({ children }: InviteGateProps) {
   }, [token]);
 
   if (!token) return null;
-  if (context.isError) {
+  const isCompleted = isInviteCompleted(context.error);
+  // A screen already shown keeps its data when credentials are set under it (its own success).
+  if (isCompleted && !context.data) return <InviteCompleted />;
+  if (context.isError && !isCompleted) {
     if (isApiError(context.error) && isInviteAuthFailure(context.error.status)) {
       return <Navigate to={INVITE_PATHS.request} replace />;
     }
     return <GenericError />;
   }
-  if (context.isPending) return <Spinner />;
+  if (!context.data) return <Spinner />;
   return <>{children({ token, context: context.data })}</>;
 }

@@ -2,8 +2,9 @@ import {
   ACCOUNT_HOME_PATH,
   INVITE_PATHS,
   type InvitedContext,
-  invitePaymentRedirect,
+  inviteCredentialsRedirect,
   isInviteAuthFailure,
+  mayGetInviteCredentials,
   supportPhoneFor,
 } from '@coparent/domain';
 import { useEffect, useState } from 'react';
@@ -39,8 +40,8 @@ type Entry = {
  * /invite/credentials (spec 001 §2, §4 "Credentials (invited)"), given the invite token and the
  * invited context by the InviteGate. Who may be here is decided once, on arrival (setting the
  * credentials changes the context): someone who already has credentials goes to the account home;
- * someone who has neither paid, nor a paid subscription, nor a professional's family goes back to
- * the payment's steps.
+ * someone the domain's `mayGetInviteCredentials` does not let in yet (the server's rule too) goes
+ * to the step they still owe.
  */
 export function InviteCredentialsPage({
   token,
@@ -55,7 +56,8 @@ export function InviteCredentialsPage({
       paymentResult,
       needsTerms: !context.agreedToTerms,
       requireCredentials: context.requireCredentials,
-      mayEnter: paymentResult !== null || context.isSubscriptionCurrent || context.userCreatedByPro,
+      // Just paid in this tab: the context read on arrival may predate the payment.
+      mayEnter: paymentResult !== null || mayGetInviteCredentials(context),
     };
   });
 
@@ -65,8 +67,7 @@ export function InviteCredentialsPage({
 
   if (!entry.requireCredentials) return <Spinner />;
   if (!entry.mayEnter) {
-    const back = invitePaymentRedirect(context.lastCompletedStep) ?? INVITE_PATHS.payment;
-    return <Navigate to={back} replace />;
+    return <Navigate to={inviteCredentialsRedirect(context) ?? INVITE_PATHS.payment} replace />;
   }
   return (
     <InviteCredentialsLoader
