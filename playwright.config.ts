@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_STAFF } from './e2e/support/staff';
 
 // End-to-end tests drive the built app (server + web bundle) in Debian's Chromium: never a
 // browser download. The server runs on an in-memory PGlite database seeded with its demo account.
@@ -67,6 +68,9 @@ export default defineConfig({
       // Every experiment Off, except for visitors whose anonymous id starts with "arm-treatment"
       // or "arm-control" (e2e/experiments.spec.ts picks its arm that way).
       FLAGS_FILE: 'e2e/flags.e2e.json',
+      // The staff account that reads the funnel report (seeded on the empty database).
+      DEMO_STAFF_USERNAME: E2E_STAFF.username,
+      DEMO_STAFF_PASSWORD: E2E_STAFF.password,
     },
   },
 });

@@ -3,10 +3,11 @@ import { loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
+import { E2E_STAFF } from './support/staff';
 
 // Issue [F6]: the funnel's analytics events leave the browser (batched, and by sendBeacon when
 // the page is left), the server stores them, and the staff-only report counts them. Staff is
-// granted through the non-production POST /v2/dev/staff (production: `npm run staff`). Other
+// the e2e server's seeded staff account (E2E_STAFF; production: `npm run staff`). Other
 // tests send events to the same server at the same time, so the report's counts are compared
 // before and after: this visitor adds one at each step it reached.
 
@@ -23,12 +24,7 @@ const visitorsAt = (answer: Report, key: string) =>
 
 for (const lang of LANGUAGES) {
   test(`the funnel's events reach the staff report (${lang})`, async ({ page }) => {
-    const staff = await paidParentViaApi(page.request, { language: lang });
-    await loginViaApi(page.request, staff);
-    const granted = await page.request.post('/v2/dev/staff', {
-      data: { username: staff.username },
-    });
-    expect(granted.ok(), await granted.text()).toBe(true);
+    await loginViaApi(page.request, E2E_STAFF);
     const before = await report(page.request);
 
     await openJoin(page, lang);

@@ -1,12 +1,13 @@
 import { translateMessage } from '@coparent/domain';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { loginViaApi, paidParentViaApi } from './support/account';
+import { loginViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { completeStepsOneAndTwo, UK_PHONE, unique } from './support/funnel';
 import { t } from './support/i18n';
 import { invitationViaApi, newestInviteLink } from './support/invite';
+import { E2E_STAFF } from './support/staff';
 
 // Both arms of each experiment, one screen per test, in English. The browser suite's flag file
 // (e2e/flags.e2e.json) answers Treatment to visitors whose anonymous id starts with
@@ -257,10 +258,7 @@ test('payment: uk-card-provider puts a GB card payer in their arm of the staff r
   test.slow(); // two payments through the screens
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const staff = staffContext.request;
-  const account = await paidParentViaApi(staff);
-  await loginViaApi(staff, account);
-  const granted = await staff.post('/v2/dev/staff', { data: { username: account.username } });
-  expect(granted.ok(), await granted.text()).toBe(true);
+  await loginViaApi(staff, E2E_STAFF);
   const before = await ukCardPayersByArm(staff);
 
   // (A US card in Treatment counts in no arm: the server's uk-card-provider.test.ts.)

@@ -118,7 +118,10 @@ export async function paidParentViaApi(
 }
 
 /** Logs in through the API: the session cookie lands in the browser context. */
-export async function loginViaApi(request: APIRequestContext, parent: PaidParent) {
+export async function loginViaApi(
+  request: APIRequestContext,
+  parent: Pick<PaidParent, 'username' | 'password'>,
+) {
   await ok(
     await request.post('/v2/login', {
       data: {

@@ -49,7 +49,6 @@ import { createCredentialsService } from './modules/credentials/service.js';
 import { createEmailRetryJob, type EmailRetryJob } from './modules/email/retry.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './modules/email/routes.js';
 import { createMailboxService } from './modules/email/service.js';
-import { devStaffRoutes } from './modules/events/dev-staff-routes.js';
 import {
   createSegmentForwarder,
   type EventForwarder,
@@ -529,10 +528,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
     placesRateLimit: { max: config.rateLimit.placesPerMinute, timeWindow: '1 minute' },
   });
-  if (config.devRoutes) {
+  if (config.devMailbox) {
     const mailbox = createMailboxService({ db: database.db });
     await app.register(devMailboxRoutes, { prefix: '/v2/dev', service: mailbox });
-    await app.register(devStaffRoutes, { prefix: '/v2/dev', db: database.db });
     await app.register(devMailboxPageRoutes, { service: mailbox });
   }
   await app.register(webRoutes, { distDir: config.web.distDir });

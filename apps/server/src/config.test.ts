@@ -92,7 +92,7 @@ describe('loadConfig: public URL, mail and professional limits', () => {
     const config = loadConfig({ PORT: '4010' });
     expect(config.publicUrl).toBe('http://localhost:4010');
     expect(config.mail).toEqual({ kind: 'outbox', from: expect.any(String) });
-    expect(config.devRoutes).toBe(true);
+    expect(config.devMailbox).toBe(true);
     expect(config.rateLimit.professionalCreatePerMinute).toBeGreaterThanOrEqual(10);
     expect(config.rateLimit.professionalValidatePerMinute).toBeGreaterThanOrEqual(60);
   });
@@ -119,7 +119,40 @@ describe('loadConfig: public URL, mail and professional limits', () => {
   });
 
   it('has no dev routes in production', () => {
-    expect(loadConfig({ ...BRAINTREE_ENV, NODE_ENV: 'production' }).devRoutes).toBe(false);
+    expect(loadConfig({ ...BRAINTREE_ENV, NODE_ENV: 'production' }).devMailbox).toBe(false);
+  });
+
+  it('serves the mailbox in the local demo only, unless DEV_MAILBOX says otherwise', () => {
+    const pg = { DATABASE_URL: 'postgres://app@127.0.0.1/app' };
+    const smtp = { SMTP_URL: 'smtp://127.0.0.1:25' };
+    // auto: the embedded database, the sandbox gateway, no SMTP, not production.
+    expect(loadConfig({ NODE_ENV: 'test', PGLITE_DIR: PGLITE_MEMORY }).devMailbox).toBe(true);
+    expect(loadConfig(pg).devMailbox).toBe(false);
+    expect(loadConfig(BRAINTREE_ENV).devMailbox).toBe(false);
+    expect(loadConfig(smtp).devMailbox).toBe(false);
+    // The override: off anywhere; on also on PostgreSQL, never beside real people's data.
+    expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
+    expect(loadConfig({ ...pg, DEV_MAILBOX: 'on' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'AUTO' }).devMailbox).toBe(true);
+    expect(() => loadConfig({ ...BRAINTREE_ENV, DEV_MAILBOX: 'on' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ ...smtp, DEV_MAILBOX: 'on' })).toThrow(/DEV_MAILBOX/);
+    expect(() =>
+      loadConfig({ ...BRAINTREE_ENV, NODE_ENV: 'production', DEV_MAILBOX: 'on' }),
+    ).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX/);
+  });
+
+  it('reads the demo staff account (both variables), refused in production', () => {
+    expect(loadConfig({}).demoStaff).toBeUndefined();
+    const staff = { DEMO_STAFF_USERNAME: 'demo_staff', DEMO_STAFF_PASSWORD: 'Report-Reader-42' };
+    expect(loadConfig(staff).demoStaff).toEqual({
+      username: 'demo_staff',
+      password: 'Report-Reader-42',
+    });
+    expect(() => loadConfig({ DEMO_STAFF_USERNAME: 'demo_staff' })).toThrow(/DEMO_STAFF/);
+    expect(() => loadConfig({ ...BRAINTREE_ENV, ...staff, NODE_ENV: 'production' })).toThrow(
+      /DEMO_STAFF/,
+    );
   });
 
   it('chooses the payment gateway: the sandbox by default, refused in production', () => {

@@ -86,8 +86,18 @@ export type Config = {
   /** The site's public origin (PUBLIC_URL): links in emails start with it. No trailing slash. */
   publicUrl: string;
   mail: MailConfig;
-  /** Development-only routes (GET /v2/dev/mailbox): never registered in production. */
-  devRoutes: boolean;
+  /**
+   * The local mailbox (GET /v2/dev/mailbox and /app/dev/mailbox: every email, with its tokens and
+   * codes), served to loopback clients only. DEV_MAILBOX=auto (default: on in the local demo, the
+   * embedded database with the sandbox gateway and no SMTP), on, or off; see readDevMailbox.
+   */
+  devMailbox: boolean;
+  /**
+   * A staff account the demo seed creates on an empty database (DEMO_STAFF_USERNAME and
+   * DEMO_STAFF_PASSWORD, both or neither; refused in production): the browser tests read the
+   * funnel report with it. Elsewhere staff is granted by `npm run staff`.
+   */
+  demoStaff: { username: string; password: string } | undefined;
   /** Tax rates come from this port (TAX_PROVIDER; only `table` so far). */
   tax: TaxConfig;
   payment: PaymentConfig;
@@ -407,6 +417,48 @@ function readZendesk(env: Env): Config['supportChat']['zendesk'] {
   return { keyId, secret };
 }
 
+/**
+ * The mailbox shows every email's links and codes, so it is for the local demo only. `auto`: on
+ * outside production on the embedded database with the sandbox gateway and no SMTP. `on` also
+ * serves it on PostgreSQL, but never in production nor beside a real gateway or SMTP, where the
+ * emails and payments are real people's.
+ */
+function readDevMailbox(
+  env: Env,
+  setup: { nodeEnv: NodeEnv; database: DatabaseConfig; payment: PaymentConfig; mail: MailConfig },
+): boolean {
+  const raw = (read(env, 'DEV_MAILBOX') ?? 'auto').toLowerCase();
+  if (raw !== 'auto' && raw !== 'on' && raw !== 'off') {
+    throw new ConfigError(`DEV_MAILBOX must be auto, on or off (got "${raw}")`);
+  }
+  const realPeople =
+    setup.nodeEnv === 'production' ||
+    setup.payment.kind !== 'sandbox' ||
+    setup.mail.kind !== 'outbox';
+  if (raw === 'on' && realPeople) {
+    throw new ConfigError(
+      'DEV_MAILBOX=on is refused in production, with Braintree and with SMTP_URL: the mailbox ' +
+        'would show real people their links and codes',
+    );
+  }
+  if (raw === 'auto') return !realPeople && setup.database.kind === 'pglite';
+  return raw === 'on';
+}
+
+/** The demo seed's staff account: both variables or neither, never in production. */
+function readDemoStaff(env: Env, nodeEnv: NodeEnv): Config['demoStaff'] {
+  const username = read(env, 'DEMO_STAFF_USERNAME');
+  const password = read(env, 'DEMO_STAFF_PASSWORD');
+  if (username === undefined && password === undefined) return undefined;
+  if (!username || !password) {
+    throw new ConfigError('set both DEMO_STAFF_USERNAME and DEMO_STAFF_PASSWORD, or neither');
+  }
+  if (nodeEnv === 'production') {
+    throw new ConfigError('DEMO_STAFF_USERNAME is refused in production: use npm run staff');
+  }
+  return { username, password };
+}
+
 /** Relative paths in the environment are relative to the repository root. */
 function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
@@ -425,6 +477,8 @@ export function loadConfig(env: Env = process.env): Config {
       };
 
   const port = readInt(env, 'PORT', 3000, 0, 65535);
+  const mail = readMail(env);
+  const payment = readPayment(env, nodeEnv);
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -442,10 +496,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
     publicUrl: readPublicUrl(env, port),
-    mail: readMail(env),
-    devRoutes: nodeEnv !== 'production',
+    mail,
+    devMailbox: readDevMailbox(env, { nodeEnv, database, payment, mail }),
     tax: readTax(env),
-    payment: readPayment(env, nodeEnv),
+    payment,
     checkout: {
       inviteTtlDays: readInt(env, 'INVITE_TTL_DAYS', 14, 1, 365),
       credentialsTokenTtlMinutes: readInt(env, 'CREDENTIALS_TOKEN_TTL_MINUTES', 120, 1, 10_080),
@@ -520,6 +574,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     analytics: { segmentWriteKey: read(env, 'SEGMENT_WRITE_KEY') },
     seedDemoData: readBool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
+    demoStaff: readDemoStaff(env, nodeEnv),
     loginLockout: {
       maxFailures: readInt(env, 'LOGIN_LOCKOUT_MAX_FAILURES', 5, 1, 1000),
       windowMinutes: readInt(env, 'LOGIN_LOCKOUT_WINDOW_MINUTES', 15, 1, 1440),

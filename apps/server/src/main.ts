@@ -5,6 +5,7 @@ import { createDatabase, migrate } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { INVITE_SCENARIOS, seedInviteScenario } from './modules/invite/scenarios.js';
 import { seedCatalog } from './modules/pricing/seed.js';
+import { seedDemoStaff } from './modules/staff/demo-staff.js';
 
 /** Reads the config, migrates, seeds the demo account outside production, and listens. */
 async function main(): Promise<void> {
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
       app.log.info(
         'seeded the demo account taken@example.com (signing up with it shows the duplicate path)',
       );
+      if (config.demoStaff) {
+        await seedDemoStaff(database.db, config.demoStaff, new Date());
+        app.log.info('seeded the demo staff account (DEMO_STAFF_USERNAME)');
+      }
     }
     await app.listen({ host: config.host, port: config.port });
     if (seedInvites) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loopbackOnly } from '../../http/loopback-only.js';
 import { renderMailboxPage } from './mailbox-page.js';
 import type { MailboxService } from './service.js';
 
@@ -35,7 +36,8 @@ const MailboxResponseSchema = z.object({
 
 /**
  * GET /v2/dev/mailbox: the latest emails of the outbox, newest first, so people and browser tests
- * can read (and follow the links of) what was sent. Registered only outside production.
+ * can read (and follow the links of) what was sent. Registered only in the local demo
+ * (`devMailbox` in config.ts) and answered only to this machine.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = async (
   app,
@@ -44,6 +46,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = 
   app.get(
     '/mailbox',
     {
+      onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
         summary: 'The latest outbox emails, newest first (not available in production)',
@@ -58,7 +61,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = 
 /**
  * GET /app/dev/mailbox: the same outbox as a small server-rendered page (escaped, links
  * clickable), so a person can open the receipt and follow the co-parent's invitation link.
- * Registered only outside production.
+ * Registered and answered as GET /v2/dev/mailbox is.
  */
 export const devMailboxPageRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = async (
   app,
@@ -66,7 +69,7 @@ export const devMailboxPageRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions
 ) => {
   app.get(
     '/app/dev/mailbox',
-    { schema: { hide: true, querystring: MailboxQuerySchema } },
+    { onRequest: loopbackOnly, schema: { hide: true, querystring: MailboxQuerySchema } },
     async (request, reply) => {
       const { messages } = await service.latest({
         limit: request.query.limit,
