@@ -200,6 +200,9 @@ export type InvitedPayer = {
   agreedToTerms: boolean;
 };
 
+/** The receipt email's credentials link and when it stops working. */
+type CredentialsLink = { url: string; expiresInDays: number; expiresAt: Date };
+
 /** Why an attempt ended without an account, kept to answer replays in any language. */
 type StoredFailure =
   | { kind: 'declined'; reason: PaymentDeclineReason; processorResponseCode: string | null }
@@ -385,26 +388,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * The receipt email's link for Parent A to set the username and password from any browser
    * (the tab that paid may be gone): its own token, single use, CREDENTIALS_LINK_TTL_DAYS.
    */
-  async function issueCredentialsLink(
-    exec: Executor,
-    userId: string,
-  ): Promise<{ url: string; expiresInDays: number }> {
+  async function issueCredentialsLink(exec: Executor, userId: string): Promise<CredentialsLink> {
     const token = generateToken();
     const instant = now();
     const days = settings.credentialsLinkTtlDays;
+    const expiresAt = new Date(instant.getTime() + days * 86_400_000);
     await replaceCredentialsToken(
       exec,
-      {
-        userId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(instant.getTime() + days * 86_400_000),
-        purpose: 'EMAIL_LINK',
-      },
+      { userId, tokenHash: hashToken(token), expiresAt, purpose: 'EMAIL_LINK' },
       instant,
     );
     return {
       url: `${publicUrl}${CREDENTIALS_PATH}?token=${encodeURIComponent(token)}`,
       expiresInDays: days,
+      expiresAt,
     };
   }
 
@@ -863,7 +860,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       instant: Date;
       renewsAt: Date;
       coParentName: string | null;
-      credentialsLink?: { url: string; expiresInDays: number };
+      credentialsLink?: CredentialsLink;
     },
   ): Promise<QueuedMail> {
     const { attempt, receipt, transaction, method, instant } = input;
@@ -892,7 +889,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       supportPhone: supportPhoneFor(attempt.billing.country).display,
       credentialsLink: input.credentialsLink,
     });
-    return mailer.send({ to: input.to, locale, ...mail, secretsExpireAt: null }, tx);
+    // Parent A's receipt carries the credentials link: the outbox keeps it no longer than it works.
+    const secretsExpireAt = input.credentialsLink?.expiresAt ?? null;
+    return mailer.send({ to: input.to, locale, ...mail, secretsExpireAt }, tx);
   }
 
   /**

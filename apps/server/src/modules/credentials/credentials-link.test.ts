@@ -86,6 +86,8 @@ describe.each(BACKENDS)('the receipt email’s credentials link (%s)', (backend)
     expect(en.receipt.textBody).toContain('7 days');
     expect(en.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(en.token).not.toBe(en.paid.clickToJoinToken);
+    // The outbox keeps the link no longer than it works.
+    expect(en.receipt.secretsExpireAt?.getTime()).toBe(clock.now + 7 * DAY_MS);
     const es = await paidWithEmailedLink('es-MX');
     expect(es.receipt.textBody).toContain('Aquí puedes crear tu nombre de usuario y contraseña:');
     expect(es.receipt.textBody).toContain('7 días');
