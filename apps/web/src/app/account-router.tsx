@@ -41,6 +41,10 @@ export const accountRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'email',
+            lazy: async () => ({ Component: (await import('./account-routes/email')).EmailRoute }),
+          },
+          {
             path: 'setup',
             lazy: async () => ({ Component: (await import('./account-routes/setup')).SetupRoute }),
           },

@@ -67,6 +67,9 @@ export function AccountHomePage() {
               <Link to="/billing">{t('accountHome.links.billing')}</Link>
             </li>
           )}
+          <li>
+            <Link to="/email">{t('accountEmail.homeLink')}</Link>
+          </li>
         </ul>
       </nav>
     </div>

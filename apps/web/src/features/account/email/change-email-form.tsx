@@ -1,0 +1,106 @@
+import { type ChangeEmailInput, ChangeEmailRequestSchema } from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { ErrorSummary } from '../../../components/error-summary';
+import { TextField } from '../../../components/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
+import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import styles from './change-email.module.css';
+
+const FIELDS = new Set<string>(['email', 'currentPassword']);
+
+type ChangeEmailFormProps = {
+  /** Sends the change; resolves when done, throws the call's error otherwise. */
+  onChange: (values: ChangeEmailInput) => Promise<void>;
+  /** Tells the page whether an error summary is showing (for the document title). */
+  onErrorsChange: (hasErrors: boolean) => void;
+};
+
+/**
+ * The new address and the current password, checked with the domain's rules first; the server's
+ * refusals (wrong password, an address in use) show beside their fields, a lock or any other
+ * failure in the error summary, which takes focus after every failed submit.
+ */
+export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormProps) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
+  const form = useForm<ChangeEmailInput>({
+    resolver: zodResolver(ChangeEmailRequestSchema),
+    defaultValues: { email: '', currentPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { register, formState, handleSubmit, setError } = form;
+  const [focusKey, setFocusKey] = useState(0);
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const items = errorSummaryItems(formState.errors, errorText, formMessages);
+
+  const failed = (messages: string[]) => {
+    setFormMessages(messages);
+    setFocusKey((key) => key + 1);
+    onErrorsChange(true);
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      setFormMessages([]);
+      try {
+        await onChange(values);
+        onErrorsChange(false);
+      } catch (error) {
+        if (isApiError(error) && error.status === 429) {
+          failed([t('accountEmail.tooManyAttempts')]);
+        } else if (isApiError(error) && error.fieldErrors.length > 0) {
+          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+            FIELDS.has(field) ? (field as keyof ChangeEmailInput) : undefined,
+          );
+          failed(unplaced.map((e) => e.text));
+        } else {
+          failed([t('genericErrorMessage', { ns: 'validation' })]);
+        }
+      }
+    },
+    () => failed([]),
+  );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={formState.isSubmitting || undefined}
+    >
+      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+      <TextField
+        id="email"
+        label={t('accountEmail.newEmail')}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errorText(formState.errors.email)}
+        {...register('email')}
+      />
+      <TextField
+        id="currentPassword"
+        label={t('accountEmail.currentPassword')}
+        hint={t('accountEmail.passwordHint')}
+        type="password"
+        autoComplete="current-password"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errorText(formState.errors.currentPassword)}
+        {...register('currentPassword')}
+      />
+      <p className={styles.hint}>{t('accountEmail.noticeHint')}</p>
+      <Button type="submit" isLoading={formState.isSubmitting}>
+        {t('accountEmail.submit')}
+      </Button>
+    </form>
+  );
+}
