@@ -2,6 +2,7 @@ import type { PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
+import { storeAuth } from '../../features/credentials/auth-storage';
 import { readQueue } from '../../lib/analytics';
 import { fullPage } from '../../lib/full-page';
 import { i18n } from '../../lib/i18n';
@@ -53,6 +54,8 @@ afterEach(() => {
 
 describe('/credentials', () => {
   it('goes to the account home by a full page load without a credentials token', async () => {
+    // Someone already logged in in this tab: nothing to finish here.
+    storeAuth(USER_ID);
     const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
     await renderApp('/credentials');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
@@ -331,5 +334,97 @@ describe('/credentials: guessable passwords are refused beside the field', () =>
       },
       ES,
     );
+  });
+
+  describe('without the tab that paid', () => {
+    const LINK_TOKEN = 'emailed-link-token-0123456789abcdef';
+
+    it('says a link was emailed instead of sending the person to the login (en)', async () => {
+      const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
+      await renderApp('/credentials');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Check your email' }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(/We emailed you a link to create your username and password/),
+      ).toBeVisible();
+      expect(
+        within(screen.getByRole('main')).getByRole('link', { name: 'Log in' }),
+      ).toHaveAttribute('href', '/app/account/login');
+      expect(assign).not.toHaveBeenCalled();
+      expect(document.title).toContain('Check your email');
+    });
+
+    it('says a link was emailed, in Spanish (es-MX)', async () => {
+      await i18n.changeLanguage('es-MX');
+      try {
+        await renderApp('/credentials');
+        expect(
+          await screen.findByRole('heading', { level: 1, name: 'Revisa tu correo' }),
+        ).toBeVisible();
+        expect(screen.getByText(/Te enviamos por correo un enlace/)).toBeVisible();
+        expect(screen.getByRole('link', { name: 'Inicia sesión' })).toBeVisible();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    });
+
+    it('sets the credentials with the emailed link, takes it out of the address, then goes to the account', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const assign = vi.spyOn(fullPage, 'assign').mockImplementation(() => {});
+      const { calls } = server();
+      const { user, router } = await renderApp(`/credentials?token=${LINK_TOKEN}`);
+      await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: "You're all set!" }),
+      ).toBeVisible();
+      expect(
+        screen.getByText("Your account is ready. We'll take you to your account in 5 seconds."),
+      ).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('link', { name: 'Go to your account now' })).toHaveAttribute(
+        'href',
+        '/app/account/',
+      );
+      const set = calls.find((call) => call.url === '/v2/credentials');
+      expect(set?.headers.authorization).toBe(`Bearer ${LINK_TOKEN}`);
+      expect(window.sessionStorage.getItem('coparent.auth')).toBe('true');
+      expect(JSON.stringify(window.sessionStorage)).not.toContain(LINK_TOKEN);
+
+      act(() => vi.advanceTimersByTime(5_100));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
+    });
+
+    it('says when the emailed link has expired or was used', async () => {
+      server({ credentials: { status: 401, body: { code: 'CREDENTIALS_TOKEN_INVALID' } } });
+      const { user } = await renderApp(`/credentials?token=${LINK_TOKEN}`);
+      await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+      await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
+      const alert = await screen.findByRole('alert');
+      expect(
+        within(alert).getByText(/This link has expired or has already been used/),
+      ).toBeVisible();
+      expect(within(alert).getByRole('link', { name: 'Log in' })).toBeVisible();
+    });
+
+    it('when the tab’s token fails, says the link was emailed too', async () => {
+      paid();
+      server({ credentials: { status: 500 } });
+      const { user } = await renderApp('/credentials', { state });
+      await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana_lopez');
+      await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
+      const alert = await screen.findByRole('alert');
+      expect(
+        within(alert).getByText(/We also emailed you a link to create your username and password/),
+      ).toBeVisible();
+    });
   });
 });

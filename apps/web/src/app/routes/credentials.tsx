@@ -8,8 +8,14 @@ import { Spinner } from '../../components/spinner';
 import { SupportPhoneSentence } from '../../components/support-phone-sentence';
 import { useCheckoutStore } from '../../features/checkout/checkout-store';
 import type { CredentialsLocationState } from '../../features/checkout/hooks/use-pay';
+import { readAuth } from '../../features/credentials/auth-storage';
 import { CredentialsForm } from '../../features/credentials/components/credentials-form';
 import { CredentialsSuccess } from '../../features/credentials/components/credentials-success';
+import { EmailedLinkNotice } from '../../features/credentials/components/emailed-link-notice';
+import {
+  forgetEmailedLinkToken,
+  useEmailedLinkToken,
+} from '../../features/credentials/hooks/use-emailed-link-token';
 import { useSubmitCredentials } from '../../features/credentials/hooks/use-submit-credentials';
 import { fullPage } from '../../lib/full-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -24,13 +30,19 @@ function readState(state: unknown): CredentialsLocationState | undefined {
     : undefined;
 }
 
+/** Whose token the form uses: the tab that paid, or the receipt email's link (any browser). */
+type Via = 'tab' | 'emailedLink';
+
 /**
- * /credentials (spec 001 §2): needs the credentials token from the payment (navigation state,
- * or the tab's session store after a reload); without one, the account home by a full page load.
- * Once set: "You're all set!" and /receipt after five seconds.
+ * /credentials (spec 001 §2): the credentials token from the payment (navigation state, or the
+ * tab's session store after a reload), or the receipt email's link (`?token=`, in any browser).
+ * Without either: a person already logged in goes to the account home; anyone else is told where
+ * the emailed link is. Once set: "You're all set!", then /receipt (the tab that paid) or the
+ * account home (the emailed link) after five seconds.
  */
 export function CredentialsRoute() {
   const location = useLocation();
+  const linkToken = useEmailedLinkToken();
   // Read once: setting the credentials forgets the stored token, the success stays on screen.
   const [access] = useState(() => {
     const stored = useCheckoutStore.getState();
@@ -46,22 +58,41 @@ export function CredentialsRoute() {
     };
   });
 
-  const hasNoToken = !access.token && !access.hasSetCredentials;
-  useEffect(() => {
-    if (hasNoToken) fullPage.assign(ACCOUNT_HOME_PATH);
-  }, [hasNoToken]);
+  const [isLoggedIn] = useState(() => readAuth().isLoggedIn);
 
+  const goesHome = !linkToken && !access.token && !access.hasSetCredentials && isLoggedIn;
+  useEffect(() => {
+    if (goesHome) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [goesHome]);
+
+  if (linkToken) {
+    return (
+      <CredentialsScreen token={linkToken} via="emailedLink" email="" country={access.country} />
+    );
+  }
   if (access.hasSetCredentials && !access.token) return <Navigate to="/receipt" replace />;
-  if (!access.token) return <Spinner />;
-  return <CredentialsScreen token={access.token} email={access.email} country={access.country} />;
+  if (access.token) {
+    return (
+      <CredentialsScreen
+        token={access.token}
+        via="tab"
+        email={access.email}
+        country={access.country}
+      />
+    );
+  }
+  if (goesHome) return <Spinner />;
+  return <EmailedLinkNotice country={access.country} />;
 }
 
 function CredentialsScreen({
   token,
+  via,
   email,
   country,
 }: {
   token: string;
+  via: Via;
   email: string;
   country: string | undefined;
 }) {
@@ -71,7 +102,8 @@ function CredentialsScreen({
   const { submit, isSubmitting, problem } = useSubmitCredentials({
     token,
     onDone: () => {
-      useCheckoutStore.getState().markCredentialsSet();
+      if (via === 'emailedLink') forgetEmailedLinkToken();
+      else useCheckoutStore.getState().markCredentialsSet();
       setIsDone(true);
     },
   });
@@ -81,6 +113,15 @@ function CredentialsScreen({
   );
   const phone = supportPhoneFor(country);
 
+  if (isDone && via === 'emailedLink') {
+    return (
+      <CredentialsSuccess
+        to={ACCOUNT_HOME_PATH}
+        destination="account"
+        onRedirect={() => fullPage.assign(ACCOUNT_HOME_PATH)}
+      />
+    );
+  }
   if (isDone) return <CredentialsSuccess to="/receipt" onRedirect={() => navigate('/receipt')} />;
   return (
     <div className={styles.content}>
@@ -91,9 +132,21 @@ function CredentialsScreen({
           : t('credentials.orderConfirmedNoEmail')}
       </p>
       <p className={styles.intro}>{t('credentials.intro')}</p>
-      {problem === 'tokenInvalid' ? (
+      {problem === 'tokenInvalid' && via === 'emailedLink' ? (
+        <AlertBanner tone="error" autoHideMs={null}>
+          <p>{t('credentials.linkInvalid')}</p>
+          <p>
+            <a href={LOGIN_URL}>{t('common.login')}</a>
+          </p>
+          <p>
+            <SupportPhoneSentence phone={phone} />
+          </p>
+        </AlertBanner>
+      ) : null}
+      {problem === 'tokenInvalid' && via === 'tab' ? (
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('credentials_tokenInvalid_error', { ns: 'validation' })}</p>
+          <p>{t('credentials.emailedLink.also')}</p>
           <p>
             <a href={LOGIN_URL}>{t('common.login')}</a>
           </p>
@@ -102,6 +155,7 @@ function CredentialsScreen({
       {problem === 'failed' ? (
         <AlertBanner tone="error" autoHideMs={null}>
           <p>{t('credentials_error', { ns: 'validation' })}</p>
+          {via === 'tab' ? <p>{t('credentials.emailedLink.also')}</p> : null}
           <p>
             <SupportPhoneSentence phone={phone} />
           </p>

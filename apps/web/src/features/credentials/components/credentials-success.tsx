@@ -8,13 +8,22 @@ type CredentialsSuccessProps = {
   /** Where the person goes after CREDENTIALS_REDIRECT_DELAY_MS (5 seconds). */
   to: string;
   onRedirect: () => void;
+  /**
+   * `receipt` (a route of this app, the tab that paid) or `account` (a full page load, for the
+   * emailed link: this browser has no receipt to show).
+   */
+  destination?: 'receipt' | 'account';
 };
 
 /**
  * "You're all set!" (spec 001 §2, §4): the next page opens after five seconds, which is said and
  * announced, with a link to go now.
  */
-export function CredentialsSuccess({ to, onRedirect }: CredentialsSuccessProps) {
+export function CredentialsSuccess({
+  to,
+  onRedirect,
+  destination = 'receipt',
+}: CredentialsSuccessProps) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const onRedirectRef = useRef(onRedirect);
@@ -32,10 +41,21 @@ export function CredentialsSuccess({ to, onRedirect }: CredentialsSuccessProps) 
       <h1 ref={headingRef} tabIndex={-1}>
         {t('credentials.success.title')}
       </h1>
-      <p role="status">{t('credentials.success.redirect', { count: seconds })}</p>
-      <p>
-        <Link to={to}>{t('credentials.success.goNow')}</Link>
-      </p>
+      {destination === 'receipt' ? (
+        <>
+          <p role="status">{t('credentials.success.redirect', { count: seconds })}</p>
+          <p>
+            <Link to={to}>{t('credentials.success.goNow')}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p role="status">{t('credentials.success.redirectAccount', { count: seconds })}</p>
+          <p>
+            <a href={to}>{t('credentials.success.goNowAccount')}</a>
+          </p>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { ACCOUNT_LOGIN_PATH, supportPhoneFor } from '@coparent/domain';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading';
+import { RichText } from '../../../components/rich-text';
+import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import styles from './credentials.module.css';
+
+/**
+ * /credentials without the tab that paid (closed, reloaded in another browser) and without the
+ * emailed link: where to find the link that finishes the account, never a dead end.
+ */
+export function EmailedLinkNotice({ country }: { country?: string | undefined }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('credentials.emailedLink.title'));
+  return (
+    <div className={styles.notice}>
+      <PageHeading>{t('credentials.emailedLink.title')}</PageHeading>
+      <p>{t('credentials.emailedLink.body')}</p>
+      <p>
+        <RichText
+          i18nKey="credentials.emailedLink.loggedIn"
+          // biome-ignore lint/a11y/useAnchorContent: RichText puts the link text inside
+          components={{ login: <a href={ACCOUNT_LOGIN_PATH} /> }}
+        />
+      </p>
+      <p>
+        <SupportPhoneSentence phone={supportPhoneFor(country)} />
+      </p>
+    </div>
+  );
+}
