@@ -333,6 +333,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db: database.db,
     forwarder: eventForwarder,
     log: app.log,
+    flags: flagService,
   });
   const checkoutService = createCheckoutService({
     db: database.db,

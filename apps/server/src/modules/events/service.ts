@@ -2,6 +2,7 @@ import type { ExperimentKey, ExperimentValue } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { analyticsEvents, type NewAnalyticsEventRow } from '../../db/schema.js';
+import type { FlagService } from '../flags/service.js';
 import type { EventForwarder, ForwardedEvent } from './forwarder.js';
 import { EXPOSURE_EVENT } from './report.js';
 import { sanitizePath, sanitizeProperties } from './sanitize.js';
@@ -20,7 +21,11 @@ export type ServerExposure = {
 };
 
 export type EventsService = {
-  /** Stores the batch's events (a messageId already stored is skipped) and forwards the new ones. */
+  /**
+   * Stores the batch's events (a messageId already stored is skipped) and forwards the new ones.
+   * An exposure naming an experiment or arm the flag file does not define is dropped, and a
+   * visitor's exposure to an experiment is stored once: `accepted` counts what was not dropped.
+   */
   ingest(batch: EventsBatch): Promise<{ accepted: number }>;
   /**
    * Records an 'Experiment Viewed' for an arm the server decided, once per visitor and
@@ -59,6 +64,21 @@ export function exposureMessageId(experiment: ExperimentKey, visitor: string): s
   return `server-exposure/${experiment}/${visitor}`;
 }
 
+/**
+ * The messageId of a browser exposure: one per visitor (anonymous id) and experiment, so a second
+ * exposure, in any arm and with any timestamp, is a conflict that stores nothing and cannot move
+ * the visitor to another arm of the report.
+ */
+export function browserExposureMessageId(experiment: string, anonymousId: string): string {
+  return `exposure/${experiment}/${anonymousId}`;
+}
+
+/** An exposure as the report reads it: its experiment and arm, or null for any other event. */
+function exposureOf(row: NewAnalyticsEventRow): { experiment: unknown; variant: unknown } | null {
+  if (row.type !== 'track' || row.event !== EXPOSURE_EVENT) return null;
+  return { experiment: row.properties?.experiment, variant: row.properties?.variant };
+}
+
 function toForwarded(row: NewAnalyticsEventRow): ForwardedEvent {
   return {
     type: row.type as ForwardedEvent['type'],
@@ -76,9 +96,22 @@ export function createEventsService(deps: {
   db: Executor;
   forwarder: EventForwarder;
   log: FastifyBaseLogger;
+  /** The flag file's experiments: the only ones an exposure may name. */
+  flags: Pick<FlagService, 'isExperimentArm'>;
 }): EventsService {
+  /** The row to store, or null when it is an exposure to an arm the flag file does not define. */
+  function admitted(row: NewAnalyticsEventRow): NewAnalyticsEventRow | null {
+    const exposure = exposureOf(row);
+    if (!exposure) return row;
+    const { experiment, variant } = exposure;
+    if (typeof experiment !== 'string' || typeof variant !== 'string') return null;
+    if (!deps.flags.isExperimentArm(experiment, variant)) return null;
+    return { ...row, messageId: browserExposureMessageId(experiment, row.anonymousId) };
+  }
+
   /** Inserts the rows whose messageId is new and forwards exactly those. */
   async function store(rows: NewAnalyticsEventRow[]): Promise<void> {
+    if (rows.length === 0) return;
     const inserted = await deps.db
       .insert(analyticsEvents)
       .values(rows)
@@ -97,8 +130,11 @@ export function createEventsService(deps: {
   return {
     async ingest(batch) {
       const sentAt = batch.sentAt ? new Date(batch.sentAt) : null;
-      await store(batch.batch.map((event) => toRow(event, sentAt)));
-      return { accepted: batch.batch.length };
+      const rows = batch.batch
+        .map((event) => admitted(toRow(event, sentAt)))
+        .filter((row): row is NewAnalyticsEventRow => row !== null);
+      await store(rows);
+      return { accepted: rows.length };
     },
 
     async recordExposure({ experiment, variant, anonymousId, userId, path, at }) {

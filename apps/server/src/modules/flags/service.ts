@@ -28,6 +28,11 @@ export type FlagService = {
   evaluateAll(context?: FlagContext): Promise<FlagEvaluation[]>;
   /** One flag; undefined when the file has no such flag. */
   evaluate(key: string, context?: FlagContext): Promise<FlagEvaluation | undefined>;
+  /**
+   * Is `variant` an arm of the experiment `experiment` in the flag file (Control or Treatment;
+   * Off is no experiment)? What an exposure may name.
+   */
+  isExperimentArm(experiment: string, variant: string): boolean;
   close(): Promise<void>;
 };
 
@@ -72,6 +77,14 @@ export async function createFlagService(options: {
 }): Promise<FlagService> {
   const logger = openFeatureLogger(options.log);
   const { core, kinds } = loadFlagFile(options.file, logger);
+  const arms = new Map(
+    [...core.getFlags()]
+      .filter(([key]) => kinds.get(key) === 'experiment')
+      .map(([key, flag]) => [
+        key,
+        new Set([...flag.variants.keys()].filter((name) => name !== DEFAULT_EXPERIMENT_VALUE)),
+      ]),
+  );
   const domain = `coparent-flags-${randomUUID()}`;
   await OpenFeature.setProviderAndWait(domain, new FlagdFileProvider(core));
   const client = OpenFeature.getClient(domain).setLogger(logger);
@@ -89,6 +102,7 @@ export async function createFlagService(options: {
 
   return {
     evaluate,
+    isExperimentArm: (experiment, variant) => arms.get(experiment)?.has(variant) ?? false,
     async evaluateAll(context) {
       const answers = await Promise.all([...kinds.keys()].map((key) => evaluate(key, context)));
       return answers.filter((answer): answer is FlagEvaluation => answer !== undefined);
