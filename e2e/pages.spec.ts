@@ -1,14 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { openJoin } from './support/funnel';
+import { choosePackage, fillReferral } from './support/checkout';
+import { completeStepsOneAndTwo, openJoin, UK_PHONE } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 
-// The pages behind the footer's links (and the consent boxes' terms and privacy links), in each
-// language, reached as a person reaches them: from the signup's footer, then from page to page.
-// Then a page that does not exist: the app's own "page not found", status 404, with a way home.
+// The pages behind the footer's links and the payment consent box's, in each language, reached as
+// a person reaches them: from the signup's footer, then from page to page, and from the consent
+// box in a new tab. Then a page that does not exist: the app's "page not found", status 404, with
+// a way home.
 
 /** Each legal text says it is a sample until counsel's version replaces its content file. */
 const SAMPLE_MARK: Record<Language, string> = { en: 'Sample text:', 'es-MX': 'Texto de ejemplo:' };
+
+/** Premium, one year, in the United Kingdom: outside the US the payment asks for consent. */
+const UK_PREMIUM_1_YEAR = 2061;
 
 const PAGES = [
   { key: 'footer.terms', path: '/legal/terms', isSample: true },
@@ -77,3 +82,43 @@ for (const lang of LANGUAGES) {
     expect(api.headers()['content-type']).toMatch(/^application\/problem\+json/);
   });
 }
+
+test('the payment consent box opens the terms and the privacy policy in a new tab (es-MX)', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const lang = 'es-MX';
+  await openJoin(page, lang);
+  await completeStepsOneAndTwo(page, lang, UK_PHONE);
+  await choosePackage(page, lang, UK_PREMIUM_1_YEAR);
+  await expect(page.getByLabel(t(lang, 'checkout.billing.country'))).toHaveValue('GB');
+  await page
+    .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
+    .fill('10 Downing Street');
+  await page.getByLabel(t(lang, 'checkout.billing.city')).fill('London');
+  await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('ENG');
+  await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('SW1A 2AA');
+  await fillReferral(page, lang);
+  await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t(lang, 'checkout.payment.heading') }),
+  ).toBeVisible();
+
+  const consentLinks = page.locator('label[for="payment-consent-terms"]').getByRole('link');
+  await expect(consentLinks).toHaveCount(2);
+  for (const [index, key] of [
+    [0, 'footer.terms'],
+    [1, 'footer.privacy'],
+  ] as const) {
+    const opened = context.waitForEvent('page');
+    await consentLinks.nth(index).click();
+    const tab = await opened;
+    await expect(pageHeading(tab, t(lang, key))).toBeVisible();
+    await expect(tab.getByRole('main').getByText(SAMPLE_MARK[lang])).toBeVisible();
+    await tab.close();
+  }
+  // The payment page stayed where it was.
+  await expect(page).toHaveURL(/\/app\/join\/payment$/);
+  await expect(page.locator('#payment-consent-terms')).toBeVisible();
+});
