@@ -50,6 +50,11 @@ describe('the dev mailbox', () => {
         { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } },
       ),
     ).toEqual([404, 404]);
+    // A proxy on this machine: a loopback socket, but the visitor is elsewhere.
+    expect(await statuses({}, { headers: { 'x-forwarded-for': '198.51.100.4' } })).toEqual([
+      404, 404,
+    ]);
+    expect(await statuses({}, { headers: { forwarded: 'for=198.51.100.4' } })).toEqual([404, 404]);
   });
 
   it('is off on PostgreSQL, with Braintree, with SMTP, and with DEV_MAILBOX=off', async () => {
