@@ -205,7 +205,7 @@ describe.each(BACKENDS)('email reveal limit on %s', (backend) => {
     }
     // The notices are sent in the background, so the outbox order is not the order of the days.
     const days = sent
-      .map((message) => message.textBody.match(/el \d+ de marzo de 2025/)?.[0])
+      .map((message) => message.textBody?.match(/el \d+ de marzo de 2025/)?.[0])
       .sort();
     expect(days).toEqual(['el 10 de marzo de 2025', 'el 11 de marzo de 2025']);
   });

@@ -206,7 +206,7 @@ describe('the log of a whole funnel', () => {
   async function emailedTokens(): Promise<string[]> {
     const rows = await ctx.database.db.select().from(emailOutbox);
     return rows.flatMap((row) =>
-      [...row.textBody.matchAll(/token=([\w-]+)/g)].map((match) => match[1] ?? ''),
+      [...(row.textBody ?? '').matchAll(/token=([\w-]+)/g)].map((match) => match[1] ?? ''),
     );
   }
 

@@ -21,9 +21,9 @@ describe.each(BACKENDS)('names that spoof, and the children cap, on %s', (backen
   });
 
   const signupCount = async () => {
-    const { rows } = await ctx.database.db.execute<{ count: number }>(
+    const { rows } = (await ctx.database.db.execute(
       sql`select count(*)::int as count from signups`,
-    );
+    )) as unknown as { rows: { count: number }[] };
     return Number(rows[0]?.count);
   };
 

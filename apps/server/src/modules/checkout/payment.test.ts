@@ -252,7 +252,7 @@ describe.each(BACKENDS)('POST /v2/signups/:signupId/payment on %s', (backend) =>
     const link = /https:\/\/join\.example\.test\/app\/join\/invite\?token=([A-Za-z0-9_-]{43})/.exec(
       invitation?.textBody ?? '',
     );
-    expect(link, invitation?.textBody).not.toBeNull();
+    expect(link, invitation?.textBody ?? '').not.toBeNull();
     const [invite] = await db().select().from(invites).where(eq(invites.familyId, familyId));
     expect(invite?.tokenHash).toBe(hashToken(link?.[1] ?? ''));
     const days = ((invite?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;

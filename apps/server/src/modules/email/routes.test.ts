@@ -29,6 +29,7 @@ describe('GET /v2/dev/mailbox', () => {
     locale: 'en',
     subject,
     text: `Hello ${to}`,
+    secretsExpireAt: null,
   });
 
   it('lists the latest outbox messages, newest first', async () => {
