@@ -102,6 +102,26 @@ describe('/step2', () => {
     ).toHaveAttribute('href', '#coParent-email');
   });
 
+  it("refuses a child's name that hides a direction change, beside the field and in the summary", async () => {
+    seedFunnel(1);
+    const { calls } = mockFetch(onGetSignup(1));
+    const { user } = await renderApp('/step2');
+    await fillFamily(user);
+    const lastName = within(child(1)).getByRole('textbox', { name: 'Last name' });
+    await user.clear(lastName);
+    await user.type(lastName, 'Ab\u202Efdp.exe');
+    await user.click(formContinue() as HTMLElement);
+    expect(lastName).toHaveAccessibleDescription(
+      expect.stringContaining('Names cannot contain invisible characters or stacked accents'),
+    );
+    expect(
+      within(await screen.findByRole('alert')).getByRole('link', {
+        name: 'Child 1: Names cannot contain invisible characters or stacked accents',
+      }),
+    ).toHaveAttribute('href', '#children-0-lastName');
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+
   it('asks for the co-parent’s phone when their email is not known', async () => {
     seedFunnel(1, { knowsCoParentEmail: false });
     mockFetch(onGetSignup(1));
