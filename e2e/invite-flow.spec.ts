@@ -1,31 +1,21 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { openJoin } from './support/funnel';
-import { LANGUAGES, type Language, t } from './support/i18n';
-import { invitationViaApi, newestInviteLink, requestNewLinkViaApi } from './support/invite';
+import { LANGUAGES, t } from './support/i18n';
+import {
+  fillInviteCredentials,
+  INVITE_PASSWORD,
+  invitationViaApi,
+  newestInviteLink,
+  requestNewLinkViaApi,
+} from './support/invite';
 
 // The invited co-parent's whole way in, each test with a fresh invitation (Parent A pays through
 // the API; the co-parent's link is read from the development mailbox).
 
-const PASSWORD = 'Quiet-Harbor-7421!';
 const GOOD_CARD = '4111 1111 1111 1111';
-
-/** Fills /invite/credentials (username, password, referral, security, terms when shown). */
-async function fillCredentials(page: Page, lang: Language, username: string) {
-  await page.getByLabel(t(lang, 'credentials.username'), { exact: true }).fill(username);
-  await page.getByLabel(t(lang, 'credentials.password'), { exact: true }).fill(PASSWORD);
-  await page.getByLabel(t(lang, 'inviteCredentials.referral')).selectOption('FRIEND_OR_FAMILY');
-  await page
-    .getByLabel(t(lang, 'inviteCredentials.securityQuestion'), { exact: true })
-    .fill(lang === 'en' ? 'What was my first pet called?' : '¿Cómo se llamaba mi primera mascota?');
-  await page
-    .getByLabel(t(lang, 'inviteCredentials.securityAnswer'), { exact: true })
-    .fill('Rex the dog');
-  await page.getByLabel(t(lang, 'inviteCredentials.securityCode'), { exact: true }).fill('4321');
-  await page.getByLabel(t(lang, 'inviteCredentials.confirmCode'), { exact: true }).fill('4321');
-}
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -74,7 +64,7 @@ for (const lang of LANGUAGES) {
       await expectNoSeriousA11yViolations(page, `invite credentials with errors (${lang})`);
 
       const username = `bruno_${Date.now().toString(36)}${lang === 'en' ? 'e' : 's'}`;
-      await fillCredentials(page, lang, username);
+      await fillInviteCredentials(page, lang, username);
       // Parent A's payment did not agree to the terms for the co-parent: the box is below the form
       // (a US address).
       await page.locator('#consent-terms').check();
@@ -95,7 +85,7 @@ for (const lang of LANGUAGES) {
       ).toBeNull();
 
       const login = await page.request.post('/v2/login', {
-        data: { username, password: PASSWORD, submit: 'Sign In', eventId: 'submit' },
+        data: { username, password: INVITE_PASSWORD, submit: 'Sign In', eventId: 'submit' },
       });
       expect(login.ok()).toBe(true);
       expect(((await login.json()) as { auth: boolean }).auth).toBe(true);
@@ -187,7 +177,7 @@ for (const lang of LANGUAGES) {
         page.getByText(t(lang, 'credentials.orderConfirmed', { email: invitation.coParentEmail })),
       ).toBeVisible();
       const username = `bruno_${Date.now().toString(36)}${lang === 'en' ? 'e' : 's'}`;
-      await fillCredentials(page, lang, username);
+      await fillInviteCredentials(page, lang, username);
       // The boxes show while the server has no agreement to the terms on record.
       const terms = page.locator('#consent-terms');
       if (await terms.count()) await terms.check();

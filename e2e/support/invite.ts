@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { unique } from './funnel';
+import { type Language, t } from './i18n';
 
 // The invited co-parent's browser tests start from a FRESH invitation: Parent A signs up and pays
 // through the API (as e2e/support/account.ts does, without setting Parent A's credentials), and
@@ -124,4 +125,22 @@ export async function requestNewLinkViaApi(request: APIRequestContext, token: st
   await ok(
     await request.post('/v2/invites/request', { headers: { Authorization: `Bearer ${token}` } }),
   );
+}
+
+/** The invited co-parent's password in the browser tests. */
+export const INVITE_PASSWORD = 'Quiet-Harbor-7421!';
+
+/** Fills /invite/credentials (username, password, referral, security; the terms are the test's). */
+export async function fillInviteCredentials(page: Page, lang: Language, username: string) {
+  await page.getByLabel(t(lang, 'credentials.username'), { exact: true }).fill(username);
+  await page.getByLabel(t(lang, 'credentials.password'), { exact: true }).fill(INVITE_PASSWORD);
+  await page.getByLabel(t(lang, 'inviteCredentials.referral')).selectOption('FRIEND_OR_FAMILY');
+  await page
+    .getByLabel(t(lang, 'inviteCredentials.securityQuestion'), { exact: true })
+    .fill(lang === 'en' ? 'What was my first pet called?' : '¿Cómo se llamaba mi primera mascota?');
+  await page
+    .getByLabel(t(lang, 'inviteCredentials.securityAnswer'), { exact: true })
+    .fill('Rex the dog');
+  await page.getByLabel(t(lang, 'inviteCredentials.securityCode'), { exact: true }).fill('4321');
+  await page.getByLabel(t(lang, 'inviteCredentials.confirmCode'), { exact: true }).fill('4321');
 }
