@@ -41,6 +41,12 @@ export function loggedUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${query.join('&')}`;
 }
 
+/** The headers as logged: the page a request came from is a URL too (an invite link's page). */
+function loggedHeaders(headers: FastifyRequest['headers']): FastifyRequest['headers'] {
+  const { referer } = headers;
+  return typeof referer === 'string' ? { ...headers, referer: loggedUrl(referer) } : headers;
+}
+
 export const REDACT_PATHS: string[] = [
   ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`]),
   'res.headers["set-cookie"]',
@@ -59,7 +65,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
         url: loggedUrl(req.url),
         host: req.host,
         remoteAddress: req.ip,
-        headers: req.headers,
+        headers: loggedHeaders(req.headers),
       }),
     },
   };

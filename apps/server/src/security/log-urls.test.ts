@@ -49,6 +49,11 @@ describe('the log of requests carrying secrets in their URL or body', () => {
       `/app/join/invite?${secret('bare')}`,
     ];
     for (const url of urls) await app.inject({ method: 'GET', url });
+    await app.inject({
+      method: 'GET',
+      url: '/v2/lookups',
+      headers: { referer: `https://join.example.test/app/join/invite?token=${secret('referer')}` },
+    });
     const malformed = await app.inject({
       method: 'POST',
       url: '/v2/login',
@@ -77,6 +82,7 @@ describe('the log of requests carrying secrets in their URL or body', () => {
       'badurl',
       'bare',
       'password',
+      'referer',
     ]) {
       expect(text.includes(secret(name)), `${name} is in the log`).toBe(false);
     }
