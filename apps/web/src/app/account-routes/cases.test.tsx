@@ -143,6 +143,17 @@ describe('/app/account/cases', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('stops Add a child at 20 children and says why', async () => {
+    server({ status: 500 });
+    const { user } = await openCases();
+    for (let added = 2; added <= 20; added += 1) {
+      await user.click(screen.getByRole('button', { name: 'Add a child' }));
+    }
+    expect(screen.getByRole('group', { name: 'Child 20' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add a child' })).not.toBeInTheDocument();
+    expect(screen.getByText('You can add up to 20 children')).toBeVisible();
+  });
+
   it("puts the server's field errors beside their fields, and keeps the draft on reload", async () => {
     server({
       status: 422,
