@@ -82,6 +82,8 @@ describe.each(BACKENDS)('exposures in POST /v2/events on %s', (backend) => {
       exposure(visitor, 'social-proof', XSS),
       exposure(visitor, 'social-proof', 'Off'),
       exposure(visitor, 'no-such-experiment', 'Control'),
+      // The server decides this one at the sale and records it itself.
+      exposure(visitor, 'uk-card-provider', 'Treatment'),
       {
         ...exposure(visitor, 'social-proof', 'Control'),
         properties: { experiment: 'social-proof' },

@@ -1,4 +1,4 @@
-import type { ExperimentKey, ExperimentValue } from '@coparent/domain';
+import { EXPERIMENTS, type ExperimentKey, type ExperimentValue } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { analyticsEvents, type NewAnalyticsEventRow } from '../../db/schema.js';
@@ -73,6 +73,12 @@ export function browserExposureMessageId(experiment: string, anonymousId: string
   return `exposure/${experiment}/${anonymousId}`;
 }
 
+/**
+ * Experiments whose arm the server decides and records itself (the checkout's): the browser never
+ * reads their flag, so an exposure it sends for one is forged and dropped.
+ */
+const SERVER_DECIDED_EXPERIMENTS: ReadonlySet<string> = new Set([EXPERIMENTS.ukCardProvider]);
+
 /** An exposure as the report reads it: its experiment and arm, or null for any other event. */
 function exposureOf(row: NewAnalyticsEventRow): { experiment: unknown; variant: unknown } | null {
   if (row.type !== 'track' || row.event !== EXPOSURE_EVENT) return null;
@@ -105,6 +111,7 @@ export function createEventsService(deps: {
     if (!exposure) return row;
     const { experiment, variant } = exposure;
     if (typeof experiment !== 'string' || typeof variant !== 'string') return null;
+    if (SERVER_DECIDED_EXPERIMENTS.has(experiment)) return null;
     if (!deps.flags.isExperimentArm(experiment, variant)) return null;
     return { ...row, messageId: browserExposureMessageId(experiment, row.anonymousId) };
   }
