@@ -309,11 +309,13 @@ describe('secrets at rest and in the log (canary)', () => {
       expect(Number(rows[0]?.count)).toBe(0);
     });
 
-    // Each emailed link opened in a browser: the token is in the query string of the request.
+    // Each emailed link opened in a browser: the token is in the query string of the request, and
+    // in the Referer of the page's first API call.
     const opened = delivered.flatMap((m) => m.text.match(/https:\/\/\S+\?token=[\w-]+/g) ?? []);
     expect(opened.length).toBeGreaterThanOrEqual(3);
     for (const link of opened) {
       await app.inject({ method: 'GET', url: link.slice(PUBLIC_URL.length) });
+      await app.inject({ method: 'GET', url: '/v2/account/session', headers: { referer: link } });
     }
 
     expect(logs.lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThan(
