@@ -198,6 +198,29 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
       }
     });
 
+    it('sends no new link for a finished invite, saying only that it is completed', async () => {
+      const { invite } = await finishedInvite();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v2/invites/request',
+        headers: bearer(invite.token),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        type: '/problems/invite-request-failed',
+        title: expect.any(String),
+        status: 404,
+        code: 'INVITE_REQUEST_FAILED',
+        inviteCompleted: true,
+      });
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/v2/invites/request',
+        headers: bearer('x'.repeat(43)),
+      });
+      expect(unknown.json()).not.toHaveProperty('inviteCompleted');
+    });
+
     it('says nothing of the kind for an unknown, expired or unfinished token', async () => {
       const unfinished = await scenario('coparent-invite');
       const before = clock;

@@ -66,7 +66,7 @@ const UserParamsSchema = z.object({ userId: z.string().max(200) });
 
 const AuthProblems = { 403: ProblemSchema, 429: ProblemSchema } as const;
 
-/** The token check's refusal: a finished invite says so, with no other data. */
+/** The token check's (and the new-link request's) refusal: a finished invite says so, no more. */
 const InviteCheckProblemSchema = ProblemSchema.extend({
   [INVITE_COMPLETED_MEMBER]: z.literal(true).optional(),
 });
@@ -130,10 +130,15 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         summary: 'Email a new invite link (the bearer token may be expired or replaced)',
         description:
           '404 INVITE_REQUEST_FAILED (the spec’s status 111) for an unknown token, a user ' +
-          'without an email or one who already has credentials; 429 RATE_LIMITED.',
+          'without an email or one who already has credentials (then with ' +
+          '`inviteCompleted: true`); 429 RATE_LIMITED.',
         security: [{ inviteToken: [] }],
         headers: InviteHeadersSchema,
-        response: { 200: InviteRequestResponseSchema, 404: ProblemSchema, 429: ProblemSchema },
+        response: {
+          200: InviteRequestResponseSchema,
+          404: InviteCheckProblemSchema,
+          429: ProblemSchema,
+        },
       },
     },
     async (request) => service.requestNewLink(bearerToken(request.headers.authorization)),

@@ -555,8 +555,10 @@ export function createInviteService(deps: InviteServiceDeps) {
     const old = await findInviteByTokenHash(db, hashToken(token));
     if (!old?.userId) throw new AppError('INVITE_REQUEST_FAILED');
     const user = await findUserById(db, old.userId);
-    if (!user?.email || (await hasCredentials(db, user.id))) {
-      throw new AppError('INVITE_REQUEST_FAILED');
+    if (!user?.email) throw new AppError('INVITE_REQUEST_FAILED');
+    // Finished: no new link, and (as the token check) the page may say "You're all set".
+    if (await hasCredentials(db, user.id)) {
+      throw new AppError('INVITE_REQUEST_FAILED', { extras: { [INVITE_COMPLETED_MEMBER]: true } });
     }
     const instant = now();
     const recent = await countInvitesSince(

@@ -52,6 +52,20 @@ describe('a completed invite link', () => {
     },
   );
 
+  it('shows the same screen when /invite/request is refused because the invite is completed', async () => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(
+      on('POST', '/v2/invites/request', {
+        status: 404,
+        body: { code: 'INVITE_REQUEST_FAILED', title: 'x', status: 404, inviteCompleted: true },
+      }),
+    );
+    const { user } = await renderApp('/invite/request');
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeVisible();
+    await waitFor(() => expect(document.title).toContain("You're all set"));
+  });
+
   it('still offers a new link for an expired one', async () => {
     storeInviteToken(INVITE_TOKEN);
     const { inviteCompleted: _, ...expired } = COMPLETED.body;

@@ -5,6 +5,8 @@ import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { RichText } from '../../components/rich-text';
 import { useRequestInviteLink } from '../../features/invite/api/request-invite-link';
+import { InviteCompleted } from '../../features/invite/components/invite-completed';
+import { isInviteCompleted } from '../../features/invite/invite-errors';
 import { readInviteToken } from '../../features/invite/invite-store';
 import { supportEmail } from '../../features/invite/support-email';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,10 +23,13 @@ export function InviteRequestRoute() {
 
 function RequestNewLink({ token }: { token: string }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('invite.request.title'));
   const request = useRequestInviteLink();
+  // Someone who already has credentials needs no link: they log in.
+  const isCompleted = isInviteCompleted(request.error);
+  useDocumentTitle(t(isCompleted ? 'inviteCompleted.title' : 'invite.request.title'));
   // 404 INVITE_REQUEST_FAILED (the spec's 111), a rate limit or a network failure alike.
   const failed = request.isError;
+  if (isCompleted) return <InviteCompleted />;
 
   if (request.isSuccess) {
     return (

@@ -47,9 +47,10 @@ function needsOnlyCredentials(context: InvitedContext): boolean {
  */
 export function InviteRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('invite.welcome.title'));
   const token = useInviteToken();
   const context = useInvitedContext(token);
+  // A completed invite's screen names itself.
+  useDocumentTitle(t('invite.welcome.title'), false, !isInviteCompleted(context.error));
   const hasSocialProof = isTreatment(useFlag(EXPERIMENTS.socialProof));
 
   useEffect(() => {
