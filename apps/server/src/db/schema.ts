@@ -576,8 +576,10 @@ export const credentialsTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /**
-     * PAYMENT_ANSWER: handed to the tab that paid (hours); EMAIL_LINK: in the receipt email, for
-     * a parent who lost the tab (days). A new token replaces only the user's unused ones of its kind.
+     * EMAIL_LINK: in Parent A's receipt email, for a parent who lost the tab (days).
+     * PAYMENT_ANSWER, the default: every other (the tab that paid, the invited co-parent's token
+     * call, the professional's activation link). A new token replaces only the user's unused
+     * ones of its kind.
      */
     purpose: text('purpose', { enum: CREDENTIALS_TOKEN_PURPOSES })
       .notNull()
