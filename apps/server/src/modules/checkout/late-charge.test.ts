@@ -179,6 +179,33 @@ describe.each(BACKENDS)('a charge that arrives after its attempt ended (%s)', (b
     expect(retry.json().receipt.transactionId).toBe(kept?.id);
   });
 
+  it('refunds a late charge that has already settled', async () => {
+    const clock = { now: Date.now() };
+    const { gateway, control } = slowGateway();
+    const app = await startApp(gateway, clock);
+    const { signup, first } = await slowFirstSaleThenSecondPays(app, control, clock);
+
+    // The answer is lost and the charge settles before reconciliation looks again.
+    control.loseAnswer = true;
+    control.release();
+    expect((await first).statusCode).toBe(503);
+    const [failed] = await attemptsOf(signup);
+    await db()
+      .update(sandboxTransactions)
+      .set({ status: 'settled' })
+      .where(eq(sandboxTransactions.orderId, failed?.id ?? ''));
+
+    await app.checkout.reconcilePendingPayments();
+    const [refunded] = await lateChargesOf(signup);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', reason: 'ATTEMPT_FAILED' });
+    const [credit] = await db()
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.refundedTransactionId, refunded?.transactionId ?? ''));
+    expect(credit).toMatchObject({ type: 'credit', amount: failed?.amount });
+    expect(refunded?.reversalTransactionId).toBe(credit?.id);
+  });
+
   it('reconciliation reverses a late charge whose answer never reached us', async () => {
     const clock = { now: Date.now() };
     const { gateway, control } = slowGateway();

@@ -64,3 +64,29 @@ describe('the receipt email', () => {
     expect(es.html).toContain('&lt;b&gt;P&lt;/b&gt;');
   });
 });
+
+describe('the receipt email’s credentials link', () => {
+  const link = {
+    url: 'https://join.example.com/app/join/credentials?token=abc&x=<1>',
+    expiresInDays: 7,
+    expiresAt: new Date('2025-05-08T14:03:00Z'),
+  };
+
+  it('links the credentials page once, for its days, in both languages, escaped in HTML', () => {
+    const en = receiptEmail({ ...receipt, locale: 'en', credentialsLink: link });
+    expect(en.text).toContain(`Create your username and password here: ${link.url}`);
+    expect(en.text).toContain('This link works once, for 7 days, in any browser.');
+    expect(en.html).toContain(
+      '<a href="https://join.example.com/app/join/credentials?token=abc&amp;x=&lt;1&gt;">',
+    );
+    const es = receiptEmail({ ...receipt, locale: 'es-MX', credentialsLink: link });
+    expect(es.text).toContain(`Aquí puedes crear tu nombre de usuario y contraseña: ${link.url}`);
+    expect(es.text).toContain('Este enlace funciona una sola vez, durante 7 días');
+  });
+
+  it('has no link without one (the invited co-parent finishes through the invitation)', () => {
+    const en = receiptEmail({ ...receipt, locale: 'en' });
+    expect(en.text).not.toContain('/credentials');
+    expect(en.text).toContain('finish creating your username and password');
+  });
+});
