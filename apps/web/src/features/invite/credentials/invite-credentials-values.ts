@@ -11,7 +11,7 @@ import {
 } from '@coparent/domain';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import type { InviteCredentialsDraft } from './invite-credentials-draft';
 
 /**
  * The username and password with the domain's rules (as `credentialsSchema`), but the password is
@@ -79,43 +79,6 @@ export type InviteCredentialsInput = {
   };
   consent: { terms: boolean; marketingOptIn: boolean };
 };
-
-/**
- * What survives a reload (this tab's session storage): the username, the referral, the security
- * question and the two boxes. Never the password, the security answer or the code.
- */
-export type InviteCredentialsDraft = {
-  username: string;
-  referral: { selection: string; other: string };
-  securityQuestion: string;
-  consent: { terms: boolean; marketingOptIn: boolean };
-};
-
-const DRAFT_KEY = 'coparent.inviteCredentialsDraft';
-
-export function readDraft(): InviteCredentialsDraft | null {
-  const raw = readStorage('session', DRAFT_KEY);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as InviteCredentialsDraft;
-  } catch {
-    return null;
-  }
-}
-
-export function saveDraft(values: InviteCredentialsInput): void {
-  const draft: InviteCredentialsDraft = {
-    username: values.credentials.username,
-    referral: values.referral,
-    securityQuestion: values.security.securityQuestion,
-    consent: values.consent,
-  };
-  writeStorage('session', DRAFT_KEY, JSON.stringify(draft));
-}
-
-export function clearDraft(): void {
-  removeStorage('session', DRAFT_KEY);
-}
 
 /** What the form starts with: what was typed in this tab, else what the server saved. */
 export function inviteCredentialsDefaults(

@@ -1,7 +1,7 @@
 import { clearAuth } from '../../credentials/auth-storage';
 import { clearInvitePaymentResult } from '../invite-payment-result';
 import { clearInviteToken } from '../invite-store';
-import { clearDraft } from './invite-credentials-values';
+import { clearDraft } from './invite-credentials-draft';
 
 /**
  * The end of the invited flow in this tab (spec 001 §4: "reset state", "clears stored user id and

@@ -17,12 +17,12 @@ import credentialsStyles from '../../../credentials/components/credentials.modul
 import { UsernamePasswordFields } from '../../../credentials/components/username-password-fields';
 import { useUsernameCheck } from '../../../credentials/hooks/use-username-check';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
+import { saveDraft } from '../invite-credentials-draft';
 import {
   type InviteCredentialsInput,
   type InviteCredentialsValues,
   inviteCredentialsFieldFor,
   inviteCredentialsSchema,
-  saveDraft,
 } from '../invite-credentials-values';
 import styles from './invite-credentials.module.css';
 

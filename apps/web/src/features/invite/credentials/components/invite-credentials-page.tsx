@@ -23,7 +23,8 @@ import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-
 import { useInvitedUser } from '../api/invited-credentials-calls';
 import { useCredentialsToken } from '../hooks/use-credentials-token';
 import { useSubmitInviteCredentials } from '../hooks/use-submit-invite-credentials';
-import { clearDraft, inviteCredentialsDefaults, readDraft } from '../invite-credentials-values';
+import { clearDraft, readDraft } from '../invite-credentials-draft';
+import { inviteCredentialsDefaults } from '../invite-credentials-values';
 import { resetInviteState } from '../reset-invite-state';
 import styles from './invite-credentials.module.css';
 import { INVITE_CREDENTIALS_FORM_ID, InviteCredentialsForm } from './invite-credentials-form';
