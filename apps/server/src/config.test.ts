@@ -180,10 +180,13 @@ describe('loadConfig: public URL, mail and professional limits', () => {
     expect(loadConfig({}).checkout).toEqual({
       inviteTtlDays: 14,
       credentialsTokenTtlMinutes: 120,
+      credentialsLinkTtlDays: 7,
       paymentLockSeconds: 120,
       reconcileIntervalSeconds: 300,
       sessionTtlHours: 336,
     });
+    expect(loadConfig({ CREDENTIALS_LINK_TTL_DAYS: '2' }).checkout.credentialsLinkTtlDays).toBe(2);
+    expect(() => loadConfig({ CREDENTIALS_LINK_TTL_DAYS: '31' })).toThrow(ConfigError);
   });
 
   it('refuses a PUBLIC_URL or SMTP_URL it cannot use', () => {
