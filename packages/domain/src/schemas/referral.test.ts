@@ -23,6 +23,16 @@ describe('ParentReferralSchema', () => {
     expect(issues({ selection: 'SEARCH_ENGINE' })).toEqual([]);
   });
 
+  it('reads a null follow-up as not given, as the server answers it', () => {
+    expect(issues({ selection: 'SEARCH_ENGINE', other: null })).toEqual([]);
+    expect(ParentReferralSchema.parse({ selection: 'SEARCH_ENGINE', other: null })).toEqual({
+      selection: 'SEARCH_ENGINE',
+    });
+    expect(issues({ selection: 'OTHER', other: null })).toEqual([
+      ['other', 'signup_referralOther_error'],
+    ]);
+  });
+
   it('limits the detail to 200 characters', () => {
     expect(issues({ selection: 'OTHER', other: 'x'.repeat(201) })).toEqual([['other', 'max200']]);
     expect(ParentReferralSchema.parse({ selection: 'OTHER', other: ' radio ' }).other).toBe(

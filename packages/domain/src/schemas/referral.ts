@@ -5,7 +5,8 @@ import { errorKey } from '../validation/fields.js';
 
 /**
  * "How did you first hear about the product?" (parents): required; the follow-up text is required
- * for OTHER, COURT_ORDERED and REFERRED_FL, at most 200 characters, trimmed.
+ * for OTHER, COURT_ORDERED and REFERRED_FL, at most 200 characters, trimmed. A null follow-up
+ * means "not given", as the server answers it, so a client can send back what it read.
  */
 export const ParentReferralSchema = z
   .object(
@@ -15,7 +16,8 @@ export const ParentReferralSchema = z
         .string(errorKey('max200'))
         .trim()
         .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('max200'))
-        .optional(),
+        .nullish()
+        .transform((other) => other ?? undefined),
     },
     errorKey('invalidValue'),
   )

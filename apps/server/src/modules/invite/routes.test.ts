@@ -287,6 +287,17 @@ describe.each(BACKENDS)('invited co-parent calls on %s', (backend) => {
       });
       expect(read.body).not.toContain('argon2');
 
+      const asRead = await patch(invite.token, userId, {
+        sections: ['REFERRAL'],
+        referral: { selection: 'SEARCH_ENGINE', other: null },
+      });
+      expect(asRead.statusCode, asRead.body).toBe(200);
+      const [answered] = await db()
+        .select()
+        .from(parentProfiles)
+        .where(eq(parentProfiles.userId, userId));
+      expect(answered?.referralSelection).toBe('SEARCH_ENGINE');
+
       const bad = await patch(invite.token, userId, {
         sections: ['SECURITY_CODE'],
         securityCode: '12a4',

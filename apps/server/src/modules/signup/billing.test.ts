@@ -98,6 +98,27 @@ describe.each(BACKENDS)(
       });
     });
 
+    it('takes back the referral as GET answers it (a null follow-up is "not given")', async () => {
+      const signup = await atPayment();
+      const res = await saveBilling(
+        app,
+        signup,
+        billingBody({
+          sections: ['PARENT', 'ADDRESS', 'REFERRAL'],
+          referral: { selection: 'SEARCH_ENGINE', other: null },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const { billing } = (await getSignup(app, signup)).json();
+      expect(billing.referral).toEqual({ selection: 'SEARCH_ENGINE', other: null });
+      const again = await saveBilling(
+        app,
+        signup,
+        billingBody({ sections: ['PARENT', 'ADDRESS', 'REFERRAL'], referral: billing.referral }),
+      );
+      expect(again.statusCode, again.body).toBe(200);
+    });
+
     it('answers 422 "Postal code is not valid" by the country’s format (nothing saved)', async () => {
       const signup = await atPayment();
       for (const [address, timeZone] of [
