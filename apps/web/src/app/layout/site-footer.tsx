@@ -1,7 +1,8 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { SupportCall } from '../../features/join/components/support-call';
+import { SupportPhoneSentence } from '../../components/support-phone-sentence';
 import styles from './layout.module.css';
+import { useFooterSupportPhone } from './use-footer-support-phone';
 
 const FOOTER_LINKS = [
   { href: SITE_PAGE_PATHS.terms, key: 'footer.terms' },
@@ -12,6 +13,7 @@ const FOOTER_LINKS = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const supportPhone = useFooterSupportPhone();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
@@ -25,7 +27,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className={styles.support}>
-          <SupportCall i18nKey="footer.support" />
+          <SupportPhoneSentence phone={supportPhone} i18nKey="footer.support" />
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFunnelStore } from '../../features/join/funnel-store';
+import { useProStore } from '../../features/pro/pro-store';
 import { renderApp } from '../../test/render-app';
 
 describe('layout', () => {
@@ -35,6 +36,35 @@ describe('layout', () => {
     await renderApp('/signup');
     expect(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: '02035140008' }),
+    ).toHaveAttribute('href', 'tel:+442035140008');
+  });
+
+  it('shows the support phone for the billing country once known, over the phone code', async () => {
+    for (const [country, tel] of [
+      ['GB', 'tel:+442035140008'],
+      ['IE', 'tel:+442035140008'],
+      ['AU', 'tel:+611800823469'],
+      ['NZ', 'tel:+64800453751'],
+    ]) {
+      useFunnelStore.setState({
+        stepOneValues: { countryCode: 'US_CANADA', phoneNumber: '5125550100' },
+        billingCountry: country,
+      });
+      const { unmount } = await renderApp('/signup');
+      const phone = within(screen.getByRole('contentinfo')).getByRole('link', { name: /\d{3}/ });
+      expect(phone, country).toHaveAttribute('href', tel);
+      unmount();
+    }
+  });
+
+  it('shows the support phone for the practice’s country on /pro', async () => {
+    useProStore.setState({
+      stepOne: { phoneCountryCode: 'US_CANADA' },
+      stepTwo: { country: 'GB' },
+    });
+    await renderApp('/pro');
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: /\d{3}/ }),
     ).toHaveAttribute('href', 'tel:+442035140008');
   });
 });

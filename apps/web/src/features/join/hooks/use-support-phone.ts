@@ -29,8 +29,10 @@ export function visitorCountry(
   return phoneCode && phoneNumber ? phoneCodeCountry(phoneCode) : region;
 }
 
+/** The support line of the billing country once saved, else of the visitor's country. */
 export function useSupportPhone(): SupportPhone {
+  const billingCountry = useFunnelStore((s) => s.billingCountry);
   const phoneCode = useFunnelStore((s) => s.stepOneValues?.countryCode);
   const phoneNumber = useFunnelStore((s) => s.stepOneValues?.phoneNumber);
-  return supportPhoneFor(visitorCountry(phoneCode, phoneNumber, browserRegion()));
+  return supportPhoneFor(billingCountry || visitorCountry(phoneCode, phoneNumber, browserRegion()));
 }
