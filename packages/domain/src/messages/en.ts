@@ -117,7 +117,7 @@ export const en = {
   payment_methodUnavailable_error:
     'This payment method is not available. Please choose another one.',
   payment_nonce_error: 'Choose a payment method',
-  payment_terms_error: 'You must accept the terms and conditions',
+  payment_terms_error: 'You must accept the Terms of Use',
   payment_cvvDeclined_error:
     'The security code could not be verified for this card. Check it and try again, or use another card.',
   payment_postalDeclined_error:

@@ -31,17 +31,17 @@ export const esMX: Record<MessageKey, string> = {
   cases_parentEmailRequired_error: 'Ingresa un correo electrónico de al menos uno de los padres',
   cases_parentEmailSame_error: 'Los dos padres no pueden tener el mismo correo electrónico',
   signup_duplicateParent_error:
-    'Parece que estás intentando crear un usuario duplicado. Comunícate con soporte al {{phone}} o usa la herramienta para recuperar tu contraseña.',
+    'Parece que estás intentando crear un usuario duplicado. Llama a atención a clientes al {{phone}} o usa la herramienta para recuperar tu contraseña.',
   signup_duplicateCoParent_warning:
-    'Es posible que la cuenta de tu coparente esté duplicada. Puedes continuar con tu registro, pero tendrás que comunicarte con soporte al {{phone}}.',
+    'Es posible que la cuenta de tu coparente esté duplicada. Puedes continuar con tu registro, pero tendrás que llamar a atención a clientes al {{phone}}.',
   signup_emailTaken_error: 'Ese correo electrónico ya está vinculado a una cuenta.',
   signup_expired_error: 'Tu registro expiró. Vuelve a empezar.',
   signup_phoneExtension_error: 'Debe tener 10 dígitos o menos',
   signup_referralName_error: 'Ingresa su nombre',
   signup_referralOther_error: 'Cuéntanos un poco más',
   signup_practiceName_error: 'Ingresa el nombre de tu despacho o consultorio',
-  signup_rolesCountry_error: 'Selecciona roles de la lista de tu país',
-  signup_roles_error: 'Selecciona al menos un rol',
+  signup_rolesCountry_error: 'Selecciona funciones de la lista de tu país',
+  signup_roles_error: 'Selecciona al menos una función',
   signup_billingAddress_error: 'Debe tener entre 3 y 50 caracteres',
   signup_city_error: 'Debe tener entre 3 y 30 caracteres',
   signup_postalCode_error: 'El código postal no es válido',
@@ -79,7 +79,7 @@ export const esMX: Record<MessageKey, string> = {
   validPwdCommon_error: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',
   validPwdContainsUsername_error: 'No puede contener tu nombre de usuario',
   validPwdContainsEmail_error: 'No puede contener tu correo electrónico',
-  validPwdContainsProduct_error: 'No puede contener el nombre de nuestra app',
+  validPwdContainsProduct_error: 'No puede contener el nombre de nuestra aplicación',
   credentials_tokenInvalid_error:
     'Este enlace venció o ya se usó. Inicia sesión para terminar de configurar tu cuenta.',
   credentials_error: 'Algo salió mal con tu solicitud. Inténtalo más tarde.',
@@ -93,25 +93,25 @@ export const esMX: Record<MessageKey, string> = {
   recovery_codeWrong_error: 'Ese código no es correcto. Revisa el correo e inténtalo de nuevo.',
   recovery_confirmPassword_error: 'Las contraseñas no coinciden',
   payment_activationCode_error: 'Código de activación no válido',
-  payment_promoCode_error: 'Código promocional no válido',
+  payment_promoCode_error: 'Código de promoción no válido',
   payment_cardNumber_error: 'Ingresa un número de tarjeta válido',
   payment_expirationDate_error: 'Ingresa una fecha de vencimiento válida',
   payment_securityCode_error: 'Ingresa un código de seguridad válido',
-  payment_declined_error: 'Tu método de pago fue rechazado. Intenta con otro.',
+  payment_declined_error: 'Tu forma de pago fue rechazada. Intenta con otra.',
   payment_postalCodeState_error: 'El código postal no es válido para el estado',
   payment_apoFpoBankTransfer_error:
     'Las direcciones APO/FPO no se aceptan para transferencias bancarias',
   payment_pricing_error: 'No pudimos calcular tu precio. Inténtalo de nuevo.',
   payment_paypalSetup_error:
     'Hubo un error al configurar PayPal. Actualiza la página o inténtalo más tarde.',
-  payment_methodUnavailable_error: 'Este método de pago no está disponible. Elige otro.',
-  payment_nonce_error: 'Elige un método de pago',
-  payment_terms_error: 'Debes aceptar los términos y condiciones',
+  payment_methodUnavailable_error: 'Esta forma de pago no está disponible. Elige otra.',
+  payment_nonce_error: 'Elige una forma de pago',
+  payment_terms_error: 'Debes aceptar los Términos de uso',
   payment_cvvDeclined_error:
     'No se pudo verificar el código de seguridad de esta tarjeta. Revísalo e inténtalo de nuevo, o usa otra tarjeta.',
   payment_postalDeclined_error:
     'El código postal no coincide con esta tarjeta. Revisa tu dirección de facturación o usa otra tarjeta.',
-  payment_methodInvalid_error: 'Este método de pago ya no se puede usar. Ingrésalo de nuevo.',
+  payment_methodInvalid_error: 'Esta forma de pago ya no se puede usar. Ingrésala de nuevo.',
   payment_unavailable_error:
     'No pudimos comunicarnos con nuestro proveedor de pagos y no se te hizo ningún cargo. Inténtalo de nuevo en unos minutos.',
   payment_inProgress_error:

@@ -74,7 +74,7 @@ describe('POST /v2/signups/:signupId/payment with a restricted wallet', () => {
     ]);
     const spanish = await payByPaypal(restricted, 'es-MX');
     expect(spanish.json().validationErrors[0].text).toBe(
-      'Este método de pago no está disponible. Elige otro.',
+      'Esta forma de pago no está disponible. Elige otra.',
     );
     expect(await attemptsOf(restricted)).toEqual([]);
     expect(await ctx.database.db.select().from(sandboxTransactions)).toHaveLength(before);

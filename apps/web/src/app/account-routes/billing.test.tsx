@@ -271,7 +271,7 @@ describe('account billing page', () => {
         { timeout: 5000 },
       ),
     ).toBeVisible();
-    expect(await screen.findByText('Visa terminada en 1111')).toBeVisible();
+    expect(await screen.findByText('Visa con terminación 1111')).toBeVisible();
     expect(
       screen.getByRole('button', { name: 'Guardar información de facturación' }),
     ).toBeVisible();

@@ -37,7 +37,7 @@ describe('account setup page', () => {
       SLOW,
     );
     expect(credentials).toHaveAttribute('href', '/app/join/invite/credentials');
-    expect(screen.getByRole('link', { name: 'Agree to the Terms and Conditions' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Agree to the Terms of Use' })).toHaveAttribute(
       'href',
       '/app/join/invite/credentials',
     );
@@ -69,7 +69,7 @@ describe('account setup page', () => {
     expect(billing).toHaveAttribute('href', '/app/join/invite/billing-info');
     for (const done of [
       'Create your username and password',
-      'Agree to the Terms and Conditions',
+      'Agree to the Terms of Use',
       'Choose and pay for a package',
     ]) {
       expect(screen.queryByRole('link', { name: done })).toBeNull();

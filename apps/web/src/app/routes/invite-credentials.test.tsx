@@ -97,7 +97,7 @@ async function fillEverything(user: User, { terms = true }: { terms?: boolean } 
   await fill(user, screen.getByRole('textbox', { name: /^Username/ }), 'luis_garcia');
   await fill(user, screen.getByLabelText('Password'), PASSWORD);
   await user.selectOptions(
-    screen.getByRole('combobox', { name: 'How did you first hear about the product?' }),
+    screen.getByRole('combobox', { name: 'How did you first hear about us?' }),
     'OTHER',
   );
   await fill(
@@ -153,7 +153,7 @@ describe('/invite/credentials', () => {
       '#consent-terms',
     ]);
     expect(within(summary).getByText('Please select an option')).toBeVisible();
-    expect(within(summary).getByText('You must accept the terms and conditions')).toBeVisible();
+    expect(within(summary).getByText('You must accept the Terms of Use')).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(
       calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
@@ -165,7 +165,7 @@ describe('/invite/credentials', () => {
     const { user } = await renderApp('/invite/credentials');
     await heading();
     const referral = screen.getByRole('combobox', {
-      name: 'How did you first hear about the product?',
+      name: 'How did you first hear about us?',
     });
     await user.selectOptions(referral, 'SEARCH_ENGINE');
     expect(screen.queryByRole('textbox', { name: 'Which court or judge ordered it?' })).toBeNull();
@@ -196,7 +196,7 @@ describe('/invite/credentials', () => {
     await heading();
     const inside = screen.getByRole('checkbox', { name: /I agree to the/ });
     const referral = screen.getByRole('combobox', {
-      name: 'How did you first hear about the product?',
+      name: 'How did you first hear about us?',
     });
     expect(
       inside.compareDocumentPosition(referral) & Node.DOCUMENT_POSITION_FOLLOWING,
@@ -416,7 +416,7 @@ describe('/invite/credentials', () => {
     expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveValue('luis_garcia');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(
-      screen.getByRole('combobox', { name: 'How did you first hear about the product?' }),
+      screen.getByRole('combobox', { name: 'How did you first hear about us?' }),
     ).toHaveValue('OTHER');
     expect(screen.getByRole('textbox', { name: /^Security question/ })).toHaveValue(
       'First pet name?',

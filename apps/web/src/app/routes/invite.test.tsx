@@ -81,7 +81,7 @@ describe('/invite', () => {
     mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
     await renderApp('/invite');
     expect(
-      await screen.findByText('Te invitaron como copadre o comadre a unirte a:'),
+      await screen.findByText('Tu coparente te invitó a unirte a:'),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Comenzar' })).toBeVisible();
   });

@@ -200,7 +200,7 @@ describe('/payment: Billing', () => {
       consent: { isRequired: false, marketingOptIn: true },
     });
     expect(
-      screen.queryByRole('checkbox', { name: /Terms and Conditions/ }),
+      screen.queryByRole('checkbox', { name: /Terms of Use/ }),
     ).not.toBeInTheDocument();
     // The price now uses the billing address: Texas sales tax.
     const summary = screen.getByRole('region', { name: 'Order summary' });
@@ -221,7 +221,7 @@ describe('/payment: Billing', () => {
     await user.selectOptions(field('How did you first hear about us?'), 'SEARCH_ENGINE');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByRole('heading', { level: 2, name: 'Payment details' });
-    expect(screen.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Terms of Use/ })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Send me tips/ })).not.toBeChecked();
     expect(useCheckoutStore.getState().consent).toEqual({
       isRequired: true,

@@ -28,7 +28,7 @@ const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: (inviter) => `${inviter} invited you to ${PRODUCT_NAME}`,
     invited: (inviter) =>
-      `${inviter} invited you to join ${PRODUCT_NAME} as a co-parent, to organise your family's schedules, expenses and messages in one place.`,
+      `${inviter} invited you to join ${PRODUCT_NAME} as a co-parent, to organize your family's schedules, expenses and messages in one place.`,
     paid: 'Your subscription has been paid.',
     open: 'Accept your invitation here:',
     expires: (days) =>

@@ -40,7 +40,7 @@ const TEXTS: Record<Locale, Texts> = {
     from: 'A partir de ahora, nuestros correos, incluidos los de restablecimiento de contraseña, llegarán a esa dirección.',
     ifYou: 'Si fuiste tú, no tienes que hacer nada más.',
     ifNot: (phone) =>
-      `Si no fuiste tú, comunícate de inmediato con nuestro equipo de soporte al ${phone} y te ayudaremos a proteger tu cuenta.`,
+      `Si no fuiste tú, comunícate de inmediato con nuestro equipo de atención a clientes al ${phone} y te ayudaremos a proteger tu cuenta.`,
   },
 };
 

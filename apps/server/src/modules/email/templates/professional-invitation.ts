@@ -28,7 +28,7 @@ const TEXTS: Record<Locale, Texts> = {
   en: {
     subject: (pro) => `${pro} invited you to join ${PRODUCT_NAME}`,
     invited: (pro) =>
-      `${pro} invited you to join ${PRODUCT_NAME}, to organise your family's schedules, expenses and messages in one place.`,
+      `${pro} invited you to join ${PRODUCT_NAME}, to organize your family's schedules, expenses and messages in one place.`,
     open: 'Accept your invitation here:',
     expires: (days) =>
       `This link works for ${days} days. If it has expired, you can ask for a new one from the same page.`,

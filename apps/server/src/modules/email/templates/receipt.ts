@@ -65,13 +65,13 @@ const TEXTS: Record<Locale, Texts> = {
     thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
     package: 'Paquete',
     total: 'Total cobrado',
-    method: 'Método de pago',
+    method: 'Forma de pago',
     transaction: 'ID de transacción',
     date: 'Fecha (GMT)',
     renews: (date) =>
       `Tu suscripción se renueva automáticamente el ${date} hasta que la canceles, más los impuestos aplicables.`,
     coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
-    next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la app.',
+    next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la aplicación.',
     createCredentials: 'Aquí puedes crear tu nombre de usuario y contraseña:',
     linkRules: (days) =>
       `Este enlace funciona una sola vez, durante ${days} días, en cualquier navegador. Si ya los creaste, mejor inicia sesión.`,

@@ -311,7 +311,7 @@ describe('Payment view', () => {
     server();
     await openPayment();
     expect(
-      screen.queryByRole('checkbox', { name: /Terms and Conditions/ }),
+      screen.queryByRole('checkbox', { name: /Terms of Use/ }),
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Send me tips/ })).not.toBeInTheDocument();
   });
@@ -319,7 +319,7 @@ describe('Payment view', () => {
   it('pays for the co-parent only when asked: the price and the VAT double', async () => {
     const { calls } = server(GB_PACKAGES);
     const { user } = await openPayment({ country: 'GB' });
-    const terms = screen.getByRole('checkbox', { name: /Terms and Conditions/ });
+    const terms = screen.getByRole('checkbox', { name: /Terms of Use/ });
     expect(terms).not.toBeChecked();
     await user.click(terms);
     expect(useCheckoutStore.getState().consent.termsAndConditions).toBe(true);

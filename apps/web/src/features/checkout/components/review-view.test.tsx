@@ -307,8 +307,8 @@ describe('Review view', () => {
     const { payments } = server([{ body: paymentResponse(gbPricing) }], { gb: true });
     const { user, router } = await openReview({ country: 'GB' });
     expect(payNow()).toBeDisabled();
-    expect(screen.getByText('To pay, please agree to the Terms and Conditions.')).toBeVisible();
-    await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+    expect(screen.getByText('To pay, please agree to the Terms of Use.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: /Terms of Use/ }));
     expect(payNow()).toBeEnabled();
     await user.click(payNow());
     await waitFor(() => expect(router.state.location.pathname).toBe('/credentials'));
