@@ -32,7 +32,7 @@ function neverWords(heading: string): string[] {
     .map((match) => match[1] ?? '');
 }
 
-function escape(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -40,12 +40,17 @@ function offences(paths: string[], words: string[]) {
   return paths.flatMap((path) => {
     const text = readFileSync(join(root, path), 'utf8');
     return words
-      .filter((word) => new RegExp(`(?<![\\p{L}\\p{N}_])${escape(word)}(?![\\p{L}\\p{N}_])`, 'iu').test(text))
+      .filter((word) =>
+        new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'iu').test(text),
+      )
       .map((word) => `${relative(root, join(root, path))}: ${word}`);
   });
 }
 
-const templates = files('apps/server/src/modules/email/templates', (name) => !name.includes('.test.'));
+const templates = files(
+  'apps/server/src/modules/email/templates',
+  (name) => !name.includes('.test.'),
+);
 const spanish = [
   ...files('apps/web/src/locales', (name) => name.endsWith('.es-MX.json')),
   ...files('apps/web/src/features/site-pages/content', (name) => name.endsWith('.es-MX.md')),
