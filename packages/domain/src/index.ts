@@ -57,6 +57,7 @@ export * from './schemas/support-chat.js';
 export * from './schemas/validation-errors.js';
 export * from './validation/fields.js';
 export * from './validation/password.js';
+export * from './validation/password-checklist.js';
 export * from './validation/password-strength.js';
 export * from './validation/postal.js';
 export * from './validation/security.js';

@@ -164,7 +164,8 @@ export function isCommonPassword(password: string): boolean {
 /** The shortest part of an email's local part or a username that we look for in a password. */
 export const MIN_CONTAINED_LENGTH = 4;
 
-function contains(password: string, part: string | null | undefined): boolean {
+/** Whether a password holds a username or an email's local part (see MIN_CONTAINED_LENGTH). */
+export function containsPart(password: string, part: string | null | undefined): boolean {
   const needle = passwordComparisonKey(part ?? '');
   return needle.length >= MIN_CONTAINED_LENGTH && passwordComparisonKey(password).includes(needle);
 }
@@ -189,10 +190,10 @@ export function passwordStrengthProblems(
   if (password === '' || !PASSWORD_RULES.every((rule) => rule.test(password))) return [];
   const problems: MessageKey[] = [];
   if (isCommonPassword(password)) problems.push('validPwdCommon_error');
-  if (contains(password, ctx.username)) problems.push('validPwdContainsUsername_error');
+  if (containsPart(password, ctx.username)) problems.push('validPwdContainsUsername_error');
   const localPart = (ctx.email ?? '').trim().split('@')[0];
-  if (contains(password, localPart)) problems.push('validPwdContainsEmail_error');
-  if (contains(password, ctx.productName ?? PRODUCT_NAME)) {
+  if (containsPart(password, localPart)) problems.push('validPwdContainsEmail_error');
+  if (containsPart(password, ctx.productName ?? PRODUCT_NAME)) {
     problems.push('validPwdContainsProduct_error');
   }
   return problems;

@@ -160,6 +160,10 @@ describe('/app/account/recover', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
     expect(screen.getByText('Your password needs:')).toBeInTheDocument();
+    // The reset does not know the account: the server checks these two when it is saved.
+    for (const rule of ['to leave out your username', 'to leave out your email address']) {
+      expect(screen.getByText(rule).closest('li')).toHaveTextContent('checked when you save');
+    }
 
     await user.type(screen.getByLabelText('New password'), NEW_PASSWORD);
     await user.type(screen.getByLabelText('Confirm the new password'), 'Quiet-Meadow-98');

@@ -135,6 +135,26 @@ describe('/credentials', () => {
     expect(submit()).toBeDisabled();
   });
 
+  it('ticks every rule, "not your username" and "not your email" too, so a refused password says why', async () => {
+    paid();
+    server();
+    const { user } = await renderApp('/credentials', { state });
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana.lopez.2025');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'ana.lopez.2025');
+    for (const met of ['12 to 25', 'at least 1 letter', 'at least 1 number', 'special character']) {
+      expect(rule(met)).toHaveTextContent('done');
+    }
+    expect(rule('to leave out your username')).toHaveTextContent('not yet');
+    expect(rule('to leave out your email address')).toHaveTextContent('done');
+    expect(submit()).toBeDisabled();
+
+    await user.clear(password);
+    await user.type(password, 'ana@example.com');
+    expect(rule('to leave out your username')).toHaveTextContent('done');
+    expect(rule('to leave out your email address')).toHaveTextContent('not yet');
+  });
+
   it("sets the credentials, logs in, says you're all set and opens the receipt after 5 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     paid();

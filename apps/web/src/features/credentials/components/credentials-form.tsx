@@ -99,6 +99,7 @@ export function CredentialsForm({
         usernameError={usernameError}
         passwordError={errorText(errors.password)}
         passwordValue={password}
+        identity={{ username, email }}
         username={register('username', {
           onBlur: () => void usernameCheck.checkOnServer(),
           onChange: usernameCheck.forget,

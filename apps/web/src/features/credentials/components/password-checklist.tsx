@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '@coparent/domain';
+import { type PasswordIdentity, passwordChecklist } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/visually-hidden';
@@ -7,20 +7,26 @@ import styles from './credentials.module.css';
 /** How long typing must pause before the checklist's state is announced. */
 const ANNOUNCE_DELAY_MS = 1000;
 
-type PasswordChecklistProps = { id: string; password: string };
+type PasswordChecklistProps = {
+  id: string;
+  password: string;
+  /** The username and email the password may not be; without them those rules say the server checks. */
+  identity?: PasswordIdentity;
+};
 
 /**
- * The password requirements (the domain's PASSWORD_RULES), each shown as met or not while the
- * person types; the count of met rules is announced politely once typing pauses.
+ * Every password requirement (the domain's `passwordChecklist`), each shown as met or not while
+ * the person types; the count of met rules is announced politely once typing pauses.
  */
-export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
+export function PasswordChecklist({ id, password, identity }: PasswordChecklistProps) {
   const { t } = useTranslation();
-  const results = PASSWORD_RULES.map((rule) => ({ rule, isMet: rule.test(password) }));
-  const metCount = results.filter((result) => result.isMet).length;
+  const items = passwordChecklist(password, identity);
+  const checkable = items.filter((item) => item.isMet !== null);
+  const metCount = checkable.filter((item) => item.isMet).length;
   const summary =
-    metCount === PASSWORD_RULES.length
+    metCount === checkable.length
       ? t('credentials.checklist.allMet')
-      : t('credentials.checklist.progress', { count: metCount, total: PASSWORD_RULES.length });
+      : t('credentials.checklist.progress', { count: metCount, total: checkable.length });
   const [announced, setAnnounced] = useState('');
   const lastSummary = useRef(summary);
   useEffect(() => {
@@ -34,16 +40,13 @@ export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
     <div id={id} className={styles.checklist}>
       <p className={styles.checklistTitle}>{t('credentials.checklist.title')}</p>
       <ul>
-        {results.map(({ rule, isMet }) => (
-          <li key={rule.id} className={isMet ? styles.met : styles.unmet}>
+        {items.map(({ id: ruleId, isMet }) => (
+          <li key={ruleId} className={isMet ? styles.met : styles.unmet}>
             <span aria-hidden="true" className={styles.mark}>
-              {isMet ? '✓' : '○'}
+              {isMet === null ? '•' : isMet ? '✓' : '○'}
             </span>
-            {t(`credentials.checklist.rules.${rule.id}`)}
-            <VisuallyHidden>
-              {' '}
-              ({isMet ? t('credentials.checklist.met') : t('credentials.checklist.notMet')})
-            </VisuallyHidden>
+            {t(`credentials.checklist.rules.${ruleId}`)}
+            <VisuallyHidden> ({t(`credentials.checklist.${stateKey(isMet)}`)})</VisuallyHidden>
           </li>
         ))}
       </ul>
@@ -52,4 +55,9 @@ export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
       </VisuallyHidden>
     </div>
   );
+}
+
+function stateKey(isMet: boolean | null): 'met' | 'notMet' | 'checkedOnSave' {
+  if (isMet === null) return 'checkedOnSave';
+  return isMet ? 'met' : 'notMet';
 }

@@ -1,4 +1,4 @@
-import { USERNAME_MAX_LENGTH } from '@coparent/domain';
+import { type PasswordIdentity, USERNAME_MAX_LENGTH } from '@coparent/domain';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ type UsernamePasswordFieldsProps = {
   password: UseFormRegisterReturn;
   /** The password typed now, for the live requirements checklist. */
   passwordValue: string;
+  /** The username typed now and the account's email, which the password may not be or contain. */
+  identity: PasswordIdentity;
   usernameError?: string;
   passwordError?: string;
 };
@@ -28,6 +30,7 @@ export function UsernamePasswordFields({
   username,
   password,
   passwordValue,
+  identity,
   usernameError,
   passwordError,
 }: UsernamePasswordFieldsProps) {
@@ -68,7 +71,7 @@ export function UsernamePasswordFields({
           {t('credentials.showPassword')}
         </Button>
       </div>
-      <PasswordChecklist id={checklistId} password={passwordValue} />
+      <PasswordChecklist id={checklistId} password={passwordValue} identity={identity} />
     </>
   );
 }
