@@ -160,6 +160,27 @@ describe('/invite/credentials', () => {
     ).toEqual([]);
   });
 
+  it('shows Complete Signup disabled, with the reason, until every field is right', async () => {
+    server();
+    const { user } = await renderApp('/invite/credentials');
+    await heading();
+    const hint =
+      "Complete Signup is available once every field above is filled in. Select it to see what's missing.";
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    expect(submit()).toHaveAccessibleDescription(hint);
+    expect(screen.getByText(hint)).toBeVisible();
+
+    await fillEverything(user);
+    await waitFor(() => expect(submit()).not.toHaveAttribute('aria-disabled'));
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByText(hint)).toBeNull();
+
+    // A password that is the username makes it wait again.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.paste('luis_garcia');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('asks for the follow-up text for OTHER, COURT_ORDERED and REFERRED_FL only', async () => {
     server();
     const { user } = await renderApp('/invite/credentials');
@@ -415,9 +436,9 @@ describe('/invite/credentials', () => {
     await heading();
     expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveValue('luis_garcia');
     expect(screen.getByLabelText('Password')).toHaveValue('');
-    expect(
-      screen.getByRole('combobox', { name: 'How did you first hear about us?' }),
-    ).toHaveValue('OTHER');
+    expect(screen.getByRole('combobox', { name: 'How did you first hear about us?' })).toHaveValue(
+      'OTHER',
+    );
     expect(screen.getByRole('textbox', { name: /^Security question/ })).toHaveValue(
       'First pet name?',
     );

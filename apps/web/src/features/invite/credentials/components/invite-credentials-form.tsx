@@ -57,6 +57,8 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
 /** The form's id: "Try again" in the page's error banners submits it again. */
 export const INVITE_CREDENTIALS_FORM_ID = 'invite-credentials-form';
 
+const INCOMPLETE_HINT_ID = 'invite-credentials-incomplete';
+
 type InviteCredentialsFormProps = {
   credentialsToken: string;
   /** The person's email (a password may not contain it); null for a co-parent known by phone. */
@@ -95,14 +97,15 @@ export function InviteCredentialsForm({
 }: InviteCredentialsFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhone);
+  const schema = useMemo(() => inviteCredentialsSchema({ email, needsTerms }), [email, needsTerms]);
   const resolver = useMemo(
     () =>
-      zodResolver(inviteCredentialsSchema({ email, needsTerms })) as unknown as Resolver<
+      zodResolver(schema) as unknown as Resolver<
         InviteCredentialsInput,
         unknown,
         InviteCredentialsValues
       >,
-    [email, needsTerms],
+    [schema],
   );
   const form = useForm<InviteCredentialsInput, unknown, InviteCredentialsValues>({
     resolver,
@@ -124,6 +127,8 @@ export function InviteCredentialsForm({
   const password = watch('credentials.password');
   const usernameCheck = useUsernameCheck(credentialsToken, username);
   const checkedProblem = usernameCheck.problem;
+
+  const isComplete = schema.safeParse(watch()).success && !checkedProblem;
 
   const errors = formState.errors;
   const usernameError = checkedProblem
@@ -209,6 +214,7 @@ export function InviteCredentialsForm({
             usernameError={usernameError}
             passwordError={errorText(errors.credentials?.password)}
             passwordValue={password}
+            identity={{ username, email }}
             username={register('credentials.username', {
               onBlur: () => void usernameCheck.checkOnServer(),
               onChange: usernameCheck.forget,
@@ -258,9 +264,21 @@ export function InviteCredentialsForm({
 
         {consentPlacement === 'below' ? consent : null}
         <div className={credentialsStyles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
+          {/* Disabled for assistive technology and to the eye, yet still pressable: pressing it
+              lists what is missing, so the reason never hides behind a dead button. */}
+          <Button
+            type="submit"
+            isLoading={isSubmitting}
+            aria-disabled={isComplete ? undefined : true}
+            aria-describedby={isComplete ? undefined : INCOMPLETE_HINT_ID}
+          >
             {t('credentials.submit')}
           </Button>
+          {isComplete ? null : (
+            <p id={INCOMPLETE_HINT_ID} className={credentialsStyles.hint}>
+              {t('inviteCredentials.incompleteHint')}
+            </p>
+          )}
         </div>
       </form>
     </FormProvider>
