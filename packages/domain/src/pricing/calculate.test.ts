@@ -144,7 +144,7 @@ describe('calculatePricing: every currency and tax rule (hand-computed)', () => 
       currencyCode: 'MXN',
       taxAmount: 28_784,
       total: 208_684,
-      totalFormatted: '$2,086.84',
+      totalFormatted: '$2,086.84\u00a0MXN',
     });
   });
 

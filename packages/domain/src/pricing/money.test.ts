@@ -54,12 +54,24 @@ describe('money in minor units', () => {
     expect(formatMoney(8999, 'EUR', 'en-IE')).toBe('€89.99');
     expect(formatMoney(14999, 'AUD', 'en-AU')).toBe('$149.99');
     expect(formatMoney(15999, 'NZD', 'en-NZ')).toBe('$159.99');
-    expect(formatMoney(208684, 'MXN', 'es-MX')).toBe('$2,086.84');
+    expect(formatMoney(208684, 'MXN', 'es-MX')).toBe('$2,086.84\u00a0MXN');
     expect(formatMoney(208684, 'MXN', 'en-US')).toBe('MX$2,086.84');
     expect(formatMoney(9999, 'USD', 'es-US')).toBe('$99.99');
     expect(formatMoney(9999, 'USD', 'es-MX')).toBe('USD\u00a099.99');
     // Large amounts stay exact (no binary fraction on the way).
     expect(formatMoney(999_999_999_999, 'USD', 'en-US')).toBe('$9,999,999,999.99');
+  });
+
+  it('names the currency wherever a bare $ could be taken for another dollar or the peso', () => {
+    // Intl already writes MX$, CA$, A$ and US$ where '$' would be another country's dollar.
+    expect(formatMoney(179900, 'MXN', 'es-MX')).toBe('$1,799.00\u00a0MXN');
+    expect(formatMoney(179900, 'MXN', 'en-US')).toBe('MX$1,799.00');
+    expect(formatMoney(1999, 'USD', 'en-CA')).toBe('US$19.99');
+    expect(formatMoney(1999, 'USD', 'es-MX')).toBe('USD\u00a019.99');
+    // At home, a dollar is just '$'.
+    expect(formatMoney(1999, 'USD', 'en-US')).toBe('$19.99');
+    expect(formatMoney(1999, 'AUD', 'en-AU')).toBe('$19.99');
+    expect(parseMoney(formatMoney(-179900, 'MXN', 'es-MX'), 'MXN', 'es-MX')).toBe(-179900);
   });
 
   it('gives the symbol as the locale writes it', () => {

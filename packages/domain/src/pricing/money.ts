@@ -82,14 +82,24 @@ function currencyFormatter(currency: CurrencyCode, locale: string): Intl.NumberF
 }
 
 /**
+ * Currencies that Intl writes with a bare '$' in their own locale although visitors of a site that
+ * also sells in dollars read '$' as dollars: the peso. They name their code after the amount.
+ */
+const CODE_AFTER_BARE_DOLLAR_SIGN: ReadonlySet<CurrencyCode> = new Set(['MXN']);
+
+/**
  * Formats minor units for display: formatMoney(1999, 'USD', 'en-US') → '$19.99';
- * formatMoney(179900, 'MXN', 'es-MX') → '$1,799.00'; formatMoney(11999, 'GBP', 'en-GB') → '£119.99'.
+ * formatMoney(179900, 'MXN', 'es-MX') → '$1,799.00 MXN'; formatMoney(179900, 'MXN', 'en-US') →
+ * 'MX$1,799.00'; formatMoney(11999, 'GBP', 'en-GB') → '£119.99'.
  * `locale` is any BCP 47 tag (see `moneyLocale`).
  */
 export function formatMoney(minor: number, currency: CurrencyCode, locale: string): string {
   // Intl.NumberFormat v3 (ES2023) formats a decimal string exactly.
   const exact = minorToDecimalString(minor, currency) as Intl.StringNumericLiteral;
-  return currencyFormatter(currency, locale).format(exact);
+  const formatted = currencyFormatter(currency, locale).format(exact);
+  return CODE_AFTER_BARE_DOLLAR_SIGN.has(currency) && currencySymbol(currency, locale) === '$'
+    ? `${formatted}\u00a0${currency}`
+    : formatted;
 }
 
 /** The currency symbol as the locale writes it: '$', '£', 'CA$', 'MX$'… */

@@ -177,7 +177,7 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
         displayName: 'Esencial · 1 año',
         receiptText: 'Suscripción Esencial, se cobra cada año',
         totalPrice: 179_900,
-        totalPriceFormatted: '$1,799.00',
+        totalPriceFormatted: '$1,799.00\u00a0MXN',
         currencyCode: 'MXN',
         currencySymbol: '$',
       });
@@ -533,7 +533,7 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
         currencyCode: 'MXN',
         taxAmount: 24_784,
         total: 179_684,
-        totalFormatted: '$1,796.84',
+        totalFormatted: '$1,796.84\u00a0MXN',
       });
       expect(pricing.taxes[0]).toMatchObject({ kind: 'IVA', ratePercent: '16', included: false });
     });
