@@ -112,6 +112,20 @@ describe('time zones', () => {
       { id: 'America/Los_Angeles', name: 'Pacific Time (Los Angeles)' },
     ]);
   });
+
+  it('names the zone’s place in the visitor’s language, as a native speaker writes it', () => {
+    const spanish = timeZonesFor('MX', null, 'es-MX').map((zone) => zone.name);
+    expect(spanish).toContain('Hora estándar central (Ciudad de México)');
+    expect(spanish.some((name) => /Cancún\)$/.test(name))).toBe(true);
+    expect(spanish.join(' ')).not.toMatch(/Mexico City|Cancun\b|Merida|Mazatlan/);
+    expect(timeZoneName('Europe/London', 'es-MX')).toBe('Hora del Reino Unido (Londres)');
+    expect(timeZoneName('America/New_York', 'es-MX')).toBe('Hora oriental (Nueva York)');
+    expect(timeZoneName('America/North_Dakota/Center', 'es-MX')).toMatch(
+      /\(Center, Dakota del Norte\)$/,
+    );
+    expect(timeZoneName('Europe/London', 'en')).toBe('United Kingdom Time (London)');
+    expect(timeZoneName('America/Mexico_City', 'en')).toBe('Central Standard Time (Mexico City)');
+  });
 });
 
 describe('options', () => {

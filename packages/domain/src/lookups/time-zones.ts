@@ -196,20 +196,47 @@ function genericZoneName(id: string, locale: Locale): string | undefined {
   return undefined;
 }
 
-/** 'America/Indiana/Knox' → 'Knox, Indiana'; 'America/Los_Angeles' → 'Los Angeles'. */
-export function zoneCity(id: string): string {
+/**
+ * Intl names a zone's metazone ("Central Time") but has no API for its exemplar city, and IANA ids
+ * are English: the places of the countries we sell in that Spanish writes differently.
+ */
+const SPANISH_PLACES: Readonly<Record<string, string>> = {
+  Bahia_Banderas: 'Bahía de Banderas',
+  Cancun: 'Cancún',
+  Ciudad_Juarez: 'Ciudad Juárez',
+  Dublin: 'Dublín',
+  London: 'Londres',
+  Mazatlan: 'Mazatlán',
+  Merida: 'Mérida',
+  Mexico_City: 'Ciudad de México',
+  New_York: 'Nueva York',
+  North_Dakota: 'Dakota del Norte',
+  St_Johns: 'San Juan de Terranova',
+  Sydney: 'Sídney',
+};
+
+/** 'America/Indiana/Knox' → 'Knox, Indiana'; 'America/Mexico_City' → 'Ciudad de México' in Spanish. */
+export function zoneCity(id: string, locale: Locale = 'en'): string {
   const parts = id.split('/').slice(1).reverse();
-  return (parts.length > 0 ? parts : [id]).map((p) => p.replace(/_/g, ' ')).join(', ');
+  return (parts.length > 0 ? parts : [id])
+    .map((part) => (locale === 'es-MX' && SPANISH_PLACES[part]) || part.replace(/_/g, ' '))
+    .join(', ');
+}
+
+/** CLDR's Spanish "hora de {país}" drops the article that a few country names always carry. */
+function withSpanishArticle(name: string): string {
+  return name.replace(/\bde (Reino Unido|Países Bajos)\b/, 'del $1');
 }
 
 /**
  * A zone's display name in the locale, from Intl: the generic name and the zone's city,
- * e.g. 'Central Time (Chicago)', 'Hora central (Chicago)'.
+ * e.g. 'Central Time (Chicago)', 'Hora estándar central (Ciudad de México)'.
  */
 export function timeZoneName(id: string, locale: Locale): string {
-  const generic = genericZoneName(id, locale);
-  const city = zoneCity(id);
-  if (!generic) return city;
+  const found = genericZoneName(id, locale);
+  const city = zoneCity(id, locale);
+  if (!found) return city;
+  const generic = locale === 'es-MX' ? withSpanishArticle(found) : found;
   const capitalised = generic.charAt(0).toLocaleUpperCase(INTL_LOCALE[locale]) + generic.slice(1);
   return `${capitalised} (${city})`;
 }
