@@ -101,7 +101,7 @@ async function expectSuccess(page: Page, lang: Language, email: string) {
   await expect(welcome).toBeFocused();
   const details = page.getByRole('region', { name: t(lang, 'pro.success.detailsHeading') });
   await expect(details.getByText(email, { exact: true })).toBeVisible();
-  await expect(details.getByText('+1 5551234567')).toBeVisible();
+  await expect(details.getByText('+1 555 123 4567')).toBeVisible();
   await expect(
     details.getByText(PROFESSIONAL_ROLE_LABELS.FAMILY_LAW_ATTORNEY[lang], { exact: true }),
   ).toBeVisible();

@@ -59,6 +59,7 @@ export * from './validation/fields.js';
 export * from './validation/password.js';
 export * from './validation/password-checklist.js';
 export * from './validation/password-strength.js';
+export * from './validation/phone-display.js';
 export * from './validation/postal.js';
 export * from './validation/security.js';
 export * from './validation/text.js';

@@ -100,8 +100,8 @@ describe('support phones', () => {
   it('depend on the country', () => {
     expect(supportPhoneFor('NZ').display).toBe('0800 453 751');
     expect(supportPhoneFor('au').display).toBe('1800 823 469');
-    expect(supportPhoneFor('GB').display).toBe('02035140008');
-    expect(supportPhoneFor('IE').display).toBe('02035140008');
+    expect(supportPhoneFor('GB').display).toBe('020 3514 0008');
+    expect(supportPhoneFor('IE').display).toBe('+44 20 3514 0008');
     for (const c of ['US', 'CA', 'MX', 'FR', undefined]) {
       expect(supportPhoneFor(c)).toEqual({ display: '(866) 755-9991', tel: '+18667559991' });
     }

@@ -1,11 +1,15 @@
 export type SupportPhone = { display: string; tel: string };
 
-/** Support phones by country (spec 001 §1). GB and IE share one number. */
+/**
+ * Support phones by country (spec 001 §1). GB and IE share one number, dialled with +44 from
+ * Ireland. Each display is libphonenumber's (checked by phone-display.test.ts) but written out
+ * here, so the footer of every page does not load the phone metadata.
+ */
 export const SUPPORT_PHONES = {
   NZ: { display: '0800 453 751', tel: '+64800453751' },
   AU: { display: '1800 823 469', tel: '+611800823469' },
-  GB: { display: '02035140008', tel: '+442035140008' },
-  IE: { display: '02035140008', tel: '+442035140008' },
+  GB: { display: '020 3514 0008', tel: '+442035140008' },
+  IE: { display: '+44 20 3514 0008', tel: '+442035140008' },
   DEFAULT: { display: '(866) 755-9991', tel: '+18667559991' },
 } as const satisfies Record<string, SupportPhone>;
 

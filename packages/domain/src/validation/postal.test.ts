@@ -1,7 +1,12 @@
 import { POSTCODE_REGEXES } from 'postcode-validator/lib/cjs/postcode-regexes.js';
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_IDS } from '../lookups/countries.js';
-import { hasPostalFormat, isPostalCodeRequired, isValidPostalCode } from './postal.js';
+import {
+  hasPostalFormat,
+  isPostalCodeRequired,
+  isValidPostalCode,
+  normalisePostalCode,
+} from './postal.js';
 
 describe('isValidPostalCode', () => {
   it('checks the country format', () => {
@@ -38,5 +43,22 @@ describe('isValidPostalCode', () => {
       expect(isValidPostalCode(inputs[0] ?? '', country)).toBe(false);
     }
     expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe('normalisePostalCode', () => {
+  it('writes a UK postcode with one space before the inward code, however it was typed', () => {
+    for (const typed of ['sw1a2aa', ' SW1A  2AA ', 'Sw1A 2aA', 'SW 1A2AA']) {
+      expect(normalisePostalCode(typed, 'GB')).toBe('SW1A 2AA');
+      expect(isValidPostalCode(normalisePostalCode(typed, 'GB'), 'GB')).toBe(true);
+    }
+    expect(normalisePostalCode('m11ae', 'gb')).toBe('M1 1AE');
+    expect(normalisePostalCode('k1a0b1', 'CA')).toBe('K1A 0B1');
+  });
+
+  it('upper-cases and tidies the spaces of other countries without moving them', () => {
+    expect(normalisePostalCode(' 06600 ', 'MX')).toBe('06600');
+    expect(normalisePostalCode('d02  x285', 'IE')).toBe('D02 X285');
+    expect(normalisePostalCode('94103', 'US')).toBe('94103');
   });
 });

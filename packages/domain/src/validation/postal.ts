@@ -25,3 +25,18 @@ export function isValidPostalCode(postalCode: string, countryId: string): boolea
 export function isPostalCodeRequired(countryId: string): boolean {
   return hasPostalFormat(countryId);
 }
+
+/** Countries whose postcode ends in a three-character inward part after one space: 'SW1A 2AA'. */
+const SPACE_BEFORE_LAST_THREE: ReadonlySet<string> = new Set(['GB', 'GG', 'IM', 'JE', 'CA']);
+
+/**
+ * A postal code as it is stored and shown: trimmed, upper-cased, one space between parts, and for
+ * the UK (and Canada, 'K1A 0B1') exactly one space before the last three characters, however it
+ * was typed ('sw1a2aa', 'SW1A  2AA' → 'SW1A 2AA').
+ */
+export function normalisePostalCode(postalCode: string, countryId: string): string {
+  const collapsed = postalCode.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (!SPACE_BEFORE_LAST_THREE.has(countryId.toUpperCase())) return collapsed;
+  const compact = collapsed.replace(/ /g, '');
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}

@@ -241,6 +241,27 @@ describe.each(BACKENDS)('account billing on %s', (backend) => {
     });
   });
 
+  it('stores a UK postcode as it is written, with one space before the inward code', async () => {
+    const parent = await loggedInParent(app);
+    const westminster = {
+      line1: '10 Downing St',
+      line2: null,
+      city: 'London',
+      region: 'ENG',
+      postalCode: 'sw1a2aa',
+      country: 'GB',
+    };
+    const res = await putBilling(parent.cookie, {
+      address: westminster,
+      timeZone: 'Europe/London',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getBilling(parent.cookie)).json().address).toEqual({
+      ...westminster,
+      postalCode: 'SW1A 2AA',
+    });
+  });
+
   it('saves the address and the time zone; the next read shows them', async () => {
     const parent = await loggedInParent(app);
     const other = await loggedInParent(app);

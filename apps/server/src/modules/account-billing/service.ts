@@ -1,6 +1,7 @@
 import {
   type AccountBilling,
   type AccountBillingUpdateRequest,
+  normalisePostalCode,
   PAYMENT_TYPES,
   type PaymentType,
 } from '@coparent/domain';
@@ -68,7 +69,7 @@ export function createAccountBillingService(deps: { db: Executor; now: () => Dat
           city: address.city,
           region: address.region,
           // Stored as the checkout's billing save stores it.
-          postalCode: address.postalCode.toUpperCase(),
+          postalCode: normalisePostalCode(address.postalCode, address.country),
           country: address.country,
         },
         now(),

@@ -537,7 +537,7 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
         expect(email?.subject).toBe('Tu cuenta profesional está lista');
         expect(email?.textBody).toContain('Hola, Eva Ruiz:');
         expect(email?.textBody).toContain('https://join.example.com/app/account/login');
-        expect(email?.textBody).toContain('02035140008');
+        expect(email?.textBody).toContain('020 3514 0008');
       } finally {
         await custom.close();
       }

@@ -19,6 +19,7 @@ import {
   type Locale,
   lastCompletedStepAfter,
   lastCompletedStepAfterPackage,
+  normalisePostalCode,
   type PricingRequest,
   PricingRequestSchema,
   type PricingResponse,
@@ -604,7 +605,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
         line2: address.line2 === '' ? null : address.line2,
         city: address.city,
         region: address.region,
-        postalCode: address.postalCode.toUpperCase(),
+        postalCode: normalisePostalCode(address.postalCode, address.country),
         country: address.country,
         timeZone: parent.timeZone,
         referral: input.referral

@@ -35,7 +35,7 @@ describe('layout', () => {
     });
     await renderApp('/signup');
     expect(
-      within(screen.getByRole('contentinfo')).getByRole('link', { name: '02035140008' }),
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: '020 3514 0008' }),
     ).toHaveAttribute('href', 'tel:+442035140008');
   });
 

@@ -360,7 +360,7 @@ describe('/pro step 3 and the submit', () => {
       'Dr. Ana García, JD',
       PRO_USER.email,
       PRO_USER.practiceName,
-      '+1 5551234567 ext. 12',
+      '+1 555 123 4567 ext. 12',
       'Family law attorney',
       'Family mediator',
     ]) {

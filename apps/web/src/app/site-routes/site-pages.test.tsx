@@ -89,7 +89,7 @@ describe('the contact page', () => {
     for (const [name, href] of [
       ['0800 453 751', 'tel:+64800453751'],
       ['1800 823 469', 'tel:+611800823469'],
-      ['02035140008', 'tel:+442035140008'],
+      ['020 3514 0008', 'tel:+442035140008'],
     ]) {
       expect(main.getByRole('link', { name })).toHaveAttribute('href', href);
     }
@@ -107,7 +107,7 @@ describe('the contact page', () => {
     const callUs = await heading('Call us', 2);
     const section = callUs.closest('section');
     if (!section) throw new Error('no Call us section');
-    expect(within(section).getAllByRole('link')[0]).toHaveTextContent('02035140008');
+    expect(within(section).getAllByRole('link')[0]).toHaveTextContent('020 3514 0008');
   });
 });
 

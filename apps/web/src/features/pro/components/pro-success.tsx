@@ -1,4 +1,4 @@
-import type { ProfessionalUser } from '@coparent/domain';
+import { formatPhoneNumber, type ProfessionalUser } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/rich-text';
 import styles from './pro.module.css';
@@ -16,7 +16,10 @@ function fullName(user: ProfessionalUser): string {
 /** SUCCESS: a summary of the created professional and the three next steps. */
 export function ProSuccess({ user }: { user: ProfessionalUser }) {
   const { t } = useTranslation();
-  const phone = `${user.phone.dialCode} ${user.phone.number}`;
+  const phone = formatPhoneNumber(user.phone.number, {
+    dialCode: user.phone.dialCode,
+    international: true,
+  });
   return (
     <>
       <p>{t('pro.success.intro')}</p>

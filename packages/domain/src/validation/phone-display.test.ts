@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORT_PHONES } from '../constants/support-phones.js';
+import { formatPhoneNumber } from './phone-display.js';
+
+describe('phone numbers as their country writes them', () => {
+  it('formats with libphonenumber, nationally or with the dial code', () => {
+    expect(formatPhoneNumber('+442035140008')).toBe('020 3514 0008');
+    expect(formatPhoneNumber('2035140008', { dialCode: '+44', international: true })).toBe(
+      '+44 20 3514 0008',
+    );
+    expect(formatPhoneNumber('5512345678', { dialCode: '+52', international: true })).toBe(
+      '+52 55 1234 5678',
+    );
+    expect(formatPhoneNumber('+18667559991')).toBe('(866) 755-9991');
+    expect(formatPhoneNumber('not a number')).toBe('not a number');
+  });
+
+  it('shows each support phone as callers of its countries dial it', () => {
+    expect(SUPPORT_PHONES.GB.display).toBe(formatPhoneNumber(SUPPORT_PHONES.GB.tel));
+    expect(SUPPORT_PHONES.GB.display).toBe('020 3514 0008');
+    // Ireland shares the UK line: from there it is dialled with +44.
+    expect(SUPPORT_PHONES.IE.display).toBe(
+      formatPhoneNumber(SUPPORT_PHONES.IE.tel, { international: true }),
+    );
+    for (const id of ['NZ', 'AU', 'DEFAULT'] as const) {
+      expect(SUPPORT_PHONES[id].display, id).toBe(formatPhoneNumber(SUPPORT_PHONES[id].tel));
+    }
+  });
+});
