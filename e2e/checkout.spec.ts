@@ -106,8 +106,9 @@ async function setCredentials(
   await expect(
     page.getByRole('listitem').filter({ hasText: t(lang, 'credentials.checklist.rules.length') }),
   ).toContainText(t(lang, 'credentials.checklist.met'));
-  const toggle = page.getByRole('button', { name: t(lang, 'credentials.showPassword') });
-  await toggle.click();
+  await page.getByRole('button', { name: t(lang, 'credentials.showPassword') }).click();
+  // Pressed, the toggle says what it does next.
+  const toggle = page.getByRole('button', { name: t(lang, 'credentials.hidePassword') });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(password).toHaveAttribute('type', 'text');
   if (checkA11y) await expectNoSeriousA11yViolations(page, '/credentials');

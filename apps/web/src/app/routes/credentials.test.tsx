@@ -89,6 +89,7 @@ describe('/credentials', () => {
     expect(password).toHaveAttribute('type', 'password');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleName('Hide password');
     expect(password).toHaveAttribute('type', 'text');
     // Still no username: Complete Signup waits.
     expect(submit()).toBeDisabled();

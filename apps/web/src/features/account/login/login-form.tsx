@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { PasswordToggle } from '../../../components/password-toggle';
 import { TextField } from '../../../components/text-field';
 import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
@@ -116,14 +117,13 @@ export function LoginForm({ onLogin }: LoginFormProps) {
           error={errorText(formState.errors.password)}
           {...register('password')}
         />
-        <Button
-          variant="secondary"
-          aria-pressed={isPasswordShown}
-          aria-controls="password"
-          onClick={() => setIsPasswordShown((shown) => !shown)}
-        >
-          {t('accountLogin.showPassword')}
-        </Button>
+        <PasswordToggle
+          isShown={isPasswordShown}
+          onToggle={() => setIsPasswordShown((shown) => !shown)}
+          controls="password"
+          showLabel={t('accountLogin.showPassword')}
+          hideLabel={t('accountLogin.hidePassword')}
+        />
       </div>
       <div className={styles.actions}>
         <Button type="submit" isLoading={formState.isSubmitting}>

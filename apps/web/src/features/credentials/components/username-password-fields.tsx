@@ -2,7 +2,7 @@ import { type PasswordIdentity, USERNAME_MAX_LENGTH } from '@coparent/domain';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { PasswordToggle } from '../../../components/password-toggle';
 import { TextField } from '../../../components/text-field';
 import styles from './credentials.module.css';
 import { PasswordChecklist } from './password-checklist';
@@ -62,14 +62,13 @@ export function UsernamePasswordFields({
           aria-describedby={checklistId}
           {...password}
         />
-        <Button
-          variant="secondary"
-          aria-pressed={isPasswordShown}
-          aria-controls={passwordId}
-          onClick={() => setIsPasswordShown((shown) => !shown)}
-        >
-          {t('credentials.showPassword')}
-        </Button>
+        <PasswordToggle
+          isShown={isPasswordShown}
+          onToggle={() => setIsPasswordShown((shown) => !shown)}
+          controls={passwordId}
+          showLabel={t('credentials.showPassword')}
+          hideLabel={t('credentials.hidePassword')}
+        />
       </div>
       <PasswordChecklist id={checklistId} password={passwordValue} identity={identity} />
     </>

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
+import { PasswordToggle } from '../../../../components/password-toggle';
 import { TextField } from '../../../../components/text-field';
 import { isApiError } from '../../../../lib/api-client';
 import { applyServerErrors, errorSummaryItems } from '../../../../lib/form-errors';
@@ -115,14 +116,13 @@ export function NewPasswordForm({
           aria-describedby={checklistId}
           {...register('newPassword')}
         />
-        <Button
-          variant="secondary"
-          aria-pressed={isPasswordShown}
-          aria-controls="newPassword confirmPassword"
-          onClick={() => setIsPasswordShown((shown) => !shown)}
-        >
-          {t('recover.showPassword')}
-        </Button>
+        <PasswordToggle
+          isShown={isPasswordShown}
+          onToggle={() => setIsPasswordShown((shown) => !shown)}
+          controls="newPassword confirmPassword"
+          showLabel={t('recover.showPassword')}
+          hideLabel={t('recover.hidePassword')}
+        />
       </div>
       <PasswordChecklist id={checklistId} password={newPassword} />
       <TextField
