@@ -45,4 +45,37 @@ describe('AlertBanner', () => {
     expect(screen.getByText('Hovered')).toBeInTheDocument();
     expect(screen.getByText('Kept')).toBeInTheDocument();
   });
+
+  it('leaves its action (Try again) when it hides, and shows again for a new failure', () => {
+    const { rerender } = render(
+      <AlertBanner tone="error" action={<button type="button">Try again</button>} showAgainKey={1}>
+        Something went wrong.
+      </AlertBanner>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again');
+
+    act(() => vi.advanceTimersByTime(ALERT_BANNER_MS));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+
+    rerender(
+      <AlertBanner tone="error" action={<button type="button">Try again</button>} showAgainKey={2}>
+        Something went wrong.
+      </AlertBanner>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
+    act(() => vi.advanceTimersByTime(ALERT_BANNER_MS));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('waits while focus is in it (a person on its button keeps it)', () => {
+    render(
+      <AlertBanner tone="error" action={<button type="button">Try again</button>}>
+        Something went wrong.
+      </AlertBanner>,
+    );
+    fireEvent.focus(screen.getByRole('button', { name: 'Try again' }));
+    act(() => vi.advanceTimersByTime(ALERT_BANNER_MS * 2));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
 });

@@ -8,6 +8,14 @@ export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 type AlertBannerProps = {
   tone?: AlertTone;
   children: ReactNode;
+  /**
+   * What the person can still do once the message hides (e.g. "Try again"): shown in the banner,
+   * and left in its place when the banner hides. Using it shows the message again, for a new
+   * 15 seconds, so a try that fails again is said again.
+   */
+  action?: ReactNode;
+  /** A new value (a new failure, a new attempt) shows the banner again, for a new 15 seconds. */
+  showAgainKey?: unknown;
   /** Hide after this many ms (the domain's ALERT_BANNER_MS by default); null keeps it shown. */
   autoHideMs?: number | null;
   onClose?: () => void;
@@ -15,20 +23,33 @@ type AlertBannerProps = {
 
 /**
  * A closable message. Errors are announced as alerts, the rest politely as status. It hides itself
- * after ALERT_BANNER_MS unless told otherwise; the timer waits while the pointer or focus is on it.
+ * after ALERT_BANNER_MS unless told otherwise; the timer waits while the pointer or focus is on it,
+ * so nobody loses a message they are reading or a button they are on.
  */
 export function AlertBanner({
   tone = 'info',
   children,
+  action,
+  showAgainKey,
   autoHideMs = ALERT_BANNER_MS,
   onClose,
 }: AlertBannerProps) {
   const { t } = useTranslation();
   const [isVisible, setIsVisible] = useState(true);
   const [isPaused, setIsPaused] = useState(false);
+  const [shownFor, setShownFor] = useState(showAgainKey);
+  // Counts the times the banner was (re)shown, so the timer restarts each time.
+  const [showing, setShowing] = useState(0);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  if (!Object.is(shownFor, showAgainKey)) {
+    setShownFor(showAgainKey);
+    setIsVisible(true);
+    setShowing((count) => count + 1);
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `showing` restarts the timer on a new showing
   useEffect(() => {
     if (!isVisible || isPaused || autoHideMs === null) return;
     const timer = window.setTimeout(() => {
@@ -36,11 +57,21 @@ export function AlertBanner({
       onCloseRef.current?.();
     }, autoHideMs);
     return () => window.clearTimeout(timer);
-  }, [isVisible, isPaused, autoHideMs]);
+  }, [isVisible, isPaused, autoHideMs, showing]);
 
-  if (!isVisible) return null;
+  const showAgain = () => {
+    setIsVisible(true);
+    setShowing((count) => count + 1);
+  };
+  const actionBlock = action ? (
+    <div className={styles.action} onClickCapture={showAgain}>
+      {action}
+    </div>
+  ) : null;
+  if (!isVisible) return actionBlock;
   const close = () => {
     setIsVisible(false);
+    setIsPaused(false);
     onClose?.();
   };
   return (
@@ -53,7 +84,10 @@ export function AlertBanner({
       onFocus={() => setIsPaused(true)}
       onBlur={() => setIsPaused(false)}
     >
-      <div className={styles.content}>{children}</div>
+      <div className={styles.content}>
+        {children}
+        {actionBlock}
+      </div>
       <button
         type="button"
         className={styles.close}

@@ -133,7 +133,7 @@ function CredentialsScreen({
       </p>
       <p className={styles.intro}>{t('credentials.intro')}</p>
       {problem === 'tokenInvalid' && via === 'emailedLink' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('credentials.linkInvalid')}</p>
           <p>
             <a href={LOGIN_URL}>{t('common.login')}</a>
@@ -144,7 +144,7 @@ function CredentialsScreen({
         </AlertBanner>
       ) : null}
       {problem === 'tokenInvalid' && via === 'tab' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('credentials_tokenInvalid_error', { ns: 'validation' })}</p>
           <p>{t('credentials.emailedLink.also')}</p>
           <p>
@@ -153,7 +153,7 @@ function CredentialsScreen({
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('credentials_error', { ns: 'validation' })}</p>
           {via === 'tab' ? <p>{t('credentials.emailedLink.also')}</p> : null}
           <p>

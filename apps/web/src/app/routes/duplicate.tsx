@@ -53,7 +53,7 @@ export function DuplicateRoute() {
     <div className={styles.content}>
       <PageHeading>{t('duplicate.title')}</PageHeading>
       <p>{text}</p>
-      <AlertBanner tone="warning" autoHideMs={null}>
+      <AlertBanner tone="warning">
         <p>{t('signup_duplicateParent_error', { ns: 'validation', phone: phone.display })}</p>
         <p>
           <a href={RECOVER_URL}>{t('duplicate.recoverLink')}</a>

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { ALERT_BANNER_MS } from '@coparent/domain';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { i18n } from '../../lib/i18n';
@@ -8,6 +9,7 @@ import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 describe('/invite/request', () => {
@@ -50,6 +52,27 @@ describe('/invite/request', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again later.',
     );
+  });
+
+  it('hides the failure after 15 seconds, keeps the button, and says it again on a new failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeInviteToken(INVITE_TOKEN);
+    const { calls } = mockFetch(
+      on('POST', '/v2/invites/request', {
+        status: 404,
+        body: { code: 'INVITE_REQUEST_FAILED', title: 'Invite request failed' },
+      }),
+    );
+    const { user } = await renderApp('/invite/request');
+    const send = () => screen.getByRole('button', { name: 'Send me a new link' });
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+
+    act(() => vi.advanceTimersByTime(ALERT_BANNER_MS));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+    expect(calls).toHaveLength(2);
   });
 
   it('without a token: the steps and the support email', async () => {

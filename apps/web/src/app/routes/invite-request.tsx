@@ -50,7 +50,7 @@ function RequestNewLink({ token }: { token: string }) {
       <PageHeading>{t('invite.request.title')}</PageHeading>
       <p className={styles.intro}>{t('invite.request.intro')}</p>
       {failed ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error" showAgainKey={request.submittedAt}>
           <p>{t('invite.request.failed')}</p>
         </AlertBanner>
       ) : null}

@@ -54,7 +54,7 @@ export function ReceiptRoute() {
     return (
       <div className={styles.content}>
         <PageHeading>{t('receipt.reloadTitle')}</PageHeading>
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('receipt.reload')}</p>
         </AlertBanner>
         <p>

@@ -23,7 +23,7 @@ export function StepOneRoute() {
       <StepIndicator currentStep={1} lastCompletedStep={lastCompletedStep} />
       <PageHeading>{t('stepOne.title')}</PageHeading>
       {hasSessionEnded ? (
-        <AlertBanner tone="info" autoHideMs={null} onClose={dismissSessionEnded}>
+        <AlertBanner tone="info" onClose={dismissSessionEnded}>
           <p>{t('stepOne.sessionEnded')}</p>
         </AlertBanner>
       ) : null}

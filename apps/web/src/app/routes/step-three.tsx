@@ -125,17 +125,17 @@ export function StepThreeRoute() {
       <PageHeading>{t('stepThree.title')}</PageHeading>
       <p className={packageStyles.intro}>{t('packages.intro')}</p>
       {bypass === 'unavailable' ? (
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('packages.bypassUnavailable')}</p>
         </AlertBanner>
       ) : null}
       {bypass === 'failed' ? (
-        <AlertBanner tone="warning" autoHideMs={null}>
+        <AlertBanner tone="warning">
           <p>{t('packages.bypassFailed')}</p>
         </AlertBanner>
       ) : null}
       {hasPricingFailed ? (
-        <AlertBanner tone="warning" autoHideMs={null}>
+        <AlertBanner tone="warning">
           <p>{t('payment_pricing_error', { ns: 'validation' })}</p>
         </AlertBanner>
       ) : null}

@@ -66,7 +66,7 @@ function StaffFunnel() {
         <ReportView report={report.data} />
       ) : report.isError ? (
         <>
-          <AlertBanner tone="error" autoHideMs={null}>
+          <AlertBanner tone="error">
             <p>{t('adminFunnel.loadError')}</p>
           </AlertBanner>
           <Button variant="secondary" onClick={() => void report.refetch()}>

@@ -45,7 +45,7 @@ export function AccountBillingPage() {
         <BillingDetails saved={billing.data} onErrorsChange={setHasErrors} />
       ) : billing.isError ? (
         <>
-          <AlertBanner tone="error" autoHideMs={null}>
+          <AlertBanner tone="error">
             <p>{t('accountBilling.loadError')}</p>
           </AlertBanner>
           <Button variant="secondary" onClick={() => void billing.refetch()}>
@@ -111,7 +111,7 @@ function BillingDetails({
         {status === 'saved' ? <p className={styles.saved}>{t('accountBilling.saved')}</p> : null}
       </div>
       {status === 'failed' ? (
-        <AlertBanner tone="error" autoHideMs={null} onClose={() => setStatus('idle')}>
+        <AlertBanner tone="error" onClose={() => setStatus('idle')}>
           <p>{t('accountBilling.saveError')}</p>
         </AlertBanner>
       ) : null}

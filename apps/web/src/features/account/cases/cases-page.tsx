@@ -113,7 +113,7 @@ function ProfessionalCases({ session }: { session: AccountSession }) {
           <CaseList cases={cases.data.cases} />
         ) : cases.isError ? (
           <>
-            <AlertBanner tone="error" autoHideMs={null}>
+            <AlertBanner tone="error">
               <p>{t('cases.loadError')}</p>
             </AlertBanner>
             <Button variant="secondary" onClick={() => void cases.refetch()}>
@@ -127,7 +127,7 @@ function ProfessionalCases({ session }: { session: AccountSession }) {
       <section className={styles.block} aria-labelledby="cases-form-heading">
         <h2 id="cases-form-heading">{t('cases.form.heading')}</h2>
         {hasFailed ? (
-          <AlertBanner tone="error" autoHideMs={null} onClose={() => setHasFailed(false)}>
+          <AlertBanner tone="error" onClose={() => setHasFailed(false)}>
             <p>{t('cases.form.failed')}</p>
           </AlertBanner>
         ) : null}

@@ -46,7 +46,7 @@ function ChangeEmail({
   if (changedTo) {
     return (
       <div ref={doneRef} tabIndex={-1} className={styles.done}>
-        <AlertBanner tone="success" autoHideMs={null}>
+        <AlertBanner tone="success">
           <p>{t('accountEmail.done', { email: changedTo })}</p>
         </AlertBanner>
         <p>

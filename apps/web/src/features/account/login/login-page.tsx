@@ -43,11 +43,11 @@ export function LoginPage() {
     <div className={styles.form}>
       <PageHeading>{t('accountLogin.title')}</PageHeading>
       {isLoggedOut ? (
-        <AlertBanner tone="success" autoHideMs={null}>
+        <AlertBanner tone="success">
           <p>{t('accountLogin.loggedOut')}</p>
         </AlertBanner>
       ) : returnTo ? (
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('accountLogin.returnNotice')}</p>
         </AlertBanner>
       ) : null}

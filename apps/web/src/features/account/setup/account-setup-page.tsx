@@ -31,7 +31,7 @@ export function AccountSetupPage() {
   } else if (context.isError) {
     body = (
       <>
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('accountSetup.loadError')}</p>
         </AlertBanner>
         <Button variant="secondary" onClick={() => void context.refetch()}>

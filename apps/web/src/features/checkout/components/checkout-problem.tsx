@@ -14,18 +14,13 @@ type CheckoutProblemProps = {
   retry?: Retry;
 };
 
-/** A calm, persistent error banner with the support phone of the visitor's country. */
+/** A calm error banner with the support phone of the visitor's country; "Try again" stays. */
 export function CheckoutProblem({ country, children, retry }: CheckoutProblemProps) {
   const { t } = useTranslation();
   const phone = supportPhoneFor(country);
   return (
-    <AlertBanner tone="error" autoHideMs={null}>
+    <AlertBanner tone="error" action={retry ? <TryAgainButton retry={retry} /> : undefined}>
       <p>{children ?? t('genericErrorMessage', { ns: 'validation' })}</p>
-      {retry ? (
-        <p>
-          <TryAgainButton retry={retry} />
-        </p>
-      ) : null}
       <p>
         <SupportPhoneSentence phone={phone} />
       </p>

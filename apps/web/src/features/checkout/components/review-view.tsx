@@ -87,12 +87,12 @@ export function ReviewView({
     <div className={styles.review}>
       <h2 className={styles.viewHeading}>{t('checkout.review.heading')}</h2>
       {hadPendingAttempt ? (
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('checkout.review.pendingAttempt')}</p>
         </AlertBanner>
       ) : null}
       {problem?.kind === 'declined' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{problem.text || t('payment_declined_error', { ns: 'validation' })}</p>
           <p>
             <Button variant="link" onClick={() => setView('PAYMENT')}>
@@ -102,18 +102,18 @@ export function ReviewView({
         </AlertBanner>
       ) : null}
       {problem?.kind === 'priceChanged' ? (
-        <AlertBanner tone="warning" autoHideMs={null}>
+        <AlertBanner tone="warning">
           <p>{problem.text}</p>
           <p>{t('checkout.review.priceChangedConfirm')}</p>
         </AlertBanner>
       ) : null}
       {problem?.kind === 'wait' ? (
-        <AlertBanner tone="warning" autoHideMs={null}>
+        <AlertBanner tone="warning">
           <p>{problem.text || t('genericErrorMessage', { ns: 'validation' })}</p>
         </AlertBanner>
       ) : null}
       {otherErrors.length > 0 ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <ul className={styles.errorList}>
             {otherErrors.map((error) => (
               <li key={`${error.field}-${error.text}`}>{error.text}</li>

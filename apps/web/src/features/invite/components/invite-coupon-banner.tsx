@@ -12,7 +12,7 @@ export function InviteCouponBanner({ codes }: { codes: readonly string[] }) {
   if (codes.length === 0) return null;
   const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(codes);
   return (
-    <AlertBanner tone="success" autoHideMs={null}>
+    <AlertBanner tone="success">
       <p>{t('invitePackages.couponBanner', { count: codes.length, codes: list })}</p>
     </AlertBanner>
   );

@@ -14,7 +14,7 @@ export function DuplicateWarning({ text, onContinue, isContinuing }: DuplicateWa
     heading.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <AlertBanner tone="warning" autoHideMs={null}>
+    <AlertBanner tone="warning">
       <h2 ref={heading} tabIndex={-1}>
         {t('stepTwo.duplicateHeading')}
       </h2>

@@ -15,13 +15,8 @@ type GenericErrorProps = {
 export function GenericError({ retry }: GenericErrorProps) {
   const { t } = useTranslation();
   return (
-    <AlertBanner tone="error" autoHideMs={null}>
+    <AlertBanner tone="error" action={retry ? <TryAgainButton retry={retry} /> : undefined}>
       <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
-      {retry ? (
-        <p>
-          <TryAgainButton retry={retry} />
-        </p>
-      ) : null}
       <p>
         <SupportCall />
       </p>

@@ -7,7 +7,7 @@ export function DiscountBanner({ discount }: { discount: DiscountDisplay }) {
   const { t } = useTranslation();
   if (discount.kind === 'none') return null;
   return (
-    <AlertBanner tone="success" autoHideMs={null}>
+    <AlertBanner tone="success">
       <p>
         {discount.kind === 'percent'
           ? t('discount.banner', { percent: discount.percent })

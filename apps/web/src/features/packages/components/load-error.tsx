@@ -10,18 +10,20 @@ type LoadErrorProps = {
   children?: ReactNode;
 };
 
-/** The generic error banner for data that did not load, with "Try again". */
+/** The generic error banner for data that did not load, with "Try again" (it stays when the message hides). */
 export function LoadError({ onRetry, isRetrying = false, children }: LoadErrorProps) {
   const { t } = useTranslation();
   return (
-    <AlertBanner tone="error" autoHideMs={null}>
-      <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
-      {children ? <p>{children}</p> : null}
-      <p>
+    <AlertBanner
+      tone="error"
+      action={
         <Button variant="secondary" onClick={onRetry} isLoading={isRetrying}>
           {t('packages.retry')}
         </Button>
-      </p>
+      }
+    >
+      <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
+      {children ? <p>{children}</p> : null}
     </AlertBanner>
   );
 }

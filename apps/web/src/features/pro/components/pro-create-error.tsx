@@ -16,16 +16,18 @@ export function ProCreateError() {
   const { t } = useTranslation();
   const phone = useProSupportPhone();
   return (
-    <AlertBanner tone="error" autoHideMs={null}>
+    <AlertBanner
+      tone="error"
+      action={
+        <Button type="submit" form={PRO_STEP_THREE_FORM_ID}>
+          {t('pro.error.retry')}
+        </Button>
+      }
+    >
       <h3 id={PRO_ERROR_HEADING_ID} tabIndex={-1}>
         {t('pro.error.title')}
       </h3>
       <p>{t('pro.error.text')}</p>
-      <p>
-        <Button type="submit" form={PRO_STEP_THREE_FORM_ID}>
-          {t('pro.error.retry')}
-        </Button>
-      </p>
       <p>
         <RichText
           i18nKey="pro.error.support"

@@ -11,15 +11,18 @@ export function ProGenericError({ onRetry, onClose }: ProGenericErrorProps) {
   const { t } = useTranslation();
   const phone = useProSupportPhone();
   return (
-    <AlertBanner tone="error" autoHideMs={null} onClose={onClose}>
-      <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
-      {onRetry ? (
-        <p>
+    <AlertBanner
+      tone="error"
+      onClose={onClose}
+      action={
+        onRetry ? (
           <Button variant="secondary" onClick={onRetry}>
             {t('pro.retry')}
           </Button>
-        </p>
-      ) : null}
+        ) : undefined
+      }
+    >
+      <p>{t('genericErrorMessage', { ns: 'validation' })}</p>
       <p>
         <SupportPhoneSentence phone={phone} />
       </p>

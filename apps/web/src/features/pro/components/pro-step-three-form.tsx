@@ -87,7 +87,7 @@ export function ProStepThreeForm({
       <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{t('pro.three.intro')}</p>
       {hasForgottenSecrets ? (
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('pro.three.reloaded')}</p>
         </AlertBanner>
       ) : null}

@@ -73,7 +73,7 @@ export function ActivatePage() {
         <>
           <p className={styles.intro}>{t('activate.intro')}</p>
           {problem === 'failed' ? (
-            <AlertBanner tone="error" autoHideMs={null} onClose={() => setProblem(null)}>
+            <AlertBanner tone="error" onClose={() => setProblem(null)}>
               <p>{t('activate.failed')}</p>
             </AlertBanner>
           ) : null}

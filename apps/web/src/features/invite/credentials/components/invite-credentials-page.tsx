@@ -185,7 +185,7 @@ function InviteCredentialsScreen({
       </p>
       <p className={credentialsStyles.intro}>{t('inviteCredentials.intro')}</p>
       {problem === 'terms' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('inviteCredentials.termsFailed')}</p>
           <p>
             <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
@@ -193,7 +193,7 @@ function InviteCredentialsScreen({
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
-        <AlertBanner tone="error" autoHideMs={null}>
+        <AlertBanner tone="error">
           <p>{t('credentials_error', { ns: 'validation' })}</p>
           <p>
             <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
