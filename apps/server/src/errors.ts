@@ -54,6 +54,8 @@ const TITLES: Record<AppErrorCode, string> = {
   INVITE_USER_MISMATCH: 'The invite does not belong to this user',
   INVITE_REQUEST_FAILED: 'A new invite link cannot be sent for this token',
   CREDENTIALS_ALREADY_SET: 'This account already has a username and password',
+  INVITE_COVERED_BY_PROFESSIONAL:
+    "A professional's family has nothing to pay: set the username and password",
   SESSION_REQUIRED: 'Log in first: no live session',
   PROFESSIONAL_REQUIRED: 'Only a professional account can do this',
   STAFF_REQUIRED: 'Only a staff account can do this',

@@ -784,14 +784,16 @@ export const orders = pgTable('orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A member's subscription (Parent A's; the co-parent's when Parent A paid for it). */
+/**
+ * A member's subscription (Parent A's; the co-parent's when Parent A paid for it), bought by an
+ * order, or, in a professional's family, covered by the professional's practice (no order).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    coveredByProfessionalId: uuid('covered_by_professional_id').references(() => users.id),
     familyMemberId: uuid('family_member_id')
       .notNull()
       .references(() => familyMembers.id),
@@ -808,6 +810,10 @@ export const subscriptions = pgTable(
   (table) => [
     index('subscriptions_member_idx').on(table.familyMemberId),
     check('subscriptions_years_check', sql`${table.years} in (1, 2)`),
+    check(
+      'subscriptions_paid_check',
+      sql`${table.orderId} is not null or ${table.coveredByProfessionalId} is not null`,
+    ),
   ],
 );
 

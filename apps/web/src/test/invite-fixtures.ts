@@ -1,4 +1,4 @@
-import type { InvitedContext, InvitedUser } from '@coparent/domain';
+import { type InvitedContext, type InvitedUser, nextInviteStep } from '@coparent/domain';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
 
 export const INVITE_TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
@@ -114,10 +114,14 @@ export function fakeInviteServer(
         },
       };
     } else if (body.sections.includes('PARENT')) {
-      const isBilling =
-        state.context.isSubscriptionCurrent && !state.context.billingAddressComplete;
-      step = isBilling ? 2 : 1;
-      nextPath = isBilling ? '/invite/billing-info' : '/invite/packages';
+      const next = nextInviteStep({
+        kind: 'STEP1_SUBMITTED',
+        isSubscriptionCurrent: state.context.isSubscriptionCurrent,
+        billingAddressComplete: state.context.billingAddressComplete,
+        userCreatedByPro: state.context.userCreatedByPro,
+      });
+      step = next.step;
+      nextPath = next.path;
     }
     state.context = { ...state.context, lastCompletedStep: step as 0 | 1 | 2 };
     return {

@@ -45,6 +45,8 @@ export const APP_ERROR_STATUS = {
   INVITE_REQUEST_FAILED: 404,
   /** The user already has a username and password: log in instead. */
   CREDENTIALS_ALREADY_SET: 409,
+  /** A professional's family is covered by the practice: no package to choose, nothing to pay. */
+  INVITE_COVERED_BY_PROFESSIONAL: 409,
   /** The account area's calls need a live login session (the `cp_session` cookie): log in. */
   SESSION_REQUIRED: 401,
   /** A professional's call (My Cases) made with a parent's session. */

@@ -37,6 +37,17 @@ describe('nextInviteStep', () => {
     }
   });
 
+  it("step 1 submit in a professional's family: 1 and the credentials (nothing to pay)", () => {
+    expect(
+      nextInviteStep({
+        kind: 'STEP1_SUBMITTED',
+        isSubscriptionCurrent: false,
+        billingAddressComplete: false,
+        userCreatedByPro: true,
+      }),
+    ).toEqual({ step: 1, path: INVITE_PATHS.credentials });
+  });
+
   it('package choice: 1 for build-your-own, 2 otherwise', () => {
     expect(nextInviteStep({ kind: 'PACKAGE_CHOSEN', buildYourOwn: true })).toEqual({
       step: 1,

@@ -8,7 +8,13 @@ export type InviteStep = 0 | 1 | 2;
 
 /** What moved the invited flow forward. */
 export type InviteStepEvent =
-  | { kind: 'STEP1_SUBMITTED'; isSubscriptionCurrent: boolean; billingAddressComplete: boolean }
+  | {
+      kind: 'STEP1_SUBMITTED';
+      isSubscriptionCurrent: boolean;
+      billingAddressComplete: boolean;
+      /** A professional's family: their practice covers the subscription (no payment). */
+      userCreatedByPro?: boolean;
+    }
   | { kind: 'PACKAGE_CHOSEN'; buildYourOwn: boolean }
   | { kind: 'CHOOSE_YOUR_OWN_SUBMITTED' };
 
@@ -28,7 +34,8 @@ export type InvitePath = (typeof INVITE_PATHS)[keyof typeof INVITE_PATHS];
 
 /**
  * The progress after an event, and where the browser goes next:
- * - step 1 submitted: 2 when the subscription is current but the billing address is incomplete
+ * - step 1 submitted: in a professional's family 1 (→ /invite/credentials: nothing to pay); 2
+ *   when the subscription is current but the billing address is incomplete
  *   (→ /invite/billing-info), otherwise 1 (→ /invite/packages);
  * - a build-your-own package chosen: 1 (→ /invite/choose-your-own); another package: 2
  *   (→ /invite/payment);
@@ -37,6 +44,7 @@ export type InvitePath = (typeof INVITE_PATHS)[keyof typeof INVITE_PATHS];
 export function nextInviteStep(event: InviteStepEvent): { step: InviteStep; path: InvitePath } {
   switch (event.kind) {
     case 'STEP1_SUBMITTED':
+      if (event.userCreatedByPro) return { step: 1, path: INVITE_PATHS.credentials };
       return event.isSubscriptionCurrent && !event.billingAddressComplete
         ? { step: 2, path: INVITE_PATHS.billingInfo }
         : { step: 1, path: INVITE_PATHS.packages };

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogPackages,
@@ -36,7 +36,7 @@ export type MemberSubscription = {
   payer: { userId: string; firstName: string; lastName: string };
 };
 
-/** The member's newest subscription with its package and who paid for it (the order's user). */
+/** The member's newest subscription with its package and who paid for it (buyer or professional). */
 export async function findNewestSubscription(
   db: Executor,
   familyMemberId: string,
@@ -54,8 +54,12 @@ export async function findNewestSubscription(
       payerLastName: users.lastName,
     })
     .from(subscriptions)
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(orders, eq(orders.id, subscriptions.orderId))
+    // Who paid: the order's buyer, or the professional whose practice covers it.
+    .innerJoin(
+      users,
+      eq(users.id, sql`coalesce(${orders.userId}, ${subscriptions.coveredByProfessionalId})`),
+    )
     .innerJoin(catalogPackages, eq(catalogPackages.id, subscriptions.packageId))
     .where(eq(subscriptions.familyMemberId, familyMemberId))
     .orderBy(desc(subscriptions.startsAt))

@@ -27,7 +27,7 @@ import {
   usernameKey,
   usernameTaken,
 } from '../account/repo.js';
-import { markInvitesAccepted } from '../invite/repo.js';
+import { insertCoveredSubscription, markInvitesAccepted } from '../invite/repo.js';
 import { createLoginLockout, type LoginLockoutSettings } from './login-lockout.js';
 
 export type CredentialsServiceDeps = {
@@ -136,6 +136,14 @@ export function createCredentialsService({
         if (user.status === 'INVITED') {
           await updateUser(tx, userId, { status: 'ACTIVE' });
           await markInvitesAccepted(tx, userId, instant);
+          // A professional's family pays nothing: the practice covers the parent from today.
+          if (user.createdByProfessionalId) {
+            await insertCoveredSubscription(tx, {
+              userId,
+              professionalId: user.createdByProfessionalId,
+              now: instant,
+            });
+          }
         }
       });
     } catch (error) {

@@ -424,6 +424,76 @@ describe.each(BACKENDS)('invited co-parent calls on %s', (backend) => {
         pro: { firstName: 'Patricia', lastName: 'Reyes' },
       });
     });
+
+    it('skips the package and the payment: step 1 leads to the credentials, nothing is charged', async () => {
+      const invite = await scenario('pro-invite');
+      const userId = await userIdOf(invite.token);
+      const saved = await step1(invite.token, userId, invite.coParentEmail);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ lastCompletedStep: 1, nextPath: '/invite/credentials' });
+
+      const choose = await patch(invite.token, userId, {
+        sections: ['PACKAGE'],
+        order: { packageId: 3003 },
+      });
+      expect(choose.statusCode).toBe(409);
+      expect(choose.json()).toMatchObject({ code: 'INVITE_COVERED_BY_PROFESSIONAL' });
+      const pay = await app.inject({
+        method: 'POST',
+        url: `/v2/users/${userId}/payment`,
+        headers: { ...bearer(invite.token), 'idempotency-key': randomUUID() },
+        payload: {
+          deviceData: null,
+          marketingOptIn: true,
+          order: { packageId: 3003 },
+          payment: {
+            amountDisplayed: 14999,
+            taxAmountDisplayed: 0,
+            nonce: 'fake-valid-nonce',
+            bankAccountNumber: null,
+            bankRoutingNumber: null,
+          },
+          promoCodes: null,
+          segmentAnonymousId: 'anon',
+        },
+      });
+      expect(pay.statusCode, pay.body).toBe(409);
+      expect(pay.json()).toMatchObject({ code: 'INVITE_COVERED_BY_PROFESSIONAL' });
+      expect(await db().select().from(payments).where(eq(payments.invitedUserId, userId))).toEqual(
+        [],
+      );
+
+      const minted = await app.inject({
+        method: 'POST',
+        url: `/v2/users/${userId}/credentials-token`,
+        headers: bearer(invite.token),
+      });
+      expect(minted.statusCode, minted.body).toBe(200);
+
+      // Their account works at once: the practice's subscription, paid by the professional.
+      const set = await app.inject({
+        method: 'POST',
+        url: '/v2/credentials',
+        headers: bearer((minted.json() as { clickToJoinToken: string }).clickToJoinToken),
+        payload: { username: `diego_${randomUUID().slice(0, 8)}`, password: 'Quiet-Harbor-7421!' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const session = String(set.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+      const home = await app.inject({
+        method: 'GET',
+        url: '/v2/account/home',
+        headers: { cookie: session },
+      });
+      expect(home.statusCode, home.body).toBe(200);
+      expect(home.json().subscription).toMatchObject({
+        packageId: 3003,
+        years: 1,
+        autoRenew: false,
+        isCurrent: true,
+        paidBy: { firstName: 'Patricia', lastName: 'Reyes', isYou: false },
+      });
+      expect(await db().select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+    });
   });
 
   describe('POST /v2/users/:userId/payment', () => {

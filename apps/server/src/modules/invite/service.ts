@@ -296,6 +296,7 @@ export function createInviteService(deps: InviteServiceDeps) {
     let step = progressStep(s.progress?.lastCompletedStep);
     let nextPath: string | null = null;
     let order: { packageId: number; productId: string | null; services: string[] } | undefined;
+    if (has('PACKAGE') && s.pro) throw new AppError('INVITE_COVERED_BY_PROFESSIONAL');
     if (has('PACKAGE') && body.order) {
       const catalog = await readCatalog(db);
       const pkg = findPackage(catalog, body.order.packageId);
@@ -317,6 +318,7 @@ export function createInviteService(deps: InviteServiceDeps) {
         kind: 'STEP1_SUBMITTED',
         isSubscriptionCurrent: s.subscription !== undefined,
         billingAddressComplete: s.billingAddressComplete,
+        userCreatedByPro: s.pro !== undefined,
       });
       step = next.step;
       nextPath = next.path;
@@ -476,6 +478,8 @@ export function createInviteService(deps: InviteServiceDeps) {
     ctx: Ctx,
   ): Promise<PaymentResponse> {
     const user = (await findUserById(db, auth.user.id)) ?? auth.user;
+    // Nothing is charged to a professional's family: their practice covers it.
+    if (user.createdByProfessionalId) throw new AppError('INVITE_COVERED_BY_PROFESSIONAL');
     const s = await state({ ...auth, user });
     const inviter = auth.invite.invitedByUserId
       ? await findUserById(db, auth.invite.invitedByUserId)

@@ -79,6 +79,22 @@ describe('/invite/step1', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/billing-info'));
   });
 
+  it("a professional's family: says there is nothing to pay and goes on to the credentials", async () => {
+    invited(undefined, {
+      userCreatedByPro: true,
+      pro: { firstName: 'Patricia', lastName: 'Reyes' },
+    });
+    const { user, router } = await renderApp('/invite/step1');
+    expect(
+      await screen.findByText(
+        "No payment needed: Patricia Reyes covers your subscription. After this step, you'll create your username and password.",
+      ),
+    ).toBeVisible();
+    await user.type(await screen.findByLabelText('Phone number'), '2125559876');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+  });
+
   it('checks the form before sending it', async () => {
     const { calls } = invited();
     const { user } = await renderApp('/invite/step1');

@@ -56,6 +56,13 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
   return (
     <>
       {hasProblem ? <GenericError retry={{ formId: INVITE_STEP_ONE_FORM_ID }} /> : null}
+      {context.userCreatedByPro && context.pro ? (
+        <p>
+          {t('inviteStepOne.proCovered', {
+            pro: `${context.pro.firstName} ${context.pro.lastName}`,
+          })}
+        </p>
+      ) : null}
       <InviteStepOneForm
         initialValues={{ ...knownValues(user.data), ...draft }}
         onDraftChange={saveDraft}
@@ -80,7 +87,7 @@ export function InviteStepOneRoute() {
     <>
       <PageHeading>{t('invite.stepOne.title')}</PageHeading>
       {wasReset ? (
-        <AlertBanner tone="info" autoHideMs={null}>
+        <AlertBanner tone="info">
           <p>{t('inviteStepOne.wasReset')}</p>
         </AlertBanner>
       ) : null}

@@ -75,14 +75,30 @@ describe('/invite', () => {
     expect(screen.getByText('Your subscription has been paid.')).toBeVisible();
   });
 
+  it("tells a professional's family there is nothing to pay", async () => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(
+      on('GET', '/v2/invites/current', {
+        body: invitedContext({
+          userCreatedByPro: true,
+          pro: { firstName: 'Patricia', lastName: 'Reyes' },
+        }),
+      }),
+    );
+    await renderApp('/invite');
+    expect(
+      await screen.findByText(
+        "Patricia Reyes covers your subscription: there's nothing for you to pay.",
+      ),
+    ).toBeVisible();
+  });
+
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es-MX');
     storeInviteToken(INVITE_TOKEN);
     mockFetch(on('GET', '/v2/invites/current', { body: invitedContext() }));
     await renderApp('/invite');
-    expect(
-      await screen.findByText('Tu coparente te invitó a unirte a:'),
-    ).toBeVisible();
+    expect(await screen.findByText('Tu coparente te invitó a unirte a:')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Comenzar' })).toBeVisible();
   });
 

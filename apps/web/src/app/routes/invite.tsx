@@ -98,6 +98,8 @@ export function InviteRoute() {
         <FamilyMemberList members={data.familyMembers} />
         {data.isSubscriptionCurrent ? (
           <p className={invite.paid}>{t('invite.welcome.paid')}</p>
+        ) : pro ? (
+          <p className={invite.paid}>{t('invite.welcome.proCovered', { pro })}</p>
         ) : null}
         <p>
           <Link to={INVITE_PATHS.step1} className={buttonClassName()}>

@@ -1,0 +1,4 @@
+ALTER TABLE "subscriptions" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "covered_by_professional_id" uuid;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_covered_by_professional_id_users_id_fk" FOREIGN KEY ("covered_by_professional_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_paid_check" CHECK ("subscriptions"."order_id" is not null or "subscriptions"."covered_by_professional_id" is not null);
