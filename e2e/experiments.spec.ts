@@ -1,6 +1,7 @@
 import { translateMessage } from '@coparent/domain';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { loginViaApi } from './support/account';
+import { offerApplePay } from './support/apple-pay';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
@@ -140,6 +141,7 @@ test('payment: Apple Pay first, PayPal and Venmo offered in Treatment only', asy
 }) => {
   for (const arm of ARMS) {
     const page = await visitorIn(browser, arm);
+    await offerApplePay(page);
     await openWithFlags(page, '/signup');
     await completeStepsOneAndTwo(page, 'en');
     await choosePackage(page, 'en');

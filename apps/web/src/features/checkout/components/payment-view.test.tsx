@@ -1,6 +1,6 @@
 import type { Package } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlagOverrides } from '../../../lib/flags';
 import {
   checkoutSignup,
@@ -64,7 +64,28 @@ const methods = () =>
     .getAllByRole('radio')
     .map((radio) => radio.getAttribute('value'));
 
+/** A browser with Apple Pay, as Safari's ApplePaySession says (jsdom, like Chromium, has none). */
+function offerApplePay() {
+  vi.stubGlobal('ApplePaySession', { canMakePayments: () => true });
+}
+
 describe('Payment view', () => {
+  beforeEach(offerApplePay);
+
+  it('offers Apple Pay only where the browser supports it, in the sandbox too', async () => {
+    vi.stubGlobal('ApplePaySession', undefined);
+    server();
+    await openPayment();
+    await waitFor(() => expect(methods()).toEqual(['CREDIT_CARD']));
+  });
+
+  it('offers no Apple Pay where ApplePaySession cannot make payments', async () => {
+    vi.stubGlobal('ApplePaySession', { canMakePayments: () => false });
+    server();
+    await openPayment();
+    await waitFor(() => expect(methods()).toEqual(['CREDIT_CARD']));
+  });
+
   it('makes Payment the current tab and Review reachable only after the payment step', async () => {
     server();
     const { user } = await openPayment();
@@ -310,9 +331,7 @@ describe('Payment view', () => {
   it('shows the consent checkboxes only outside the US', async () => {
     server();
     await openPayment();
-    expect(
-      screen.queryByRole('checkbox', { name: /Terms of Use/ }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Terms of Use/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Send me tips/ })).not.toBeInTheDocument();
   });
 

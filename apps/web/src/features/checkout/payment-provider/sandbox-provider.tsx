@@ -5,6 +5,7 @@ import { tokenizeCard } from '../api/tokenize-card';
 import { type CardField, type CardFieldErrors, cardProblems, EMPTY_CARD } from '../card-fields';
 import { SandboxCardForm } from '../components/sandbox-card-form';
 import { SandboxWallet } from '../components/sandbox-wallet';
+import { browserSupportsApplePay } from './apple-pay-support';
 import type { BrowserPaymentProvider, CardFormProps, WalletProps } from './payment-provider';
 
 const ALL_CARD_FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'];
@@ -94,5 +95,8 @@ export const sandboxProvider: BrowserPaymentProvider = {
   Wallet: SandboxWalletButton,
   // The sandbox has no data collector: nothing to send.
   deviceData: async () => null,
-  supports: { venmo: true, applePay: true },
+  // Venmo is simulated everywhere; Apple Pay only where the browser has it, as with Braintree.
+  get supports() {
+    return { venmo: true, applePay: browserSupportsApplePay() };
+  },
 };

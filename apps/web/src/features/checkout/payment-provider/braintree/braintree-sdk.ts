@@ -1,18 +1,12 @@
 import type { CardType, ClientTokenResponse } from '@coparent/domain';
-import type { ApplePay, ApplePaySession } from 'braintree-web/apple-pay';
+import type { ApplePay } from 'braintree-web/apple-pay';
 import type { Client } from 'braintree-web/client';
 import type { BraintreeError } from 'braintree-web/core';
 import type { HostedFieldFieldOptions, HostedFields } from 'braintree-web/hosted-fields';
 import type { PayPalCheckoutCreatePaymentOptions } from 'braintree-web/paypal-checkout';
 import type { Venmo } from 'braintree-web/venmo';
+import { browserSupportsApplePay } from '../apple-pay-support';
 import type { WalletApproval } from '../payment-provider';
-
-declare global {
-  interface Window {
-    /** Safari's Apple Pay JS (absent elsewhere). */
-    ApplePaySession?: typeof ApplePaySession;
-  }
-}
 
 /**
  * braintree-web's components, each loaded on first use with a dynamic import: the SDK is its own
@@ -179,7 +173,7 @@ async function createVenmo(client: Client): Promise<Venmo | null> {
 
 async function createApplePay(client: Client): Promise<ApplePay | null> {
   try {
-    if (!window.ApplePaySession?.canMakePayments()) return null;
+    if (!browserSupportsApplePay()) return null;
     return await (await sdk.applePay()).create({ client });
   } catch (error) {
     // Spec 001 §8: Apple Pay unsupported or failing is hidden, the error logged.
