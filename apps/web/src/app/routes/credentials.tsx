@@ -133,23 +133,17 @@ function CredentialsScreen({
       </p>
       <p className={styles.intro}>{t('credentials.intro')}</p>
       {problem === 'tokenInvalid' && via === 'emailedLink' ? (
-        <AlertBanner tone="error">
+        <AlertBanner tone="error" action={<a href={LOGIN_URL}>{t('common.login')}</a>}>
           <p>{t('credentials.linkInvalid')}</p>
-          <p>
-            <a href={LOGIN_URL}>{t('common.login')}</a>
-          </p>
           <p>
             <SupportPhoneSentence phone={phone} />
           </p>
         </AlertBanner>
       ) : null}
       {problem === 'tokenInvalid' && via === 'tab' ? (
-        <AlertBanner tone="error">
+        <AlertBanner tone="error" action={<a href={LOGIN_URL}>{t('common.login')}</a>}>
           <p>{t('credentials_tokenInvalid_error', { ns: 'validation' })}</p>
           <p>{t('credentials.emailedLink.also')}</p>
-          <p>
-            <a href={LOGIN_URL}>{t('common.login')}</a>
-          </p>
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (

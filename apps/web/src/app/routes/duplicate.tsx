@@ -53,11 +53,8 @@ export function DuplicateRoute() {
     <div className={styles.content}>
       <PageHeading>{t('duplicate.title')}</PageHeading>
       <p>{text}</p>
-      <AlertBanner tone="warning">
+      <AlertBanner tone="warning" action={<a href={RECOVER_URL}>{t('duplicate.recoverLink')}</a>}>
         <p>{t('signup_duplicateParent_error', { ns: 'validation', phone: phone.display })}</p>
-        <p>
-          <a href={RECOVER_URL}>{t('duplicate.recoverLink')}</a>
-        </p>
       </AlertBanner>
       <h2>{t('duplicate.supportHeading')}</h2>
       <p>

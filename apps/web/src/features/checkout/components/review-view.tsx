@@ -92,13 +92,15 @@ export function ReviewView({
         </AlertBanner>
       ) : null}
       {problem?.kind === 'declined' ? (
-        <AlertBanner tone="error">
-          <p>{problem.text || t('payment_declined_error', { ns: 'validation' })}</p>
-          <p>
+        <AlertBanner
+          tone="error"
+          action={
             <Button variant="link" onClick={() => setView('PAYMENT')}>
               {t('checkout.review.changeMethod')}
             </Button>
-          </p>
+          }
+        >
+          <p>{problem.text || t('payment_declined_error', { ns: 'validation' })}</p>
         </AlertBanner>
       ) : null}
       {problem?.kind === 'priceChanged' ? (

@@ -14,14 +14,18 @@ export function DuplicateWarning({ text, onContinue, isContinuing }: DuplicateWa
     heading.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <AlertBanner tone="warning">
+    <AlertBanner
+      tone="warning"
+      action={
+        <Button onClick={onContinue} isLoading={isContinuing}>
+          {t('common.continue')}
+        </Button>
+      }
+    >
       <h2 ref={heading} tabIndex={-1}>
         {t('stepTwo.duplicateHeading')}
       </h2>
       <p>{text}</p>
-      <Button onClick={onContinue} isLoading={isContinuing}>
-        {t('common.continue')}
-      </Button>
     </AlertBanner>
   );
 }

@@ -185,19 +185,19 @@ function InviteCredentialsScreen({
       </p>
       <p className={credentialsStyles.intro}>{t('inviteCredentials.intro')}</p>
       {problem === 'terms' ? (
-        <AlertBanner tone="error">
+        <AlertBanner
+          tone="error"
+          action={<TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />}
+        >
           <p>{t('inviteCredentials.termsFailed')}</p>
-          <p>
-            <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
-          </p>
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
-        <AlertBanner tone="error">
+        <AlertBanner
+          tone="error"
+          action={<TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />}
+        >
           <p>{t('credentials_error', { ns: 'validation' })}</p>
-          <p>
-            <TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />
-          </p>
           <p>
             <SupportPhoneSentence phone={phone} />
           </p>
