@@ -1,7 +1,8 @@
 import { PROFESSIONAL_ROLE_LABELS, translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Professional registration (/pro), in each language, against the built app: three steps each
 // checked by the server, the success page, a refused email, and a failed create.

@@ -282,6 +282,12 @@ describe('the web app routes', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it('sends a browser asking for /favicon.ico to the built icon', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/app/join/favicon.svg');
+  });
+
   it('redirects /, /app/join and /app/join/ to /app/join/signup', async () => {
     for (const url of ['/', '/app/join', '/app/join/']) {
       const res = await app.inject({ method: 'GET', url });
@@ -319,7 +325,10 @@ describe('the web app routes', () => {
       expect(head).toContain(
         '<link rel="modulepreload" crossorigin href="/app/join/assets/form-x2.js">',
       );
-      expect(head).toContain('<link rel="preload" as="style" href="/app/join/assets/form-x3.css">');
+      // crossorigin, as the app's own stylesheet links: the browser then uses the preload.
+      expect(head).toContain(
+        '<link rel="preload" as="style" crossorigin href="/app/join/assets/form-x3.css">',
+      );
     }
     for (const url of ['/app/join/step1', '/app/account/step2']) {
       const res = await app.inject({ method: 'GET', url });

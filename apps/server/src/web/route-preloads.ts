@@ -13,7 +13,8 @@ const escapeAttribute = (value: string) =>
 
 /**
  * The app shell for each join path with its screen's chunks as `modulepreload` links (and its
- * styles as preloads), so the browser fetches them beside the entry instead of after the app has
+ * styles as preloads, `crossorigin` like the stylesheets the app then adds, or the browser fetches
+ * them twice and warns), so the browser fetches them beside the entry instead of after the app has
  * started and found the screen (issue [F8], Lighthouse). Built once at start-up; an empty map
  * when the build has no `route-preloads.json` (every path then gets the plain index.html).
  */
@@ -26,7 +27,9 @@ export function routeShells(distDir: string, indexHtml: string): Map<string, str
   if (headEnd < 0) return shells;
   for (const [path, { scripts, styles }] of Object.entries(preloads)) {
     const links = [
-      ...styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+      ...styles.map(
+        (href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+      ),
       ...scripts.map(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
       ),

@@ -97,5 +97,9 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
   app.get(ACCOUNT_BASE, HIDDEN, appShell);
   app.get(`${ACCOUNT_BASE}/*`, HIDDEN, appShell);
   for (const path of Object.values(SITE_PAGE_PATHS)) app.get(path, HIDDEN, appShell);
+  // Browsers ask for /favicon.ico where a page names no icon (the mailbox, a JSON answer).
+  app.get('/favicon.ico', HIDDEN, (_request, reply) =>
+    reply.redirect(`${JOIN_BASE}/favicon.svg`, 301),
+  );
   app.get('/*', HIDDEN, notFound);
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { addAccountAreaCatalogue } from '../locales/catalogue-account-area.en';
 import { ACCOUNT_BASENAME } from './account-path';
 import { AccountLayout } from './layout/account-layout';
+import { AppShellFallback } from './layout/app-shell-fallback';
 import { RouteError } from './routes/route-error';
 
 // The account area's English texts are not in the funnel's first load: they come with its router.
@@ -14,6 +15,7 @@ addAccountAreaCatalogue();
 export const accountRoutes: RouteObject[] = [
   {
     element: <AccountLayout />,
+    hydrateFallbackElement: <AppShellFallback />,
     children: [
       {
         errorElement: <RouteError />,

@@ -2,6 +2,7 @@ import type { JoinStep } from '@coparent/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { JOIN_BASENAME } from './join-path';
+import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
 import { ROUTE_MODULES } from './route-modules';
 import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
@@ -30,6 +31,7 @@ async function guardedStep(step: JoinStep, loadScreen: () => Promise<ComponentTy
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    hydrateFallbackElement: <AppShellFallback />,
     children: [
       {
         errorElement: <RouteError />,

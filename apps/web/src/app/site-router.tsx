@@ -1,6 +1,7 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { addSitePagesCatalogue } from '../locales/catalogue-site-pages.en';
+import { AppShellFallback } from './layout/app-shell-fallback';
 import { SitePagesLayout } from './layout/site-pages-layout';
 import { RouteError } from './routes/route-error';
 
@@ -17,6 +18,7 @@ const routePath = (path: string) => path.replace(/^\//, '');
 export const siteRoutes: RouteObject[] = [
   {
     element: <SitePagesLayout />,
+    hydrateFallbackElement: <AppShellFallback />,
     children: [
       {
         errorElement: <RouteError />,
