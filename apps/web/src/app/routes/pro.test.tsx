@@ -252,6 +252,27 @@ describe('/pro step 2', () => {
     }
   });
 
+  it('says which roles a new country does not have when it unselects them', async () => {
+    seedPro('TWO', {
+      stepTwo: {
+        country: 'US',
+        region: 'CA',
+        timezone: 'America/Los_Angeles',
+        roles: ['FAMILY_LAW_ATTORNEY', 'MEDIATOR'],
+      },
+    });
+    mockFetch(onProLookups(), onProTimeZones());
+    const { user } = await renderApp('/pro');
+    await stepHeading(/Your practice/);
+    expect(await screen.findByRole('checkbox', { name: 'Family law attorney' })).toBeChecked();
+
+    await user.selectOptions(combobox('Country'), 'Canada');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Family law attorney is not a role in Canada, so it is no longer selected.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Family mediator' })).toBeChecked();
+  });
+
   it('clears the region, time zone and roles a new country does not offer; a new region clears the time zone', async () => {
     seedPro('TWO', {
       stepTwo: {

@@ -6,7 +6,7 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -14,6 +14,7 @@ import { CheckboxGroup } from '../../../components/checkbox-group';
 import { ErrorSummary } from '../../../components/error-summary';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { useLocale } from '../../../lib/use-locale';
 import { useProTimeZones } from '../api/get-pro-time-zones';
 import type { ProSubmitResult } from '../hooks/use-pro-registration';
 import { useProStepForm } from '../hooks/use-pro-step-form';
@@ -33,6 +34,11 @@ const toOptions = (list: readonly Option[]) =>
 
 function regionsOf(lookups: ProfessionalLookupsResponse, country: string): readonly Option[] {
   return lookups.regions[country] ?? [];
+}
+
+/** [the items that pass, the items that do not]. */
+function partition<T>(items: readonly T[], passes: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(passes), items.filter((item) => !passes(item))];
 }
 
 function rolesOf(lookups: ProfessionalLookupsResponse, country: string): readonly Option[] {
@@ -56,8 +62,8 @@ type ProStepTwoFormProps = {
 
 /**
  * Step 2 "Your practice". The region, time-zone and role lists follow the country: a new country
- * clears the region, the time zone and the roles it does not offer; a new region clears the time
- * zone.
+ * clears the region, the time zone and the roles it does not offer (and says which roles went); a
+ * new region clears the time zone.
  */
 export function ProStepTwoForm({
   lookups,
@@ -71,6 +77,7 @@ export function ProStepTwoForm({
   backButton,
 }: ProStepTwoFormProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { form, errorFor, items, focusKey, submit } = useProStepForm({
     step: 2,
     resolver: stepTwoResolver,
@@ -91,6 +98,7 @@ export function ProStepTwoForm({
   const roles = rolesOf(lookups, country);
   const timeZones = useProTimeZones(country, hasRegionList && region ? region : undefined);
 
+  const [removedRoles, setRemovedRoles] = useState('');
   const changeCountry = (next: string) => {
     const nextRegions = regionsOf(lookups, next);
     const currentRegion = getValues('region');
@@ -102,10 +110,19 @@ export function ProStepTwoForm({
     if (!keepsRegion) setValue('region', '', options);
     setValue('timezone', '', options);
     const offered = new Set(rolesOf(lookups, next).map((role) => role.id));
-    setValue(
-      'roles',
-      getValues('roles').filter((role) => offered.has(role)),
-      options,
+    const [kept, removed] = partition(getValues('roles'), (role) => offered.has(role));
+    setValue('roles', kept, options);
+    // Say which roles went, rather than letting ticks vanish unnoticed.
+    const names = roles.filter((role) => removed.includes(role.id)).map((role) => role.name);
+    const countryName = lookups.countries.find((option) => option.id === next)?.name ?? next;
+    setRemovedRoles(
+      names.length > 0
+        ? t('pro.two.rolesRemoved', {
+            count: names.length,
+            roles: new Intl.ListFormat(locale, { type: 'conjunction' }).format(names),
+            country: countryName,
+          })
+        : '',
     );
   };
 
@@ -233,6 +250,9 @@ export function ProStepTwoForm({
           </Button>
         </p>
       ) : null}
+      <p role="status" className={styles.rolesRemoved}>
+        {removedRoles}
+      </p>
       <Controller
         control={control}
         name="roles"
