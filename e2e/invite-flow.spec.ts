@@ -57,8 +57,11 @@ for (const lang of LANGUAGES) {
       await expect(page.getByText(t(lang, 'inviteCredentials.paidIntro'))).toBeVisible();
       await expectNoSeriousA11yViolations(page, `invite credentials (${lang})`);
 
-      // Nothing filled: the error summary takes focus and lists the problems.
-      await page.getByRole('button', { name: t(lang, 'credentials.submit') }).click();
+      // Nothing filled: Complete Signup is shown disabled (aria-disabled, with the reason beside
+      // it) yet can still be pressed; the error summary takes focus and lists the problems.
+      const completeSignup = page.getByRole('button', { name: t(lang, 'credentials.submit') });
+      await expect(completeSignup).toBeDisabled();
+      await completeSignup.click({ force: true });
       const summary = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
       await expect(summary).toBeFocused();
       await expectNoSeriousA11yViolations(page, `invite credentials with errors (${lang})`);
