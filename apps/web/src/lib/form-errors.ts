@@ -38,7 +38,33 @@ export function flattenErrors(
 }
 
 /**
- * The error summary's items: every field error, linked to its field, in the form's order, then the
+ * Items in the order their fields stand on the page: a schema reports cross-field checks after the
+ * fields' own, which is not where a reader meets them. Fields not on the page keep their order,
+ * after the others.
+ */
+function inPageOrder<T extends { fieldId: string }>(items: T[]): T[] {
+  if (typeof document === 'undefined') return items;
+  const placed = items.map((item, index) => ({
+    item,
+    index,
+    element: document.getElementById(item.fieldId),
+  }));
+  return placed
+    .sort((a, b) => {
+      if (a.element && b.element && a.element !== b.element) {
+        return a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING
+          ? -1
+          : 1;
+      }
+      if (a.element && !b.element) return -1;
+      if (b.element && !a.element) return 1;
+      return a.index - b.index;
+    })
+    .map(({ item }) => item);
+}
+
+/**
+ * The error summary's items: every field error, linked to its field, in the page's order, then the
  * messages no field can show (`errorText` is the form's `useFieldErrorText`).
  */
 export function errorSummaryItems(
@@ -46,13 +72,11 @@ export function errorSummaryItems(
   errorText: (error: FieldError) => string | undefined,
   unplacedMessages: readonly string[] = [],
 ): ErrorSummaryItem[] {
-  return [
-    ...flattenErrors(errors).map(({ path, error }) => ({
-      fieldId: fieldId(path),
-      message: errorText(error) ?? '',
-    })),
-    ...unplacedMessages.map((message) => ({ message })),
-  ];
+  const fieldItems = flattenErrors(errors).map(({ path, error }) => ({
+    fieldId: fieldId(path),
+    message: errorText(error) ?? '',
+  }));
+  return [...inPageOrder(fieldItems), ...unplacedMessages.map((message) => ({ message }))];
 }
 
 /**

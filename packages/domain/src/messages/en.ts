@@ -71,7 +71,8 @@ export const en = {
   required: 'This field is required',
   invalidValue: 'Enter a valid value',
   // Username
-  validUsernameNone_error: 'This field is required',
+  validUsernameNone_error: 'Enter a username',
+  validPwdNone_error: 'Enter a password',
   validUsernameLength_error: 'Must be between 6 and 30 characters',
   validUsernameAtSymbol_error: 'Cannot start with an at sign (@)',
   validUsernameRequirement_error:
@@ -93,6 +94,8 @@ export const en = {
     'This link has expired or was already used. Please log in to finish setting up your account.',
   credentials_error: 'Something went wrong with your request. Please try again later.',
   login_error: 'The username or password is incorrect.',
+  login_usernameRequired_error: 'Enter your username',
+  login_passwordRequired_error: 'Enter your password',
   // Email change (account area)
   accountEmail_currentPasswordRequired_error: 'Enter your current password',
   accountEmail_currentPasswordWrong_error: 'That password is not correct.',

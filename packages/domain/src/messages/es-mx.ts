@@ -64,7 +64,8 @@ export const esMX: Record<MessageKey, string> = {
   dropdown: 'Selecciona una opción',
   required: 'Este campo es obligatorio',
   invalidValue: 'Ingresa un valor válido',
-  validUsernameNone_error: 'Este campo es obligatorio',
+  validUsernameNone_error: 'Escribe un nombre de usuario',
+  validPwdNone_error: 'Escribe una contraseña',
   validUsernameLength_error: 'Debe tener entre 6 y 30 caracteres',
   validUsernameAtSymbol_error: 'No puede empezar con una arroba (@)',
   validUsernameRequirement_error:
@@ -84,6 +85,8 @@ export const esMX: Record<MessageKey, string> = {
     'Este enlace venció o ya se usó. Inicia sesión para terminar de configurar tu cuenta.',
   credentials_error: 'Algo salió mal con tu solicitud. Inténtalo más tarde.',
   login_error: 'El nombre de usuario o la contraseña son incorrectos.',
+  login_usernameRequired_error: 'Escribe tu nombre de usuario',
+  login_passwordRequired_error: 'Escribe tu contraseña',
   accountEmail_currentPasswordRequired_error: 'Escribe tu contraseña actual',
   accountEmail_currentPasswordWrong_error: 'Esa contraseña no es correcta.',
   accountEmail_same_error: 'Ese ya es tu correo electrónico.',

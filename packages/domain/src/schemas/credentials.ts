@@ -27,7 +27,7 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
     .object(
       {
         username: usernameSchema,
-        password: z.string(errorKey('validUsernameNone_error')),
+        password: z.string(errorKey('validPwdNone_error')),
       },
       errorKey('invalidValue'),
     )
@@ -45,7 +45,7 @@ export type Credentials = z.infer<ReturnType<typeof credentialsSchema>>;
 /** POST /v2/credentials body (bearer credentials token); the server adds the email context. */
 export const SetCredentialsRequestSchema = z.object({
   username: usernameSchema,
-  password: z.string(errorKey('validUsernameNone_error')),
+  password: z.string(errorKey('validPwdNone_error')),
 });
 export type SetCredentialsRequest = z.infer<typeof SetCredentialsRequestSchema>;
 
@@ -77,13 +77,13 @@ export type SetCredentialsResponse = z.infer<typeof SetCredentialsResponseSchema
  */
 export const LoginRequestSchema = z.object({
   username: z
-    .string(errorKey('validUsernameNone_error'))
+    .string(errorKey('login_usernameRequired_error'))
     .trim()
-    .min(1, errorKey('validUsernameNone_error'))
+    .min(1, errorKey('login_usernameRequired_error'))
     .max(200, errorKey('login_error')),
   password: z
-    .string(errorKey('validUsernameNone_error'))
-    .min(1, errorKey('validUsernameNone_error'))
+    .string(errorKey('login_passwordRequired_error'))
+    .min(1, errorKey('login_passwordRequired_error'))
     .max(200, errorKey('login_error')),
   submit: z.string().max(50).optional(),
   eventId: z.string().max(50).optional(),

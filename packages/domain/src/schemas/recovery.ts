@@ -54,10 +54,10 @@ export const verificationCodeSchema = z
 
 /** A username as typed at login: any non-empty text (old usernames need not meet today's rules). */
 const lookupUsernameSchema = z
-  .string(errorKey('validUsernameNone_error'))
+  .string(errorKey('login_usernameRequired_error'))
   .trim()
-  .min(1, errorKey('validUsernameNone_error'))
-  .max(200, errorKey('validUsernameNone_error'));
+  .min(1, errorKey('login_usernameRequired_error'))
+  .max(200, errorKey('login_usernameRequired_error'));
 
 /**
  * POST /v2/account/recovery body: exactly one way, `email`, `username`, or `countryCode` with
@@ -167,9 +167,7 @@ export type RecoveryVerifyResponse = z.infer<typeof RecoveryVerifyResponseSchema
 export const NewPasswordFormSchema = z
   .object(
     {
-      newPassword: z
-        .string(errorKey('validUsernameNone_error'))
-        .min(1, errorKey('validUsernameNone_error')),
+      newPassword: z.string(errorKey('validPwdNone_error')).min(1, errorKey('validPwdNone_error')),
       confirmPassword: z.string(errorKey('recovery_confirmPassword_error')),
     },
     errorKey('invalidValue'),
@@ -193,8 +191,8 @@ export const RecoveryResetRequestSchema = z.object(
       .min(1, errorKey('invalidValue'))
       .max(200, errorKey('invalidValue')),
     newPassword: z
-      .string(errorKey('validUsernameNone_error'))
-      .min(1, errorKey('validUsernameNone_error'))
+      .string(errorKey('validPwdNone_error'))
+      .min(1, errorKey('validPwdNone_error'))
       .max(200, errorKey('validPwdLength_error')),
     confirmPassword: z.string(errorKey('recovery_confirmPassword_error')).max(200),
   },

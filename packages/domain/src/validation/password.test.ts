@@ -17,9 +17,9 @@ describe('passwordSchema', () => {
     expect(passwordSchema().parse(' pass word 12 ')).toBe(' pass word 12 ');
   });
 
-  it('requires a value with the username-none key', () => {
-    expect(messages('')).toEqual(['validUsernameNone_error']);
-    expect(messages(undefined)).toEqual(['validUsernameNone_error']);
+  it('requires a value with a message that names the password', () => {
+    expect(messages('')).toEqual(['validPwdNone_error']);
+    expect(messages(undefined)).toEqual(['validPwdNone_error']);
   });
 
   it('checks the length after NFKC: validPwdLength_error', () => {

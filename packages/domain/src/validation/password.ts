@@ -48,7 +48,7 @@ function sameText(a: string, b: string | null | undefined): boolean {
 
 /** Every problem of a password, in checklist order, then the username and email checks. */
 export function passwordProblems(password: string, ctx: PasswordContext = {}): MessageKey[] {
-  if (password === '') return ['validUsernameNone_error'];
+  if (password === '') return ['validPwdNone_error'];
   const problems = PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.key);
   if (sameText(password, ctx.username)) problems.push('validPwdDupUsername_error');
   if (ctx.email && emailKey(password) === emailKey(ctx.email))
@@ -57,12 +57,12 @@ export function passwordProblems(password: string, ctx: PasswordContext = {}): M
 }
 
 /**
- * Password: required (validUsernameNone_error, as the spec says), 12–25 characters after NFKC,
+ * Password: required (validPwdNone_error, which names the field), 12–25 characters after NFKC,
  * a letter, a number, a special character, not the username, not the email (both
  * case-insensitive). Never trimmed or truncated; the output is the password as typed.
  */
 export function passwordSchema(ctx: PasswordContext = {}) {
-  return z.string(errorKey('validUsernameNone_error')).superRefine((value, issues) => {
+  return z.string(errorKey('validPwdNone_error')).superRefine((value, issues) => {
     for (const problem of passwordProblems(value, ctx)) {
       issues.addIssue({ code: 'custom', message: problem });
     }

@@ -123,9 +123,12 @@ describe('/app/account/login', () => {
     const { user } = renderAccount('/login');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link', { name: 'This field is required' })).toHaveLength(
-      2,
-    );
+    // Each error names its field, in the page's order.
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter your username', 'Enter your password']);
     expect(calls.some((c) => c.url === '/v2/login')).toBe(false);
   });
 

@@ -32,7 +32,7 @@ function credentialsFieldsSchema(email: string | null) {
     .object({
       username: usernameSchema,
       password: z
-        .string(errorKey('validUsernameNone_error'))
+        .string(errorKey('validPwdNone_error'))
         .superRefine((password, ctx) => addProblems(password, undefined, ctx)),
     })
     .superRefine((value, ctx) => addProblems(value.password, value.username, ctx));
