@@ -1,9 +1,9 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, test } from '@playwright/test';
 import { loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The account billing page, reached the way old bookmarks reach it (a legacy co-parent path of
 // the join funnel), and the account setup page of an invited co-parent.

@@ -1,10 +1,11 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The account area (issue [F7]): Parent A finishes the funnel in the browser, then logs out, logs
 // in and opens the receipt; a reloaded /receipt leads through the login to the same receipt.

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
 import { E2E_STAFF } from './support/staff';
+import { expect, test } from './support/test';
 
 // Issue [F6]: the funnel's analytics events leave the browser (batched, and by sendBeacon when
 // the page is left), the server stores them, and the staff-only report counts them. Staff is

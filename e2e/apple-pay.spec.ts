@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { offerApplePay } from './support/apple-pay';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
 import { completeStepsOneAndTwo } from './support/funnel';
 import { t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Apple Pay is offered only where the browser supports it (ApplePaySession.canMakePayments()),
 // with the local sandbox gateway as with Braintree. Chromium has no ApplePaySession.

@@ -1,9 +1,10 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin } from './support/funnel';
 import { t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The brand-refresh look (flag `brand-refresh`, forced with `?flags=`): one attribute on <html>
 // swaps the token set on every screen, the header logo changes, and both screens pass axe.

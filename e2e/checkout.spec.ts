@@ -1,11 +1,12 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
 import { watchCspViolations } from './support/csp';
 import { completeStepsOneAndTwo, type FunnelPeople, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Parent A pays on /payment (Billing, Payment, Review), sets a username and password, and sees the
 // receipt; the co-parent's invitation and the receipt are in the development mailbox. Against the

@@ -1,10 +1,11 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName, packagePrice } from './support/catalog';
 import { choosePackage, fillReferral, PREMIUM_1_YEAR } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The country-criteria check on /payment's Billing view (spec 001 §2 and §4): a billing country
 // the chosen package is not sold in asks in a modal; OK forgets the package, saves the billing and

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // No parent is stranded: one who paid and then lost the tab (closed it, or opens the site in
 // another browser) finishes the username and password from the link in the receipt email; and

@@ -1,5 +1,5 @@
 import { translateMessage } from '@coparent/domain';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { loginViaApi } from './support/account';
 import { offerApplePay } from './support/apple-pay';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -9,6 +9,7 @@ import { completeStepsOneAndTwo, UK_PHONE, unique } from './support/funnel';
 import { t } from './support/i18n';
 import { invitationViaApi, newestInviteLink } from './support/invite';
 import { E2E_STAFF } from './support/staff';
+import { expect, test } from './support/test';
 
 // Both arms of each experiment, one screen per test, in English. The browser suite's flag file
 // (e2e/flags.e2e.json) answers Treatment to visitors whose anonymous id starts with

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openJoin } from './support/funnel';
+import { expect, test } from './support/test';
 
 // Issue [F8]: on a slow phone the app's JavaScript takes seconds to arrive; until it runs the page
 // shows its header frame (index.html, styled by the stylesheet in the head), not a blank screen.

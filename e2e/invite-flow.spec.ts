@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
@@ -11,6 +10,7 @@ import {
   newestInviteLink,
   requestNewLinkViaApi,
 } from './support/invite';
+import { expect, test } from './support/test';
 
 // The invited co-parent's whole way in, each test with a fresh invitation (Parent A pays through
 // the API; the co-parent's link is read from the development mailbox).

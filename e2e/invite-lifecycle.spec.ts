@@ -1,11 +1,11 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, test } from '@playwright/test';
 import { ACCOUNT_TEST_PASSWORD, loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillTexasAddress } from './support/checkout';
 import { openJoin, unique } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
 import { fillInviteCredentials, invitationViaApi, newestInviteLink } from './support/invite';
+import { expect, test } from './support/test';
 
 // After the invite: setting credentials signs the co-parent in, the link then only says "You're
 // all set", and a later email change happens in the account, with the password and a notice to

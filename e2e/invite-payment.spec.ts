@@ -1,10 +1,11 @@
 import { translateMessage } from '@coparent/domain';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillTexasAddress } from './support/checkout';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The invited co-parent pays for their own subscription on /invite/payment (the checkout page in
 // its invited mode). Each test makes a fresh invitation: Parent A pays for themselves only

@@ -1,10 +1,11 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The invited co-parent's first steps: welcome → step 1 → packages → (build your own) → the
 // payment's address. Each test makes its own invitation (Parent A pays for themselves only, the

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The invited co-parent's first screens. The server seeds one demo invitation of each kind on
 // start (Parent A paid through the API, the co-parent's email in the outbox): the link is read

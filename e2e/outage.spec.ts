@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin';
 import { startTcpProxy, type TcpProxy } from '../apps/server/src/test/tcp-proxy';
 import { type ServerProcess, startProcess, stopProcess } from '../bench/support/server-process';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillStepOne, fillStepTwo, openJoin } from './support/funnel';
 import { t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Issue [F8], reliability: the database goes away mid-funnel, and the server restarts mid-funnel,
 // seen from a real browser. The suite's own server runs on PGlite, which cannot vanish; these

@@ -1,5 +1,5 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, optionPrice, packageName, packagePrice } from './support/catalog';
 import {
@@ -11,6 +11,7 @@ import {
   unique,
 } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Step 3 (packages), /alacarte (build your own), the discount link and the pricing-page bypass,
 // in each language, against the built app and its demo catalog (docs/pricing.md).

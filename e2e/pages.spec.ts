@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { choosePackage, fillReferral } from './support/checkout';
 import { completeStepsOneAndTwo, openJoin, UK_PHONE } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // The pages behind the footer's links and the payment consent box's, in each language, reached as
 // a person reaches them: from the signup's footer, then from page to page, and from the consent
@@ -58,28 +59,32 @@ for (const lang of LANGUAGES) {
     }
   });
 
-  test(`an unknown page is the app's "page not found" with a link home (${lang})`, async ({
-    page,
-  }) => {
-    await openJoin(page, lang);
-    const answer = await page.goto('/no/such/page');
-    expect(answer?.status()).toBe(404);
-    await expect(pageHeading(page, t(lang, 'sitePages.notFound.title'))).toBeVisible();
-    await expect(page).toHaveTitle(
-      `${t(lang, 'sitePages.notFound.title')} – ${t(lang, 'app.productName')}`,
-    );
-    await expectNoSeriousA11yViolations(page, `page not found (${lang})`);
+  test.describe(() => {
+    // The browser logs the page's own 404, which this test asks for and checks.
+    test.use({ expectedConsoleMessages: [/status of 404 \(Not Found\)/] });
+    test(`an unknown page is the app's "page not found" with a link home (${lang})`, async ({
+      page,
+    }) => {
+      await openJoin(page, lang);
+      const answer = await page.goto('/no/such/page');
+      expect(answer?.status()).toBe(404);
+      await expect(pageHeading(page, t(lang, 'sitePages.notFound.title'))).toBeVisible();
+      await expect(page).toHaveTitle(
+        `${t(lang, 'sitePages.notFound.title')} – ${t(lang, 'app.productName')}`,
+      );
+      await expectNoSeriousA11yViolations(page, `page not found (${lang})`);
 
-    await page.getByRole('link', { name: t(lang, 'sitePages.notFound.home') }).click();
-    await expect(page).toHaveURL(/\/app\/join\/signup$/);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.getByRole('link', { name: t(lang, 'sitePages.notFound.home') }).click();
+      await expect(page).toHaveURL(/\/app\/join\/signup$/);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
-    // An API client asking for the same page still reads problem+json.
-    const api = await page.request.get('/no/such/page', {
-      headers: { accept: 'application/json' },
+      // An API client asking for the same page still reads problem+json.
+      const api = await page.request.get('/no/such/page', {
+        headers: { accept: 'application/json' },
+      });
+      expect(api.status()).toBe(404);
+      expect(api.headers()['content-type']).toMatch(/^application\/problem\+json/);
     });
-    expect(api.status()).toBe(404);
-    expect(api.headers()['content-type']).toMatch(/^application\/problem\+json/);
   });
 }
 

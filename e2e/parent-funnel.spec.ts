@@ -1,7 +1,8 @@
 import { translateMessage } from '@coparent/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Parent A from the landing page to the package step, in each language, against the built app.
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Password retrieval (/app/account/recover): a paid Parent A forgets the password, finds the
 // account by email, reads the code (English) or the link (Spanish) from the development mailbox,

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { packageName } from './support/catalog';
 import { US_PHONE, unique } from './support/funnel';
 import { t } from './support/i18n';
+import { expect, test } from './support/test';
 
 // Issue [F8]: each step transition of Parent A's funnel costs at most one blocking API round trip
 // (docs/notes/f8-web-performance.md, "Round trips"). A call blocks a transition when it started
