@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { storeInviteToken } from '../../features/invite/invite-store';
 import { useFunnelStore } from '../../features/join/funnel-store';
 import { useProStore } from '../../features/pro/pro-store';
+import { mockFetch, on } from '../../test/fetch-mock';
+import { INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
 import { renderApp } from '../../test/render-app';
 
 describe('layout', () => {
@@ -66,5 +69,22 @@ describe('layout', () => {
     expect(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: /\d{3}/ }),
     ).toHaveAttribute('href', 'tel:+442035140008');
+  });
+
+  it('shows the support phone for the invited co-parent’s billing country on /invite', async () => {
+    storeInviteToken(INVITE_TOKEN);
+    mockFetch(
+      on('GET', '/v2/invites/current', {
+        body: invitedContext({ address: { country: 'AU' } }),
+      }),
+    );
+    await renderApp('/invite');
+    const footer = screen.getByRole('contentinfo');
+    await waitFor(() =>
+      expect(within(footer).getByRole('link', { name: /\d{3}/ })).toHaveAttribute(
+        'href',
+        'tel:+611800823469',
+      ),
+    );
   });
 });

@@ -19,9 +19,14 @@ export async function getInvitedContext(token: string): Promise<InvitedContext> 
   return parsed.data;
 }
 
+/** The invited context's cache key, per token. */
+export function invitedContextKey(token: string | null) {
+  return ['invite', 'current', token] as const;
+}
+
 export function useInvitedContext(token: string | null) {
   return useQuery({
-    queryKey: ['invite', 'current', token],
+    queryKey: invitedContextKey(token),
     queryFn: () => getInvitedContext(token ?? ''),
     enabled: Boolean(token),
     staleTime: 0,
