@@ -1,8 +1,7 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { SupportPhoneSentence } from '../../components/support-phone-sentence';
+import { SupportCall } from '../../features/join/components/support-call';
 import styles from './layout.module.css';
-import { useFooterSupportPhone } from './use-footer-support-phone';
 
 const FOOTER_LINKS = [
   { href: SITE_PAGE_PATHS.terms, key: 'footer.terms' },
@@ -13,7 +12,6 @@ const FOOTER_LINKS = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const supportPhone = useFooterSupportPhone();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
@@ -27,7 +25,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className={styles.support}>
-          <SupportPhoneSentence phone={supportPhone} i18nKey="footer.support" />
+          <SupportCall i18nKey="footer.support" />
         </p>
       </div>
     </footer>

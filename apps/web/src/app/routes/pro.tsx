@@ -14,9 +14,11 @@ import { ProStepTwoForm } from '../../features/pro/components/pro-step-two-form'
 import { ProSuccess } from '../../features/pro/components/pro-success';
 import { useProFocus } from '../../features/pro/hooks/use-pro-focus';
 import { useProRegistration } from '../../features/pro/hooks/use-pro-registration';
+import { useProSupportCountry } from '../../features/pro/hooks/use-pro-support-phone';
 import { stepOfPhase } from '../../features/pro/pro-machine';
 import { useProStore } from '../../features/pro/pro-store';
 import { track } from '../../lib/analytics';
+import { useAnnounceSupportCountry } from '../../lib/support-country';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './routes.module.css';
 
@@ -42,6 +44,8 @@ export function ProRoute() {
   const setStepThree = useProStore((s) => s.setStepThree);
   const registration = useProRegistration();
   const { pendingErrors } = registration;
+  // The footer's support line follows the practice's country.
+  useAnnounceSupportCountry(useProSupportCountry());
   const step = stepOfPhase(phase);
 
   useEffect(() => {

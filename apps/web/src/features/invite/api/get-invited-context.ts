@@ -1,6 +1,7 @@
 import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { useAnnounceSupportCountry } from '../../../lib/support-country';
 import { inviteAuthHeaders } from '../invite-store';
 
 /**
@@ -19,16 +20,14 @@ export async function getInvitedContext(token: string): Promise<InvitedContext> 
   return parsed.data;
 }
 
-/** The invited context's cache key, per token. */
-export function invitedContextKey(token: string | null) {
-  return ['invite', 'current', token] as const;
-}
-
+/** The invited context; the support lines follow its billing country while it is shown. */
 export function useInvitedContext(token: string | null) {
-  return useQuery({
-    queryKey: invitedContextKey(token),
+  const context = useQuery({
+    queryKey: ['invite', 'current', token],
     queryFn: () => getInvitedContext(token ?? ''),
     enabled: Boolean(token),
     staleTime: 0,
   });
+  useAnnounceSupportCountry(context.data?.address.country);
+  return context;
 }

@@ -4,6 +4,7 @@ import {
   type SupportPhone,
   supportPhoneFor,
 } from '@coparent/domain';
+import { useScreenSupportCountry } from '../../../lib/support-country';
 import { useFunnelStore } from '../funnel-store';
 
 function browserRegion(): string | undefined {
@@ -29,10 +30,16 @@ export function visitorCountry(
   return phoneCode && phoneNumber ? phoneCodeCountry(phoneCode) : region;
 }
 
-/** The support line of the billing country once saved, else of the visitor's country. */
+/**
+ * The support line of the country the screen announced (the practice's, the invited co-parent's
+ * billing), else of Parent A's billing country once saved, else of the visitor's country.
+ */
 export function useSupportPhone(): SupportPhone {
+  const screenCountry = useScreenSupportCountry();
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const phoneCode = useFunnelStore((s) => s.stepOneValues?.countryCode);
   const phoneNumber = useFunnelStore((s) => s.stepOneValues?.phoneNumber);
-  return supportPhoneFor(billingCountry || visitorCountry(phoneCode, phoneNumber, browserRegion()));
+  return supportPhoneFor(
+    screenCountry || billingCountry || visitorCountry(phoneCode, phoneNumber, browserRegion()),
+  );
 }
