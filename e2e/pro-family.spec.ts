@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { fillInviteCredentials } from './support/invite';
+import { expect, test } from './support/test';
 
 // A professional's family pays nothing (decision 032): a parent the professional invited goes from
 // the welcome and step 1, which say so, straight to the username and password, and their account
