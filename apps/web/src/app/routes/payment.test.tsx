@@ -199,9 +199,7 @@ describe('/payment: Billing', () => {
       view: 'PAYMENT',
       consent: { isRequired: false, marketingOptIn: true },
     });
-    expect(
-      screen.queryByRole('checkbox', { name: /Terms of Use/ }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Terms of Use/ })).not.toBeInTheDocument();
     // The price now uses the billing address: Texas sales tax.
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(await within(summary).findByText('Sales tax')).toBeVisible();

@@ -15,7 +15,8 @@ const COMMON_TEXTS: Record<Locale, CommonTexts> = {
   },
   'es-MX': {
     greeting: (name) => `Hola, ${name}:`,
-    support: (phone) => `¿Tienes preguntas? Llama a nuestro equipo de atención a clientes al ${phone}.`,
+    support: (phone) =>
+      `¿Tienes preguntas? Llama a nuestro equipo de atención a clientes al ${phone}.`,
     signOff: 'El equipo de atención a clientes',
   },
 };
