@@ -358,7 +358,26 @@ describe('/invite/payment: the checkout in its invited mode', () => {
   });
 
   it('goes on to the credentials when the subscription turns out to be paid already', async () => {
-    inviteServer({ payments: [problem(409, 'ALREADY_PAID')] });
+    // Once the payment answers ALREADY_PAID, the token check says so too (a current subscription
+    // with its billing address), as the server's would: the credentials page lets them in.
+    let paymentAnswered = false;
+    const paidSinceThePayment: Handler = (call) => {
+      if (call.method === 'POST' && call.url === `${INVITED_USER_PATH}/payment`) {
+        paymentAnswered = true;
+        return undefined;
+      }
+      if (!paymentAnswered || call.method !== 'GET' || call.url !== '/v2/invites/current') {
+        return undefined;
+      }
+      return {
+        body: invitedContext({
+          lastCompletedStep: 2,
+          isSubscriptionCurrent: true,
+          billingAddressComplete: true,
+        }),
+      };
+    };
+    inviteServer({ payments: [problem(409, 'ALREADY_PAID')], first: [paidSinceThePayment] });
     const { user, router } = await openInvitePayment();
     await goToReview(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
