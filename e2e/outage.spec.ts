@@ -89,23 +89,29 @@ test('the database goes away on step 2: the family stays typed, Try again saves 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepThree.title'));
 });
 
-test('the server restarts on step 2: after a reload the visitor is still on step 2 and goes on', async ({
-  page,
-}) => {
-  const lang = 'es-MX';
-  await openJoin(page, lang, '/step1');
-  await fillStepOne(page, lang);
-  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
-  await expect(page).toHaveURL(/\/step2$/);
+test.describe('a server restart', () => {
+  // While the server is down, step 2's prefetch of the next screen's files is refused: the
+  // browser says so in the console, and the test shows the visitor goes on regardless.
+  test.use({ expectedConsoleMessages: [/net::ERR_CONNECTION_REFUSED/] });
 
-  await stopProcess(server);
-  server = await startServer();
+  test('the server restarts on step 2: after a reload the visitor is still on step 2 and goes on', async ({
+    page,
+  }) => {
+    const lang = 'es-MX';
+    await openJoin(page, lang, '/step1');
+    await fillStepOne(page, lang);
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    await expect(page).toHaveURL(/\/step2$/);
 
-  await page.reload();
-  await expect(page).toHaveURL(/\/step2$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepTwo.title'));
-  await fillStepTwo(page, lang);
-  await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
-  await expect(page).toHaveURL(/\/step3$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepThree.title'));
+    await stopProcess(server);
+    server = await startServer();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/step2$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepTwo.title'));
+    await fillStepTwo(page, lang);
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    await expect(page).toHaveURL(/\/step3$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepThree.title'));
+  });
 });
