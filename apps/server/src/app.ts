@@ -31,6 +31,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { limitJsonDepth } from './http/json-depth.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { createRateLimitRedis } from './http/rate-limit-store.js';
+import { echoRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
@@ -158,8 +159,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Every log line of a request carries its id (`reqId`): a proxy's X-Request-Id when it is a
+    // safe token, a new UUID otherwise. Answers echo it (http/request-id.ts).
+    genReqId: requestIdFor,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  echoRequestId(app);
 
   const ownsDatabase = deps.database === undefined || deps.closeDatabase === true;
   const database = deps.database ?? createDatabase(config);

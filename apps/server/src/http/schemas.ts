@@ -8,6 +8,12 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.number().int(),
     code: z.enum(ERROR_CODES),
+    requestId: z
+      .string()
+      .describe(
+        'The id of the request that got this answer, as in the X-Request-Id header: quote it ' +
+          'when reporting the problem (it finds the request in the logs)',
+      ),
   })
   .meta({ id: 'Problem' });
 

@@ -187,6 +187,8 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
         status: 403,
         code: 'INVITE_INVALID',
         inviteCompleted: true,
+        // Names the request, as its X-Request-Id header does.
+        requestId: res.headers['x-request-id'],
       });
       // Long after the link expired, the answer is the same: log in, no new link.
       const before = clock;
@@ -212,6 +214,8 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
         status: 404,
         code: 'INVITE_REQUEST_FAILED',
         inviteCompleted: true,
+        // Names the request, as its X-Request-Id header does.
+        requestId: res.headers['x-request-id'],
       });
       const unknown = await app.inject({
         method: 'POST',
