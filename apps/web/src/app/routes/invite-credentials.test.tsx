@@ -152,8 +152,21 @@ describe('/invite/credentials', () => {
       '#security-confirmCode',
       '#consent-terms',
     ]);
-    expect(within(summary).getByText('Please select an option')).toBeVisible();
-    expect(within(summary).getByText('You must accept the Terms of Use')).toBeVisible();
+    // Every line names its field, as the message beside the field does.
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Enter a username',
+      'Enter a password',
+      'Select how you heard about us',
+      'The security question must be between 5 and 100 characters',
+      'The answer must be between 5 and 100 characters',
+      'The security code must be exactly 4 digits',
+      'Security codes do not match',
+      'You must accept the Terms of Use',
+    ]);
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(
       calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
@@ -196,7 +209,7 @@ describe('/invite/credentials', () => {
     ).toBeVisible();
     await user.click(submit());
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText('Please tell us more')).toBeVisible();
+    expect(within(summary).getByText('Tell us more about how you heard about us')).toBeVisible();
   });
 
   it('places the terms below the form for a US address and inside it elsewhere', async () => {
