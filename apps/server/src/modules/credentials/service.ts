@@ -28,6 +28,7 @@ import {
   usernameTaken,
 } from '../account/repo.js';
 import { insertCoveredSubscription, markInvitesAccepted } from '../invite/repo.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { createLoginLockout, type LoginLockoutSettings } from './login-lockout.js';
 
 export type CredentialsServiceDeps = {
@@ -36,6 +37,7 @@ export type CredentialsServiceDeps = {
   sessionTtlHours: number;
   /** Failed logins per username before it is locked for a while (login-lockout.ts). */
   loginLockout: LoginLockoutSettings;
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
 };
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;
@@ -64,6 +66,7 @@ export function createCredentialsService({
   now,
   sessionTtlHours,
   loginLockout,
+  metrics,
 }: CredentialsServiceDeps) {
   const lockout = createLoginLockout(loginLockout, now);
 
@@ -188,6 +191,7 @@ export function createCredentialsService({
     const key = usernameKey(input.username);
     const retryAfterSeconds = lockout.lockedForSeconds(key);
     if (retryAfterSeconds > 0) {
+      metrics.rateLimitRefused('login_lockout');
       throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
     }
     const credentials = await findCredentialsByUsername(db, input.username);
