@@ -84,7 +84,10 @@ export type Config = {
   host: string;
   port: number;
   logLevel: LogLevel;
-  /** Pretty, human-readable logs (development only; needs pino-pretty). */
+  /**
+   * Human-readable log lines through pino-pretty (LOG_PRETTY): by default when a person runs the
+   * server in a terminal (stdout is a TTY) in development; JSON lines otherwise.
+   */
   prettyLogs: boolean;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -502,7 +505,14 @@ function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * `stdoutIsTty` (the process's own by default) chooses readable log lines for a person at a
+ * terminal; it is a parameter so that `loadConfig` stays pure.
+ */
+export function loadConfig(
+  env: Env = process.env,
+  { stdoutIsTty = process.stdout.isTTY === true }: { stdoutIsTty?: boolean } = {},
+): Config {
   const nodeEnv = readNodeEnv(env);
   const databaseUrl = read(env, 'DATABASE_URL');
   const pgliteDir = read(env, 'PGLITE_DIR');
@@ -523,7 +533,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? '0.0.0.0',
     port,
     logLevel: readLogLevel(env, nodeEnv),
-    prettyLogs: readBool(env, 'LOG_PRETTY', false),
+    prettyLogs: readBool(env, 'LOG_PRETTY', stdoutIsTty && nodeEnv === 'development'),
     trustProxy: readTrustProxy(env),
     database,
     signup: {
