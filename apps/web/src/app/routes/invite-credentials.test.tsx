@@ -125,6 +125,35 @@ describe('/invite/credentials', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
+  it.each(['/invite/payment', '/invite/packages', '/invite/choose-your-own'])(
+    "a professional's family opening %s goes on to the credentials, told who covers the subscription",
+    async (path) => {
+      const { calls } = server({
+        context: {
+          isSubscriptionCurrent: false,
+          billingAddressComplete: false,
+          userCreatedByPro: true,
+          pro: { firstName: 'Patricia', lastName: 'Reyes' },
+          lastCompletedStep: 1,
+        },
+      });
+      const { router } = await renderApp(path);
+      await heading();
+      expect(router.state.location.pathname).toBe('/invite/credentials');
+      expect(
+        screen.getByText(
+          "Patricia Reyes covers your subscription: there's nothing for you to pay.",
+        ),
+      ).toBeVisible();
+      expect(screen.queryByText('Your subscription is already paid for.')).toBeNull();
+      // Nothing was priced, chosen or paid on the way.
+      expect(
+        calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
+      ).toEqual([]);
+      expect(calls.filter((call) => /pricing|packages|client-token/.test(call.url))).toEqual([]);
+    },
+  );
+
   it('checks every field with the domain rules first and lists the problems in page order', async () => {
     const { calls } = server();
     const { user } = await renderApp('/invite/credentials');
