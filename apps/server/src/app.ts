@@ -280,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Routes last.
   await app.register(healthRoutes, {
     ping: () => database.ping(),
+    pingRedis: rateLimitRedis ? () => rateLimitRedis.ping() : undefined,
     logLevel: atLeast(config.logLevel, 'warn'),
   });
   if (config.metrics.onAppPort) {
