@@ -172,6 +172,62 @@ describe('metrics per app', () => {
   });
 });
 
+describe('metrics of the checkout and the mail', () => {
+  const ctx = useTestDatabase('pglite');
+
+  it('counts an attempt a crash left pending, and the reconciliation that completed it', async () => {
+    let crash = true;
+    const app = await buildTestApp(ctx.database, {
+      env: WHOLE_FUNNEL_RATE_LIMITS,
+      checkoutHooks: {
+        beforeCommit: () => {
+          if (crash) throw new Error('simulated crash before the commit');
+        },
+      },
+    });
+    try {
+      const signup = await signupReadyToPay(app);
+      const res = await postPayment(app, signup, await paymentRequest(app, signup));
+      expect(res.statusCode).toBe(500);
+      crash = false;
+      expect((await app.checkout.reconcilePendingPayments()).completed).toBe(1);
+      const after = await scrape(app);
+      expect(
+        after.value('coparent_payments_total', { outcome: 'pending', method: 'CREDIT_CARD' }),
+      ).toBe(1);
+      expect(after.value('coparent_payments_total', { outcome: 'completed' })).toBe(0);
+      expect(after.value('coparent_payment_reconciliations_total', { outcome: 'completed' })).toBe(
+        1,
+      );
+      expect(after.value('coparent_payment_reconciliations_total', { outcome: 'failed' })).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts the emails an unreachable SMTP server made it give up', async () => {
+    const app = await buildTestApp(ctx.database, {
+      env: {
+        ...WHOLE_FUNNEL_RATE_LIMITS,
+        // Nothing listens there: every send fails at once, and one attempt is all there is.
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        EMAIL_RETRY_MAX_ATTEMPTS: '1',
+      },
+    });
+    try {
+      await paySignup(app, await signupReadyToPay(app));
+    } finally {
+      // Closing waits for the deliveries under way.
+      await app.close();
+    }
+    const after = parseScrape(await app.metrics.scrape());
+    expect(after.value('coparent_messages_total', { channel: 'email', outcome: 'given_up' })).toBe(
+      2,
+    );
+    expect(after.value('coparent_messages_total', { channel: 'email', outcome: 'sent' })).toBe(0);
+  });
+});
+
 describe('who may read /metrics', () => {
   const ctx = useTestDatabase('pglite');
 
