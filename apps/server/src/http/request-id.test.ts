@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
+import { paymentRequest, postPayment, signupReadyToPay } from '../test/signup-fixtures.js';
 import { buildTestApp, captureLogs, testConfig, useTestDatabase } from '../test/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -39,6 +40,29 @@ describe('request ids', () => {
       const id = res.headers['x-request-id'];
       expect(id).toMatch(UUID);
       expect(res.json()).toMatchObject({ status: res.statusCode, requestId: id });
+    }
+  });
+
+  it('puts it in the payment problems too, which carry members of their own', async () => {
+    const signup = await signupReadyToPay(app);
+    const declined = await postPayment(
+      app,
+      signup,
+      await paymentRequest(app, signup, {
+        payment: { nonce: 'fake-processor-declined-visa-nonce' },
+      }),
+    );
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({
+      code: 'PAYMENT_DECLINED',
+      reason: 'PROCESSOR_DECLINED',
+      requestId: declined.headers['x-request-id'],
+    });
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const payment = doc.paths['/v2/signups/{signupId}/payment'].post.responses;
+    for (const status of ['402', '409', '503']) {
+      const schema = payment[status].content['application/json'].schema;
+      expect(schema.required, status).toContain('requestId');
     }
   });
 
