@@ -41,7 +41,8 @@ export const en = {
   // Professional registration
   signup_phoneExtension_error: 'The extension must be 10 digits or fewer',
   signup_phoneExtensionDigits_error: 'The extension can only contain numbers',
-  signup_referralName_error: 'Enter their name',
+  signup_referralBenchOfficerName_error: "Enter the bench officer's name",
+  signup_referralColleagueName_error: "Enter your colleague's name",
   signup_referralNameLength_error: 'The name must be 50 characters or fewer',
   signup_referralPosition_error: "Select the bench officer's position",
   signup_referralColleagueRole_error: "Select your colleague's role",

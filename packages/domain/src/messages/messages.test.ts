@@ -75,6 +75,8 @@ describe('validation catalogues', () => {
       ['signup_phoneExtensionDigits_error', 'extension', 'extensión'],
       ['signup_credentialsLength_error', 'Credentials', 'credenciales'],
       ['signup_hearAboutUs_error', 'heard about us', 'supiste de nosotros'],
+      ['signup_referralBenchOfficerName_error', "bench officer's name", 'nombre del funcionario'],
+      ['signup_referralColleagueName_error', "colleague's name", 'nombre de tu colega'],
       ['signup_referralNameLength_error', 'name', 'nombre'],
       ['signup_referralPosition_error', 'position', 'cargo'],
       ['signup_referralColleagueRole_error', "colleague's role", 'función de tu colega'],

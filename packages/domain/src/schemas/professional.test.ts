@@ -59,7 +59,7 @@ describe('ProStepOneSchema', () => {
 
   it('a bench-officer referral needs name and position', () => {
     expect(issues(ProStepOneSchema, { ...stepOne, hearAboutUs: 'BENCH_OFFICER' })).toEqual([
-      ['referralBenchOfficerName', 'signup_referralName_error'],
+      ['referralBenchOfficerName', 'signup_referralBenchOfficerName_error'],
       ['referralBenchOfficerPosition', 'signup_referralPosition_error'],
     ]);
     expect(
@@ -88,7 +88,7 @@ describe('ProStepOneSchema', () => {
         referralColleagueName: '   ',
       }),
     ).toEqual([
-      ['referralColleagueName', 'signup_referralName_error'],
+      ['referralColleagueName', 'signup_referralColleagueName_error'],
       ['referralColleagueRole', 'signup_referralColleagueRole_error'],
     ]);
   });

@@ -45,16 +45,20 @@ function optionalChoice<const T extends readonly string[]>(values: T, key: Messa
     .refine((v): v is T[number] | '' => v === '' || values.includes(v), errorKey(key));
 }
 
-/** A referral person's name: cleaned like a name, no emoji, at most 50 (may be '' here). */
-const referralNameSchema = z
-  .string(errorKey('signup_referralName_error'))
-  .overwrite(cleanName)
-  .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
-  .refine(...NAME_SPOOFING_RULE)
-  .refine(
-    (v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH,
-    errorKey('signup_referralNameLength_error'),
-  );
+/**
+ * A referral person's name: cleaned like a name, no emoji, at most 50 (may be '' here);
+ * `requiredKey` names whose name it is.
+ */
+const makeReferralNameSchema = (requiredKey: MessageKey) =>
+  z
+    .string(errorKey(requiredKey))
+    .overwrite(cleanName)
+    .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
+    .refine(...NAME_SPOOFING_RULE)
+    .refine(
+      (v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH,
+      errorKey('signup_referralNameLength_error'),
+    );
 
 /**
  * Professional step 1. Required: first and last name, email, phone code and number, hearAboutUs.
@@ -83,12 +87,16 @@ export const ProStepOneSchema = z
         .max(PHONE_EXTENSION_MAX_DIGITS, errorKey('signup_phoneExtension_error'))
         .optional(),
       hearAboutUs: z.enum(PRO_REFERRAL_SOURCES, errorKey('signup_hearAboutUs_error')),
-      referralBenchOfficerName: referralNameSchema.optional(),
+      referralBenchOfficerName: makeReferralNameSchema(
+        'signup_referralBenchOfficerName_error',
+      ).optional(),
       referralBenchOfficerPosition: optionalChoice(
         BENCH_OFFICERS,
         'signup_referralPosition_error',
       ).optional(),
-      referralColleagueName: referralNameSchema.optional(),
+      referralColleagueName: makeReferralNameSchema(
+        'signup_referralColleagueName_error',
+      ).optional(),
       referralColleagueRole: optionalChoice(
         COLLEAGUE_ROLES,
         'signup_referralColleagueRole_error',
@@ -106,14 +114,14 @@ export const ProStepOneSchema = z
       ctx.addIssue({ code: 'custom', path: [path], message });
     if (value.hearAboutUs === 'BENCH_OFFICER') {
       if (!value.referralBenchOfficerName) {
-        missing('referralBenchOfficerName', 'signup_referralName_error');
+        missing('referralBenchOfficerName', 'signup_referralBenchOfficerName_error');
       }
       if (!value.referralBenchOfficerPosition)
         missing('referralBenchOfficerPosition', 'signup_referralPosition_error');
     }
     if (value.hearAboutUs === 'REFERRED_BY_COLLEAGUE') {
       if (!value.referralColleagueName)
-        missing('referralColleagueName', 'signup_referralName_error');
+        missing('referralColleagueName', 'signup_referralColleagueName_error');
       if (!value.referralColleagueRole)
         missing('referralColleagueRole', 'signup_referralColleagueRole_error');
     }

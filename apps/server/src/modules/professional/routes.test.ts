@@ -188,7 +188,7 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
       expect(validationErrors(missing)).toEqual([
         {
           field: 'referralBenchOfficerName',
-          text: enMessages.signup_referralName_error,
+          text: enMessages.signup_referralBenchOfficerName_error,
           type: 'ERROR',
         },
         {

@@ -79,7 +79,7 @@ describe('/pro step 1', () => {
     expect(combobox("Bench officer's position")).toBeVisible();
     await user.click(button('Continue'));
     expect(textbox("Bench officer's name")).toHaveAccessibleDescription(
-      expect.stringContaining('Enter their name'),
+      expect.stringContaining("Enter the bench officer's name"),
     );
     expect(combobox("Bench officer's position")).toHaveAccessibleDescription(
       expect.stringContaining("Select the bench officer's position"),
@@ -90,7 +90,7 @@ describe('/pro step 1', () => {
     expect(textbox("Colleague's name")).toBeVisible();
     expect(combobox("Colleague's role")).toBeVisible();
     // The hidden answer's messages went with it.
-    expect(screen.queryByRole('link', { name: 'Enter their name' })).toBeNull();
+    expect(screen.queryByRole('link', { name: "Enter the bench officer's name" })).toBeNull();
 
     await user.selectOptions(source, 'Other');
     expect(screen.queryByRole('textbox', { name: "Colleague's name" })).toBeNull();
