@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveInvitePaymentResult } from '../../features/invite/invite-payment-result';
 import { storeInviteToken } from '../../features/invite/invite-store';
 import { fullPage } from '../../lib/full-page';
+import { i18n } from '../../lib/i18n';
 import { CREDENTIALS_TOKEN, paymentResponse, priceFor } from '../../test/checkout-fixtures';
 import {
   databaseUnavailableOnce,
@@ -153,6 +154,18 @@ describe('/invite/credentials', () => {
       expect(calls.filter((call) => /pricing|packages|client-token/.test(call.url))).toEqual([]);
     },
   );
+
+  it('tells a Spanish speaker that ¿ and ¡ are allowed in the security question and answer', async () => {
+    await i18n.changeLanguage('es-MX');
+    server();
+    await renderApp('/invite/credentials');
+    await screen.findByRole('heading', { level: 1, name: 'Ya casi terminas...' });
+    for (const name of [/^Pregunta de seguridad/, /^Respuesta de seguridad/]) {
+      expect(screen.getByRole('textbox', { name })).toHaveAccessibleDescription(
+        expect.stringContaining('espacios y ¿ ? ¡ - , . ;'),
+      );
+    }
+  });
 
   it('checks every field with the domain rules first and lists the problems in page order', async () => {
     const { calls } = server();
