@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 import type { Config, LogLevel } from './config.js';
+import { requestIdForLogLine } from './http/request-id.js';
 
 /** Headers that carry secrets: never logged. */
 const SECRET_HEADERS = ['authorization', 'cookie', 'x-registration-key', 'x-referrer-key'];
@@ -57,6 +58,8 @@ export const REDACT_PATHS: string[] = [
 export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
+    // A line a service writes while serving a request names the request too.
+    mixin: (_object, _level, logger) => requestIdForLogLine(logger),
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
       // Fastify's default request serializer plus the headers (secrets redacted above), so an

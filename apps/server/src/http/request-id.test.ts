@@ -116,6 +116,10 @@ describe('request ids in the logs', () => {
     });
     app.get('/v2/boom', async (request) => {
       request.log.info('about to fail');
+      // A service logs through the app's logger (and a child of it), not the request's.
+      await new Promise((resolve) => setImmediate(resolve));
+      app.log.info('a service line');
+      app.log.child({ module: 'flags' }).info('a module line');
       throw new Error('boom');
     });
     await app.ready();
@@ -128,21 +132,27 @@ describe('request ids in the logs', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().requestId).toBe('trace-0123456789');
       const lines = logs.lines.filter((line) => line.reqId === 'trace-0123456789');
-      expect(lines.map((line) => line.msg)).toEqual(
-        expect.arrayContaining([
-          'incoming request',
-          'about to fail',
-          'unexpected error',
-          'request completed',
-        ]),
-      );
-      // Every line written while the request ran is one of them.
-      const during = logs.lines.filter((line) =>
-        ['incoming request', 'about to fail', 'unexpected error', 'request completed'].includes(
-          String(line.msg),
-        ),
-      );
+      const messages = [
+        'incoming request',
+        'about to fail',
+        'a service line',
+        'a module line',
+        'unexpected error',
+        'request completed',
+      ];
+      expect(lines.map((line) => line.msg)).toEqual(messages);
+      // Every line written while the request ran is one of them, and names it once.
+      const during = logs.lines.filter((line) => messages.includes(String(line.msg)));
       expect(during).toEqual(lines);
+      const raw = logs.text().split('\n');
+      for (const text of raw.filter((line) => line.includes('trace-0123456789'))) {
+        expect(text.split('"reqId"')).toHaveLength(2);
+      }
+      // Outside a request, nothing claims one.
+      app.log.info('between requests');
+      expect(logs.lines.find((line) => line.msg === 'between requests')).not.toHaveProperty(
+        'reqId',
+      );
     } finally {
       await app.close();
     }
