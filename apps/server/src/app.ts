@@ -300,6 +300,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       purgeAfterHours: config.signup.purgeAfterHours,
       intervalSeconds: config.signup.purgeIntervalSeconds,
     },
+    runAlone: database.runAlone,
   });
   app.decorate('purge', { purgeExpired: purge.purgeExpired, start: purge.start });
   app.addHook('onClose', () => purge.stop());
@@ -348,6 +349,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     hooks: deps.checkoutHooks,
     flags: flagService,
     exposures: eventsService,
+    runAlone: database.runAlone,
   });
   await app.register(checkoutRoutes, {
     prefix: '/v2',
