@@ -222,6 +222,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ? await createRateLimitRedis(config.rateLimit.redisUrl, app.log)
     : undefined;
   if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.disconnect());
+  const sharedCounters = rateLimitRedis
+    ? { redis: rateLimitRedis, prefix: config.rateLimit.redisPrefix, log: app.log }
+    : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     ...(rateLimitRedis
@@ -388,6 +391,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       now,
       sessionTtlHours: config.checkout.sessionTtlHours,
       loginLockout: config.loginLockout,
+      sharedCounters,
     }),
     cookieName: SESSION_COOKIE,
     secureCookies: config.publicUrl.startsWith('https:'),
@@ -464,6 +468,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       log: app.log,
       now,
       lockout: config.loginLockout,
+      sharedCounters,
     }),
     auth: sessionAuth,
     rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },

@@ -31,7 +31,7 @@ import { buildTestApp, testConfig, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test
 /**
  * The product scaled out as in production: two server processes (src/main.ts, as `npm start`
  * runs it, through tsx) on one PostgreSQL database and one Redis, and nothing else shared. What a
- * visitor does on one instance carries on on the other, limits count once, a payment sent to both
+ * visitor does on one instance carries on on the other, limits and login lockouts count once, a payment sent to both
  * charges once, and the scheduled jobs do their work once. Needs TEST_DATABASE_URL and
  * TEST_REDIS_URL (.ci/run sets both); skipped, saying why, when either is missing or unreachable.
  */
@@ -77,6 +77,8 @@ if (unavailable) console.warn(`two server instances: skipped, ${unavailable}`);
 
 /** The one rate limit this suite exhausts (password recovery requests per IP per minute). */
 const RECOVERY_LIMIT = 4;
+/** Failed logins of one username before it is locked (LOGIN_LOCKOUT_MAX_FAILURES). */
+const LOGIN_MAX_FAILURES = 3;
 
 type Instance = {
   name: string;
@@ -238,6 +240,7 @@ describe.skipIf(unavailable !== undefined)(
         REDIS_URL: TEST_REDIS_URL ?? '',
         RATE_LIMIT_REDIS_PREFIX: redisPrefix,
         RATE_LIMIT_RECOVERY_PER_MINUTE: String(RECOVERY_LIMIT),
+        LOGIN_LOCKOUT_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
         // Both instances run their jobs every second: each pass must still happen on one.
         SIGNUP_PURGE_INTERVAL_SECONDS: '1',
         PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
@@ -352,6 +355,29 @@ describe.skipIf(unavailable !== undefined)(
         const refused = await recover(app);
         expect(refused.statusCode, refused.body).toBe(429);
         expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      }
+    });
+
+    it('locks a username after failed logins spread over both instances', async () => {
+      const login = (app: App) =>
+        app.inject({
+          method: 'POST',
+          url: '/v2/login',
+          payload: {
+            username: 'spread_guesser',
+            password: 'Wrong-Tree-0000',
+            submit: 'Sign In',
+            eventId: 'submit',
+          },
+        });
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+        const res = await login(i % 2 === 0 ? a : b);
+        expect(res.statusCode, res.body).toBe(401);
+      }
+      for (const app of [a, b]) {
+        const locked = await login(app);
+        expect(locked.statusCode, locked.body).toBe(429);
+        expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
       }
     });
 
