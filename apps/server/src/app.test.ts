@@ -139,7 +139,9 @@ describe('the app', () => {
         title: 'Not found',
         status: 404,
         code: 'NOT_FOUND',
+        requestId: res.headers['x-request-id'],
       });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('answers 500 problem+json without internals for an unexpected error', async () => {

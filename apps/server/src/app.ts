@@ -31,6 +31,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { limitJsonDepth } from './http/json-depth.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { createRateLimitRedis } from './http/rate-limit-store.js';
+import { echoRequestId, requestIdFor } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { atLeast, createLogger } from './logger.js';
@@ -63,6 +64,9 @@ import { createExpiredRowsPurge, type ExpiredRowsPurge } from './modules/houseke
 import { inviteRoutes } from './modules/invite/routes.js';
 import { createInviteService } from './modules/invite/service.js';
 import { lookupsRoutes } from './modules/lookups/routes.js';
+import { registerHttpMetrics } from './modules/metrics/http-metrics.js';
+import { createPrometheusMetrics } from './modules/metrics/prometheus.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { placesRoutes } from './modules/places/routes.js';
 import { createPlacesService } from './modules/places/service.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
@@ -132,6 +136,8 @@ declare module 'fastify' {
     purge: Pick<ExpiredRowsPurge, 'purgeExpired' | 'start'>;
     /** The retry of failed emails (EMAIL_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
     emailRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
+    /** This app's Prometheus text (main.ts serves it on METRICS_PORT when that is set). */
+    metrics: { scrape(): Promise<string>; contentType: string };
   }
 }
 
@@ -158,14 +164,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Every log line of a request carries its id (`reqId`): a proxy's X-Request-Id when it is a
+    // safe token, a new UUID otherwise. Answers echo it (http/request-id.ts).
+    genReqId: requestIdFor,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  echoRequestId(app);
 
   const ownsDatabase = deps.database === undefined || deps.closeDatabase === true;
   const database = deps.database ?? createDatabase(config);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  // One registry per app (two apps in one process never mix their counts); the services count
+  // through its small `metrics` port.
+  const prometheus = createPrometheusMetrics({ poolStats: database.poolStats });
+  const { metrics } = prometheus;
+  registerHttpMetrics(app, prometheus.observeRequest);
+  app.decorate('metrics', { scrape: prometheus.scrape, contentType: prometheus.contentType });
   const now = deps.now ?? (() => new Date());
-  const mailer = deps.mailer ?? createMailer(config.mail, { db: database.db, log: app.log, now });
+  const mailer =
+    deps.mailer ?? createMailer(config.mail, { db: database.db, log: app.log, now, metrics });
   const tax = deps.tax ?? createTaxCalculator(config.tax);
   const paymentGateway =
     deps.paymentGateway ?? createPaymentGateway(config.payment, { db: database.db, now });
@@ -230,7 +248,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(rateLimitRedis
       ? { redis: rateLimitRedis, nameSpace: config.rateLimit.redisPrefix, skipOnError: true }
       : {}),
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    errorResponseBuilder: () => {
+      metrics.rateLimitRefused('per_ip');
+      return new AppError('RATE_LIMITED');
+    },
   });
 
   await app.register(fastifySwagger, {
@@ -262,8 +283,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Routes last.
   await app.register(healthRoutes, {
     ping: () => database.ping(),
+    pingRedis: rateLimitRedis ? () => rateLimitRedis.ping() : undefined,
     logLevel: atLeast(config.logLevel, 'warn'),
   });
+  if (config.metrics.onAppPort) {
+    await app.register(metricsRoutes, {
+      scrape: prometheus.scrape,
+      contentType: prometheus.contentType,
+      token: config.metrics.token,
+      logLevel: atLeast(config.logLevel, 'warn'),
+    });
+  }
   // Feature flags and experiments (OFREP): a bad flag file stops the start-up here.
   const flagService = await createFlagService({ file: config.flags.file, log: app.log });
   app.addHook('onClose', () => flagService.close());
@@ -280,6 +310,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     limitPerHour: config.rateLimit.emailRevealPerHour,
     now,
     log: app.log,
+    metrics,
     notifyOwner: createAccountExistsNotifier({
       db: database.db,
       mailer,
@@ -294,6 +325,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     now,
     emailReveals,
     flags: flagService,
+    metrics,
   });
   const purge = createExpiredRowsPurge({
     db: database.db,
@@ -353,6 +385,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     flags: flagService,
     exposures: eventsService,
     runAlone: database.runAlone,
+    metrics,
   });
   await app.register(checkoutRoutes, {
     prefix: '/v2',
@@ -378,6 +411,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         requestsPerHour: config.invite.requestsPerHour,
         requestIntervalSeconds: config.invite.requestIntervalSeconds,
       },
+      metrics,
     }),
     requestRateLimit: { max: config.rateLimit.inviteRequestPerMinute, timeWindow: '1 minute' },
     pricingRateLimit: { max: config.rateLimit.pricingPerMinute, timeWindow: '1 minute' },
@@ -392,6 +426,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       sessionTtlHours: config.checkout.sessionTtlHours,
       loginLockout: config.loginLockout,
       sharedCounters,
+      metrics,
     }),
     cookieName: SESSION_COOKIE,
     secureCookies: config.publicUrl.startsWith('https:'),

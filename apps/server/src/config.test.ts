@@ -235,4 +235,46 @@ describe('loadConfig: public URL, mail and professional limits', () => {
     }
     expect(() => loadConfig({ ZENDESK_JWT_SECRET: 'shared-secret' })).toThrow(ConfigError);
   });
+
+  it('writes readable log lines for a person at a terminal in development, JSON otherwise', () => {
+    const tty = { stdoutIsTty: true };
+    const piped = { stdoutIsTty: false };
+    expect(loadConfig({}, tty).prettyLogs).toBe(true);
+    expect(loadConfig({}, piped).prettyLogs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }, tty).prettyLogs).toBe(false);
+    expect(loadConfig({ ...BRAINTREE_ENV, NODE_ENV: 'production' }, tty).prettyLogs).toBe(false);
+    // LOG_PRETTY decides when set.
+    expect(loadConfig({ LOG_PRETTY: 'false' }, tty).prettyLogs).toBe(false);
+    expect(loadConfig({ LOG_PRETTY: 'true' }, piped).prettyLogs).toBe(true);
+  });
+
+  it('serves /metrics on the app port outside production, and in production only behind a token', () => {
+    expect(loadConfig({}).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+      host: '127.0.0.1',
+      onAppPort: true,
+    });
+    const production = { ...BRAINTREE_ENV, NODE_ENV: 'production' };
+    expect(loadConfig(production).metrics.onAppPort).toBe(false);
+    const token = 'a-long-random-metrics-token';
+    expect(loadConfig({ ...production, METRICS_TOKEN: token }).metrics).toMatchObject({
+      token,
+      onAppPort: true,
+    });
+    // A port of its own takes /metrics off the app's port, in any environment.
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toMatchObject({
+      port: 9464,
+      host: '127.0.0.1',
+      onAppPort: false,
+    });
+    expect(
+      loadConfig({ ...production, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics,
+    ).toMatchObject({ port: 9464, host: '10.0.0.5', onAppPort: false });
+
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(ConfigError);
+  });
 });

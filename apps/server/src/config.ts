@@ -62,13 +62,32 @@ export type PaymentConfig = { kind: 'sandbox' } | ({ kind: 'braintree' } & Brain
  */
 export type PlacesConfig = { kind: 'none' } | { kind: 'google'; apiKey: string };
 
+/**
+ * GET /metrics (Prometheus). In production it is served only behind METRICS_TOKEN or on a port
+ * of its own (METRICS_PORT); in development and test it is open on the app's port when neither
+ * is set (decision 036).
+ */
+export type MetricsConfig = {
+  /** A bearer token /metrics requires, compared in constant time (METRICS_TOKEN, 16+ characters). */
+  token: string | undefined;
+  /** A port of its own for /metrics (METRICS_PORT); the app's port then serves none. */
+  port: number | undefined;
+  /** The address METRICS_PORT listens on (METRICS_HOST, 127.0.0.1: this machine only). */
+  host: string;
+  /** Whether the app's port serves /metrics: no METRICS_PORT, and a token or not production. */
+  onAppPort: boolean;
+};
+
 export type Config = {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   host: string;
   port: number;
   logLevel: LogLevel;
-  /** Pretty, human-readable logs (development only; needs pino-pretty). */
+  /**
+   * Human-readable log lines through pino-pretty (LOG_PRETTY): by default when a person runs the
+   * server in a terminal (stdout is a TTY) in development; JSON lines otherwise.
+   */
   prettyLogs: boolean;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -210,6 +229,7 @@ export type Config = {
    */
   loginLockout: { maxFailures: number; windowMinutes: number };
   places: PlacesConfig;
+  metrics: MetricsConfig;
   /**
    * The affiliate network on the receipt: its script's origin (AFFILIATE_SCRIPT_ORIGIN) and its
    * pixel's (AFFILIATE_PIXEL_ORIGIN), https origins allowed by the Content-Security-Policy; unset,
@@ -460,12 +480,40 @@ function readDemoStaff(env: Env, nodeEnv: NodeEnv): Config['demoStaff'] {
   return { username, password };
 }
 
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function readMetrics(env: Env, nodeEnv: NodeEnv, appPort: number): MetricsConfig {
+  const token = read(env, 'METRICS_TOKEN');
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces`,
+    );
+  }
+  const port = read(env, 'METRICS_PORT') ? readInt(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
+  if (port !== undefined && port === appPort) {
+    throw new ConfigError('METRICS_PORT must differ from PORT');
+  }
+  return {
+    token,
+    port,
+    host: read(env, 'METRICS_HOST') ?? '127.0.0.1',
+    onAppPort: port === undefined && (token !== undefined || nodeEnv !== 'production'),
+  };
+}
+
 /** Relative paths in the environment are relative to the repository root. */
 function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * `stdoutIsTty` (the process's own by default) chooses readable log lines for a person at a
+ * terminal; it is a parameter so that `loadConfig` stays pure.
+ */
+export function loadConfig(
+  env: Env = process.env,
+  { stdoutIsTty = process.stdout.isTTY === true }: { stdoutIsTty?: boolean } = {},
+): Config {
   const nodeEnv = readNodeEnv(env);
   const databaseUrl = read(env, 'DATABASE_URL');
   const pgliteDir = read(env, 'PGLITE_DIR');
@@ -486,7 +534,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? '0.0.0.0',
     port,
     logLevel: readLogLevel(env, nodeEnv),
-    prettyLogs: readBool(env, 'LOG_PRETTY', false),
+    prettyLogs: readBool(env, 'LOG_PRETTY', stdoutIsTty && nodeEnv === 'development'),
     trustProxy: readTrustProxy(env),
     database,
     signup: {
@@ -581,6 +629,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMinutes: readInt(env, 'LOGIN_LOCKOUT_WINDOW_MINUTES', 15, 1, 1440),
     },
     places: readPlaces(env),
+    metrics: readMetrics(env, nodeEnv, port),
     affiliate: {
       scriptOrigin: readHttpsOrigin(env, 'AFFILIATE_SCRIPT_ORIGIN'),
       pixelOrigin: readHttpsOrigin(env, 'AFFILIATE_PIXEL_ORIGIN'),

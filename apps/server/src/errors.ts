@@ -16,6 +16,7 @@ import {
 const TRANSPORT_ERROR_STATUS = {
   BAD_REQUEST: 400,
   MALFORMED_JSON: 400,
+  UNAUTHORIZED: 401,
   COUNTRY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
@@ -66,6 +67,7 @@ const TITLES: Record<AppErrorCode, string> = {
   DATABASE_UNAVAILABLE: 'The database is not available; nothing was saved, try again shortly',
   BAD_REQUEST: 'The request could not be understood',
   MALFORMED_JSON: 'The request body is not valid JSON',
+  UNAUTHORIZED: 'A valid bearer token is required',
   COUNTRY_NOT_FOUND: 'Country not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   PAYLOAD_TOO_LARGE: 'The request body is too large',

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 import type { Config, LogLevel } from './config.js';
@@ -71,9 +72,20 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   };
 }
 
+/** pino-pretty is a development dependency: an install without them logs JSON instead. */
+function prettyTransportInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The server's pino logger. `destination` lets tests capture the stream; `prettyLogs` uses
- * pino-pretty (a development dependency) for humans.
+ * The server's pino logger. `destination` lets tests capture the stream; `prettyLogs` (a person
+ * at a terminal, see config.ts) writes readable lines through pino-pretty, one line per entry
+ * with the request id in it; JSON lines otherwise, for the log collector.
  */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'prettyLogs'>,
@@ -81,8 +93,23 @@ export function createLogger(
 ): Logger {
   const options = loggerOptions(config);
   if (destination) return pino(options, destination);
-  if (config.prettyLogs) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  if (config.prettyLogs && prettyTransportInstalled()) {
+    return pino({
+      ...options,
+      transport: {
+        target: 'pino-pretty',
+        // One short line per entry: `GET /v2/signups incoming request {"reqId":"…"}`; the request
+        // and response objects only lend their method, URL and status; an error keeps its stack.
+        options: {
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,req,res,responseTime',
+          singleLine: true,
+          messageFormat:
+            '{if req.method}{req.method} {req.url} {end}{msg}{if res.statusCode} {res.statusCode}{end}',
+        },
+      },
+    });
   }
   return pino(options);
 }

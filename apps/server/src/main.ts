@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { INVITE_SCENARIOS, seedInviteScenario } from './modules/invite/scenarios.js';
+import { type MetricsServer, startMetricsServer } from './modules/metrics/metrics-server.js';
 import { seedCatalog } from './modules/pricing/seed.js';
 import { seedDemoStaff } from './modules/staff/demo-staff.js';
 
@@ -12,6 +13,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = createDatabase(config);
   const app = await buildApp(config, { database, closeDatabase: true });
+  // /metrics on METRICS_PORT, when set: closed with the app.
+  let metricsServer: MetricsServer | undefined;
+  const closeAll = async () => {
+    await metricsServer?.close();
+    await app.close();
+  };
 
   try {
     await migrate(database);
@@ -33,6 +40,11 @@ async function main(): Promise<void> {
       }
     }
     await app.listen({ host: config.host, port: config.port });
+    if (config.metrics.port !== undefined) {
+      const { host, port, token } = config.metrics;
+      metricsServer = await startMetricsServer({ host, port, token, ...app.metrics, log: app.log });
+      app.log.info(`metrics: http://${host}:${port}/metrics`);
+    }
     if (seedInvites) {
       // One demo invitation of each kind on an empty database (through the API, once listening).
       const mailer = createMailer(config.mail, {
@@ -66,7 +78,7 @@ async function main(): Promise<void> {
       .catch((err: unknown) => app.log.error({ err }, 'start-up reconciliation failed'));
   } catch (err) {
     app.log.fatal({ err }, 'start-up failed');
-    await app.close();
+    await closeAll();
     process.exit(1);
   }
 
@@ -80,6 +92,13 @@ async function main(): Promise<void> {
       ? `payments: Braintree (${config.payment.environment})`
       : 'payments: the local sandbox gateway (test cards and fake nonces only)',
   );
+  if (config.metrics.onAppPort) {
+    app.log.info(
+      `metrics: /metrics on the app's port${config.metrics.token ? ' (bearer token)' : ''}`,
+    );
+  } else if (config.metrics.port === undefined) {
+    app.log.warn('metrics: not served (production: set METRICS_TOKEN or METRICS_PORT)');
+  }
   app.log.info(`App ready at http://localhost:${config.port}/app/join/`);
 
   // Graceful shutdown: Fastify stops accepting connections and answers 503 to new requests on
@@ -99,7 +118,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
-    app.close().then(
+    closeAll().then(
       () => {
         app.log.info('shutdown complete: requests finished, database closed');
         process.exit(0);

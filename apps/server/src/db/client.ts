@@ -31,10 +31,18 @@ export type Database = {
    * job: then answers undefined at once without running it (see `runAlone`).
    */
   runAlone<T>(job: string, work: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * The connection pool's figures, for /metrics (PostgreSQL only: PGlite is one in-process
+   * connection whose queries queue inside PGlite, so it has no pool to report).
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 /** apps/server/drizzle, from src/db (vitest, tsx) and from dist/db (built) alike. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Connections per instance: PostgreSQL's default 100 leaves room for several instances. */
+const POOL_MAX_CONNECTIONS = 10;
 
 /** An arbitrary constant: serialises migrations between instances sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
@@ -108,7 +116,7 @@ export function createDatabase(
 ): Database {
   const { database } = config;
   if (database.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: POOL_MAX_CONNECTIONS });
     // An idle client whose connection the server ends (restart, failover, a dropped test
     // database) emits 'error'; unheard, that would crash the process. The pool replaces it.
     pool.on('error', () => {});
@@ -121,6 +129,12 @@ export function createDatabase(
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX_CONNECTIONS,
+      }),
       runMigrations: async () => {
         // A session-level advisory lock on a dedicated connection so that instances starting
         // together apply each migration once.

@@ -10,6 +10,7 @@ import {
 } from '../errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause } from './database-unavailable.js';
 import { requestLocale } from './locale.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 import { isRequestValidationError } from './validation.js';
 
 /** Fastify's own error codes that mean "the client sent something we cannot read". */
@@ -31,16 +32,25 @@ const STATUS_CODES: Record<number, AppErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/**
+ * Answers a problem document. It names the request (`requestId`, also in `X-Request-Id`), so
+ * the person or client holding the answer can point at the request's log lines.
+ */
 export function sendProblem(
   reply: FastifyReply,
   code: AppErrorCode,
   extras?: ProblemExtras,
 ): FastifyReply {
-  const problem = problemFor(code, extras);
+  const requestId = reply.request.id;
+  const problem = { ...problemFor(code, extras), requestId };
   if (extras?.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(extras.retryAfterSeconds));
   }
-  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+  return reply
+    .status(problem.status)
+    .header(REQUEST_ID_HEADER, requestId)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problem);
 }
 
 function codeForClientError(error: FastifyError): AppErrorCode | undefined {

@@ -1,5 +1,20 @@
+import {
+  PaymentConflictProblemSchema,
+  PaymentDeclinedProblemSchema,
+  PaymentUnavailableProblemSchema,
+} from '@coparent/domain';
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
+
+/** The member every problem document carries (error-handler.ts `sendProblem`). */
+const requestIdMember = {
+  requestId: z
+    .string()
+    .describe(
+      'The id of the request that got this answer, as in the X-Request-Id header: quote it ' +
+        'when reporting the problem (it finds the request in the logs)',
+    ),
+};
 
 /** RFC 9457 problem document (`application/problem+json`). */
 export const ProblemSchema = z
@@ -8,8 +23,18 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.number().int(),
     code: z.enum(ERROR_CODES),
+    ...requestIdMember,
   })
   .meta({ id: 'Problem' });
+
+/**
+ * The domain's payment problems (their extra members), as the server answers them: with the
+ * request id too. A response schema is also the serializer, which drops members it does not
+ * name, so the answers and the published contract both carry it.
+ */
+export const PaymentDeclinedProblem = PaymentDeclinedProblemSchema.extend(requestIdMember);
+export const PaymentConflictProblem = PaymentConflictProblemSchema.extend(requestIdMember);
+export const PaymentUnavailableProblem = PaymentUnavailableProblemSchema.extend(requestIdMember);
 
 /**
  * The headers every localised call reads. A loose object: Fastify replaces `request.headers`

@@ -16,6 +16,7 @@ import {
   type AccountExistsReason,
   accountExistsNoticeEmail,
 } from '../modules/email/templates/account-exists-notice.js';
+import type { Metrics } from '../modules/metrics/metrics.js';
 
 /**
  * The duplicate-account answers the spec requires (signup step 1's `parentDuplicate`, the
@@ -175,6 +176,7 @@ export function createEmailRevealGuard(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   notifyOwner: OwnerNotifier;
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
 }): EmailRevealGuard {
   const pending = new Set<Promise<void>>();
 
@@ -205,6 +207,7 @@ export function createEmailRevealGuard(deps: {
       );
       if (count > deps.limitPerHour) {
         deps.log.warn({ reason }, 'email reveal limit reached for an email address');
+        deps.metrics.rateLimitRefused('email_reveal');
         const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - at.getTime()) / 1000));
         throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
       }

@@ -32,11 +32,10 @@ const randomToken = () => randomBytes(32).toString('base64url');
 
 /** What a caller can compare between two refusals: status, content type and body. */
 function refusal(res: LightMyRequestResponse) {
-  return {
-    status: res.statusCode,
-    contentType: res.headers['content-type'],
-    body: res.json() as Record<string, unknown>,
-  };
+  const { requestId, ...body } = res.json() as Record<string, unknown>;
+  // Each answer names its own request (as its header does); everything else must match.
+  expect(requestId).toBe(res.headers['x-request-id']);
+  return { status: res.statusCode, contentType: res.headers['content-type'], body };
 }
 
 describe('refused tokens', () => {

@@ -74,7 +74,7 @@ describe('the billing save (PATCH sections PARENT + ADDRESS)', () => {
         address: { ...billing.address, city: 'A', region: 'ZZ' },
       }),
     ).toEqual([
-      ['address.city', 'Must be between 3 and 30 characters'],
+      ['address.city', 'The city must be between 3 and 30 characters'],
       ['address.region', 'Select a state or province'],
       ['parent.timeZone', 'Select a time zone'],
     ]);
@@ -83,10 +83,10 @@ describe('the billing save (PATCH sections PARENT + ADDRESS)', () => {
   it('needs the referral when REFERRAL is among the sections', () => {
     const sections = ['PARENT', 'ADDRESS', 'REFERRAL'];
     expect(errors({ ...billing, sections })).toEqual([
-      ['referral.selection', 'Please select an option'],
+      ['referral.selection', 'Select how you heard about us'],
     ]);
     expect(errors({ ...billing, sections, referral: { selection: 'OTHER', other: '' } })).toEqual([
-      ['referral.other', 'Please tell us more'],
+      ['referral.other', 'Tell us more about how you heard about us'],
     ]);
     expect(errors({ ...billing, sections, referral: { selection: 'SEARCH_ENGINE' } })).toEqual([]);
   });

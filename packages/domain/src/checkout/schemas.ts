@@ -133,7 +133,11 @@ export const UpdateBillingSectionRequestSchema = z
       },
     );
     if (value.sections.length === 3 && value.referral === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['referral', 'selection'], message: 'dropdown' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['referral', 'selection'],
+        message: 'signup_hearAboutUs_error',
+      });
     }
   });
 export type UpdateBillingSectionRequest = z.infer<typeof UpdateBillingSectionRequestSchema>;

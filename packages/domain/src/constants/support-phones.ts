@@ -20,3 +20,20 @@ export function supportPhoneFor(country?: string | null): SupportPhone {
   if (id === 'NZ' || id === 'AU' || id === 'GB' || id === 'IE') return SUPPORT_PHONES[id];
   return SUPPORT_PHONES.DEFAULT;
 }
+
+export type SupportPhoneLine = {
+  country: 'NZ' | 'AU' | 'GB' | 'IE' | 'DEFAULT';
+  phone: SupportPhone;
+};
+
+/**
+ * Every line, as the Contact page lists it for the callers of each country. Ireland has its own
+ * entry because it dials the UK line with +44, which one "UK and Ireland: 020…" entry hid.
+ */
+export const SUPPORT_PHONE_LINES: readonly SupportPhoneLine[] = [
+  { country: 'NZ', phone: supportPhoneFor('NZ') },
+  { country: 'AU', phone: supportPhoneFor('AU') },
+  { country: 'GB', phone: supportPhoneFor('GB') },
+  { country: 'IE', phone: supportPhoneFor('IE') },
+  { country: 'DEFAULT', phone: SUPPORT_PHONES.DEFAULT },
+];

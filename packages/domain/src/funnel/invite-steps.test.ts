@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVITE_PATHS,
+  inviteCoveredRedirect,
   inviteCredentialsRedirect,
   invitePaymentRedirect,
   isInviteAuthFailure,
@@ -139,5 +140,20 @@ describe('isInviteCompletedProblem', () => {
     expect(isInviteCompletedProblem({ code: 'INVITE_INVALID' })).toBe(false);
     expect(isInviteCompletedProblem({ inviteCompleted: 'true' })).toBe(false);
     expect(isInviteCompletedProblem(null)).toBe(false);
+  });
+});
+
+describe('inviteCoveredRedirect', () => {
+  it("sends a professional's family past the packages and the payment, to what they still owe", () => {
+    expect(inviteCoveredRedirect({ userCreatedByPro: true, lastCompletedStep: 0 })).toBe(
+      '/invite/step1',
+    );
+    expect(inviteCoveredRedirect({ userCreatedByPro: true, lastCompletedStep: 1 })).toBe(
+      '/invite/credentials',
+    );
+    expect(inviteCoveredRedirect({ userCreatedByPro: true, lastCompletedStep: 2 })).toBe(
+      '/invite/credentials',
+    );
+    expect(inviteCoveredRedirect({ userCreatedByPro: false, lastCompletedStep: 1 })).toBeNull();
   });
 });

@@ -63,6 +63,19 @@ export function invitePaymentRedirect(lastCompletedStep: number): InvitePath | n
   return lastCompletedStep === 1 ? INVITE_PATHS.packages : INVITE_PATHS.step1;
 }
 
+/**
+ * A professional's family has nothing to pay (their practice covers the subscription; the server
+ * refuses their package and payment): the packages, build-your-own and payment screens send them
+ * to step 1 if it is not done, else to their credentials. Null for everyone else.
+ */
+export function inviteCoveredRedirect(progress: {
+  userCreatedByPro: boolean;
+  lastCompletedStep: number;
+}): InvitePath | null {
+  if (!progress.userCreatedByPro) return null;
+  return progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : INVITE_PATHS.credentials;
+}
+
 /** The spec's statuses meaning "the invite is expired or invalid": go to /invite/request. */
 export function isInviteAuthFailure(status: number | undefined): boolean {
   return status === 403 || status === 112;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { en } from './en.js';
+import { en, type MessageKey } from './en.js';
 import { esMX } from './es-mx.js';
 import {
   interpolate,
@@ -43,7 +43,8 @@ describe('validation catalogues', () => {
   it('quotes the spec wording in English', () => {
     expect(en.signup_nameEmoji_error).toBe('Names cannot contain emojis');
     expect(en.signup_email_error).toBe('Invalid email address');
-    expect(en.signup_phoneNumber_error).toBe('Must be between 8 and 15 digits');
+    // The spec's "Must be between 8 and 15 digits", naming its field as every summary line must.
+    expect(en.signup_phoneNumber_error).toBe('The phone number must be between 8 and 15 digits');
     expect(en.signup_coParentEmailSame_error).toBe(
       'The email of the co-parent cannot be the same as your email.',
     );
@@ -62,9 +63,55 @@ describe('validation catalogues', () => {
     expect(en.signup_postalCode_error).toBe('Postal code is not valid');
     expect(en.payment_activationCode_error).toBe('Invalid activation code');
     expect(en.validUsernameRequirement_error).toBe(
-      'Does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
+      'Your username does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
     );
     expect(en.validUsernameUnavailable_error).toBe('This username cannot be used');
+  });
+
+  it('a field message names its field, in both languages (an error summary shows it alone)', () => {
+    const fieldNames: [MessageKey, string, string][] = [
+      ['signup_phoneNumber_error', 'phone number', 'número de teléfono'],
+      ['signup_phoneExtension_error', 'extension', 'extensión'],
+      ['signup_phoneExtensionDigits_error', 'extension', 'extensión'],
+      ['signup_credentialsLength_error', 'Credentials', 'credenciales'],
+      ['signup_hearAboutUs_error', 'heard about us', 'supiste de nosotros'],
+      ['signup_referralNameLength_error', 'name', 'nombre'],
+      ['signup_referralPosition_error', 'position', 'cargo'],
+      ['signup_referralColleagueRole_error', "colleague's role", 'función de tu colega'],
+      ['signup_referralOther_error', 'heard about us', 'supiste de nosotros'],
+      ['signup_referralOtherLength_error', 'heard about us', 'supiste de nosotros'],
+      ['signup_practiceNameLength_error', 'practice name', 'despacho o consultorio'],
+      ['signup_billingAddress_error', 'address', 'dirección'],
+      ['signup_addressLine2_error', 'address line', 'línea de la dirección'],
+      ['signup_city_error', 'city', 'ciudad'],
+      ['signup_regionLength_error', 'state, province or region', 'estado, provincia o región'],
+      ['signup_securityQuestion_error', 'security question', 'pregunta de seguridad'],
+      ['signup_securityQuestionCharacters_error', 'security question', 'pregunta de seguridad'],
+      ['signup_securityAnswer_error', 'answer', 'respuesta'],
+      ['signup_securityAnswerCharacters_error', 'answer', 'respuesta'],
+      ['signup_securityCodeDigits_error', 'security code', 'código de seguridad'],
+      ['only4', 'security code', 'código de seguridad'],
+      ['recovery_method_error', 'find your account', 'encontrar tu cuenta'],
+      ['validUsernameLength_error', 'username', 'nombre de usuario'],
+      ['validUsernameAtSymbol_error', 'username', 'nombre de usuario'],
+      ['validUsernameRequirement_error', 'username', 'nombre de usuario'],
+      ['validPwdLength_error', 'password', 'contraseña'],
+      ['validPwdLetter_error', 'password', 'contraseña'],
+      ['validPwdNumber_error', 'password', 'contraseña'],
+      ['validPwdSpecial_error', 'password', 'contraseña'],
+      ['validPwdDupUsername_error', 'password', 'contraseña'],
+      ['validPwdDupEmail_error', 'password', 'contraseña'],
+      ['validPwdContainsUsername_error', 'password', 'contraseña'],
+      ['validPwdContainsEmail_error', 'password', 'contraseña'],
+      ['validPwdContainsProduct_error', 'password', 'contraseña'],
+    ];
+    for (const [key, english, spanish] of fieldNames) {
+      expect(en[key].toLowerCase(), key).toContain(english.toLowerCase());
+      expect(esMX[key].toLowerCase(), key).toContain(spanish.toLowerCase());
+    }
+    // The field-less wordings are gone.
+    for (const text of Object.values(en)) expect(text).not.toMatch(/^(Must|Cannot|Only) /);
+    for (const text of Object.values(esMX)) expect(text).not.toMatch(/^(Debe|No puede|Solo) /);
   });
 
   it('every message key written in a schema or rule exists in the catalogues', () => {
@@ -97,7 +144,9 @@ describe('translateMessage', () => {
     expect(
       translateMessage('signup_duplicateCoParent_warning', 'en', { phone: '1-866-755-9991' }),
     ).toContain('contact support at 1-866-755-9991.');
-    expect(translateMessage('only4', 'es-MX')).toBe('Debe tener exactamente 4 dígitos');
+    expect(translateMessage('only4', 'es-MX')).toBe(
+      'El código de seguridad debe tener exactamente 4 dígitos',
+    );
   });
 
   it('falls back to the key for unknown keys and leaves unknown placeholders', () => {

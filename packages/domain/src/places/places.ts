@@ -39,7 +39,7 @@ export const PlacesSuggestionsQuerySchema = z.object({
     .string(errorKey('invalidValue'))
     .trim()
     .min(PLACES_MIN_INPUT_LENGTH, errorKey('invalidValue'))
-    .max(PLACES_MAX_INPUT_LENGTH, errorKey('max100')),
+    .max(PLACES_MAX_INPUT_LENGTH, errorKey('places_inputLength_error')),
   country: z
     .string(errorKey('places_country_error'))
     .transform((value) => value.toLowerCase())

@@ -26,7 +26,7 @@ describe('billingSchema', () => {
       issues({ ...valid, billingAddress: 'ab', billingAddress2: 'x'.repeat(51), city: 'Ab' }),
     ).toEqual([
       ['billingAddress', 'signup_billingAddress_error'],
-      ['billingAddress2', 'max50'],
+      ['billingAddress2', 'signup_addressLine2_error'],
       ['city', 'signup_city_error'],
     ]);
     expect(issues({ ...valid, billingAddress: 'x'.repeat(51), city: 'x'.repeat(31) })).toEqual([

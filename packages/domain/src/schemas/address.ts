@@ -21,9 +21,9 @@ export const addressLineSchema = z
 
 /** Optional second line ('' = none), at most 50. */
 export const addressLine2Schema = z
-  .string(errorKey('max50'))
+  .string(errorKey('signup_addressLine2_error'))
   .trim()
-  .max(BILLING_ADDRESS2_MAX_LENGTH, errorKey('max50'));
+  .max(BILLING_ADDRESS2_MAX_LENGTH, errorKey('signup_addressLine2_error'));
 
 export const citySchema = z
   .string(errorKey('signup_city_error'))
@@ -65,7 +65,7 @@ export function checkAddress(value: AddressCore, ctx: z.RefinementCtx, paths: Ad
       ctx.addIssue({ code: 'custom', path: [paths.region], message: 'signup_region_error' });
     }
   } else if (region.length > SHORT_TEXT_MAX_LENGTH) {
-    ctx.addIssue({ code: 'custom', path: [paths.region], message: 'max50' });
+    ctx.addIssue({ code: 'custom', path: [paths.region], message: 'signup_regionLength_error' });
   }
 
   const postalRequired = isPostalCodeRequired(country);

@@ -193,7 +193,8 @@ export const UpdateInvitedUserRequestSchema = z
         );
       }
     }
-    if (has('REFERRAL')) need(value.referral, ['referral', 'selection'], 'dropdown');
+    if (has('REFERRAL'))
+      need(value.referral, ['referral', 'selection'], 'signup_hearAboutUs_error');
     if (has('SECURITY_QUESTION')) {
       need(value.securityQuestion, ['securityQuestion'], 'signup_securityQuestion_error');
       need(value.securityAnswer, ['securityAnswer'], 'signup_securityAnswer_error');

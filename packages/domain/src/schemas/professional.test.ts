@@ -43,13 +43,13 @@ describe('ProStepOneSchema', () => {
       ['firstName', 'signup_firstName_error'],
       ['email', 'signup_emailRequired_error'],
       ['phoneNumber', 'signup_phoneNumber_error'],
-      ['hearAboutUs', 'dropdown'],
+      ['hearAboutUs', 'signup_hearAboutUs_error'],
     ]);
   });
 
   it('phone extension is optional and digits only', () => {
     expect(issues(ProStepOneSchema, { ...stepOne, phoneExtension: '12x' })).toEqual([
-      ['phoneExtension', 'onlyNumbers'],
+      ['phoneExtension', 'signup_phoneExtensionDigits_error'],
     ]);
     expect(issues(ProStepOneSchema, { ...stepOne, phoneExtension: '12345678901' })).toEqual([
       ['phoneExtension', 'signup_phoneExtension_error'],
@@ -60,7 +60,7 @@ describe('ProStepOneSchema', () => {
   it('a bench-officer referral needs name and position', () => {
     expect(issues(ProStepOneSchema, { ...stepOne, hearAboutUs: 'BENCH_OFFICER' })).toEqual([
       ['referralBenchOfficerName', 'signup_referralName_error'],
-      ['referralBenchOfficerPosition', 'dropdown'],
+      ['referralBenchOfficerPosition', 'signup_referralPosition_error'],
     ]);
     expect(
       issues(ProStepOneSchema, {
@@ -77,7 +77,7 @@ describe('ProStepOneSchema', () => {
         referralBenchOfficerName: 'Hon. Maria',
         referralBenchOfficerPosition: 'KING',
       }),
-    ).toEqual([['referralBenchOfficerPosition', 'dropdown']]);
+    ).toEqual([['referralBenchOfficerPosition', 'signup_referralPosition_error']]);
   });
 
   it('a colleague referral needs name and role', () => {
@@ -89,7 +89,7 @@ describe('ProStepOneSchema', () => {
       }),
     ).toEqual([
       ['referralColleagueName', 'signup_referralName_error'],
-      ['referralColleagueRole', 'dropdown'],
+      ['referralColleagueRole', 'signup_referralColleagueRole_error'],
     ]);
   });
 
@@ -103,7 +103,7 @@ describe('ProStepOneSchema', () => {
         hearAboutUs: 'OTHER',
         referralOther: 'x'.repeat(201),
       }),
-    ).toEqual([['referralOther', 'max200']]);
+    ).toEqual([['referralOther', 'signup_referralOtherLength_error']]);
     expect(
       issues(ProStepOneSchema, {
         ...stepOne,
@@ -223,8 +223,8 @@ describe('ProStepThreeSchema', () => {
       }),
     ).toEqual([
       ['securityQuestion', 'signup_securityQuestion_error'],
-      ['securityAnswer', 'signup_securityCharacters_error'],
-      ['securityCode', 'onlyNumbers'],
+      ['securityAnswer', 'signup_securityAnswerCharacters_error'],
+      ['securityCode', 'signup_securityCodeDigits_error'],
       ['securityCode', 'only4'],
       ['securityCodeConfirm', 'codeConfirm'],
     ]);

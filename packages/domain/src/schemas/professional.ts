@@ -16,6 +16,7 @@ import {
 } from '../constants/limits.js';
 import { isCountryId } from '../lookups/countries.js';
 import { isProfessionalRoleOf, PROFESSIONAL_ROLES } from '../lookups/professional-roles.js';
+import type { MessageKey } from '../messages/en.js';
 import {
   emailSchema,
   errorKey,
@@ -37,11 +38,11 @@ import {
   timeZoneFieldSchema,
 } from './address.js';
 
-/** A select that may be left empty: '' or one of the values. */
-function optionalChoice<const T extends readonly string[]>(values: T) {
+/** A select that may be left empty: '' or one of the values (`key` names the select). */
+function optionalChoice<const T extends readonly string[]>(values: T, key: MessageKey) {
   return z
-    .string(errorKey('dropdown'))
-    .refine((v): v is T[number] | '' => v === '' || values.includes(v), errorKey('dropdown'));
+    .string(errorKey(key))
+    .refine((v): v is T[number] | '' => v === '' || values.includes(v), errorKey(key));
 }
 
 /** A referral person's name: cleaned like a name, no emoji, at most 50 (may be '' here). */
@@ -50,7 +51,10 @@ const referralNameSchema = z
   .overwrite(cleanName)
   .refine((v) => !containsEmoji(v), errorKey('signup_nameEmoji_error'))
   .refine(...NAME_SPOOFING_RULE)
-  .refine((v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH, errorKey('max50'));
+  .refine(
+    (v) => codePointLength(v) <= SHORT_TEXT_MAX_LENGTH,
+    errorKey('signup_referralNameLength_error'),
+  );
 
 /**
  * Professional step 1. Required: first and last name, email, phone code and number, hearAboutUs.
@@ -61,32 +65,38 @@ const referralNameSchema = z
 export const ProStepOneSchema = z
   .object(
     {
-      title: optionalChoice(TITLES).optional(),
+      title: optionalChoice(TITLES, 'invalidValue').optional(),
       firstName: firstNameSchema,
       lastName: lastNameSchema,
       credentials: z
-        .string(errorKey('max50'))
+        .string(errorKey('signup_credentialsLength_error'))
         .trim()
-        .max(SHORT_TEXT_MAX_LENGTH, errorKey('max50'))
+        .max(SHORT_TEXT_MAX_LENGTH, errorKey('signup_credentialsLength_error'))
         .optional(),
       email: emailSchema,
       phoneCountryCode: phoneCodeIdSchema,
       phoneNumber: phoneNumberSchema,
       phoneExtension: z
-        .string(errorKey('onlyNumbers'))
+        .string(errorKey('signup_phoneExtensionDigits_error'))
         .trim()
-        .regex(/^[0-9]*$/, errorKey('onlyNumbers'))
+        .regex(/^[0-9]*$/, errorKey('signup_phoneExtensionDigits_error'))
         .max(PHONE_EXTENSION_MAX_DIGITS, errorKey('signup_phoneExtension_error'))
         .optional(),
-      hearAboutUs: z.enum(PRO_REFERRAL_SOURCES, errorKey('dropdown')),
+      hearAboutUs: z.enum(PRO_REFERRAL_SOURCES, errorKey('signup_hearAboutUs_error')),
       referralBenchOfficerName: referralNameSchema.optional(),
-      referralBenchOfficerPosition: optionalChoice(BENCH_OFFICERS).optional(),
+      referralBenchOfficerPosition: optionalChoice(
+        BENCH_OFFICERS,
+        'signup_referralPosition_error',
+      ).optional(),
       referralColleagueName: referralNameSchema.optional(),
-      referralColleagueRole: optionalChoice(COLLEAGUE_ROLES).optional(),
+      referralColleagueRole: optionalChoice(
+        COLLEAGUE_ROLES,
+        'signup_referralColleagueRole_error',
+      ).optional(),
       referralOther: z
-        .string(errorKey('max200'))
+        .string(errorKey('signup_referralOtherLength_error'))
         .trim()
-        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('max200'))
+        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('signup_referralOtherLength_error'))
         .optional(),
     },
     errorKey('invalidValue'),
@@ -98,12 +108,14 @@ export const ProStepOneSchema = z
       if (!value.referralBenchOfficerName) {
         missing('referralBenchOfficerName', 'signup_referralName_error');
       }
-      if (!value.referralBenchOfficerPosition) missing('referralBenchOfficerPosition', 'dropdown');
+      if (!value.referralBenchOfficerPosition)
+        missing('referralBenchOfficerPosition', 'signup_referralPosition_error');
     }
     if (value.hearAboutUs === 'REFERRED_BY_COLLEAGUE') {
       if (!value.referralColleagueName)
         missing('referralColleagueName', 'signup_referralName_error');
-      if (!value.referralColleagueRole) missing('referralColleagueRole', 'dropdown');
+      if (!value.referralColleagueRole)
+        missing('referralColleagueRole', 'signup_referralColleagueRole_error');
     }
     if (value.hearAboutUs === 'OTHER' && !value.referralOther) {
       missing('referralOther', 'signup_referralOther_error');
@@ -125,7 +137,7 @@ export const ProStepTwoSchema = z
         .string(errorKey('signup_practiceName_error'))
         .trim()
         .min(1, errorKey('signup_practiceName_error'))
-        .max(LONG_TEXT_MAX_LENGTH, errorKey('max100'))
+        .max(LONG_TEXT_MAX_LENGTH, errorKey('signup_practiceNameLength_error'))
         .refine(...NAME_SPOOFING_RULE),
       addressLine1: addressLineSchema,
       addressLine2: addressLine2Schema.optional(),

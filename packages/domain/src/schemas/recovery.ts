@@ -104,7 +104,7 @@ export type RecoveryLookupResponse = z.infer<typeof RecoveryLookupResponseSchema
 /** The recovery form: the chosen way and its fields (the browser keeps every field). */
 export const RecoveryLookupFormSchema = z
   .object({
-    method: z.enum(RECOVERY_METHODS, errorKey('dropdown')),
+    method: z.enum(RECOVERY_METHODS, errorKey('recovery_method_error')),
     email: z.string(),
     username: z.string(),
     countryCode: z.string(),

@@ -8,8 +8,8 @@ function issues(value: unknown) {
 
 describe('ParentReferralSchema', () => {
   it('requires a selection', () => {
-    expect(issues({})).toEqual([['selection', 'dropdown']]);
-    expect(issues({ selection: 'NOPE' })).toEqual([['selection', 'dropdown']]);
+    expect(issues({})).toEqual([['selection', 'signup_hearAboutUs_error']]);
+    expect(issues({ selection: 'NOPE' })).toEqual([['selection', 'signup_hearAboutUs_error']]);
   });
 
   it('needs detail for OTHER, COURT_ORDERED and REFERRED_FL', () => {
@@ -34,7 +34,9 @@ describe('ParentReferralSchema', () => {
   });
 
   it('limits the detail to 200 characters', () => {
-    expect(issues({ selection: 'OTHER', other: 'x'.repeat(201) })).toEqual([['other', 'max200']]);
+    expect(issues({ selection: 'OTHER', other: 'x'.repeat(201) })).toEqual([
+      ['other', 'signup_referralOtherLength_error'],
+    ]);
     expect(ParentReferralSchema.parse({ selection: 'OTHER', other: ' radio ' }).other).toBe(
       'radio',
     );

@@ -11,11 +11,11 @@ import { errorKey } from '../validation/fields.js';
 export const ParentReferralSchema = z
   .object(
     {
-      selection: z.enum(PARENT_REFERRALS, errorKey('dropdown')),
+      selection: z.enum(PARENT_REFERRALS, errorKey('signup_hearAboutUs_error')),
       other: z
-        .string(errorKey('max200'))
+        .string(errorKey('signup_referralOtherLength_error'))
         .trim()
-        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('max200'))
+        .max(REFERRAL_OTHER_MAX_LENGTH, errorKey('signup_referralOtherLength_error'))
         .nullish()
         .transform((other) => other ?? undefined),
     },

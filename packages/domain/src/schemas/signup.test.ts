@@ -66,7 +66,11 @@ describe('CreateSignupRequestSchema', () => {
     ).toEqual([
       { field: 'parent.email', text: 'Invalid email address', type: 'ERROR' },
       { field: 'parent.phoneCountryCode', text: 'Select a country code', type: 'ERROR' },
-      { field: 'parent.phoneNumber', text: 'Must be between 8 and 15 digits', type: 'ERROR' },
+      {
+        field: 'parent.phoneNumber',
+        text: 'The phone number must be between 8 and 15 digits',
+        type: 'ERROR',
+      },
       {
         field: 'knowsCoParentEmail',
         text: "Tell us whether you know your co-parent's email address",

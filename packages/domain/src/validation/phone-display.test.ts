@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_PHONES } from '../constants/support-phones.js';
+import { SUPPORT_PHONE_LINES, SUPPORT_PHONES } from '../constants/support-phones.js';
 import { formatPhoneNumber } from './phone-display.js';
 
 describe('phone numbers as their country writes them', () => {
@@ -25,5 +25,21 @@ describe('phone numbers as their country writes them', () => {
     for (const id of ['NZ', 'AU', 'DEFAULT'] as const) {
       expect(SUPPORT_PHONES[id].display, id).toBe(formatPhoneNumber(SUPPORT_PHONES[id].tel));
     }
+  });
+
+  it('lists every line as libphonenumber writes it for the callers of its country', () => {
+    const lines = Object.fromEntries(
+      SUPPORT_PHONE_LINES.map(({ country, phone }) => [country, phone.display]),
+    );
+    expect(lines).toEqual({
+      NZ: formatPhoneNumber('+64800453751'),
+      AU: formatPhoneNumber('+611800823469'),
+      GB: formatPhoneNumber('+442035140008'),
+      // Ireland calls the UK line from abroad: with its dial code.
+      IE: formatPhoneNumber('+442035140008', { international: true }),
+      DEFAULT: formatPhoneNumber('+18667559991'),
+    });
+    expect(lines.IE).toBe('+44 20 3514 0008');
+    expect(lines.GB).toBe('020 3514 0008');
   });
 });

@@ -57,7 +57,7 @@ describe('security question and answer', () => {
       'smile 😀',
     ]) {
       expect(messages(securityAnswerSchema.safeParse(text))).toContain(
-        'signup_securityCharacters_error',
+        'signup_securityAnswerCharacters_error',
       );
     }
   });
@@ -89,7 +89,7 @@ describe('security question and answer', () => {
         const i = at % (text.length + 1);
         const value = `${text.slice(0, i)}${bad}${text.slice(i)}`;
         expect(messages(securityQuestionSchema.safeParse(value))).toContain(
-          'signup_securityCharacters_error',
+          'signup_securityQuestionCharacters_error',
         );
       }),
       { numRuns: 300 },
@@ -103,7 +103,9 @@ describe('security code', () => {
     expect(messages(securityCodeSchema.safeParse('123'))).toEqual(['only4']);
     expect(messages(securityCodeSchema.safeParse('12345'))).toEqual(['only4']);
     expect(messages(securityCodeSchema.safeParse(''))).toEqual(['only4']);
-    expect(messages(securityCodeSchema.safeParse('12a4'))).toEqual(['onlyNumbers']);
+    expect(messages(securityCodeSchema.safeParse('12a4'))).toEqual([
+      'signup_securityCodeDigits_error',
+    ]);
   });
 });
 

@@ -30,24 +30,30 @@ export function isSecurityTextLength(value: string): boolean {
   return length >= SECURITY_TEXT_MIN_LENGTH && length <= SECURITY_TEXT_MAX_LENGTH;
 }
 
-/** A security question or answer (the output is the cleaned text). */
-export function makeSecurityTextSchema(lengthKey: MessageKey) {
+/** A security question or answer (the output is the cleaned text); its messages name it. */
+export function makeSecurityTextSchema(lengthKey: MessageKey, charactersKey: MessageKey) {
   return z
     .string(errorKey(lengthKey))
     .overwrite(cleanSecurityText)
     .refine(isSecurityTextLength, errorKey(lengthKey))
-    .regex(SECURITY_TEXT_PATTERN, errorKey('signup_securityCharacters_error'));
+    .regex(SECURITY_TEXT_PATTERN, errorKey(charactersKey));
 }
 
-export const securityQuestionSchema = makeSecurityTextSchema('signup_securityQuestion_error');
-export const securityAnswerSchema = makeSecurityTextSchema('signup_securityAnswer_error');
+export const securityQuestionSchema = makeSecurityTextSchema(
+  'signup_securityQuestion_error',
+  'signup_securityQuestionCharacters_error',
+);
+export const securityAnswerSchema = makeSecurityTextSchema(
+  'signup_securityAnswer_error',
+  'signup_securityAnswerCharacters_error',
+);
 
 export const SECURITY_CODE_PATTERN = new RegExp(`^[0-9]{${SECURITY_CODE_LENGTH}}$`);
 
-/** A security code: digits only (onlyNumbers), exactly 4 of them (only4). */
+/** A security code: digits only, exactly 4 of them (only4). */
 export const securityCodeSchema = z
   .string(errorKey('only4'))
-  .regex(/^[0-9]*$/, errorKey('onlyNumbers'))
+  .regex(/^[0-9]*$/, errorKey('signup_securityCodeDigits_error'))
   .length(SECURITY_CODE_LENGTH, errorKey('only4'));
 
 /** The answer may not equal the question (case-insensitive, after cleaning). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
+import type { Metrics } from '../../modules/metrics/metrics.js';
 import { createOutboxMailer } from './outbox.js';
 import { createSmtpMailer, smtpTransportFromUrl } from './smtp.js';
 
@@ -51,17 +52,23 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
+/** The part of the metrics port a mailer counts through. */
+export type MailMetrics = Pick<Metrics, 'message'>;
+
 /** What one retry pass did: emails sent, failed again (due later), and given up. */
 export type RetryOutcome = { sent: number; failed: number; gaveUp: number };
 
-/** The one place the mail adapter is chosen: SMTP when configured, the outbox only otherwise. */
+/**
+ * The one place the mail adapter is chosen: SMTP when configured, the outbox only otherwise.
+ * `metrics` counts each email's outcome (the app's; none for scripts that send a demo email).
+ */
 export function createMailer(
   config: MailConfig,
-  deps: { db: Db; log: FastifyBaseLogger; now: () => Date },
+  deps: { db: Db; log: FastifyBaseLogger; now: () => Date; metrics?: MailMetrics | undefined },
 ): Mailer {
   switch (config.kind) {
     case 'outbox':
-      return createOutboxMailer(deps.db);
+      return createOutboxMailer(deps.db, deps.metrics);
     case 'smtp':
       return createSmtpMailer({
         ...deps,

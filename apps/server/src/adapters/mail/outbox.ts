@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { type EmailOutboxRow, emailOutbox } from '../../db/schema.js';
-import type { Mailer, MailMessage } from './mailer.js';
+import { noMetrics } from '../../modules/metrics/metrics.js';
+import type { Mailer, MailMessage, MailMetrics } from './mailer.js';
 
 /**
  * Writes a message to the outbox; answers its row. `dueAt` makes it due for sending (SMTP);
@@ -129,14 +130,15 @@ export async function listLatestOutboxEmails(
 
 /**
  * The outbox-only Mailer: the row is the delivery (readable at GET /v2/dev/mailbox), so it keeps
- * its bodies until the purge deletes it, after `secretsExpireAt`.
+ * its bodies until the purge deletes it, after `secretsExpireAt`. An email is counted `stored`
+ * at `deliver()`, which callers run once the row has committed.
  */
-export function createOutboxMailer(db: Db): Mailer {
+export function createOutboxMailer(db: Db, metrics: MailMetrics = noMetrics): Mailer {
   return {
     kind: 'outbox',
     async send(message, exec = db) {
       const row = await insertOutboxEmail(exec, message);
-      return { id: row.id, deliver: async () => {} };
+      return { id: row.id, deliver: async () => metrics.message('email', 'stored') };
     },
     retryDue: async () => ({ sent: 0, failed: 0, gaveUp: 0 }),
     close: async () => {},

@@ -3,7 +3,8 @@ import nodemailer from 'nodemailer';
 import type { EmailRetrySettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { EmailOutboxRow } from '../../db/schema.js';
-import type { Mailer, RetryOutcome } from './mailer.js';
+import { noMetrics } from '../../modules/metrics/metrics.js';
+import type { Mailer, MailMetrics, RetryOutcome } from './mailer.js';
 import {
   claimDueOutboxEmails,
   insertOutboxEmail,
@@ -40,6 +41,8 @@ export function smtpTransportFromUrl(url: string): SmtpTransport {
     socketTimeout: SMTP_TIMEOUT_MS,
   });
 }
+
+const OUTCOME_LABELS = { sent: 'sent', failed: 'failed', gaveUp: 'given_up' } as const;
 
 /** Rows claimed per retry batch: short claim transactions. */
 const RETRY_BATCH_SIZE = 20;
@@ -93,8 +96,10 @@ export function createSmtpMailer(deps: {
   from: string;
   retry: Pick<EmailRetrySettings, 'maxAttempts' | 'baseDelaySeconds'>;
   transport: SmtpTransport;
+  /** Counts each attempt's outcome: sent, failed (retried later), given up. */
+  metrics?: MailMetrics | undefined;
 }): Mailer {
-  const { db, log, now, from, retry, transport } = deps;
+  const { db, log, now, from, retry, transport, metrics = noMetrics } = deps;
   const inFlight = new Set<Promise<unknown>>();
 
   const claim = (options: { limit: number; id?: string }) => {
@@ -107,8 +112,14 @@ export function createSmtpMailer(deps: {
     });
   };
 
-  /** One attempt at a claimed row; answers what became of it. */
+  /** One attempt at a claimed row, counted; answers what became of it. */
   async function attempt(row: EmailOutboxRow): Promise<keyof RetryOutcome> {
+    const outcome = await attemptOnce(row);
+    metrics.message('email', OUTCOME_LABELS[outcome]);
+    return outcome;
+  }
+
+  async function attemptOnce(row: EmailOutboxRow): Promise<keyof RetryOutcome> {
     const context = {
       emailId: row.id,
       template: row.template,

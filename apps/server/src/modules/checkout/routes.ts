@@ -2,11 +2,8 @@ import {
   ClientTokenQuerySchema,
   ClientTokenResponseSchema,
   isValidIdempotencyKey,
-  PaymentConflictProblemSchema,
-  PaymentDeclinedProblemSchema,
   PaymentRequestSchema,
   PaymentResponseSchema,
-  PaymentUnavailableProblemSchema,
   ReceiptSchema,
   SandboxTokenizeRequestSchema,
   TokenizePayloadSchema,
@@ -16,7 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import {
+  LocaleHeadersSchema,
+  PaymentConflictProblem,
+  PaymentDeclinedProblem,
+  PaymentUnavailableProblem,
+  ProblemSchema,
+} from '../../http/schemas.js';
 import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
 import type { CheckoutService } from './service.js';
 
@@ -57,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         response: {
           200: ClientTokenResponseSchema,
           429: ProblemSchema,
-          503: PaymentUnavailableProblemSchema,
+          503: PaymentUnavailableProblem,
         },
       },
     },
@@ -116,13 +119,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         response: {
           200: PaymentResponseSchema,
           400: ProblemSchema,
-          402: PaymentDeclinedProblemSchema,
+          402: PaymentDeclinedProblem,
           403: ProblemSchema,
           404: ProblemSchema,
-          409: PaymentConflictProblemSchema,
+          409: PaymentConflictProblem,
           422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
           429: ProblemSchema,
-          503: PaymentUnavailableProblemSchema,
+          503: PaymentUnavailableProblem,
         },
       },
     },

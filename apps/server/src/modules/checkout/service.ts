@@ -79,6 +79,7 @@ import {
   insertInvite,
   type NewFamilyMember,
 } from '../invite/repo.js';
+import type { Metrics, PaymentOutcome } from '../metrics/metrics.js';
 import { type Catalog, findPackage } from '../pricing/catalog.js';
 import { readCatalog } from '../pricing/repo.js';
 import type { PricingService } from '../pricing/service.js';
@@ -146,6 +147,7 @@ export type CheckoutServiceDeps = {
   exposures: Pick<EventsService, 'recordExposure'>;
   /** Keeps each reconciliation pass to one instance at a time (Database.runAlone); by default it just runs. */
   runAlone?: Database['runAlone'];
+  metrics: Pick<Metrics, 'paymentEnded' | 'reconciled'>;
 };
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -219,6 +221,22 @@ class DuplicateParentError extends Error {
   override name = 'DuplicateParentError';
 }
 
+/** How an attempt that charge() settled ended, for the payments counter. */
+function paymentOutcome(payment: PaymentRow): PaymentOutcome {
+  switch (payment.status) {
+    case 'COMPLETED':
+      return 'completed';
+    case 'VOIDED':
+      return 'voided';
+    case 'PENDING':
+      return 'pending';
+    default:
+      return (payment.failure as StoredFailure | null)?.kind === 'declined'
+        ? 'declined'
+        : 'unavailable';
+  }
+}
+
 function addYears(instant: Date, years: number): Date {
   const next = new Date(instant.getTime());
   next.setUTCFullYear(next.getUTCFullYear() + years);
@@ -260,8 +278,20 @@ const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
  * docs/decisions/009-checkout-choices.md.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, gateway, pricing, signups, mailer, log, now, publicUrl, settings, flags, exposures } =
-    deps;
+  const {
+    db,
+    gateway,
+    pricing,
+    signups,
+    mailer,
+    log,
+    now,
+    publicUrl,
+    settings,
+    flags,
+    exposures,
+    metrics,
+  } = deps;
   const lockMs = settings.paymentLockSeconds * 1000;
   const lateCharges = createLateCharges({ db, gateway, log, now, lockMs });
   /**
@@ -1101,6 +1131,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (Object.values(tally).some((count) => count > 0)) {
       log.info(tally, 'reconciled pending payments');
     }
+    const { lateChargesReversed, ...settled } = tally;
+    metrics.reconciled({ ...settled, late_charge_reversed: lateChargesReversed });
     return tally;
   }
 
@@ -1454,7 +1486,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
       return answer(winner, locale);
     }
-    return answer(await charge(payment, body, idempotencyKey, locale), locale);
+    const method = body.payment.paymentType;
+    let ended: PaymentRow;
+    try {
+      ended = await charge(payment, body, idempotencyKey, locale);
+    } catch (error) {
+      // The gateway's answer is unknown or completing failed: the attempt stays PENDING.
+      metrics.paymentEnded('pending', method);
+      throw error;
+    }
+    metrics.paymentEnded(paymentOutcome(ended), method);
+    return answer(ended, locale);
   }
 
   /**

@@ -28,6 +28,7 @@ import {
   usernameTaken,
 } from '../account/repo.js';
 import { insertCoveredSubscription, markInvitesAccepted } from '../invite/repo.js';
+import type { Metrics } from '../metrics/metrics.js';
 import {
   createLoginLockout,
   type LoginLockoutSettings,
@@ -42,6 +43,7 @@ export type CredentialsServiceDeps = {
   loginLockout: LoginLockoutSettings;
   /** Redis, where every instance counts the failures together; in memory without. */
   sharedCounters?: SharedCounters | undefined;
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
 };
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;
@@ -71,6 +73,7 @@ export function createCredentialsService({
   sessionTtlHours,
   loginLockout,
   sharedCounters,
+  metrics,
 }: CredentialsServiceDeps) {
   const lockout = createLoginLockout('login', loginLockout, now, sharedCounters);
 
@@ -195,6 +198,7 @@ export function createCredentialsService({
     const key = usernameKey(input.username);
     const retryAfterSeconds = await lockout.lockedForSeconds(key);
     if (retryAfterSeconds > 0) {
+      metrics.rateLimitRefused('login_lockout');
       throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
     }
     const credentials = await findCredentialsByUsername(db, input.username);

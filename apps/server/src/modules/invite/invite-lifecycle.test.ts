@@ -153,7 +153,11 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
           ...(call.payload === undefined ? {} : { payload: call.payload as object }),
         });
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(expiredAnswer.statusCode);
-        expect(res.json(), `${call.method} ${call.url}`).toEqual(expiredAnswer.json());
+        // The same answer, but for the id of the request it names.
+        expect(res.json(), `${call.method} ${call.url}`).toEqual({
+          ...expiredAnswer.json(),
+          requestId: res.headers['x-request-id'],
+        });
       }
     });
 
@@ -187,6 +191,8 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
         status: 403,
         code: 'INVITE_INVALID',
         inviteCompleted: true,
+        // Names the request, as its X-Request-Id header does.
+        requestId: res.headers['x-request-id'],
       });
       // Long after the link expired, the answer is the same: log in, no new link.
       const before = clock;
@@ -212,6 +218,8 @@ describe.each(BACKENDS)('the invite lifecycle on %s', (backend) => {
         status: 404,
         code: 'INVITE_REQUEST_FAILED',
         inviteCompleted: true,
+        // Names the request, as its X-Request-Id header does.
+        requestId: res.headers['x-request-id'],
       });
       const unknown = await app.inject({
         method: 'POST',

@@ -12,10 +12,7 @@ import {
   isValidIdempotencyKey,
   MarketingOptInRequestSchema,
   MarketingOptInResponseSchema,
-  PaymentConflictProblemSchema,
-  PaymentDeclinedProblemSchema,
   PaymentResponseSchema,
-  PaymentUnavailableProblemSchema,
   PricingResponseSchema,
   UpdateInvitedUserRequestSchema,
   UpdateInvitedUserResponseSchema,
@@ -26,7 +23,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import {
+  LocaleHeadersSchema,
+  PaymentConflictProblem,
+  PaymentDeclinedProblem,
+  PaymentUnavailableProblem,
+  ProblemSchema,
+} from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
 import type { InviteAuth, InviteService } from './service.js';
 
@@ -284,10 +287,10 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         response: {
           200: PaymentResponseSchema,
           400: ProblemSchema,
-          402: PaymentDeclinedProblemSchema,
-          409: PaymentConflictProblemSchema,
+          402: PaymentDeclinedProblem,
+          409: PaymentConflictProblem,
           422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
-          503: PaymentUnavailableProblemSchema,
+          503: PaymentUnavailableProblem,
           ...AuthProblems,
         },
       },

@@ -43,6 +43,7 @@ import {
 } from '../account/repo.js';
 import { type CheckoutService, INVITE_PATH } from '../checkout/service.js';
 import { inviteNewLinkEmail } from '../email/templates/invite-new-link.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { findPackage } from '../pricing/catalog.js';
 import { readCatalog } from '../pricing/repo.js';
 import type { PricingService } from '../pricing/service.js';
@@ -76,6 +77,7 @@ export type InviteServiceDeps = {
     /** Seconds between two new links for one person. */
     requestIntervalSeconds: number;
   };
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
 };
 
 export type InviteService = ReturnType<typeof createInviteService>;
@@ -96,7 +98,7 @@ export function inviteUrl(publicUrl: string, token: string): string {
  * the checkout's exactly-once machinery), the credentials token, and a new link.
  */
 export function createInviteService(deps: InviteServiceDeps) {
-  const { db, pricing, checkout, mailer, log, now, publicUrl, settings } = deps;
+  const { db, pricing, checkout, mailer, log, now, publicUrl, settings, metrics } = deps;
 
   // ── The token ────────────────────────────────────────────────────────────────────────────────
 
@@ -576,7 +578,10 @@ export function createInviteService(deps: InviteServiceDeps) {
       old.familyMemberId,
       new Date(instant.getTime() - 3_600_000),
     );
-    if (recent > 0 || lastHour >= settings.requestsPerHour) throw new AppError('RATE_LIMITED');
+    if (recent > 0 || lastHour >= settings.requestsPerHour) {
+      metrics.rateLimitRefused('invite_request');
+      throw new AppError('RATE_LIMITED');
+    }
 
     const locale = resolveLocale(user.locale);
     const address = await findUserAddress(db, user.id);

@@ -164,7 +164,11 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
           { field: 'firstName', text: enMessages.signup_nameEmoji_error, type: 'ERROR' },
           { field: 'email', text: enMessages.signup_email_error, type: 'ERROR' },
           { field: 'phoneNumber', text: enMessages.signup_phoneNumber_error, type: 'ERROR' },
-          { field: 'phoneExtension', text: enMessages.onlyNumbers, type: 'ERROR' },
+          {
+            field: 'phoneExtension',
+            text: enMessages.signup_phoneExtensionDigits_error,
+            type: 'ERROR',
+          },
         ]),
       );
     });
@@ -187,7 +191,11 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
           text: enMessages.signup_referralName_error,
           type: 'ERROR',
         },
-        { field: 'referralBenchOfficerPosition', text: enMessages.dropdown, type: 'ERROR' },
+        {
+          field: 'referralBenchOfficerPosition',
+          text: enMessages.signup_referralPosition_error,
+          type: 'ERROR',
+        },
       ]);
       const ok = await validate(
         1,
@@ -208,7 +216,11 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
       );
       expect(missing.statusCode).toBe(409);
       expect(validationErrors(missing)).toEqual([
-        { field: 'referralColleagueRole', text: esMXMessages.dropdown, type: 'ERROR' },
+        {
+          field: 'referralColleagueRole',
+          text: esMXMessages.signup_referralColleagueRole_error,
+          type: 'ERROR',
+        },
       ]);
       const ok = await validate(
         1,
@@ -232,7 +244,11 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
       );
       expect(long.statusCode).toBe(409);
       expect(validationErrors(long)).toEqual([
-        { field: 'referralOther', text: enMessages.max200, type: 'ERROR' },
+        {
+          field: 'referralOther',
+          text: enMessages.signup_referralOtherLength_error,
+          type: 'ERROR',
+        },
       ]);
       const ok = await validate(
         1,
@@ -315,10 +331,10 @@ describe.each(BACKENDS)('professional registration on %s', (backend) => {
         },
         {
           field: 'securityAnswer',
-          text: enMessages.signup_securityCharacters_error,
+          text: enMessages.signup_securityAnswerCharacters_error,
           type: 'ERROR',
         },
-        { field: 'securityCode', text: enMessages.onlyNumbers, type: 'ERROR' },
+        { field: 'securityCode', text: enMessages.signup_securityCodeDigits_error, type: 'ERROR' },
         { field: 'securityCodeConfirm', text: enMessages.codeConfirm, type: 'ERROR' },
       ]);
       const same = await validate(

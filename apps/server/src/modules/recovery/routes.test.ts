@@ -199,7 +199,11 @@ describe.each(BACKENDS)('password recovery on %s', (backend) => {
     const short = await reset(token, 'short', 'short');
     expect(short.statusCode).toBe(422);
     expect(short.json().validationErrors).toEqual([
-      { field: 'newPassword', text: 'Must be between 12 and 25 characters', type: 'ERROR' },
+      {
+        field: 'newPassword',
+        text: 'Your password must be between 12 and 25 characters',
+        type: 'ERROR',
+      },
     ]);
     const withUsername = await reset(token, `${parent.username}-1!`);
     expect(withUsername.json().validationErrors[0]).toMatchObject({ field: 'newPassword' });

@@ -162,7 +162,7 @@ describe.each(BACKENDS)(
         billingBody({ sections: ['PARENT', 'ADDRESS', 'REFERRAL'] }),
       );
       expect(noReferral.json().validationErrors).toEqual([
-        { field: 'referral.selection', text: enMessages.dropdown, type: 'ERROR' },
+        { field: 'referral.selection', text: enMessages.signup_hearAboutUs_error, type: 'ERROR' },
       ]);
     });
 

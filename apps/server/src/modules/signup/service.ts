@@ -47,6 +47,7 @@ import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import { type ExperimentFlags, experimentArm, signupFlagContext } from '../flags/experiment-arm.js';
+import { JOIN_STEPS, type Metrics } from '../metrics/metrics.js';
 import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
 import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
 import {
@@ -84,7 +85,11 @@ export type SignupServiceDeps = {
   emailReveals: EmailRevealGuard;
   /** Decides the show-price-in-build-your-own arm saved with a build-your-own order. */
   flags: ExperimentFlags;
+  metrics: Pick<Metrics, 'signupStarted' | 'stepCompleted'>;
 };
+
+/** What a section save did: its non-blocking warnings and the signup's last completed step. */
+type SectionSaved = { warnings: ValidationError[]; lastCompletedStep: number };
 
 export type RequestContext = {
   locale: Locale;
@@ -193,7 +198,14 @@ function toSignupState(
 }
 
 /** Signup use cases: create, read and update a Parent A signup before payment. */
-export function createSignupService({ db, ttlHours, now, emailReveals, flags }: SignupServiceDeps) {
+export function createSignupService({
+  db,
+  ttlHours,
+  now,
+  emailReveals,
+  flags,
+  metrics,
+}: SignupServiceDeps) {
   const expiresFrom = (instant: Date) => new Date(instant.getTime() + ttlHours * HOUR_MS);
 
   /**
@@ -276,10 +288,25 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     if (isParent && parent.email && input.parentDuplicateConfirmed !== true) {
       const row = await insertSignupUnlessEmailTaken(db, values, emailKey(parent.email));
       if (!row) return refuseDuplicateParent(parent.email, locale);
+      countCreated(values.lastCompletedStep);
       return { signupId: row.id, registrationKey };
     }
     const row = await insertSignup(db, values);
+    countCreated(values.lastCompletedStep);
     return { signupId: row.id, registrationKey };
+  }
+
+  function countCreated(lastCompletedStep: number): void {
+    metrics.signupStarted();
+    countStepsCompleted(0, lastCompletedStep);
+  }
+
+  /** Counts the steps a committed save completed: those past the signup's last completed one. */
+  function countStepsCompleted(before: number, after: number): void {
+    JOIN_STEPS.forEach((step, index) => {
+      const number = index + 1;
+      if (number > before && number <= after) metrics.stepCompleted(step);
+    });
   }
 
   async function get(signupId: string, registrationKey: string | undefined): Promise<SignupState> {
@@ -367,10 +394,11 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     row: SignupRow,
     input: UpdateParentSectionRequest,
     locale: Locale,
-  ): Promise<ValidationError[]> {
+  ): Promise<SectionSaved> {
     const { parent } = input;
     await assertParentNotDuplicate(tx, parent.email, input.parentDuplicateConfirmed, locale);
     const instant = now();
+    const lastCompletedStep = lastCompletedStepAfter('PARENT', row.lastCompletedStep);
     await updateSignup(tx, row.id, {
       parentFirstName: parent.firstName,
       parentLastName: parent.lastName,
@@ -379,12 +407,12 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       parentPhoneNumber: parent.phoneNumber,
       knowsCoParentEmail: input.knowsCoParentEmail,
       parentDuplicateConfirmed: input.parentDuplicateConfirmed === true,
-      lastCompletedStep: lastCompletedStepAfter('PARENT', row.lastCompletedStep),
+      lastCompletedStep,
       locale,
       updatedAt: instant,
       expiresAt: expiresFrom(instant),
     });
-    return [];
+    return { warnings: [], lastCompletedStep };
   }
 
   async function saveFamily(
@@ -392,7 +420,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     row: SignupRow,
     input: UpdateFamilySectionRequest,
     { locale, referrerKey }: RequestContext,
-  ): Promise<ValidationError[]> {
+  ): Promise<SectionSaved> {
     const parentPhone =
       isPhoneCodeId(row.parentPhoneCountryCode) && row.parentPhoneNumber
         ? { countryCode: row.parentPhoneCountryCode, phoneNumber: row.parentPhoneNumber }
@@ -431,6 +459,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     }
 
     const instant = now();
+    const lastCompletedStep = lastCompletedStepAfter('FAMILY', row.lastCompletedStep);
     await updateSignup(tx, row.id, {
       coParentFirstName: coParent.firstName,
       coParentLastName: coParent.lastName,
@@ -438,7 +467,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
       coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
       coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
-      lastCompletedStep: lastCompletedStepAfter('FAMILY', row.lastCompletedStep),
+      lastCompletedStep,
       locale,
       updatedAt: instant,
       expiresAt: expiresFrom(instant),
@@ -458,7 +487,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       const referrer = await findActiveReferrer(tx, referrerKey);
       if (referrer) await saveSignupReferrer(tx, row.id, referrer.key, instant);
     }
-    return warnings;
+    return { warnings, lastCompletedStep };
   }
 
   /** Checks build-your-own option codes against a package's options. */
@@ -486,7 +515,7 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     row: SignupRow,
     input: UpdatePackageSectionRequest,
     locale: Locale,
-  ): Promise<ValidationError[]> {
+  ): Promise<SectionSaved> {
     const catalog = await readCatalog(tx);
     const pkg = findPackage(catalog, input.order.packageId);
     if (!pkg) throw fieldError('order.packageId', 'pricing_package_error', locale);
@@ -560,15 +589,16 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
 
     const instant = now();
     await saveSignupOrder(tx, row.id, choice, instant);
+    const lastCompletedStep = lastCompletedStepAfterPackage(row.lastCompletedStep, {
+      complete: choice.complete,
+    });
     await updateSignup(tx, row.id, {
-      lastCompletedStep: lastCompletedStepAfterPackage(row.lastCompletedStep, {
-        complete: choice.complete,
-      }),
+      lastCompletedStep,
       locale,
       updatedAt: instant,
       expiresAt: expiresFrom(instant),
     });
-    return [];
+    return { warnings: [], lastCompletedStep };
   }
 
   /**
@@ -634,7 +664,8 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
 
   /**
    * Saves one section. Answers the non-blocking warnings (a co-parent duplicate); throws
-   * FieldValidationError (nothing saved), or AppError for 403 / 404 / 409.
+   * FieldValidationError (nothing saved), or AppError for 403 / 404 / 409. A step the save
+   * completed is counted once the transaction has committed.
    */
   async function update(
     signupId: string,
@@ -643,7 +674,8 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     context: RequestContext,
   ): Promise<{ validationErrors: ValidationError[]; consentRequired?: boolean }> {
     const { locale } = context;
-    return db.transaction(async (tx) => {
+    let progress: { before: number; after: number } | undefined;
+    const answer = await db.transaction(async (tx) => {
       const row = await authorise(tx, signupId, registrationKey, {
         forUpdate: true,
         allowPaid: true,
@@ -660,36 +692,23 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       if (!canSaveSection(section, row.lastCompletedStep)) {
         throw new AppError('SECTION_OUT_OF_ORDER');
       }
+      let saved: SectionSaved;
       switch (input.sections[0]) {
         case 'PARENT':
-          return {
-            validationErrors: await saveParent(
-              tx,
-              row,
-              input as UpdateParentSectionRequest,
-              locale,
-            ),
-          };
+          saved = await saveParent(tx, row, input as UpdateParentSectionRequest, locale);
+          break;
         case 'FAMILY':
-          return {
-            validationErrors: await saveFamily(
-              tx,
-              row,
-              input as UpdateFamilySectionRequest,
-              context,
-            ),
-          };
+          saved = await saveFamily(tx, row, input as UpdateFamilySectionRequest, context);
+          break;
         case 'PACKAGE':
-          return {
-            validationErrors: await savePackage(
-              tx,
-              row,
-              input as UpdatePackageSectionRequest,
-              locale,
-            ),
-          };
+          saved = await savePackage(tx, row, input as UpdatePackageSectionRequest, locale);
+          break;
       }
+      progress = { before: row.lastCompletedStep, after: saved.lastCompletedStep };
+      return { validationErrors: saved.warnings };
     });
+    if (progress) countStepsCompleted(progress.before, progress.after);
+    return answer;
   }
 
   return { create, get, update, packageSaveAnswer, authorize, authorizeForCheckout };

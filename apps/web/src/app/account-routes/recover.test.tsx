@@ -93,7 +93,9 @@ describe('/app/account/recover', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
     expect(
-      within(summary).getByRole('link', { name: 'Must be between 8 and 15 digits' }),
+      within(summary).getByRole('link', {
+        name: 'The phone number must be between 8 and 15 digits',
+      }),
     ).toHaveAttribute('href', '#phone');
     expect(calls).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '2125551234');

@@ -119,7 +119,7 @@ describe('/credentials', () => {
     await user.tab();
     expect(
       await screen.findByText(
-        'Does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
+        'Your username does not meet requirements. Only letters, numbers, underscores, commas, hyphens, periods, at signs, and apostrophes allowed.',
       ),
     ).toBeVisible();
   });
@@ -131,7 +131,7 @@ describe('/credentials', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'ana.lopez.2025');
     await user.type(screen.getByLabelText('Password'), 'ana.lopez.2025');
     await user.tab();
-    const message = await screen.findByText('Cannot be the same as your username');
+    const message = await screen.findByText('Your password cannot be the same as your username');
     expect(message.closest('div')?.querySelector('input')).toHaveAttribute('id', 'password');
     expect(submit()).toBeDisabled();
   });
@@ -303,19 +303,19 @@ describe('/credentials: guessable passwords are refused beside the field', () =>
       what: 'a password that contains the username',
       username: 'harbor_ana',
       password: 'Harbor.Ana-2025!',
-      message: 'Cannot contain your username',
+      message: 'Your password cannot contain your username',
     },
     {
       what: 'a password that contains the email',
       username: 'ana_lopez',
       password: 'AnaGarcia7#Blue',
-      message: 'Cannot contain your email address',
+      message: 'Your password cannot contain your email address',
     },
     {
       what: 'a password that is the email',
       username: 'ana_lopez',
       password: EMAIL,
-      message: 'Cannot be the same as your email',
+      message: 'Your password cannot be the same as your email',
     },
   ])('refuses $what, and Complete Signup stays disabled', async (example) => {
     await expectRefused(example);
@@ -339,7 +339,7 @@ describe('/credentials: guessable passwords are refused beside the field', () =>
       {
         username: 'ana_lopez',
         password: 'AnaGarcia7#Blue',
-        message: 'No puede contener tu correo electrónico',
+        message: 'Tu contraseña no puede contener tu correo electrónico',
       },
       ES,
     );
@@ -351,7 +351,7 @@ describe('/credentials: guessable passwords are refused beside the field', () =>
       {
         username: 'harbor_ana',
         password: 'Harbor.Ana-2025!',
-        message: 'No puede contener tu nombre de usuario',
+        message: 'Tu contraseña no puede contener tu nombre de usuario',
       },
       ES,
     );

@@ -133,7 +133,7 @@ export function InviteChooseYourOwnRoute() {
     <>
       <PageHeading>{t('alacarte.title')}</PageHeading>
       <p className={packageStyles.intro}>{t('alacarte.intro')}</p>
-      <InviteGate>{(invite) => <ChooseYourOwn {...invite} />}</InviteGate>
+      <InviteGate isPaymentScreen>{(invite) => <ChooseYourOwn {...invite} />}</InviteGate>
       <div className={styles.actions}>
         <BackButton to={INVITE_PATHS.packages} />
       </div>

@@ -125,6 +125,35 @@ describe('/invite/credentials', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/account/'));
   });
 
+  it.each(['/invite/payment', '/invite/packages', '/invite/choose-your-own'])(
+    "a professional's family opening %s goes on to the credentials, told who covers the subscription",
+    async (path) => {
+      const { calls } = server({
+        context: {
+          isSubscriptionCurrent: false,
+          billingAddressComplete: false,
+          userCreatedByPro: true,
+          pro: { firstName: 'Patricia', lastName: 'Reyes' },
+          lastCompletedStep: 1,
+        },
+      });
+      const { router } = await renderApp(path);
+      await heading();
+      expect(router.state.location.pathname).toBe('/invite/credentials');
+      expect(
+        screen.getByText(
+          "Patricia Reyes covers your subscription: there's nothing for you to pay.",
+        ),
+      ).toBeVisible();
+      expect(screen.queryByText('Your subscription is already paid for.')).toBeNull();
+      // Nothing was priced, chosen or paid on the way.
+      expect(
+        calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
+      ).toEqual([]);
+      expect(calls.filter((call) => /pricing|packages|client-token/.test(call.url))).toEqual([]);
+    },
+  );
+
   it('checks every field with the domain rules first and lists the problems in page order', async () => {
     const { calls } = server();
     const { user } = await renderApp('/invite/credentials');
@@ -152,8 +181,21 @@ describe('/invite/credentials', () => {
       '#security-confirmCode',
       '#consent-terms',
     ]);
-    expect(within(summary).getByText('Please select an option')).toBeVisible();
-    expect(within(summary).getByText('You must accept the Terms of Use')).toBeVisible();
+    // Every line names its field, as the message beside the field does.
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Enter a username',
+      'Enter a password',
+      'Select how you heard about us',
+      'The security question must be between 5 and 100 characters',
+      'The answer must be between 5 and 100 characters',
+      'The security code must be exactly 4 digits',
+      'Security codes do not match',
+      'You must accept the Terms of Use',
+    ]);
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(
       calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/credentials-token')),
@@ -196,7 +238,7 @@ describe('/invite/credentials', () => {
     ).toBeVisible();
     await user.click(submit());
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText('Please tell us more')).toBeVisible();
+    expect(within(summary).getByText('Tell us more about how you heard about us')).toBeVisible();
   });
 
   it('places the terms below the form for a US address and inside it elsewhere', async () => {

@@ -75,7 +75,7 @@ export function InvitePackagesRoute() {
     <>
       <PageHeading>{t('invitePackages.title')}</PageHeading>
       <p className={packageStyles.intro}>{t('invitePackages.intro')}</p>
-      <InviteGate>{(invite) => <Packages {...invite} />}</InviteGate>
+      <InviteGate isPaymentScreen>{(invite) => <Packages {...invite} />}</InviteGate>
       <div className={styles.actions}>
         <BackButton to={INVITE_PATHS.step1} />
       </div>

@@ -210,13 +210,14 @@ describe('/invite/payment: the checkout in its invited mode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite/packages'));
   });
 
-  it('Back goes to step 1 for a family set up by a professional', async () => {
-    inviteServer({
+  it('a family set up by a professional has nothing to pay here: on to the credentials (decision 032)', async () => {
+    const { calls } = inviteServer({
       context: { userCreatedByPro: true, pro: { firstName: 'Patricia', lastName: 'Reyes' } },
     });
-    const { user, router } = await openInvitePayment();
-    await user.click(screen.getByRole('button', { name: /Back to your details/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/step1'));
+    storeInviteToken(INVITE_TOKEN);
+    const { router } = await renderApp('/invite/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/credentials'));
+    expect(calls.filter((call) => /pricing|client-token|payment/.test(call.url))).toEqual([]);
   });
 
   it('saves PARENT and ADDRESS, pays once with the invite token and goes to the credentials', async () => {

@@ -64,8 +64,6 @@ function InvitePayment({ token, context }: { token: string; context: InvitedCont
     return <Spinner label={t('paymentStep.loading')} />;
   }
 
-  // Spec 001 §2: Back goes to the packages, or to step 1 for a professional's family.
-  const backTo = context.userCreatedByPro ? INVITE_PATHS.step1 : INVITE_PATHS.packages;
   return (
     <CheckoutSessionProvider value={session}>
       <CheckoutPage
@@ -74,14 +72,7 @@ function InvitePayment({ token, context }: { token: string; context: InvitedCont
         renderSummary={renderSummary}
         emailChangePath={INVITE_PATHS.step1}
         backToPackages={
-          <BackButton
-            to={backTo}
-            label={
-              backTo === INVITE_PATHS.step1
-                ? t('invitePayment.backToStep1')
-                : t('checkout.billing.back')
-            }
-          />
+          <BackButton to={INVITE_PATHS.packages} label={t('checkout.billing.back')} />
         }
       />
     </CheckoutSessionProvider>
@@ -100,7 +91,7 @@ export function InvitePaymentRoute() {
   return (
     <>
       <PageHeading>{t('paymentStep.title')}</PageHeading>
-      <InviteGate>{(invite) => <InvitePayment {...invite} />}</InviteGate>
+      <InviteGate isPaymentScreen>{(invite) => <InvitePayment {...invite} />}</InviteGate>
     </>
   );
 }

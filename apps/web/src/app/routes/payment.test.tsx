@@ -163,8 +163,10 @@ describe('/payment: Billing', () => {
     await user.selectOptions(referral, 'OTHER');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByText('Please tell us more')).toBeVisible();
-    expect(within(summary).getByText('Must be between 3 and 50 characters')).toBeVisible();
+    expect(within(summary).getByText('Tell us more about how you heard about us')).toBeVisible();
+    expect(
+      within(summary).getByText('The address must be between 3 and 50 characters'),
+    ).toBeVisible();
     expect(within(summary).getByText('Postal code is not valid')).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^Error: Billing/));
   });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useProStore } from '../../features/pro/pro-store';
 import { readQueue } from '../../lib/analytics';
+import { i18n } from '../../lib/i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import {
   fillProStepOne,
@@ -21,6 +22,11 @@ const button = (name: string) => screen.getByRole('button', { name });
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });
 const combobox = (name: string | RegExp) => screen.getByRole('combobox', { name });
 const stepHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+/** The error summary's lines, as read. */
+const summaryLines = () =>
+  within(screen.getByRole('alert'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 const events = () => readQueue().map((event) => (event.type === 'track' ? event.event : ''));
 
 async function renderPro() {
@@ -45,8 +51,8 @@ describe('/pro step 1', () => {
       [textbox('First name'), 'Enter a first name', 'firstName'],
       [textbox('Last name'), 'Enter a last name', 'lastName'],
       [textbox(/^Email address/), 'Enter an email address', 'email'],
-      [textbox('Phone number'), 'Must be between 8 and 15 digits', 'phoneNumber'],
-      [combobox('How did you hear about us?'), 'Please select an option', 'hearAboutUs'],
+      [textbox('Phone number'), 'The phone number must be between 8 and 15 digits', 'phoneNumber'],
+      [combobox('How did you hear about us?'), 'Select how you heard about us', 'hearAboutUs'],
     ] as const;
     for (const [field, message, id] of expected) {
       expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -76,7 +82,7 @@ describe('/pro step 1', () => {
       expect.stringContaining('Enter their name'),
     );
     expect(combobox("Bench officer's position")).toHaveAccessibleDescription(
-      expect.stringContaining('Please select an option'),
+      expect.stringContaining("Select the bench officer's position"),
     );
 
     await user.selectOptions(source, 'Referred by a colleague');
@@ -100,7 +106,7 @@ describe('/pro step 1', () => {
     );
     await user.click(button('Continue'));
     expect(other).toHaveAccessibleDescription(
-      expect.stringContaining('Must be 200 characters or fewer'),
+      expect.stringContaining('Tell us how you heard about us in 200 characters or fewer'),
     );
     await user.type(other, '{Backspace}');
     expect(other).toHaveAccessibleDescription(
@@ -241,8 +247,8 @@ describe('/pro step 2', () => {
     await user.click(button('Continue'));
     for (const [field, message] of [
       [textbox('Practice name'), 'Enter your practice name'],
-      [textbox('Address line 1'), 'Must be between 3 and 50 characters'],
-      [textbox('City'), 'Must be between 3 and 30 characters'],
+      [textbox('Address line 1'), 'The address must be between 3 and 50 characters'],
+      [textbox('City'), 'The city must be between 3 and 30 characters'],
       [combobox('State or province'), 'Select a state or province'],
       [textbox('Postal code'), 'Postal code is not valid'],
       [combobox('Time zone'), 'Select a time zone'],
@@ -250,6 +256,16 @@ describe('/pro step 2', () => {
     ] as const) {
       expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
     }
+    // The summary says the same, each line naming its field.
+    expect(summaryLines()).toEqual([
+      'Enter your practice name',
+      'The address must be between 3 and 50 characters',
+      'The city must be between 3 and 30 characters',
+      'Select a state or province',
+      'Postal code is not valid',
+      'Select a time zone',
+      'Select at least one role',
+    ]);
   });
 
   it('says which roles a new country does not have when it unselects them', async () => {
@@ -339,14 +355,35 @@ describe('/pro step 3 and the submit', () => {
 
     await user.click(button('Complete'));
     expect(textbox('Security question')).toHaveAccessibleDescription(
-      expect.stringContaining('Must be between 5 and 100 characters'),
+      expect.stringContaining('The security question must be between 5 and 100 characters'),
     );
     expect(textbox('Answer')).toHaveAccessibleDescription(
-      expect.stringContaining('Must be between 5 and 100 characters'),
+      expect.stringContaining('The answer must be between 5 and 100 characters'),
     );
     expect(textbox('Confirm the security code')).toHaveAccessibleDescription(
       expect.stringContaining('Security codes do not match'),
     );
+    expect(summaryLines()).toEqual([
+      'The security question must be between 5 and 100 characters',
+      'The answer must be between 5 and 100 characters',
+      'Security codes do not match',
+    ]);
+  });
+
+  it('names the field in every summary line in Spanish too', async () => {
+    await i18n.changeLanguage('es-MX');
+    seedPro('THREE');
+    mockFetch(onProLookups());
+    const { user } = await renderApp('/pro');
+    await stepHeading(/Seguridad/);
+    await user.type(textbox('Código de seguridad de 4 dígitos'), '12');
+    await user.click(button('Completar'));
+    expect(summaryLines()).toEqual([
+      'La pregunta de seguridad debe tener entre 5 y 100 caracteres',
+      'La respuesta debe tener entre 5 y 100 caracteres',
+      'El código de seguridad debe tener exactamente 4 dígitos',
+      'Los códigos de seguridad no coinciden',
+    ]);
   });
 
   it('Complete checks step 3, creates the professional, and shows the success page', async () => {

@@ -29,7 +29,7 @@ describe('/step1', () => {
       ['First name', 'Enter a first name', 'firstName'],
       ['Last name', 'Enter a last name', 'lastName'],
       ['Email address', 'Enter an email address', 'email'],
-      ['Phone number', 'Must be between 8 and 15 digits', 'phoneNumber'],
+      ['Phone number', 'The phone number must be between 8 and 15 digits', 'phoneNumber'],
     ] as const;
     for (const [label, message, id] of expected) {
       const field = screen.getByRole('textbox', { name: label });

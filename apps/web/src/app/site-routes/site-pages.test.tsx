@@ -99,6 +99,45 @@ describe('the contact page', () => {
     );
   });
 
+  it('lists each country with its line as its callers dial it: Ireland with +44', async () => {
+    await renderSitePage('/contact');
+    const others = await heading('Calling from another country?', 3);
+    const list = others.nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'New Zealand: 0800 453 751',
+      'Australia: 1800 823 469',
+      'United Kingdom: 020 3514 0008',
+      'Ireland: +44 20 3514 0008',
+      'United States, Canada, Mexico and other countries: (866) 755-9991',
+    ]);
+    expect(within(list).getByRole('link', { name: '+44 20 3514 0008' })).toHaveAttribute(
+      'href',
+      'tel:+442035140008',
+    );
+  });
+
+  it('names the countries of the lines in Spanish (Mexico)', async () => {
+    await i18n.changeLanguage('es-MX');
+    await renderSitePage('/contact');
+    const others = await heading('¿Llamas desde otro país?', 3);
+    const list = others.nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Nueva Zelanda: 0800 453 751',
+      'Australia: 1800 823 469',
+      'Reino Unido: 020 3514 0008',
+      'Irlanda: +44 20 3514 0008',
+      'Estados Unidos, Canadá, México y otros países: (866) 755-9991',
+    ]);
+  });
+
   it("puts the line for the visitor's country first", async () => {
     useFunnelStore.setState({
       stepOneValues: { countryCode: 'UNITED_KINGDOM', phoneNumber: '7700900123' },

@@ -2,6 +2,7 @@ import {
   ACCOUNT_HOME_PATH,
   INVITE_PATHS,
   type InvitedContext,
+  inviteCoveredRedirect,
   isInviteAuthFailure,
 } from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
@@ -18,16 +19,23 @@ import { InviteCompleted } from './invite-completed';
 export type InviteGateProps = {
   /** The screen, given the token of this tab and the invited context as the server has it now. */
   children: (invite: { token: string; context: InvitedContext }) => ReactNode;
+  /**
+   * A screen of the paying path (packages, build your own, payment): a professional's family,
+   * whose subscription the practice covers, goes on to what they still owe instead (the
+   * credentials, which say who covers it), before anything is priced or saved.
+   */
+  isPaymentScreen?: boolean;
 };
 
 /**
  * The one entry check of the /invite/* screens after the welcome: without a stored invite token,
  * the account home (a full page load); the link of someone who already has credentials, "You're
  * all set"; an expired or invalid invite (403, 112), /invite/request;
- * a spinner while the context loads; the generic error when it cannot be read. Each screen adds
+ * a spinner while the context loads; the generic error when it cannot be read; a professional's
+ * family on a paying screen, `inviteCoveredRedirect`. Each screen adds
  * its own progress rule (e.g. `invitePaymentRedirect`) on the context it is given.
  */
-export function InviteGate({ children }: InviteGateProps) {
+export function InviteGate({ children, isPaymentScreen = false }: InviteGateProps) {
   const token = readInviteToken();
   const context = useInvitedContext(token);
 
@@ -46,5 +54,7 @@ export function InviteGate({ children }: InviteGateProps) {
     return <GenericError />;
   }
   if (!context.data) return <Spinner />;
+  const covered = isPaymentScreen ? inviteCoveredRedirect(context.data) : null;
+  if (covered) return <Navigate to={covered} replace />;
   return <>{children({ token, context: context.data })}</>;
 }

@@ -1,16 +1,8 @@
-import { SUPPORT_PHONES, type SupportPhone } from '@coparent/domain';
+import { SUPPORT_PHONE_LINES, type SupportPhone } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/rich-text';
 import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
 import styles from './contact-details.module.css';
-
-/** Every support line, for a visitor calling from elsewhere (GB and IE share one number). */
-const PHONE_LINES = [
-  { key: 'nz', phone: SUPPORT_PHONES.NZ },
-  { key: 'au', phone: SUPPORT_PHONES.AU },
-  { key: 'ukIe', phone: SUPPORT_PHONES.GB },
-  { key: 'default', phone: SUPPORT_PHONES.DEFAULT },
-] as const;
 
 type ContactDetailsProps = {
   /** The line for the visitor's country. */
@@ -32,9 +24,10 @@ export function ContactDetails({ phone, email }: ContactDetailsProps) {
         </p>
         <h3 className={styles.subheading}>{t('sitePages.contact.otherCountries')}</h3>
         <ul className={styles.lines}>
-          {PHONE_LINES.map(({ key, phone: line }) => (
-            <li key={key}>
-              {t(`sitePages.contact.regions.${key}`)}:{' '}
+          {/* Every line as its own country's callers dial it (the domain's list). */}
+          {SUPPORT_PHONE_LINES.map(({ country, phone: line }) => (
+            <li key={country}>
+              {t(`sitePages.contact.regions.${country}`)}:{' '}
               <a href={`tel:${line.tel}`}>{line.display}</a>
             </li>
           ))}

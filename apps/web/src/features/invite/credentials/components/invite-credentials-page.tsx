@@ -32,6 +32,8 @@ import { InviteCredentialsSuccess } from './invite-credentials-success';
 
 type Entry = {
   paymentResult: InvitePaymentResult | null;
+  /** A professional's family: the professional whose practice covers the subscription. */
+  coveredBy: string | null;
   needsTerms: boolean;
   requireCredentials: boolean;
   mayEnter: boolean;
@@ -55,6 +57,10 @@ export function InviteCredentialsPage({
     const paymentResult = readInvitePaymentResult();
     return {
       paymentResult,
+      coveredBy:
+        context.userCreatedByPro && context.pro
+          ? `${context.pro.firstName} ${context.pro.lastName}`
+          : null,
       needsTerms: !context.agreedToTerms,
       requireCredentials: context.requireCredentials,
       // Just paid in this tab: the context read on arrival may predate the payment.
@@ -181,7 +187,9 @@ function InviteCredentialsScreen({
           ? receiptEmail
             ? t('credentials.orderConfirmed', { email: receiptEmail })
             : t('credentials.orderConfirmedNoEmail')
-          : t('inviteCredentials.paidIntro')}
+          : entry.coveredBy
+            ? t('inviteCredentials.proCovered', { pro: entry.coveredBy })
+            : t('inviteCredentials.paidIntro')}
       </p>
       <p className={credentialsStyles.intro}>{t('inviteCredentials.intro')}</p>
       {problem === 'terms' ? (
