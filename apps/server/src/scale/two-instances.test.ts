@@ -12,6 +12,7 @@ import { createDatabase, type Database, migrate } from '../db/client.js';
 import { emailOutbox, payments, sandboxTransactions, signups } from '../db/schema.js';
 import { seedCatalog } from '../modules/pricing/seed.js';
 import { adminQuery, withDatabaseName } from '../test/postgres-admin.js';
+import { parseScrape } from '../test/prometheus-scrape.js';
 import {
   billingBody,
   createSignup,
@@ -201,6 +202,8 @@ describe.skipIf(unavailable !== undefined)(
     let stuckPayment: TestSignup;
     const expiredSignups: string[] = [];
 
+    // Two processes compiling the server at once on a busy two-core machine may take longer than
+    // the usual hook time.
     beforeAll(async () => {
       await adminQuery(adminUrl, `create database "${databaseName}"`);
       const url = withDatabaseName(adminUrl, databaseName);
@@ -247,7 +250,7 @@ describe.skipIf(unavailable !== undefined)(
       };
       instances = await Promise.all([startInstance('a', env), startInstance('b', env)]);
       [a, b] = instances.map((instance) => instance.http) as [App, App];
-    });
+    }, 120_000);
 
     afterAll(async () => {
       await Promise.all(instances.map(stopInstance));
@@ -409,6 +412,18 @@ describe.skipIf(unavailable !== undefined)(
         (line: { completed?: number }) => line.completed,
       );
       expect(reconciled.total).toBe(1);
+      // And so says each instance's /metrics: the completion is counted by one of them only.
+      const scrapes = await Promise.all(
+        [a, b].map(async (app) => {
+          const res = await app.inject({ method: 'GET', url: '/metrics' });
+          expect(res.statusCode).toBe(200);
+          return parseScrape(res.body);
+        }),
+      );
+      const completions = scrapes.map((scrape) =>
+        scrape.value('coparent_payment_reconciliations_total', { outcome: 'completed' }),
+      );
+      expect(completions.sort()).toEqual([0, 1]);
 
       // Each expired signup was deleted by one purge pass of one instance.
       const purged = loggedTotal(
