@@ -240,6 +240,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ? await createRateLimitRedis(config.rateLimit.redisUrl, app.log)
     : undefined;
   if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.disconnect());
+  const sharedCounters = rateLimitRedis
+    ? { redis: rateLimitRedis, prefix: config.rateLimit.redisPrefix, log: app.log }
+    : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     ...(rateLimitRedis
@@ -332,6 +335,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       purgeAfterHours: config.signup.purgeAfterHours,
       intervalSeconds: config.signup.purgeIntervalSeconds,
     },
+    runAlone: database.runAlone,
   });
   app.decorate('purge', { purgeExpired: purge.purgeExpired, start: purge.start });
   app.addHook('onClose', () => purge.stop());
@@ -380,6 +384,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     hooks: deps.checkoutHooks,
     flags: flagService,
     exposures: eventsService,
+    runAlone: database.runAlone,
     metrics,
   });
   await app.register(checkoutRoutes, {
@@ -420,6 +425,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       now,
       sessionTtlHours: config.checkout.sessionTtlHours,
       loginLockout: config.loginLockout,
+      sharedCounters,
       metrics,
     }),
     cookieName: SESSION_COOKIE,
@@ -497,6 +503,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       log: app.log,
       now,
       lockout: config.loginLockout,
+      sharedCounters,
     }),
     auth: sessionAuth,
     rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },

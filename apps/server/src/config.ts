@@ -224,7 +224,8 @@ export type Config = {
   seedDemoData: boolean;
   /**
    * A username is locked after `maxFailures` failed logins within `windowMinutes` (answers 429
-   * until the window passes). Counted in process memory (one instance; Redis later).
+   * until the window passes). Counted in Redis with REDIS_URL (every instance together), else in
+   * process memory.
    */
   loginLockout: { maxFailures: number; windowMinutes: number };
   places: PlacesConfig;

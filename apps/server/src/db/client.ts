@@ -27,6 +27,11 @@ export type Database = {
   /** Applies the committed migrations (see `migrate`). */
   runMigrations(): Promise<void>;
   /**
+   * Runs a scheduled job's pass unless another instance sharing the database is running the same
+   * job: then answers undefined at once without running it (see `runAlone`).
+   */
+  runAlone<T>(job: string, work: () => Promise<T>): Promise<T | undefined>;
+  /**
    * The connection pool's figures, for /metrics (PostgreSQL only: PGlite is one in-process
    * connection whose queries queue inside PGlite, so it has no pool to report).
    */
@@ -41,6 +46,42 @@ const POOL_MAX_CONNECTIONS = 10;
 
 /** An arbitrary constant: serialises migrations between instances sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
+/** The first key of the scheduled jobs' advisory locks (the second is the job name's hash). */
+const JOB_LOCK_NAMESPACE = 727_002;
+
+/**
+ * A scheduled job's pass on one instance at a time: a session-level advisory lock, tried (never
+ * waited for) on a connection of its own and held while `work` runs on the pool. Another instance
+ * that tries meanwhile skips its pass: the one running will do what is due. If the holder's
+ * connection drops, PostgreSQL releases the lock, so a crashed instance never blocks the job.
+ */
+async function runAloneOnPostgres<T>(
+  pool: pg.Pool,
+  job: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const client = await pool.connect();
+  // A connection whose unlock failed is closed rather than pooled: closing it releases the lock.
+  let unlockFailure: Error | undefined;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+      [JOB_LOCK_NAMESPACE, job],
+    );
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work();
+    } finally {
+      await client
+        .query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_NAMESPACE, job])
+        .catch((error: Error) => {
+          unlockFailure = error;
+        });
+    }
+  } finally {
+    client.release(unlockFailure);
+  }
+}
 
 /**
  * A checked-out client has no pool listener, so a connection lost while a request holds it
@@ -106,6 +147,7 @@ export function createDatabase(
           client.release();
         }
       },
+      runAlone: (job, work) => runAloneOnPostgres(pool, job, work),
     };
   }
 
@@ -123,6 +165,8 @@ export function createDatabase(
       if (!client.closed) await client.close();
     },
     runMigrations: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process owns a PGlite data directory: there is no other instance to share a job with.
+    runAlone: (_job, work) => work(),
   };
 }
 

@@ -21,6 +21,7 @@ export type SmtpTransport = {
     subject: string;
     text: string;
     html?: string;
+    headers?: Record<string, string>;
   }): Promise<unknown>;
   close?(): void;
 };
@@ -61,6 +62,17 @@ export function maskEmailAddress(address: string): string {
 }
 
 /**
+ * A permanent refusal: the SMTP server answered 5xx (nodemailer puts the reply code on the error
+ * as `responseCode`), e.g. 550 no such mailbox or 554 rejected as spam. Sending the same message
+ * again gets the same answer, so it is given up at once. A 4xx (greylisting, a full mailbox, the
+ * server busy) and an error without a reply (refused connection, timeout) are worth retrying.
+ */
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
  * An error as stored on the row and logged: the message only, bounded, and without the
  * recipient's address (SMTP servers quote it when they refuse it).
  */
@@ -74,7 +86,7 @@ function describeError(error: unknown, address: string): string {
  * due at once, and `deliver()` (after the commit) claims and sends it through nodemailer, then
  * sets `sent_at` or records the error. A failed email is due again after an exponential back-off
  * (`retryDue`, run by the retry job) until `retry.maxAttempts` attempts failed; then it is given
- * up. Failures are logged (never the full address, never the body with its links) and never thrown.
+ * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full address, never the body with its links) and never thrown.
  * A sent or given-up row keeps no body (see `markOutboxEmailSent`).
  */
 export function createSmtpMailer(deps: {
@@ -132,10 +144,12 @@ export function createSmtpMailer(deps: {
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        // The language the email is written in, for mail clients and screen readers.
+        headers: { 'Content-Language': row.locale },
       });
     } catch (error) {
       const description = describeError(error, row.toAddress);
-      if (row.attempts >= retry.maxAttempts) {
+      if (row.attempts >= retry.maxAttempts || isPermanentSmtpFailure(error)) {
         await markOutboxEmailGivenUp(db, row.id, description, now());
         log.error({ ...context, error: description }, 'gave up sending an email');
         return 'gaveUp';

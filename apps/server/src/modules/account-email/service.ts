@@ -14,7 +14,11 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError } from '../../errors.js';
 import { verifySecret } from '../../security/hash.js';
 import { findUserAddress, findUserById, updateUser, userExistsWithEmail } from '../account/repo.js';
-import { createLoginLockout, type LoginLockoutSettings } from '../credentials/login-lockout.js';
+import {
+  createLoginLockout,
+  type LoginLockoutSettings,
+  type SharedCounters,
+} from '../credentials/login-lockout.js';
 import { emailChangedNoticeEmail } from '../email/templates/email-changed-notice.js';
 import { findPasswordHash } from './repo.js';
 
@@ -25,6 +29,8 @@ export type AccountEmailServiceDeps = {
   now: () => Date;
   /** Wrong passwords per account before the change is locked for a while (as the login). */
   lockout: LoginLockoutSettings;
+  /** Redis, where every instance counts the failures together; in memory without. */
+  sharedCounters?: SharedCounters | undefined;
 };
 
 export type AccountEmailService = ReturnType<typeof createAccountEmailService>;
@@ -53,25 +59,26 @@ export function createAccountEmailService({
   log,
   now,
   lockout,
+  sharedCounters,
 }: AccountEmailServiceDeps) {
-  const failures = createLoginLockout(lockout, now);
+  const failures = createLoginLockout('email-change', lockout, now, sharedCounters);
 
   async function change(
     userId: string,
     input: ChangeEmailRequest,
     { locale }: { locale: Locale },
   ): Promise<ChangeEmailResponse> {
-    const retryAfterSeconds = failures.lockedForSeconds(userId);
+    const retryAfterSeconds = await failures.lockedForSeconds(userId);
     if (retryAfterSeconds > 0)
       throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
     const user = await findUserById(db, userId);
     const passwordHash = await findPasswordHash(db, userId);
     if (!user || !passwordHash) throw new AppError('SESSION_REQUIRED');
     if (!(await verifySecret(passwordHash, normalizePassword(input.currentPassword)))) {
-      failures.recordFailure(userId);
+      await failures.recordFailure(userId);
       throw fieldError('currentPassword', 'accountEmail_currentPasswordWrong_error', locale);
     }
-    failures.recordSuccess(userId);
+    await failures.recordSuccess(userId);
 
     const oldEmail = user.email;
     if (oldEmail !== null && emailKey(oldEmail) === emailKey(input.email)) {

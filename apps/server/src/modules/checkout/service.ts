@@ -46,7 +46,7 @@ import {
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
 import type { SandboxPaymentGateway } from '../../adapters/payment/sandbox.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Database, Db, Executor } from '../../db/client.js';
 import type { PaymentRow, SignupRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError, fieldError } from '../../errors.js';
@@ -145,6 +145,8 @@ export type CheckoutServiceDeps = {
   flags: ExperimentFlags;
   /** Where the exposures of those experiments are recorded. */
   exposures: Pick<EventsService, 'recordExposure'>;
+  /** Keeps each reconciliation pass to one instance at a time (Database.runAlone); by default it just runs. */
+  runAlone?: Database['runAlone'];
   metrics: Pick<Metrics, 'paymentEnded' | 'reconciled'>;
 };
 
@@ -1076,18 +1078,37 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return settled;
   }
 
-  /**
-   * Settles every PENDING attempt whose lock has run out, then reverses late charges (run at
-   * start-up, every PAYMENT_RECONCILE_INTERVAL_SECONDS, and callable).
-   */
-  async function reconcilePendingPayments(): Promise<{
+  type ReconciliationTally = {
     completed: number;
     failed: number;
     voided: number;
     unresolved: number;
     lateChargesReversed: number;
-  }> {
-    const tally = { completed: 0, failed: 0, voided: 0, unresolved: 0, lateChargesReversed: 0 };
+  };
+  const nothingReconciled = (): ReconciliationTally => ({
+    completed: 0,
+    failed: 0,
+    voided: 0,
+    unresolved: 0,
+    lateChargesReversed: 0,
+  });
+
+  /**
+   * Settles every PENDING attempt whose lock has run out, then reverses late charges (run at
+   * start-up, every PAYMENT_RECONCILE_INTERVAL_SECONDS, and callable). Instances sharing a
+   * database reconcile one at a time: a pass finding another under way settles nothing, so two
+   * instances never ask the gateway about one attempt at once nor both count it.
+   */
+  async function reconcilePendingPayments(): Promise<ReconciliationTally> {
+    const runAlone = deps.runAlone ?? ((_job, work) => work());
+    const tally = await runAlone('payment-reconciliation', reconcileAll);
+    if (tally) return tally;
+    log.debug('the reconciliation of payments is running on another instance');
+    return nothingReconciled();
+  }
+
+  async function reconcileAll(): Promise<ReconciliationTally> {
+    const tally = nothingReconciled();
     for (const payment of await findUnlockedPendingPayments(db, now(), 100)) {
       try {
         const settled = await reconcile(payment);

@@ -29,7 +29,11 @@ import {
 } from '../account/repo.js';
 import { insertCoveredSubscription, markInvitesAccepted } from '../invite/repo.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { createLoginLockout, type LoginLockoutSettings } from './login-lockout.js';
+import {
+  createLoginLockout,
+  type LoginLockoutSettings,
+  type SharedCounters,
+} from './login-lockout.js';
 
 export type CredentialsServiceDeps = {
   db: Db;
@@ -37,6 +41,8 @@ export type CredentialsServiceDeps = {
   sessionTtlHours: number;
   /** Failed logins per username before it is locked for a while (login-lockout.ts). */
   loginLockout: LoginLockoutSettings;
+  /** Redis, where every instance counts the failures together; in memory without. */
+  sharedCounters?: SharedCounters | undefined;
   metrics: Pick<Metrics, 'rateLimitRefused'>;
 };
 
@@ -66,9 +72,10 @@ export function createCredentialsService({
   now,
   sessionTtlHours,
   loginLockout,
+  sharedCounters,
   metrics,
 }: CredentialsServiceDeps) {
-  const lockout = createLoginLockout(loginLockout, now);
+  const lockout = createLoginLockout('login', loginLockout, now, sharedCounters);
 
   /**
    * The user of a valid (unused, unexpired) credentials token whose account has no credentials
@@ -189,7 +196,7 @@ export function createCredentialsService({
     password: string;
   }): Promise<OpenedSession & { body: LoginResponse }> {
     const key = usernameKey(input.username);
-    const retryAfterSeconds = lockout.lockedForSeconds(key);
+    const retryAfterSeconds = await lockout.lockedForSeconds(key);
     if (retryAfterSeconds > 0) {
       metrics.rateLimitRefused('login_lockout');
       throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
@@ -198,14 +205,14 @@ export function createCredentialsService({
     const password = normalizePassword(input.password);
     if (!credentials) {
       await verifySecret(await timingDummy(), password);
-      lockout.recordFailure(key);
+      await lockout.recordFailure(key);
       throw new AppError('LOGIN_FAILED');
     }
     if (!(await verifySecret(credentials.passwordHash, password))) {
-      lockout.recordFailure(key);
+      await lockout.recordFailure(key);
       throw new AppError('LOGIN_FAILED');
     }
-    lockout.recordSuccess(key);
+    await lockout.recordSuccess(key);
     const session = await openSession(credentials.userId);
     return {
       ...session,

@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import {
   credentialsTokens,
   emailOutbox,
@@ -45,6 +45,8 @@ type Purgeable = { table: PgTable; id: PgColumn; where: (cutoff: Date) => SQL | 
 
 /**
  * The scheduled purge of expired rows (issue [F8]): nothing that has expired is kept for ever.
+ * Instances sharing a database purge one at a time (`runAlone`); a pass finding another under
+ * way deletes nothing.
  *
  * - Signups: an expired signup answers 404 SIGNUP_EXPIRED until it is purged (the grace period
  *   keeps that answer meaningful for a browser tab left open), then 404 SIGNUP_NOT_FOUND. Signups
@@ -64,8 +66,11 @@ export function createExpiredRowsPurge(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   settings: PurgeSettings;
+  /** Keeps each purge to one instance at a time (Database.runAlone); by default it just runs. */
+  runAlone?: Database['runAlone'];
 }): ExpiredRowsPurge {
   const { db, now, log, settings } = deps;
+  const runAlone = deps.runAlone ?? ((_job, work) => work());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PurgeCounts> | undefined;
 
@@ -117,16 +122,18 @@ export function createExpiredRowsPurge(deps: {
     return deleted.length;
   }
 
+  const noneDeleted = (): PurgeCounts => ({
+    signups: 0,
+    sessions: 0,
+    credentialsTokens: 0,
+    passwordResets: 0,
+    sandboxNonces: 0,
+    outboxEmails: 0,
+  });
+
   async function purgeAll(): Promise<PurgeCounts> {
     const cutoff = new Date(now().getTime() - settings.purgeAfterHours * 3_600_000);
-    const counts: PurgeCounts = {
-      signups: 0,
-      sessions: 0,
-      credentialsTokens: 0,
-      passwordResets: 0,
-      sandboxNonces: 0,
-      outboxEmails: 0,
-    };
+    const counts = noneDeleted();
     for (const kind of Object.keys(purgeable) as (keyof PurgeCounts)[]) {
       for (;;) {
         const count = await purgeBatch(purgeable[kind], cutoff);
@@ -141,9 +148,15 @@ export function createExpiredRowsPurge(deps: {
   }
 
   const purgeExpired = () => {
-    running ??= purgeAll().finally(() => {
-      running = undefined;
-    });
+    running ??= runAlone('expired-rows-purge', purgeAll)
+      .then((counts) => {
+        if (counts) return counts;
+        log.debug('the purge of expired rows is running on another instance');
+        return noneDeleted();
+      })
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
 
