@@ -144,7 +144,12 @@ export default defineConfig({
   base: '/app/join/',
   plugins: [react(), preloadApp(), routePreloads(), precompress()],
   // 'source' makes @coparent/domain resolve to its TypeScript source (no domain build needed).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // react-i18next imports this shim for React 17 and older; on React 19 it only hands back
+    // React's own useSyncExternalStore, so every page would load its fallback for nothing.
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: 'react' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -155,6 +160,18 @@ export default defineConfig({
       // The domain's modules only declare rules and tables: an unused one can be left out.
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // Every page loads React, React DOM and React Router: one chunk compresses better than the
+        // pieces the automatic splitting makes of them (React Router ships one file per module).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },
