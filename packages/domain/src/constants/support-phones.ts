@@ -31,9 +31,9 @@ export type SupportPhoneLine = {
  * entry because it dials the UK line with +44, which one "UK and Ireland: 020…" entry hid.
  */
 export const SUPPORT_PHONE_LINES: readonly SupportPhoneLine[] = [
-  { country: 'NZ', phone: supportPhoneFor('NZ') },
-  { country: 'AU', phone: supportPhoneFor('AU') },
-  { country: 'GB', phone: supportPhoneFor('GB') },
-  { country: 'IE', phone: supportPhoneFor('IE') },
+  { country: 'NZ', phone: SUPPORT_PHONES.NZ },
+  { country: 'AU', phone: SUPPORT_PHONES.AU },
+  { country: 'GB', phone: SUPPORT_PHONES.GB },
+  { country: 'IE', phone: SUPPORT_PHONES.IE },
   { country: 'DEFAULT', phone: SUPPORT_PHONES.DEFAULT },
 ];
