@@ -8,6 +8,10 @@ import { withFeatureCatalogues } from './feature-catalogues';
  */
 export const translation = withFeatureCatalogues(
   main,
-  import.meta.glob('./features/*.en.json', { eager: true, import: 'default' }),
+  // The invited credentials page adds its own when it loads (catalogue-invite-credentials.en.ts).
+  import.meta.glob(['./features/*.en.json', '!./features/inviteCredentials.en.json'], {
+    eager: true,
+    import: 'default',
+  }),
 );
 export const validation = enMessages;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translation as joinEnglish } from './catalogue.en';
 import { translation as esMX } from './catalogue.es-MX';
 import { accountAreaTranslation } from './catalogue-account-area.en';
+import { inviteCredentialsTranslation } from './catalogue-invite-credentials.en';
 import { sitePagesTranslation } from './catalogue-site-pages.en';
 
 function keys(value: object, prefix = ''): string[] {
@@ -18,8 +19,14 @@ function leaves(value: object): string[] {
   );
 }
 
-// Every English text: the first load's catalogue plus the account area's and the site pages' own.
-const en = { ...joinEnglish, ...accountAreaTranslation, ...sitePagesTranslation };
+// Every English text: the first load's catalogue plus the account area's, the site pages' and the
+// invited credentials page's own.
+const en = {
+  ...joinEnglish,
+  ...accountAreaTranslation,
+  ...sitePagesTranslation,
+  ...inviteCredentialsTranslation,
+};
 
 describe('UI catalogues', () => {
   it('take each feature catalogue (locales/features/<name>.<locale>.json) as a top-level key', () => {
@@ -40,6 +47,12 @@ describe('UI catalogues', () => {
     expect(Object.keys(joinEnglish)).not.toContain('sitePages');
     expect(Object.keys(sitePagesTranslation)).toEqual(['sitePages']);
     expect(Object.keys(esMX)).toContain('sitePages');
+  });
+
+  it('leave the invited credentials page’s English texts out of the first load', () => {
+    expect(Object.keys(joinEnglish)).not.toContain('inviteCredentials');
+    expect(Object.keys(inviteCredentialsTranslation)).toEqual(['inviteCredentials']);
+    expect(Object.keys(esMX)).toContain('inviteCredentials');
   });
 
   it('have the same keys in English and Spanish (Mexico)', () => {
