@@ -24,6 +24,11 @@ export const ProblemSchema = z
     status: z.number().int(),
     code: z.enum(ERROR_CODES),
     ...requestIdMember,
+    retryAfterSeconds: z
+      .number()
+      .int()
+      .optional()
+      .describe('Seconds to wait before trying again, as in the Retry-After header (some 429s)'),
   })
   .meta({ id: 'Problem' });
 
