@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { VisuallyHidden } from '../../../components/visually-hidden';
+import { useFormattedPhone } from '../../../lib/use-formatted-phone';
 import { useLocale } from '../../../lib/use-locale';
 import { useCheckoutSession } from '../checkout-session';
 import { type CardSummary, useCheckoutStore } from '../checkout-store';
@@ -69,10 +70,10 @@ export function ReviewView({
 
   const { parent } = session;
   const isTermsMissing = consent.isRequired && !consent.termsAndConditions;
-  const phone =
-    parent.phoneCountryCode && parent.phoneNumber
-      ? `${PHONE_CODES[parent.phoneCountryCode].dialCode} ${parent.phoneNumber}`
-      : undefined;
+  const phone = useFormattedPhone(
+    parent.phoneNumber,
+    parent.phoneCountryCode ? PHONE_CODES[parent.phoneCountryCode].dialCode : undefined,
+  );
   const region =
     billing?.region && billing.country ? regionName(billing.country, billing.region, locale) : '';
   const cityLine = [billing?.city, region, billing?.postalCode].filter(Boolean).join(', ');
