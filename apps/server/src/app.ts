@@ -504,6 +504,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       now,
       lockout: config.loginLockout,
       sharedCounters,
+      metrics,
     }),
     auth: sessionAuth,
     rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' },

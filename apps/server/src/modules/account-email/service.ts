@@ -20,6 +20,7 @@ import {
   type SharedCounters,
 } from '../credentials/login-lockout.js';
 import { emailChangedNoticeEmail } from '../email/templates/email-changed-notice.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { findPasswordHash } from './repo.js';
 
 export type AccountEmailServiceDeps = {
@@ -31,6 +32,7 @@ export type AccountEmailServiceDeps = {
   lockout: LoginLockoutSettings;
   /** Redis, where every instance counts the failures together; in memory without. */
   sharedCounters?: SharedCounters | undefined;
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
 };
 
 export type AccountEmailService = ReturnType<typeof createAccountEmailService>;
@@ -60,6 +62,7 @@ export function createAccountEmailService({
   now,
   lockout,
   sharedCounters,
+  metrics,
 }: AccountEmailServiceDeps) {
   const failures = createLoginLockout('email-change', lockout, now, sharedCounters);
 
@@ -69,8 +72,10 @@ export function createAccountEmailService({
     { locale }: { locale: Locale },
   ): Promise<ChangeEmailResponse> {
     const retryAfterSeconds = await failures.lockedForSeconds(userId);
-    if (retryAfterSeconds > 0)
+    if (retryAfterSeconds > 0) {
+      metrics.rateLimitRefused('login_lockout');
       throw new AppError('RATE_LIMITED', { extras: { retryAfterSeconds } });
+    }
     const user = await findUserById(db, userId);
     const passwordHash = await findPasswordHash(db, userId);
     if (!user || !passwordHash) throw new AppError('SESSION_REQUIRED');

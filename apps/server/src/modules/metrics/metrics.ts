@@ -52,7 +52,8 @@ export type ReconciliationOutcome = (typeof RECONCILIATION_OUTCOMES)[number];
 /**
  * Which limit refused a request: `per_ip` (the per-route limits per client address; the route is
  * on the request histogram's 429s), `email_reveal` (answers revealing one address's account),
- * `login_lockout` (failed logins per username), `invite_request` (new invite links per person).
+ * `login_lockout` (failed logins per username, wrong passwords on the email change),
+ * `invite_request` (new invite links per person).
  */
 export const RATE_LIMITS = ['per_ip', 'email_reveal', 'login_lockout', 'invite_request'] as const;
 export type RateLimit = (typeof RATE_LIMITS)[number];
