@@ -112,6 +112,15 @@ for (const lang of LANGUAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'credentials.title'), {
       timeout: 15_000,
     });
+    const covered = t(lang, 'inviteCredentials.proCovered', { pro: 'Patricia Reyes' });
+    await expect(page.getByText(covered)).toBeVisible();
+
+    // The payment and the packages, opened by hand, send them back here (no 409 error page).
+    for (const screen of ['payment', 'packages']) {
+      await page.goto(`/app/join/invite/${screen}`);
+      await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/, { timeout: 15_000 });
+      await expect(page.getByText(covered)).toBeVisible({ timeout: 15_000 });
+    }
     await fillInviteCredentials(page, lang, `diego_${unique()}`);
     await page.locator('#consent-terms').check();
     await page.getByRole('button', { name: t(lang, 'credentials.submit') }).click();
