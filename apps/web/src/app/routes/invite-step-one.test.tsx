@@ -102,6 +102,12 @@ describe('/invite/step1', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getAllByRole('link')).toHaveLength(2);
+    // Each line names its field, as the message beside it does.
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter a first name', 'The phone number must be between 8 and 15 digits']);
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(/first name/i);
     expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
     expect(patches(calls)).toHaveLength(0);
