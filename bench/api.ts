@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
+import { postgresCpuMs, processCpuMs } from './support/cpu-time.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -21,11 +22,14 @@ import { startProcess, stopProcess } from './support/server-process.js';
  *   BENCH_DATABASE_URL an admin URL of PostgreSQL (postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_PGLITE       0 skips the PGlite run
  *   BENCH_CALLS        a comma-separated subset of create,family,pricing,username,lookups,flags
+ *   BENCH_SERVER_MAIN  another build's main.js (a copy of dist/ made before a change), to compare
  *   BENCH_CPU_PROF     a directory: the server runs under `node --cpu-prof` and writes its
  *                      profile there when stopped (one per server process)
  */
 
-const SERVER_MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const SERVER_MAIN =
+  process.env.BENCH_SERVER_MAIN ??
+  fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
 const env = process.env;
@@ -63,6 +67,9 @@ const SERVER_ENV: Record<string, string> = {
 
 type Figures = {
   rps: number;
+  /** CPU µs per request of the server process and of PostgreSQL's backends (0 when unknown). */
+  serverCpuUs: number;
+  pgCpuUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -92,7 +99,22 @@ type Request = {
   body?: string;
 };
 
-async function load(url: string, next: () => Request): Promise<Figures> {
+/** The processes whose CPU a load is charged to: the server's pid and the database's name. */
+const NO_FIGURES: Figures = {
+  rps: 0,
+  serverCpuUs: 0,
+  pgCpuUs: 0,
+  p50: 0,
+  p99: 0,
+  errors: 0,
+  non2xx: 0,
+  total: 0,
+};
+
+type Meter = { pid: number | undefined; database: string };
+
+async function load(url: string, next: () => Request, meter?: Meter): Promise<Figures> {
+  let sent = 0;
   const options = {
     url,
     connections: CONNECTIONS,
@@ -101,6 +123,7 @@ async function load(url: string, next: () => Request): Promise<Figures> {
     requests: [
       {
         setupRequest: (req: autocannon.Request): autocannon.Request => {
+          sent++;
           const r = next();
           return {
             ...req,
@@ -115,9 +138,14 @@ async function load(url: string, next: () => Request): Promise<Figures> {
     ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
   };
   // autocannon's types lack `warmup` (autocannon ≥ 7.11 has it).
+  const serverBefore = processCpuMs(meter?.pid);
+  const pgBefore = meter ? postgresCpuMs(meter.database) : 0;
   const result = await autocannon(options as autocannon.Options);
+  const perRequestUs = (ms: number) => (meter && sent > 0 ? (ms * 1000) / sent : 0);
   return {
     rps: result.requests.average,
+    serverCpuUs: perRequestUs(processCpuMs(meter?.pid) - serverBefore),
+    pgCpuUs: perRequestUs(meter ? postgresCpuMs(meter.database) - pgBefore : 0),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -246,7 +274,7 @@ type ApiFigures = Record<
   Figures
 >;
 
-async function apiSuite(base: string, label: string): Promise<ApiFigures> {
+async function apiSuite(base: string, label: string, meter: Meter): Promise<ApiFigures> {
   process.stdout.write(`  ${label}: fixtures…`);
   const signups = await createSignups(base, FIXTURE_SIGNUPS);
   const token = await credentialsToken(base);
@@ -254,11 +282,11 @@ async function apiSuite(base: string, label: string): Promise<ApiFigures> {
   const results = {} as ApiFigures;
   const run = async (name: keyof ApiFigures, next: () => Request) => {
     if (ONLY_CALLS && !ONLY_CALLS.has(name)) {
-      results[name] = { rps: 0, p50: 0, p99: 0, errors: 0, non2xx: 0, total: 0 };
+      results[name] = { ...NO_FIGURES };
       return;
     }
     process.stdout.write(` ${name}…`);
-    results[name] = await load(base, next);
+    results[name] = await load(base, next, meter);
   };
   await run('create', () => ({ method: 'POST', path: '/v2/signups', body: parentBody() }));
   await run('family', () => {
@@ -366,6 +394,8 @@ function printTable(rows: Row[]): void {
     'req/s',
     'p50 ms',
     'p99 ms',
+    'srv µs',
+    'pg µs',
     'errors',
     'non-2xx',
     'ratio',
@@ -379,6 +409,8 @@ function printTable(rows: Row[]): void {
     fmt(r.figures.rps),
     fmt(r.figures.p50),
     fmt(r.figures.p99),
+    fmt(r.figures.serverCpuUs),
+    fmt(r.figures.pgCpuUs),
     String(r.figures.errors),
     String(r.figures.non2xx),
     r.ratio === null ? '—' : fmt(r.ratio, 2),
@@ -391,7 +423,7 @@ function printTable(rows: Row[]): void {
   );
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i < 2 || i > 8 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .map((c, i) => (i < 2 || i > 10 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
       .join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -475,24 +507,33 @@ async function main(): Promise<void> {
     // Baselines.
     process.stdout.write('  baseline: insert…');
     const baseline = await startProcess(['--import', 'tsx', BASELINE], { DATABASE_URL: url }, PORT);
+    const baselineMeter = { pid: baseline.child.pid, database: name };
     let insert: Figures;
     let select: Figures;
     let json: Figures;
     try {
-      insert = await load(baseline.url, () => ({
-        method: 'POST',
-        path: '/insert',
-        body: parentBody(),
-      }));
+      insert = await load(
+        baseline.url,
+        () => ({
+          method: 'POST',
+          path: '/insert',
+          body: parentBody(),
+        }),
+        baselineMeter,
+      );
       process.stdout.write(' select…');
       const ids = await baselineIds(url);
       let next = 0;
-      select = await load(baseline.url, () => ({
-        method: 'GET',
-        path: `/select/${ids[next++ % ids.length]}`,
-      }));
+      select = await load(
+        baseline.url,
+        () => ({
+          method: 'GET',
+          path: `/select/${ids[next++ % ids.length]}`,
+        }),
+        baselineMeter,
+      );
       process.stdout.write(' json…');
-      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }));
+      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }), baselineMeter);
     } finally {
       await stopProcess(baseline);
     }
@@ -510,7 +551,10 @@ async function main(): Promise<void> {
     );
     let empty: ApiFigures;
     try {
-      empty = await apiSuite(pgServer.url, 'PostgreSQL');
+      empty = await apiSuite(pgServer.url, 'PostgreSQL', {
+        pid: pgServer.child.pid,
+        database: name,
+      });
     } finally {
       await stopProcess(pgServer);
     }
@@ -526,7 +570,7 @@ async function main(): Promise<void> {
         rows.push(
           ...apiRows(
             'pglite',
-            await apiSuite(lite.url, 'PGlite (memory)'),
+            await apiSuite(lite.url, 'PGlite (memory)', { pid: lite.child.pid, database: name }),
             { insert, select, json },
             'pglite',
           ),
@@ -551,7 +595,10 @@ async function main(): Promise<void> {
       );
       let big: ApiFigures;
       try {
-        big = await apiSuite(scaled.url, 'PostgreSQL, seeded');
+        big = await apiSuite(scaled.url, 'PostgreSQL, seeded', {
+          pid: scaled.child.pid,
+          database: name,
+        });
       } finally {
         await stopProcess(scaled);
       }
