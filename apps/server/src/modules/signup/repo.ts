@@ -185,6 +185,59 @@ export async function findSignupOrder(
   return row;
 }
 
+const signupWithOrderQuery = preparedPerExecutor((db) =>
+  db
+    .select({
+      signup: signups,
+      // Not null exactly when the signup has an order row (its primary key).
+      orderSignupId: signupOrders.signupId,
+      packageId: signupOrders.packageId,
+      productId: signupOrders.productId,
+      services: signupOrders.services,
+      complete: signupOrders.complete,
+      freeOptionsTreatment: signupOrders.freeOptionsTreatment,
+      referrerKey: signupOrders.referrerKey,
+      buildYourOwn: catalogPackages.buildYourOwn,
+    })
+    .from(signups)
+    .leftJoin(signupOrders, eq(signupOrders.signupId, signups.id))
+    .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signup_with_order_by_id'),
+);
+
+/**
+ * The signup and its order in one round trip (what `findSignupById` and `findSignupOrder`
+ * answer): the calls on a signup that read its order (pricing) start with this.
+ */
+export async function findSignupWithOrder(
+  db: Executor,
+  id: string,
+): Promise<{ row: SignupRow; order: SignupOrder | undefined } | undefined> {
+  const [found] = await signupWithOrderQuery(db).execute({ id });
+  if (!found) return undefined;
+  const { signup, orderSignupId, services, complete, freeOptionsTreatment } = found;
+  // The last three are NOT NULL columns: null only when the join found no order row.
+  if (orderSignupId === null || services === null || complete === null) {
+    return { row: signup, order: undefined };
+  }
+  if (freeOptionsTreatment === null) return { row: signup, order: undefined };
+  const { packageId, productId, referrerKey, buildYourOwn } = found;
+  return {
+    row: signup,
+    order: {
+      packageId,
+      productId,
+      services,
+      complete,
+      freeOptionsTreatment,
+      referrerKey,
+      buildYourOwn,
+    },
+  };
+}
+
 export type SignupOrderChoice = Pick<
   SignupOrder,
   'packageId' | 'productId' | 'services' | 'complete' | 'freeOptionsTreatment'

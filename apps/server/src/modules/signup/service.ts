@@ -62,6 +62,7 @@ import {
   findSignupById,
   findSignupByIdForUpdate,
   findSignupOrder,
+  findSignupWithOrder,
   insertSignup,
   insertSignupUnlessEmailTaken,
   replaceChildren,
@@ -103,7 +104,8 @@ export type QuoteOrder = (
 ) => Promise<PricingResponse>;
 
 const HOUR_MS = 60 * 60 * 1000;
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const UuidSchema = z.uuid();
+const isUuid = (value: string) => UuidSchema.safeParse(value).success;
 
 /**
  * The duplicate messages name the support phone. The visitor's country is not known before the
@@ -236,6 +238,15 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     const row = options.forUpdate
       ? await findSignupByIdForUpdate(exec, signupId)
       : await findSignupById(exec, signupId);
+    return assertAccess(row, registrationKey, options);
+  }
+
+  /** 404 unknown, 403 wrong key, 404 expired (in that order), for a signup already read. */
+  function assertAccess(
+    row: SignupRow | undefined,
+    registrationKey: string | undefined,
+    options: { allowPaid?: boolean },
+  ): SignupRow {
     if (!row) throw new AppError('SIGNUP_NOT_FOUND');
     if (!registrationKeyMatches(registrationKey, row.registrationKeyHash)) {
       throw new AppError('REGISTRATION_KEY_INVALID');
@@ -335,8 +346,10 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     signupId: string,
     registrationKey: string | undefined,
   ): Promise<{ row: SignupRow; order: SignupOrder | undefined }> {
-    const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
-    return { row, order: await findSignupOrder(db, row.id) };
+    if (!isUuid(signupId)) throw new AppError('SIGNUP_NOT_FOUND');
+    const found = await findSignupWithOrder(db, signupId);
+    const row = assertAccess(found?.row, registrationKey, {});
+    return { row, order: found?.order };
   }
 
   /**
