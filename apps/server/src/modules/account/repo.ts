@@ -13,12 +13,15 @@ import {
   users,
 } from '../../db/schema.js';
 
+const userWithEmailStatement = preparedStatement<{ id: string }>(
+  'user_with_email',
+  sql`select ${users.id} from ${users}
+    where ${users.emailNormalized} = ${sql.placeholder('emailNormalized')} limit 1`,
+);
+
+/** Prepared (built once): the signup's saves ask it inside their transactions. */
 export async function userExistsWithEmail(db: Executor, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.emailNormalized, emailKey(email)))
-    .limit(1);
+  const rows = await userWithEmailStatement(db, { emailNormalized: emailKey(email) });
   return rows.length > 0;
 }
 

@@ -10,7 +10,6 @@ import {
   DUPLICATE_PARENT_FIELD,
   EXPERIMENTS,
   emailKey,
-  familyFormSchema,
   familySectionToFormValues,
   isConsentRequired,
   isPhoneCodeId,
@@ -26,6 +25,7 @@ import {
   packageSavePricingBody,
   type SignupState,
   SubscriptionTermSchema,
+  safeParseFamilyForm,
   sameEmail,
   stepCompletedBy,
   subscriptionYears,
@@ -65,11 +65,11 @@ import {
   findSignupWithOrder,
   insertSignup,
   insertSignupUnlessEmailTaken,
-  replaceChildren,
   type SignupBilling,
   type SignupChild,
   type SignupOrder,
   type SignupOrderChoice,
+  saveFamilySection,
   saveSignupBilling,
   saveSignupOrder,
   saveSignupReferrer,
@@ -410,12 +410,14 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
       isPhoneCodeId(row.parentPhoneCountryCode) && row.parentPhoneNumber
         ? { countryCode: row.parentPhoneCountryCode, phoneNumber: row.parentPhoneNumber }
         : undefined;
-    const schema = familyFormSchema({
-      parentEmail: row.parentEmail ?? '',
-      parentPhone,
-      knowsCoParentEmail: row.knowsCoParentEmail ?? false,
-    });
-    const parsed = schema.safeParse(familySectionToFormValues(input));
+    const parsed = safeParseFamilyForm(
+      {
+        parentEmail: row.parentEmail ?? '',
+        parentPhone,
+        knowsCoParentEmail: row.knowsCoParentEmail ?? false,
+      },
+      familySectionToFormValues(input),
+    );
     if (!parsed.success) {
       // The form calls the co-parent's phone code `countryCode`; the request `phoneCountryCode`.
       const issues = parsed.error.issues.map((issue) => ({
@@ -444,21 +446,21 @@ export function createSignupService({ db, ttlHours, now, emailReveals, flags }: 
     }
 
     const instant = now();
-    await updateSignup(tx, row.id, {
-      coParentFirstName: coParent.firstName,
-      coParentLastName: coParent.lastName,
-      coParentEmail,
-      coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
-      coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
-      coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
-      lastCompletedStep: lastCompletedStepAfter('FAMILY', row.lastCompletedStep),
-      locale,
-      updatedAt: instant,
-      expiresAt: expiresFrom(instant),
-    });
-    await replaceChildren(
+    await saveFamilySection(
       tx,
       row.id,
+      {
+        coParentFirstName: coParent.firstName,
+        coParentLastName: coParent.lastName,
+        coParentEmail,
+        coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
+        coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
+        coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
+        lastCompletedStep: lastCompletedStepAfter('FAMILY', row.lastCompletedStep),
+        locale,
+        updatedAt: instant,
+        expiresAt: expiresFrom(instant),
+      },
       children.map((child) => ({
         firstName: child.firstName,
         lastName: child.lastName,
