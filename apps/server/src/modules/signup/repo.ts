@@ -166,9 +166,12 @@ const saveFamilySectionStatement = preparedStatement<{ saved: number }>(
         sql`, `,
       )}
       where ${signups.id} = ${sql.placeholder('id')}
+        -- The row version the save was checked against, if any (xmin changes with every update).
+        and (${sql.placeholder('version')}::text is null or xmin::text = ${sql.placeholder('version')})
       returning ${signups.id}
     ), removed as (
-      delete from ${signupChildren} where ${signupChildren.signupId} = ${sql.placeholder('id')}
+      delete from ${signupChildren}
+      where ${signupChildren.signupId} in (select updated.id from updated)
       returning 1
     )
     insert into ${signupChildren} (${sql.join(
@@ -192,17 +195,21 @@ const saveFamilySectionStatement = preparedStatement<{ saved: number }>(
 
 /**
  * The FAMILY section's writes in one prepared statement (one round trip instead of three): the
- * signup row's co-parent columns, and its children replaced by `children` in their order.
+ * signup row's co-parent columns, and its children replaced by `children` in their order. With a
+ * `version` (`findSignupForFamilySave`), only while the row is still that version: false, and
+ * nothing written, when it changed since.
  */
 export async function saveFamilySection(
   db: Executor,
   id: string,
   values: FamilySectionValues,
   children: readonly SignupChild[],
-): Promise<void> {
-  await saveFamilySectionStatement(db, {
+  version: string | null,
+): Promise<boolean> {
+  const rows = await saveFamilySectionStatement(db, {
     ...values,
     id,
+    version,
     children: JSON.stringify(
       children.map((child, position) => ({
         position,
@@ -212,6 +219,40 @@ export async function saveFamilySection(
       })),
     ),
   });
+  return rows.length > 0;
+}
+
+const signupForFamilySaveQuery = preparedPerExecutor((db) =>
+  db
+    .select({
+      signup: signups,
+      version: sql<string>`xmin::text`,
+      coParentEmailTaken: sql<boolean>`exists (
+        select 1 from users u where u.email_normalized = ${sql.placeholder('coParentEmailKey')}
+      )`,
+    })
+    .from(signups)
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signup_for_family_save'),
+);
+
+/**
+ * The FAMILY save's read, in one round trip: the signup, its row version (for a save without a
+ * lock, `saveFamilySection`), and whether a user has `coParentEmailKey` (an `emailKey`).
+ */
+export async function findSignupForFamilySave(
+  db: Executor,
+  id: string,
+  coParentEmailKey: string,
+): Promise<{ row: SignupRow; version: string; coParentEmailTaken: boolean } | undefined> {
+  const [found] = await signupForFamilySaveQuery(db).execute({ id, coParentEmailKey });
+  if (!found) return undefined;
+  return {
+    row: found.signup,
+    version: found.version,
+    coParentEmailTaken: found.coParentEmailTaken,
+  };
 }
 
 // ── The package choice and referrer of a signup (signup_orders) ─────────────────────────────────
