@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
-import { postgresCpuMs, processCpuMs } from './support/cpu-time.js';
+import { postgresCpuMs, postgresCpuSpentMs, processCpuMs } from './support/cpu-time.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -139,13 +139,13 @@ async function load(url: string, next: () => Request, meter?: Meter): Promise<Fi
   };
   // autocannon's types lack `warmup` (autocannon ≥ 7.11 has it).
   const serverBefore = processCpuMs(meter?.pid);
-  const pgBefore = meter ? postgresCpuMs(meter.database) : 0;
+  const pgBefore = meter ? postgresCpuMs(meter.database) : new Map<number, number>();
   const result = await autocannon(options as autocannon.Options);
   const perRequestUs = (ms: number) => (meter && sent > 0 ? (ms * 1000) / sent : 0);
   return {
     rps: result.requests.average,
     serverCpuUs: perRequestUs(processCpuMs(meter?.pid) - serverBefore),
-    pgCpuUs: perRequestUs(meter ? postgresCpuMs(meter.database) - pgBefore : 0),
+    pgCpuUs: perRequestUs(meter ? postgresCpuSpentMs(pgBefore, postgresCpuMs(meter.database)) : 0),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

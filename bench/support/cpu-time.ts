@@ -29,23 +29,36 @@ export function processCpuMs(pid: number | undefined): number {
 }
 
 /**
- * User + system CPU of the PostgreSQL backends connected to `database`, in ms (their process
- * title names the database). Backends that exit between two readings drop out of the sum, so
- * read around work done on pooled connections.
+ * User + system CPU of each PostgreSQL backend connected to `database`, in ms by pid (their
+ * process title names the database).
  */
-export function postgresCpuMs(database: string): number {
-  let total = 0;
+export function postgresCpuMs(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return backends;
   }
   for (const pid of pids) {
     const title = readText(`/proc/${pid}/cmdline`);
     if (title?.startsWith('postgres: ') && title.includes(` ${database} `)) {
-      total += processCpuMs(Number(pid));
+      backends.set(Number(pid), processCpuMs(Number(pid)));
     }
   }
+  return backends;
+}
+
+/**
+ * The CPU the backends spent between two readings, in ms: a backend that started in between counts
+ * whole; one that exited (a pool's idle connection closed) drops out, so the figure may be a little
+ * low, never negative.
+ */
+export function postgresCpuSpentMs(
+  before: Map<number, number>,
+  after: Map<number, number>,
+): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
