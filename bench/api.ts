@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
+import { postgresCpuMs, postgresCpuSpentMs, processCpuMs } from './support/cpu-time.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -20,9 +21,15 @@ import { startProcess, stopProcess } from './support/server-process.js';
  *   BENCH_SCALE_SIGNUPS (1000000)  BENCH_SCALE_USERS (100000)  BENCH_PORT (3190, uses 3190–3191)
  *   BENCH_DATABASE_URL an admin URL of PostgreSQL (postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_PGLITE       0 skips the PGlite run
+ *   BENCH_CALLS        a comma-separated subset of create,family,pricing,username,lookups,flags
+ *   BENCH_SERVER_MAIN  another build's main.js (a copy of dist/ made before a change), to compare
+ *   BENCH_CPU_PROF     a directory: the server runs under `node --cpu-prof` and writes its
+ *                      profile there when stopped (one per server process)
  */
 
-const SERVER_MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const SERVER_MAIN =
+  process.env.BENCH_SERVER_MAIN ??
+  fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
 const env = process.env;
@@ -35,6 +42,10 @@ const SCALE = env.BENCH_SCALE !== '0';
 const SCALE_SIGNUPS = Number(env.BENCH_SCALE_SIGNUPS ?? 1_000_000);
 const SCALE_USERS = Number(env.BENCH_SCALE_USERS ?? 100_000);
 const WITH_PGLITE = env.BENCH_PGLITE !== '0';
+const ONLY_CALLS = env.BENCH_CALLS ? new Set(env.BENCH_CALLS.split(',')) : null;
+const SERVER_ARGS = env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`, SERVER_MAIN]
+  : [SERVER_MAIN];
 /** Signups the update and pricing calls cycle through (50 connections on one row would queue). */
 const FIXTURE_SIGNUPS = 200;
 
@@ -56,6 +67,9 @@ const SERVER_ENV: Record<string, string> = {
 
 type Figures = {
   rps: number;
+  /** CPU µs per request of the server process and of PostgreSQL's backends (0 when unknown). */
+  serverCpuUs: number;
+  pgCpuUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -85,7 +99,22 @@ type Request = {
   body?: string;
 };
 
-async function load(url: string, next: () => Request): Promise<Figures> {
+/** The processes whose CPU a load is charged to: the server's pid and the database's name. */
+const NO_FIGURES: Figures = {
+  rps: 0,
+  serverCpuUs: 0,
+  pgCpuUs: 0,
+  p50: 0,
+  p99: 0,
+  errors: 0,
+  non2xx: 0,
+  total: 0,
+};
+
+type Meter = { pid: number | undefined; database: string };
+
+async function load(url: string, next: () => Request, meter?: Meter): Promise<Figures> {
+  let sent = 0;
   const options = {
     url,
     connections: CONNECTIONS,
@@ -94,6 +123,7 @@ async function load(url: string, next: () => Request): Promise<Figures> {
     requests: [
       {
         setupRequest: (req: autocannon.Request): autocannon.Request => {
+          sent++;
           const r = next();
           return {
             ...req,
@@ -108,9 +138,14 @@ async function load(url: string, next: () => Request): Promise<Figures> {
     ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
   };
   // autocannon's types lack `warmup` (autocannon ≥ 7.11 has it).
+  const serverBefore = processCpuMs(meter?.pid);
+  const pgBefore = meter ? postgresCpuMs(meter.database) : new Map<number, number>();
   const result = await autocannon(options as autocannon.Options);
+  const perRequestUs = (ms: number) => (meter && sent > 0 ? (ms * 1000) / sent : 0);
   return {
     rps: result.requests.average,
+    serverCpuUs: perRequestUs(processCpuMs(meter?.pid) - serverBefore),
+    pgCpuUs: perRequestUs(meter ? postgresCpuSpentMs(pgBefore, postgresCpuMs(meter.database)) : 0),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -239,15 +274,19 @@ type ApiFigures = Record<
   Figures
 >;
 
-async function apiSuite(base: string, label: string): Promise<ApiFigures> {
+async function apiSuite(base: string, label: string, meter: Meter): Promise<ApiFigures> {
   process.stdout.write(`  ${label}: fixtures…`);
   const signups = await createSignups(base, FIXTURE_SIGNUPS);
   const token = await credentialsToken(base);
   const pick = () => signups[counter++ % signups.length] as Signup;
   const results = {} as ApiFigures;
   const run = async (name: keyof ApiFigures, next: () => Request) => {
+    if (ONLY_CALLS && !ONLY_CALLS.has(name)) {
+      results[name] = { ...NO_FIGURES };
+      return;
+    }
     process.stdout.write(` ${name}…`);
-    results[name] = await load(base, next);
+    results[name] = await load(base, next, meter);
   };
   await run('create', () => ({ method: 'POST', path: '/v2/signups', body: parentBody() }));
   await run('family', () => {
@@ -291,6 +330,19 @@ async function apiSuite(base: string, label: string): Promise<ApiFigures> {
   }));
   process.stdout.write(' done\n');
   return results;
+}
+
+/** Rows the `pg insert` baseline made: the `pg select` baseline reads them by primary key. */
+async function baselineIds(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('select id from bench_baseline limit 200');
+    if (rows.length === 0) throw new Error('the pg insert baseline made no rows');
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
 }
 
 // ── database ──────────────────────────────────────────────────────────────────────────────────
@@ -342,6 +394,8 @@ function printTable(rows: Row[]): void {
     'req/s',
     'p50 ms',
     'p99 ms',
+    'srv µs',
+    'pg µs',
     'errors',
     'non-2xx',
     'ratio',
@@ -355,6 +409,8 @@ function printTable(rows: Row[]): void {
     fmt(r.figures.rps),
     fmt(r.figures.p50),
     fmt(r.figures.p99),
+    fmt(r.figures.serverCpuUs),
+    fmt(r.figures.pgCpuUs),
     String(r.figures.errors),
     String(r.figures.non2xx),
     r.ratio === null ? '—' : fmt(r.ratio, 2),
@@ -367,7 +423,7 @@ function printTable(rows: Row[]): void {
   );
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i < 2 || i > 8 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .map((c, i) => (i < 2 || i > 10 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
       .join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -377,52 +433,50 @@ function printTable(rows: Row[]): void {
 /** No errors, no non-2xx, and answers at all (nothing finished in time is not a pass). */
 const clean = (f: Figures) => f.total > 0 && f.errors === 0 && f.non2xx === 0;
 
-function apiRows(
-  run: string,
-  api: ApiFigures,
-  insert: Figures,
-  json: Figures,
-  kind: 'pg' | 'pglite',
-): Row[] {
+type Baselines = { insert: Figures; select: Figures; json: Figures };
+
+/**
+ * The issue's targets, as ratios to the baselines of the same run: the create and the family
+ * update to the `pg insert`, the calls that read one row to the `pg select`, the calls answered
+ * from memory to `plain JSON`.
+ */
+const TARGETS = {
+  create: { call: 'create signup', to: 'insert', min: 0.8, p99: 50 },
+  family: { call: 'family update', to: 'insert', min: 0.5 },
+  pricing: { call: 'pricing', to: 'select', min: 0.7 },
+  username: { call: 'username check', to: 'select', min: 0.7 },
+  lookups: { call: 'lookups', to: 'json', min: 0.5 },
+  flags: { call: 'flag evaluation', to: 'json', min: 0.5 },
+} as const satisfies Record<
+  keyof ApiFigures,
+  { call: string; to: keyof Baselines; min: number; p99?: number }
+>;
+
+function apiRows(run: string, api: ApiFigures, base: Baselines, kind: 'pg' | 'pglite'): Row[] {
   const rows: Row[] = [];
-  const ratio = (f: Figures, base: Figures) => (base.rps > 0 ? f.rps / base.rps : null);
-  {
-    const f = api.create;
-    const r = ratio(f, insert);
+  for (const [key, target] of Object.entries(TARGETS) as [
+    keyof ApiFigures,
+    (typeof TARGETS)[keyof ApiFigures],
+  ][]) {
+    const f = api[key];
+    if (ONLY_CALLS && !ONLY_CALLS.has(key)) continue;
+    const baseRps = base[target.to].rps;
+    const r = baseRps > 0 ? f.rps / baseRps : null;
+    const p99 = 'p99' in target ? target.p99 : null;
     rows.push({
       run,
-      call: 'create signup',
+      call: target.call,
       figures: f,
-      baseName: 'insert',
+      baseName: target.to,
       ratio: r,
-      target: kind === 'pg' ? '≥0.70, p99≤50, 0 err' : '0 errors',
-      met: kind === 'pg' ? (r ?? 0) >= 0.7 && f.p99 <= 50 && clean(f) : clean(f),
-    });
-  }
-  rows.push({
-    run,
-    call: 'family update',
-    figures: api.family,
-    baseName: 'insert',
-    ratio: ratio(api.family, insert),
-    target: '0 errors',
-    met: clean(api.family),
-  });
-  for (const [call, f] of [
-    ['pricing', api.pricing],
-    ['username check', api.username],
-    ['lookups', api.lookups],
-    ['flag evaluation', api.flags],
-  ] as const) {
-    const r = ratio(f, json);
-    rows.push({
-      run,
-      call,
-      figures: f,
-      baseName: 'json',
-      ratio: r,
-      target: kind === 'pg' ? '≥0.50, 0 err' : '0 errors',
-      met: kind === 'pg' ? (r ?? 0) >= 0.5 && clean(f) : clean(f),
+      target:
+        kind === 'pg'
+          ? `≥${fmt(target.min, 2)}${p99 === null ? '' : `, p99≤${p99}`}, 0 err`
+          : '0 errors',
+      met:
+        kind === 'pg'
+          ? (r ?? 0) >= target.min && (p99 === null || f.p99 <= p99) && clean(f)
+          : clean(f),
     });
   }
   return rows;
@@ -453,47 +507,73 @@ async function main(): Promise<void> {
     // Baselines.
     process.stdout.write('  baseline: insert…');
     const baseline = await startProcess(['--import', 'tsx', BASELINE], { DATABASE_URL: url }, PORT);
+    const baselineMeter = { pid: baseline.child.pid, database: name };
     let insert: Figures;
+    let select: Figures;
     let json: Figures;
     try {
-      insert = await load(baseline.url, () => ({
-        method: 'POST',
-        path: '/insert',
-        body: parentBody(),
-      }));
+      insert = await load(
+        baseline.url,
+        () => ({
+          method: 'POST',
+          path: '/insert',
+          body: parentBody(),
+        }),
+        baselineMeter,
+      );
+      process.stdout.write(' select…');
+      const ids = await baselineIds(url);
+      let next = 0;
+      select = await load(
+        baseline.url,
+        () => ({
+          method: 'GET',
+          path: `/select/${ids[next++ % ids.length]}`,
+        }),
+        baselineMeter,
+      );
       process.stdout.write(' json…');
-      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }));
+      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }), baselineMeter);
     } finally {
       await stopProcess(baseline);
     }
     process.stdout.write(' done\n');
     const none = { baseName: '', ratio: null, target: '', met: null };
     rows.push({ run: 'baseline', call: 'pg insert', figures: insert, ...none });
+    rows.push({ run: 'baseline', call: 'pg select', figures: select, ...none });
     rows.push({ run: 'baseline', call: 'plain JSON', figures: json, ...none });
 
     // The API on PostgreSQL (migrated by the server at start-up).
     const pgServer = await startProcess(
-      [SERVER_MAIN],
+      SERVER_ARGS,
       { ...SERVER_ENV, DATABASE_URL: url },
       PORT + 1,
     );
     let empty: ApiFigures;
     try {
-      empty = await apiSuite(pgServer.url, 'PostgreSQL');
+      empty = await apiSuite(pgServer.url, 'PostgreSQL', {
+        pid: pgServer.child.pid,
+        database: name,
+      });
     } finally {
       await stopProcess(pgServer);
     }
-    rows.push(...apiRows('postgres', empty, insert, json, 'pg'));
+    rows.push(...apiRows('postgres', empty, { insert, select, json }, 'pg'));
 
     if (WITH_PGLITE) {
       const lite = await startProcess(
-        [SERVER_MAIN],
+        SERVER_ARGS,
         { ...SERVER_ENV, PGLITE_DIR: 'memory://' },
         PORT + 1,
       );
       try {
         rows.push(
-          ...apiRows('pglite', await apiSuite(lite.url, 'PGlite (memory)'), insert, json, 'pglite'),
+          ...apiRows(
+            'pglite',
+            await apiSuite(lite.url, 'PGlite (memory)', { pid: lite.child.pid, database: name }),
+            { insert, select, json },
+            'pglite',
+          ),
         );
       } finally {
         await stopProcess(lite);
@@ -509,13 +589,16 @@ async function main(): Promise<void> {
         ...(await explainHotQueries(url)),
       );
       const scaled = await startProcess(
-        [SERVER_MAIN],
+        SERVER_ARGS,
         { ...SERVER_ENV, DATABASE_URL: url },
         PORT + 1,
       );
       let big: ApiFigures;
       try {
-        big = await apiSuite(scaled.url, 'PostgreSQL, seeded');
+        big = await apiSuite(scaled.url, 'PostgreSQL, seeded', {
+          pid: scaled.child.pid,
+          database: name,
+        });
       } finally {
         await stopProcess(scaled);
       }
@@ -527,6 +610,7 @@ async function main(): Promise<void> {
         ['lookups', 'lookups'],
         ['flags', 'flag evaluation'],
       ] as const) {
+        if (ONLY_CALLS && !ONLY_CALLS.has(key)) continue;
         const f = big[key];
         const r = empty[key].rps > 0 ? f.rps / empty[key].rps : null;
         rows.push({

@@ -6,6 +6,7 @@ import pg from 'pg';
  * The baselines of `npm run bench` (issue [F8]): a minimal Fastify server with
  * - POST /insert: inserts a row as wide as a created signup into PostgreSQL with `pg`
  *   (a pool of 10, like the server's), answering 201 `{ id }`;
+ * - GET /select/:id: reads one of those rows by its primary key with `pg`, answering it as JSON;
  * - GET /json: a plain JSON answer.
  * No validation, no plugins, no logging: what the hardware, Node, Fastify and PostgreSQL give.
  * Env: PORT, DATABASE_URL.
@@ -65,6 +66,13 @@ app.post('/insert', async (request, reply) => {
     ],
   );
   return reply.status(201).send({ id: rows[0]?.id, registrationKey: key });
+});
+
+app.get('/select/:id', async (request, reply) => {
+  const { id } = request.params as { id: string };
+  const { rows } = await pool.query('select * from bench_baseline where id = $1', [id]);
+  if (!rows[0]) return reply.status(404).send({ error: 'not found' });
+  return rows[0];
 });
 
 app.get('/json', async () => ({ ok: true, items: ['US', 'MX', 'GB'] }));

@@ -54,6 +54,9 @@ const familyShape = {
     .max(MAX_CHILDREN, errorKey('signup_childrenMax_error')),
 };
 
+/** Built once: the server checks each family save with a refinement of it (below). */
+const familyObjectSchema = z.object(familyShape, errorKey('invalidValue'));
+
 /**
  * The family step (co-parent and children), with the rules that need Parent A's data:
  * - co-parent email required when knowsCoParentEmail, never equal to Parent A's (trimmed,
@@ -65,66 +68,93 @@ const familyShape = {
  * Issues are raised at `coParent.email`, `coParent.phoneNumber`, `children.<i>.email`, `children`.
  */
 export function familyFormSchema(ctx: FamilyFormContext) {
-  return z.object(familyShape, errorKey('invalidValue')).superRefine((value, issues) => {
-    const coParent = value.coParent;
-    const coParentEmail = coParent?.email ?? '';
-    const coParentPhone = coParent?.phoneNumber ?? '';
+  return familyObjectSchema.superRefine((value, issues) => checkFamilyRules(value, issues, ctx));
+}
 
-    if (coParentEmail === '' && ctx.knowsCoParentEmail) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['coParent', 'email'],
-        message: 'signup_coParentEmailRequired_error',
-      });
-    } else if (coParentEmail !== '' && sameEmail(coParentEmail, ctx.parentEmail)) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['coParent', 'email'],
-        message: 'signup_coParentEmailSame_error',
-      });
-    }
+type FamilyRefinementContext = Parameters<Parameters<typeof familyObjectSchema.superRefine>[0]>[1];
 
-    if (coParentPhone === '' && coParentEmail === '' && !ctx.knowsCoParentEmail) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['coParent', 'phoneNumber'],
-        message: 'signup_coParentPhoneRequired_error',
-      });
-    } else if (
-      coParentPhone !== '' &&
-      samePhone({ countryCode: coParent?.countryCode, phoneNumber: coParentPhone }, ctx.parentPhone)
-    ) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['coParent', 'phoneNumber'],
-        message: 'signup_coParentPhoneSame_error',
-      });
-    }
+function checkFamilyRules(
+  value: z.output<typeof familyObjectSchema>,
+  issues: FamilyRefinementContext,
+  ctx: FamilyFormContext,
+): void {
+  const coParent = value.coParent;
+  const coParentEmail = coParent?.email ?? '';
+  const coParentPhone = coParent?.phoneNumber ?? '';
 
-    const seen = new Set<string>();
-    (value.children ?? []).forEach((child, index) => {
-      const email = child?.email ?? '';
-      if (email === '' || !isValidEmail(email)) return;
-      if (sameEmail(email, ctx.parentEmail) || sameEmail(email, coParentEmail)) {
-        issues.addIssue({
-          code: 'custom',
-          path: ['children', index, 'email'],
-          message: 'signup_childEmailParent_error',
-        });
-        return;
-      }
-      const k = emailKey(email);
-      if (seen.has(k)) {
-        issues.addIssue({
-          code: 'custom',
-          path: ['children', index, 'email'],
-          message: 'signup_childEmailDuplicate_error',
-        });
-        return;
-      }
-      seen.add(k);
+  if (coParentEmail === '' && ctx.knowsCoParentEmail) {
+    issues.addIssue({
+      code: 'custom',
+      path: ['coParent', 'email'],
+      message: 'signup_coParentEmailRequired_error',
     });
+  } else if (coParentEmail !== '' && sameEmail(coParentEmail, ctx.parentEmail)) {
+    issues.addIssue({
+      code: 'custom',
+      path: ['coParent', 'email'],
+      message: 'signup_coParentEmailSame_error',
+    });
+  }
+
+  if (coParentPhone === '' && coParentEmail === '' && !ctx.knowsCoParentEmail) {
+    issues.addIssue({
+      code: 'custom',
+      path: ['coParent', 'phoneNumber'],
+      message: 'signup_coParentPhoneRequired_error',
+    });
+  } else if (
+    coParentPhone !== '' &&
+    samePhone({ countryCode: coParent?.countryCode, phoneNumber: coParentPhone }, ctx.parentPhone)
+  ) {
+    issues.addIssue({
+      code: 'custom',
+      path: ['coParent', 'phoneNumber'],
+      message: 'signup_coParentPhoneSame_error',
+    });
+  }
+
+  const seen = new Set<string>();
+  (value.children ?? []).forEach((child, index) => {
+    const email = child?.email ?? '';
+    if (email === '' || !isValidEmail(email)) return;
+    if (sameEmail(email, ctx.parentEmail) || sameEmail(email, coParentEmail)) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['children', index, 'email'],
+        message: 'signup_childEmailParent_error',
+      });
+      return;
+    }
+    const k = emailKey(email);
+    if (seen.has(k)) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['children', index, 'email'],
+        message: 'signup_childEmailDuplicate_error',
+      });
+      return;
+    }
+    seen.add(k);
   });
+}
+
+/** The context of the parse under way in `safeParseFamilyForm` (parsing is synchronous). */
+let parsingContext: FamilyFormContext | undefined;
+const familyFormSchemaOfParse = familyObjectSchema.superRefine((value, issues) => {
+  if (parsingContext) checkFamilyRules(value, issues, parsingContext);
+});
+
+/**
+ * `familyFormSchema(ctx).safeParse(values)` with one schema built once instead of one per call:
+ * the server checks every family save, and building a zod object costs far more than parsing.
+ */
+export function safeParseFamilyForm(ctx: FamilyFormContext, values: unknown) {
+  parsingContext = ctx;
+  try {
+    return familyFormSchemaOfParse.safeParse(values);
+  } finally {
+    parsingContext = undefined;
+  }
 }
 export type FamilyForm = z.infer<ReturnType<typeof familyFormSchema>>;
 export type FamilyFormInput = z.input<ReturnType<typeof familyFormSchema>>;

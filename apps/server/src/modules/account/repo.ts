@@ -1,6 +1,7 @@
 import { emailKey } from '@coparent/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedStatement } from '../../db/prepared-statement.js';
 import {
   type CredentialsTokenPurpose,
   credentialsTokens,
@@ -12,12 +13,15 @@ import {
   users,
 } from '../../db/schema.js';
 
+const userWithEmailStatement = preparedStatement<{ id: string }>(
+  'user_with_email',
+  sql`select ${users.id} from ${users}
+    where ${users.emailNormalized} = ${sql.placeholder('emailNormalized')} limit 1`,
+);
+
+/** Prepared (built once): the signup's saves ask it inside their transactions. */
 export async function userExistsWithEmail(db: Executor, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.emailNormalized, emailKey(email)))
-    .limit(1);
+  const rows = await userWithEmailStatement(db, { emailNormalized: emailKey(email) });
   return rows.length > 0;
 }
 
@@ -134,6 +138,62 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
     .where(eq(userCredentials.usernameKey, usernameKey(username)))
     .limit(1);
   return rows.length > 0;
+}
+
+// Plain SQL: a builder's select on one table leaves its columns unqualified, which would make the
+// subqueries compare user_credentials' columns with themselves.
+const usernameCheckStatement = preparedStatement<{
+  userId: string;
+  /** As the driver answers them: the columns' decoders make Dates of them. */
+  expiresAt: unknown;
+  consumedAt: unknown;
+  hasCredentials: boolean;
+  usernameTaken: boolean;
+}>(
+  'username_check',
+  sql`select token.user_id as "userId", token.expires_at as "expiresAt",
+      token.consumed_at as "consumedAt",
+      exists (
+        select 1 from ${userCredentials} owner where owner.user_id = token.user_id
+      ) as "hasCredentials",
+      exists (
+        select 1 from ${userCredentials} taken
+        where taken.username_key = ${sql.placeholder('usernameKey')}
+      ) as "usernameTaken"
+    from ${credentialsTokens} token
+    where token.token_hash = ${sql.placeholder('tokenHash')}
+    limit 1`,
+);
+
+/**
+ * What the username check reads, in one prepared round trip: the credentials token (undefined
+ * when unknown), whether its user already has credentials, and whether `username` is taken
+ * (`usernameTaken` and `hasCredentials` with `findCredentialsToken`).
+ */
+export async function findUsernameCheck(
+  db: Executor,
+  tokenHash: string,
+  username: string,
+): Promise<
+  | {
+      userId: string;
+      expiresAt: Date;
+      consumedAt: Date | null;
+      hasCredentials: boolean;
+      usernameTaken: boolean;
+    }
+  | undefined
+> {
+  const [row] = await usernameCheckStatement(db, { tokenHash, usernameKey: usernameKey(username) });
+  if (!row) return undefined;
+  return {
+    ...row,
+    expiresAt: credentialsTokens.expiresAt.mapFromDriverValue(row.expiresAt as string) as Date,
+    consumedAt:
+      row.consumedAt === null
+        ? null
+        : (credentialsTokens.consumedAt.mapFromDriverValue(row.consumedAt as string) as Date),
+  };
 }
 
 export async function hasCredentials(db: Executor, userId: string): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
   findCredentialsByUsername,
   findCredentialsToken,
   findUserById,
+  findUsernameCheck,
   hasCredentials,
   insertCredentials,
   insertSession,
@@ -96,9 +97,15 @@ export function createCredentialsService({
     token: string | undefined,
     username: string,
   ): Promise<UsernameCheckResponse> {
-    await tokenUser(token);
+    // tokenUser's checks and the username's, read in one round trip (the check runs per keystroke).
+    if (!token) throw new AppError('CREDENTIALS_TOKEN_INVALID');
+    const row = await findUsernameCheck(db, hashToken(token), username);
+    if (!row || row.consumedAt !== null || row.expiresAt.getTime() <= now().getTime()) {
+      throw new AppError('CREDENTIALS_TOKEN_INVALID');
+    }
+    if (row.hasCredentials) throw new AppError('CREDENTIALS_TOKEN_INVALID');
     const meetsRequirements = usernameProblem(username) === null;
-    const available = meetsRequirements && !(await usernameTaken(db, username));
+    const available = meetsRequirements && !row.usernameTaken;
     return { available, meetsRequirements };
   }
 

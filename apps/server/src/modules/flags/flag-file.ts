@@ -25,7 +25,19 @@ export type LoadedFlags = {
   core: FlagdCore;
   /** Every flag of the file (all the known ones) with its kind, in the file's order. */
   kinds: ReadonlyMap<string, FlagKind>;
+  /** The flags with a targeting rule: the others answer the same whatever the context. */
+  targeted: ReadonlySet<string>;
 };
+
+/** flagd's own test: a flag has a targeting rule when `targeting` is a non-empty object. */
+function targetedFlags(json: unknown): Set<string> {
+  const flags = (json as { flags?: Record<string, { targeting?: object }> }).flags ?? {};
+  return new Set(
+    Object.entries(flags)
+      .filter(([, flag]) => flag.targeting && Object.keys(flag.targeting).length > 0)
+      .map(([key]) => key),
+  );
+}
 
 function describeVariants(variants: Map<string, unknown>): string {
   return JSON.stringify(Object.fromEntries(variants));
@@ -45,8 +57,9 @@ export function loadFlagFile(path: string, logger: Logger): LoadedFlags {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new FlagFileError(path, `cannot be read (${code}); FLAGS_FILE names a flagd JSON file`);
   }
+  let json: unknown;
   try {
-    JSON.parse(text);
+    json = JSON.parse(text);
   } catch (err) {
     throw new FlagFileError(path, `is not JSON (${(err as Error).message})`);
   }
@@ -104,5 +117,5 @@ export function loadFlagFile(path: string, logger: Logger): LoadedFlags {
   }
 
   const kinds = new Map([...flags.keys()].map((key) => [key, KNOWN_FLAGS.get(key) as FlagKind]));
-  return { core, kinds };
+  return { core, kinds, targeted: targetedFlags(json) };
 }

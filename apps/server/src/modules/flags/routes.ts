@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleError } from '../../http/error-handler.js';
@@ -48,7 +48,34 @@ function invalidContextDetails(error: FastifyError): string {
     : error.message;
 }
 
+/**
+ * The bulk answer serialised once, when it is the same for every context: the bytes the route's
+ * serializer would make, and the ETag of the answer as the route computes it per request.
+ */
+function constantBulk(service: FlagService): { body: string; etag: string } | undefined {
+  const flags = service.constantAnswer;
+  if (!flags) return undefined;
+  return {
+    body: JSON.stringify(BulkSuccessSchema.encode({ flags })),
+    etag: etagOf({ flags }),
+  };
+}
+
+/** Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal once `W/` is dropped. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch?.trim() === '*') return true;
+  const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags?.includes(etag) ?? false;
+}
+
+/** A string with a JSON content type is sent as is: Fastify skips the route's serializer. */
+function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 export const flagRoutes: FastifyPluginAsyncZod<FlagRoutesOptions> = async (app, { service }) => {
+  const constant = constantBulk(service);
+
   // Encapsulated: only these routes answer errors in the OFREP shape.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (!isBadRequestBody(error)) return handleError(error, request, reply);
@@ -74,12 +101,17 @@ export const flagRoutes: FastifyPluginAsyncZod<FlagRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
+      if (constant) {
+        reply.header('etag', constant.etag).header('cache-control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], constant.etag)) {
+          return reply.status(304).send(null);
+        }
+        return sendJsonText(reply, constant.body);
+      }
       const body = { flags: await service.evaluateAll(request.body.context) };
       const etag = etagOf(body);
       reply.header('etag', etag).header('cache-control', 'no-cache');
-      const ifNoneMatch = request.headers['if-none-match'];
-      const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-      if (tags?.includes(etag) || ifNoneMatch?.trim() === '*') {
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
         return reply.status(304).send(null);
       }
       return body;

@@ -9,7 +9,7 @@ import {
 } from '@openfeature/server-sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import { evaluationContext, type FlagContext } from './context.js';
-import { loadFlagFile } from './flag-file.js';
+import { type FlagKind, loadFlagFile } from './flag-file.js';
 import { FlagdFileProvider } from './flagd-file-provider.js';
 
 /** One flag's OFREP answer: a value, or an error code (FLAG_NOT_FOUND, GENERAL…). */
@@ -26,6 +26,11 @@ export type FlagEvaluation =
 export type FlagService = {
   /** Every flag of the file for this context (the OFREP bulk evaluation). */
   evaluateAll(context?: FlagContext): Promise<FlagEvaluation[]>;
+  /**
+   * The bulk answer when no flag of the file has a targeting rule: then it is the same for
+   * every context (undefined otherwise).
+   */
+  readonly constantAnswer: FlagEvaluation[] | undefined;
   /** One flag; undefined when the file has no such flag. */
   evaluate(key: string, context?: FlagContext): Promise<FlagEvaluation | undefined>;
   /**
@@ -76,7 +81,7 @@ export async function createFlagService(options: {
   log: FastifyBaseLogger;
 }): Promise<FlagService> {
   const logger = openFeatureLogger(options.log);
-  const { core, kinds } = loadFlagFile(options.file, logger);
+  const { core, kinds, targeted } = loadFlagFile(options.file, logger);
   const arms = new Map(
     [...core.getFlags()]
       .filter(([key]) => kinds.get(key) === 'experiment')
@@ -89,9 +94,7 @@ export async function createFlagService(options: {
   await OpenFeature.setProviderAndWait(domain, new FlagdFileProvider(core));
   const client = OpenFeature.getClient(domain).setLogger(logger);
 
-  const evaluate = async (key: string, context?: FlagContext) => {
-    const kind = kinds.get(key);
-    if (!kind) return undefined;
+  const evaluateThroughClient = async (key: string, kind: FlagKind, context?: FlagContext) => {
     const ctx = evaluationContext(context);
     const details =
       kind === 'experiment'
@@ -100,8 +103,23 @@ export async function createFlagService(options: {
     return toEvaluation(details);
   };
 
+  // A flag with no targeting rule answers its default variant whatever the context: evaluated
+  // once here, through the same client, instead of on every request.
+  const untargeted = new Map<string, FlagEvaluation>();
+  for (const [key, kind] of kinds) {
+    if (!targeted.has(key)) untargeted.set(key, await evaluateThroughClient(key, kind));
+  }
+
+  const evaluate = async (key: string, context?: FlagContext) => {
+    const kind = kinds.get(key);
+    if (!kind) return undefined;
+    const fixed = untargeted.get(key);
+    return fixed ? { ...fixed } : evaluateThroughClient(key, kind, context);
+  };
+
   return {
     evaluate,
+    constantAnswer: targeted.size === 0 ? [...untargeted.values()] : undefined,
     isExperimentArm: (experiment, variant) => arms.get(experiment)?.has(variant) ?? false,
     async evaluateAll(context) {
       const answers = await Promise.all([...kinds.keys()].map((key) => evaluate(key, context)));

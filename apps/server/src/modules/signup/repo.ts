@@ -133,17 +133,126 @@ export async function findChildren(db: Executor, signupId: string): Promise<Sign
     .orderBy(asc(signupChildren.position));
 }
 
-/** Replaces the signup's children with `children`, keeping their order. */
-export async function replaceChildren(
+/** What the FAMILY section saves on the signup row. */
+const FAMILY_SECTION_COLUMNS = [
+  'coParentFirstName',
+  'coParentLastName',
+  'coParentEmail',
+  'coParentPhoneCountryCode',
+  'coParentPhoneNumber',
+  'coParentDuplicateConfirmed',
+  'lastCompletedStep',
+  'locale',
+  'updatedAt',
+  'expiresAt',
+] as const satisfies readonly (keyof NewSignupRow)[];
+
+export type FamilySectionValues = Required<
+  Pick<NewSignupRow, (typeof FAMILY_SECTION_COLUMNS)[number]>
+>;
+
+const saveFamilySectionStatement = preparedStatement<{ saved: number }>(
+  'signup_save_family_section',
+  sql`
+    with updated as (
+      update ${signups} set ${sql.join(
+        FAMILY_SECTION_COLUMNS.map(
+          (key) =>
+            sql`${sql.identifier(signupColumns[key].name)} = ${sql.param(
+              sql.placeholder(key),
+              signupColumns[key],
+            )}`,
+        ),
+        sql`, `,
+      )}
+      where ${signups.id} = ${sql.placeholder('id')}
+        -- The row version the save was checked against, if any (xmin changes with every update).
+        and (${sql.placeholder('version')}::text is null or xmin::text = ${sql.placeholder('version')})
+      returning ${signups.id}
+    ), removed as (
+      delete from ${signupChildren}
+      where ${signupChildren.signupId} in (select updated.id from updated)
+      returning 1
+    )
+    insert into ${signupChildren} (${sql.join(
+      [
+        signupChildren.signupId,
+        signupChildren.position,
+        signupChildren.firstName,
+        signupChildren.lastName,
+        signupChildren.email,
+      ].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    select updated.id, child.position, child.first_name, child.last_name, child.email
+    from updated,
+      jsonb_to_recordset(${sql.placeholder('children')}::jsonb)
+        as child(position integer, first_name text, last_name text, email text)
+    -- Reading "removed" makes the delete run before the insert (the same positions come back).
+    where (select count(*) from removed) >= 0
+    returning 1 as saved`,
+);
+
+/**
+ * The FAMILY section's writes in one prepared statement (one round trip instead of three): the
+ * signup row's co-parent columns, and its children replaced by `children` in their order. With a
+ * `version` (`findSignupForFamilySave`), only while the row is still that version: false, and
+ * nothing written, when it changed since.
+ */
+export async function saveFamilySection(
   db: Executor,
-  signupId: string,
+  id: string,
+  values: FamilySectionValues,
   children: readonly SignupChild[],
-): Promise<void> {
-  await db.delete(signupChildren).where(eq(signupChildren.signupId, signupId));
-  if (children.length === 0) return;
-  await db
-    .insert(signupChildren)
-    .values(children.map((child, position) => ({ ...child, signupId, position })));
+  version: string | null,
+): Promise<boolean> {
+  const rows = await saveFamilySectionStatement(db, {
+    ...values,
+    id,
+    version,
+    children: JSON.stringify(
+      children.map((child, position) => ({
+        position,
+        first_name: child.firstName,
+        last_name: child.lastName,
+        email: child.email,
+      })),
+    ),
+  });
+  return rows.length > 0;
+}
+
+const signupForFamilySaveQuery = preparedPerExecutor((db) =>
+  db
+    .select({
+      signup: signups,
+      version: sql<string>`xmin::text`,
+      coParentEmailTaken: sql<boolean>`exists (
+        select 1 from users u where u.email_normalized = ${sql.placeholder('coParentEmailKey')}
+      )`,
+    })
+    .from(signups)
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signup_for_family_save'),
+);
+
+/**
+ * The FAMILY save's read, in one round trip: the signup, its row version (for a save without a
+ * lock, `saveFamilySection`), and whether a user has `coParentEmailKey` (an `emailKey`).
+ */
+export async function findSignupForFamilySave(
+  db: Executor,
+  id: string,
+  coParentEmailKey: string,
+): Promise<{ row: SignupRow; version: string; coParentEmailTaken: boolean } | undefined> {
+  const [found] = await signupForFamilySaveQuery(db).execute({ id, coParentEmailKey });
+  if (!found) return undefined;
+  return {
+    row: found.signup,
+    version: found.version,
+    coParentEmailTaken: found.coParentEmailTaken,
+  };
 }
 
 // ── The package choice and referrer of a signup (signup_orders) ─────────────────────────────────
@@ -183,6 +292,59 @@ export async function findSignupOrder(
 ): Promise<SignupOrder | undefined> {
   const [row] = await signupOrderQuery(db).execute({ signupId });
   return row;
+}
+
+const signupWithOrderQuery = preparedPerExecutor((db) =>
+  db
+    .select({
+      signup: signups,
+      // Not null exactly when the signup has an order row (its primary key).
+      orderSignupId: signupOrders.signupId,
+      packageId: signupOrders.packageId,
+      productId: signupOrders.productId,
+      services: signupOrders.services,
+      complete: signupOrders.complete,
+      freeOptionsTreatment: signupOrders.freeOptionsTreatment,
+      referrerKey: signupOrders.referrerKey,
+      buildYourOwn: catalogPackages.buildYourOwn,
+    })
+    .from(signups)
+    .leftJoin(signupOrders, eq(signupOrders.signupId, signups.id))
+    .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
+    .where(eq(signups.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('signup_with_order_by_id'),
+);
+
+/**
+ * The signup and its order in one round trip (what `findSignupById` and `findSignupOrder`
+ * answer): the calls on a signup that read its order (pricing) start with this.
+ */
+export async function findSignupWithOrder(
+  db: Executor,
+  id: string,
+): Promise<{ row: SignupRow; order: SignupOrder | undefined } | undefined> {
+  const [found] = await signupWithOrderQuery(db).execute({ id });
+  if (!found) return undefined;
+  const { signup, orderSignupId, services, complete, freeOptionsTreatment } = found;
+  // The last three are NOT NULL columns: null only when the join found no order row.
+  if (orderSignupId === null || services === null || complete === null) {
+    return { row: signup, order: undefined };
+  }
+  if (freeOptionsTreatment === null) return { row: signup, order: undefined };
+  const { packageId, productId, referrerKey, buildYourOwn } = found;
+  return {
+    row: signup,
+    order: {
+      packageId,
+      productId,
+      services,
+      complete,
+      freeOptionsTreatment,
+      referrerKey,
+      buildYourOwn,
+    },
+  };
 }
 
 export type SignupOrderChoice = Pick<

@@ -10,7 +10,6 @@ import {
   DUPLICATE_PARENT_FIELD,
   EXPERIMENTS,
   emailKey,
-  familyFormSchema,
   familySectionToFormValues,
   isConsentRequired,
   isPhoneCodeId,
@@ -26,6 +25,7 @@ import {
   packageSavePricingBody,
   type SignupState,
   SubscriptionTermSchema,
+  safeParseFamilyForm,
   sameEmail,
   stepCompletedBy,
   subscriptionYears,
@@ -57,19 +57,22 @@ import {
 } from './registration-key.js';
 import {
   type CreatedSignupValues,
+  type FamilySectionValues,
   findChildren,
   findSignupBilling,
   findSignupBillingCountry,
   findSignupById,
   findSignupByIdForUpdate,
+  findSignupForFamilySave,
   findSignupOrder,
+  findSignupWithOrder,
   insertSignup,
   insertSignupUnlessEmailTaken,
-  replaceChildren,
   type SignupBilling,
   type SignupChild,
   type SignupOrder,
   type SignupOrderChoice,
+  saveFamilySection,
   saveSignupBilling,
   saveSignupOrder,
   saveSignupReferrer,
@@ -108,7 +111,13 @@ export type QuoteOrder = (
 ) => Promise<PricingResponse>;
 
 const HOUR_MS = 60 * 60 * 1000;
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const UuidSchema = z.uuid();
+const isUuid = (value: string) => UuidSchema.safeParse(value).success;
+
+/** A FAMILY section save (not an ADDRESS one, whose body has no `sections` of its own). */
+function isFamilySection(input: UpdateSignupRequest): input is UpdateFamilySectionRequest {
+  return !('address' in input) && input.sections[0] === 'FAMILY';
+}
 
 /**
  * The duplicate messages name the support phone. The visitor's country is not known before the
@@ -248,6 +257,15 @@ export function createSignupService({
     const row = options.forUpdate
       ? await findSignupByIdForUpdate(exec, signupId)
       : await findSignupById(exec, signupId);
+    return assertAccess(row, registrationKey, options);
+  }
+
+  /** 404 unknown, 403 wrong key, 404 expired (in that order), for a signup already read. */
+  function assertAccess(
+    row: SignupRow | undefined,
+    registrationKey: string | undefined,
+    options: { allowPaid?: boolean },
+  ): SignupRow {
     if (!row) throw new AppError('SIGNUP_NOT_FOUND');
     if (!registrationKeyMatches(registrationKey, row.registrationKeyHash)) {
       throw new AppError('REGISTRATION_KEY_INVALID');
@@ -362,8 +380,10 @@ export function createSignupService({
     signupId: string,
     registrationKey: string | undefined,
   ): Promise<{ row: SignupRow; order: SignupOrder | undefined }> {
-    const row = await authorise(db, signupId, registrationKey, { forUpdate: false });
-    return { row, order: await findSignupOrder(db, row.id) };
+    if (!isUuid(signupId)) throw new AppError('SIGNUP_NOT_FOUND');
+    const found = await findSignupWithOrder(db, signupId);
+    const row = assertAccess(found?.row, registrationKey, {});
+    return { row, order: found?.order };
   }
 
   /**
@@ -415,22 +435,40 @@ export function createSignupService({
     return { warnings: [], lastCompletedStep };
   }
 
-  async function saveFamily(
-    tx: Executor,
+  /** A FAMILY section checked against its signup: what to write and the warnings to answer. */
+  type CheckedFamily = {
+    values: FamilySectionValues;
+    children: SignupChild[];
+    warnings: ValidationError[];
+    /** The co-parent's email counted as revealed (it has an account), if any. */
+    revealedEmail: string | undefined;
+  };
+
+  /**
+   * Validates a FAMILY section against the signup (FieldValidationError) and looks the co-parent's
+   * email up: an account there is a warning, counted as a reveal (429 beyond the limit) unless
+   * `options.revealedEmail` already counted it. `options.known`: whether a user has that email
+   * key, when the caller read it already.
+   */
+  async function checkFamily(
+    exec: Executor,
     row: SignupRow,
     input: UpdateFamilySectionRequest,
-    { locale, referrerKey }: RequestContext,
-  ): Promise<SectionSaved> {
+    locale: Locale,
+    options: { known?: { key: string; taken: boolean }; revealedEmail?: string },
+  ): Promise<CheckedFamily> {
     const parentPhone =
       isPhoneCodeId(row.parentPhoneCountryCode) && row.parentPhoneNumber
         ? { countryCode: row.parentPhoneCountryCode, phoneNumber: row.parentPhoneNumber }
         : undefined;
-    const schema = familyFormSchema({
-      parentEmail: row.parentEmail ?? '',
-      parentPhone,
-      knowsCoParentEmail: row.knowsCoParentEmail ?? false,
-    });
-    const parsed = schema.safeParse(familySectionToFormValues(input));
+    const parsed = safeParseFamilyForm(
+      {
+        parentEmail: row.parentEmail ?? '',
+        parentPhone,
+        knowsCoParentEmail: row.knowsCoParentEmail ?? false,
+      },
+      familySectionToFormValues(input),
+    );
     if (!parsed.success) {
       // The form calls the co-parent's phone code `countryCode`; the request `phoneCountryCode`.
       const issues = parsed.error.issues.map((issue) => ({
@@ -444,50 +482,109 @@ export function createSignupService({
     const coParentEmail = coParent.email === '' ? null : coParent.email;
     const hasPhone = coParent.phoneNumber !== '';
     const warnings: ValidationError[] = [];
-    if (
-      coParentEmail &&
-      input.coParentDuplicateConfirmed !== true &&
-      (await userExistsWithEmail(tx, coParentEmail))
-    ) {
-      // Parent A learns that the co-parent's address has an account: counted and notified too.
-      await emailReveals.revealed(coParentEmail, 'COPARENT');
-      warnings.push({
-        field: DUPLICATE_COPARENT_FIELD,
-        text: duplicateText('signup_duplicateCoParent_warning', locale),
-        type: 'DUPLICATE',
-      });
+    let revealedEmail: string | undefined;
+    if (coParentEmail && input.coParentDuplicateConfirmed !== true) {
+      const key = emailKey(coParentEmail);
+      const taken =
+        options.known?.key === key
+          ? options.known.taken
+          : await userExistsWithEmail(exec, coParentEmail);
+      if (taken) {
+        // Parent A learns that the co-parent's address has an account: counted and notified too.
+        if (emailKey(options.revealedEmail) !== key) {
+          await emailReveals.revealed(coParentEmail, 'COPARENT');
+        }
+        revealedEmail = coParentEmail;
+        warnings.push({
+          field: DUPLICATE_COPARENT_FIELD,
+          text: duplicateText('signup_duplicateCoParent_warning', locale),
+          type: 'DUPLICATE',
+        });
+      }
     }
 
     const instant = now();
-    const lastCompletedStep = lastCompletedStepAfter('FAMILY', row.lastCompletedStep);
-    await updateSignup(tx, row.id, {
-      coParentFirstName: coParent.firstName,
-      coParentLastName: coParent.lastName,
-      coParentEmail,
-      coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
-      coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
-      coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
-      lastCompletedStep,
-      locale,
-      updatedAt: instant,
-      expiresAt: expiresFrom(instant),
-    });
-    await replaceChildren(
-      tx,
-      row.id,
-      children.map((child) => ({
+    return {
+      values: {
+        coParentFirstName: coParent.firstName,
+        coParentLastName: coParent.lastName,
+        coParentEmail,
+        coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
+        coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
+        coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
+        lastCompletedStep: lastCompletedStepAfter('FAMILY', row.lastCompletedStep),
+        locale,
+        updatedAt: instant,
+        expiresAt: expiresFrom(instant),
+      },
+      children: children.map((child) => ({
         firstName: child.firstName,
         lastName: child.lastName,
         email: child.email === '' ? null : child.email,
       })),
-    );
+      warnings,
+      revealedEmail,
+    };
+  }
+
+  /** The FAMILY save inside the update's transaction, the signup row locked. */
+  async function saveFamily(
+    tx: Executor,
+    row: SignupRow,
+    input: UpdateFamilySectionRequest,
+    { locale, referrerKey }: RequestContext,
+    revealedEmail: string | undefined,
+  ): Promise<SectionSaved> {
+    const checked = await checkFamily(tx, row, input, locale, { revealedEmail });
+    await saveFamilySection(tx, row.id, checked.values, checked.children, null);
     // A discount link's referrer: attached when known and active, ignored otherwise (the browser
     // may hold a stale or tampered key; the percentage always comes from our referrer record).
     if (isReferrerKey(referrerKey)) {
       const referrer = await findActiveReferrer(tx, referrerKey);
-      if (referrer) await saveSignupReferrer(tx, row.id, referrer.key, instant);
+      if (referrer) await saveSignupReferrer(tx, row.id, referrer.key, checked.values.updatedAt);
     }
-    return { warnings, lastCompletedStep };
+    return { warnings: checked.warnings, lastCompletedStep: checked.values.lastCompletedStep };
+  }
+
+  /**
+   * The FAMILY save without a transaction (the funnel's busiest save): one read (the signup, its
+   * row version and the co-parent's email lookup) and one write that applies only if the row is
+   * still that version. The same checks as `update`'s, in the same order. `saved` false when the
+   * row changed in between: the caller saves again under the lock (`revealedEmail` was counted).
+   */
+  async function saveFamilyUnlocked(
+    signupId: string,
+    registrationKey: string | undefined,
+    input: UpdateFamilySectionRequest,
+    { locale }: RequestContext,
+  ): Promise<
+    | { saved: true; warnings: ValidationError[]; progress: { before: number; after: number } }
+    | { saved: false; revealedEmail?: string }
+  > {
+    if (!isUuid(signupId)) throw new AppError('SIGNUP_NOT_FOUND');
+    const key = emailKey(input.coParent.email);
+    const found = await findSignupForFamilySave(db, signupId, key);
+    const row = assertAccess(found?.row, registrationKey, { allowPaid: true });
+    if (row.completedAt !== null) throw new AppError('ALREADY_PAID');
+    if (!canSaveSection('FAMILY', row.lastCompletedStep))
+      throw new AppError('SECTION_OUT_OF_ORDER');
+    const checked = await checkFamily(db, row, input, locale, {
+      known: { key, taken: found?.coParentEmailTaken ?? false },
+    });
+    const saved = await saveFamilySection(
+      db,
+      row.id,
+      checked.values,
+      checked.children,
+      found?.version ?? null,
+    );
+    return saved
+      ? {
+          saved: true,
+          warnings: checked.warnings,
+          progress: { before: row.lastCompletedStep, after: checked.values.lastCompletedStep },
+        }
+      : { saved: false, revealedEmail: checked.revealedEmail };
   }
 
   /** Checks build-your-own option codes against a package's options. */
@@ -674,6 +771,16 @@ export function createSignupService({
     context: RequestContext,
   ): Promise<{ validationErrors: ValidationError[]; consentRequired?: boolean }> {
     const { locale } = context;
+    // A referrer link's save stays in the transaction: it writes the order too.
+    let revealedEmail: string | undefined;
+    if (isFamilySection(input) && !isReferrerKey(context.referrerKey)) {
+      const attempt = await saveFamilyUnlocked(signupId, registrationKey, input, context);
+      if (attempt.saved) {
+        countStepsCompleted(attempt.progress.before, attempt.progress.after);
+        return { validationErrors: attempt.warnings };
+      }
+      revealedEmail = attempt.revealedEmail;
+    }
     let progress: { before: number; after: number } | undefined;
     const answer = await db.transaction(async (tx) => {
       const row = await authorise(tx, signupId, registrationKey, {
@@ -698,7 +805,13 @@ export function createSignupService({
           saved = await saveParent(tx, row, input as UpdateParentSectionRequest, locale);
           break;
         case 'FAMILY':
-          saved = await saveFamily(tx, row, input as UpdateFamilySectionRequest, context);
+          saved = await saveFamily(
+            tx,
+            row,
+            input as UpdateFamilySectionRequest,
+            context,
+            revealedEmail,
+          );
           break;
         case 'PACKAGE':
           saved = await savePackage(tx, row, input as UpdatePackageSectionRequest, locale);
