@@ -1,4 +1,4 @@
-import type { PaymentType } from '@coparent/domain';
+import type { PaymentType, SignupSection } from '@coparent/domain';
 
 /**
  * The product's own counters, as the services see them: one small port passed in like the
@@ -8,9 +8,14 @@ import type { PaymentType } from '@coparent/domain';
  * number of series stays bounded whatever the traffic.
  */
 
-/** The join funnel's steps a save can complete (payment is counted as a payment). */
-export const JOIN_STEPS = ['parent', 'family', 'package'] as const;
-export type JoinStep = (typeof JOIN_STEPS)[number];
+/**
+ * The sections whose save completes a numbered join step (the domain's `stepCompletedBy` says
+ * which); the payment is counted as a payment. The label is the section's name in lower case.
+ */
+export const STEP_SECTIONS = ['PARENT', 'FAMILY', 'PACKAGE'] as const satisfies SignupSection[];
+export type StepLabel = Lowercase<(typeof STEP_SECTIONS)[number]>;
+export const stepLabel = (section: (typeof STEP_SECTIONS)[number]): StepLabel =>
+  section.toLowerCase() as StepLabel;
 
 /**
  * How a new payment attempt ended: `completed` (charged, or nothing to charge, and everything
@@ -62,7 +67,7 @@ export type Metrics = {
   /** A signup was created (step 1 or its names only). */
   signupStarted(): void;
   /** A save completed `step` for the first time in its signup. */
-  stepCompleted(step: JoinStep): void;
+  stepCompleted(step: StepLabel): void;
   /** A new payment attempt ended (replays of a stored answer are not counted again). */
   paymentEnded(outcome: PaymentOutcome, method: PaymentType): void;
   /** One message's outcome. */

@@ -1,13 +1,14 @@
 import { PAYMENT_TYPES } from '@coparent/domain';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import {
-  JOIN_STEPS,
   MESSAGE_CHANNELS,
   MESSAGE_OUTCOMES,
   type Metrics,
   PAYMENT_OUTCOMES,
   RATE_LIMITS,
   RECONCILIATION_OUTCOMES,
+  STEP_SECTIONS,
+  stepLabel,
 } from './metrics.js';
 import { processMetricsRegistry } from './process-metrics.js';
 
@@ -82,7 +83,7 @@ export function createPrometheusMetrics(
 
   // Every series of a closed label set exists from the start at 0, so a rate shows its first event.
   signupsStarted.inc(0);
-  for (const step of JOIN_STEPS) stepsCompleted.inc({ step }, 0);
+  for (const section of STEP_SECTIONS) stepsCompleted.inc({ step: stepLabel(section) }, 0);
   for (const outcome of PAYMENT_OUTCOMES) {
     for (const method of PAYMENT_TYPES) payments.inc({ outcome, method }, 0);
   }

@@ -47,7 +47,7 @@ import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import { type ExperimentFlags, experimentArm, signupFlagContext } from '../flags/experiment-arm.js';
-import { JOIN_STEPS, type Metrics } from '../metrics/metrics.js';
+import { type Metrics, STEP_SECTIONS, stepLabel } from '../metrics/metrics.js';
 import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
 import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
 import {
@@ -321,10 +321,10 @@ export function createSignupService({
 
   /** Counts the steps a committed save completed: those past the signup's last completed one. */
   function countStepsCompleted(before: number, after: number): void {
-    JOIN_STEPS.forEach((step, index) => {
-      const number = index + 1;
-      if (number > before && number <= after) metrics.stepCompleted(step);
-    });
+    for (const section of STEP_SECTIONS) {
+      const step = stepCompletedBy(section) ?? 0;
+      if (step > before && step <= after) metrics.stepCompleted(stepLabel(section));
+    }
   }
 
   async function get(signupId: string, registrationKey: string | undefined): Promise<SignupState> {
