@@ -268,17 +268,20 @@ export type SignupOrder = {
   buildYourOwn: boolean | null;
 };
 
+/** A signup's order as the calls read it (its package's build-your-own flag joined in). */
+const orderColumns = {
+  packageId: signupOrders.packageId,
+  productId: signupOrders.productId,
+  services: signupOrders.services,
+  complete: signupOrders.complete,
+  freeOptionsTreatment: signupOrders.freeOptionsTreatment,
+  referrerKey: signupOrders.referrerKey,
+  buildYourOwn: catalogPackages.buildYourOwn,
+};
+
 const signupOrderQuery = preparedPerExecutor((db) =>
   db
-    .select({
-      packageId: signupOrders.packageId,
-      productId: signupOrders.productId,
-      services: signupOrders.services,
-      complete: signupOrders.complete,
-      freeOptionsTreatment: signupOrders.freeOptionsTreatment,
-      referrerKey: signupOrders.referrerKey,
-      buildYourOwn: catalogPackages.buildYourOwn,
-    })
+    .select(orderColumns)
     .from(signupOrders)
     .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
     .where(eq(signupOrders.signupId, sql.placeholder('signupId')))
@@ -300,13 +303,7 @@ const signupWithOrderQuery = preparedPerExecutor((db) =>
       signup: signups,
       // Not null exactly when the signup has an order row (its primary key).
       orderSignupId: signupOrders.signupId,
-      packageId: signupOrders.packageId,
-      productId: signupOrders.productId,
-      services: signupOrders.services,
-      complete: signupOrders.complete,
-      freeOptionsTreatment: signupOrders.freeOptionsTreatment,
-      referrerKey: signupOrders.referrerKey,
-      buildYourOwn: catalogPackages.buildYourOwn,
+      ...orderColumns,
     })
     .from(signups)
     .leftJoin(signupOrders, eq(signupOrders.signupId, signups.id))
