@@ -2,10 +2,11 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
-import { createDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { findChildren, findSignupById } from '../modules/signup/repo.js';
+import { type AppBehindProxy, startAppBehindProxy } from '../test/app-behind-proxy.js';
 import { createSignup, saveFamily, type TestSignup } from '../test/signup-fixtures.js';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
+import type { TcpProxy } from '../test/tcp-proxy.js';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCause } from './database-unavailable.js';
 
@@ -82,24 +83,18 @@ describe('the database becomes unreachable mid-funnel (PGlite: the handle is clo
 describe.skipIf(!TEST_DATABASE_URL)(
   'the database becomes unreachable mid-funnel (PostgreSQL behind a proxy the test cuts)',
   () => {
+    let behind: AppBehindProxy;
     let test: TestDatabase;
     let proxy: TcpProxy;
     let proxied: Database;
     let app: App;
 
     beforeAll(async () => {
-      test = await createTestDatabase('postgres');
-      const url = new URL(test.url ?? '');
-      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.host = `127.0.0.1:${proxy.port}`;
-      proxied = createDatabase({ database: { kind: 'pg', url: url.toString() } });
-      app = await buildTestApp(proxied);
+      behind = await startAppBehindProxy();
+      ({ test, proxy, proxied, app } = behind);
     });
     afterAll(async () => {
-      await app?.close();
-      await proxied?.close();
-      await proxy?.cut();
-      await test?.drop();
+      await behind?.close();
     });
 
     it('answers 503 with nothing half-written, and the same signup continues once it is back', async () => {

@@ -1,14 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
-import { createDatabase, type Database } from '../../db/client.js';
+import { type AppBehindProxy, startAppBehindProxy } from '../../test/app-behind-proxy.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
-import {
-  buildTestApp,
-  createTestDatabase,
-  type TestDatabase,
-  useTestDatabase,
-} from '../../test/test-app.js';
+import { buildTestApp, createTestDatabase, useTestDatabase } from '../../test/test-app.js';
 
 // GET /readyz: a load balancer sends traffic to an instance only while it answers 200, so it
 // must fail when the database, or the Redis the instances share (REDIS_URL), cannot be reached.
@@ -109,24 +104,16 @@ describe('GET /readyz and the database', () => {
   });
 
   describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL behind a proxy the test cuts', () => {
-    let test: TestDatabase;
+    let behind: AppBehindProxy;
     let proxy: TcpProxy;
-    let proxied: Database;
     let app: App;
 
     beforeAll(async () => {
-      test = await createTestDatabase('postgres');
-      const url = new URL(test.url ?? '');
-      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.host = `127.0.0.1:${proxy.port}`;
-      proxied = createDatabase({ database: { kind: 'pg', url: url.toString() } });
-      app = await buildTestApp(proxied);
+      behind = await startAppBehindProxy();
+      ({ proxy, app } = behind);
     });
     afterAll(async () => {
-      await app?.close();
-      await proxied?.close();
-      await proxy?.cut();
-      await test?.drop();
+      await behind?.close();
     });
 
     it('is ready while PostgreSQL answers, not while it is unreachable, and ready again after', async () => {
