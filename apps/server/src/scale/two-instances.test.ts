@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { emailOutbox, payments, sandboxTransactions, signups } from '../db/schem
 import { seedCatalog } from '../modules/pricing/seed.js';
 import { adminQuery, withDatabaseName } from '../test/postgres-admin.js';
 import { parseScrape } from '../test/prometheus-scrape.js';
+import { overHttp, stopServerProcess } from '../test/server-process.js';
 import {
   billingBody,
   createSignup,
@@ -139,35 +139,8 @@ function startInstance(name: string, env: Record<string, string>): Promise<Insta
   });
 }
 
-function overHttp(origin: string): App {
-  const inject = async (request: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: unknown;
-  }) => {
-    const response = await fetch(`${origin}${request.url}`, {
-      method: request.method,
-      headers: {
-        ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
-      },
-      body: request.payload === undefined ? undefined : JSON.stringify(request.payload),
-    });
-    const body = await response.text();
-    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
-    headers['set-cookie'] = response.headers.getSetCookie();
-    return { statusCode: response.status, body, headers, json: () => JSON.parse(body) };
-  };
-  return { inject } as unknown as App;
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  const child = instance.process;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
+function stopInstance(instance: Instance): Promise<void> {
+  return stopServerProcess(instance.process);
 }
 
 /** Polls `check` until it holds (each instance runs its jobs every second here). */

@@ -18,6 +18,7 @@ import {
   sandboxTransactions,
   users,
 } from '../../db/schema.js';
+import { overHttp, stopServerProcess } from '../../test/server-process.js';
 import {
   paymentRequest,
   postPayment,
@@ -89,33 +90,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   return { process: child, http: overHttp(`http://127.0.0.1:${port}`) };
 }
 
-/** The signup fixtures speak `app.inject`; this answers it over real HTTP to another process. */
-function overHttp(origin: string): App {
-  const inject = async (request: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: unknown;
-  }) => {
-    const response = await fetch(`${origin}${request.url}`, {
-      method: request.method,
-      headers: {
-        ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
-      },
-      body: request.payload === undefined ? undefined : JSON.stringify(request.payload),
-    });
-    const body = await response.text();
-    return { statusCode: response.status, body, json: () => JSON.parse(body) };
-  };
-  return { inject } as unknown as App;
-}
-
-async function stop(server: Server): Promise<void> {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = once(server.process, 'exit');
-  server.process.kill('SIGTERM');
-  await exited;
+function stop(server: Server): Promise<void> {
+  return stopServerProcess(server.process);
 }
 
 /**
