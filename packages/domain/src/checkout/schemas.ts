@@ -28,7 +28,7 @@ import { ValidationErrorSchema } from '../schemas/validation-errors.js';
 import { errorKey, phoneCodeIdSchema, phoneNumberSchema } from '../validation/fields.js';
 
 /**
- * Checkout calls (docs/f1-contract.md, "Checkout"): the billing save, the payment and its answer,
+ * Checkout calls (docs/checkout.md): the billing save, the payment and its answer,
  * the receipt, the client token. Amounts are integer minor units, like every amount in the API.
  */
 

@@ -10,7 +10,7 @@ import { PricingGroupSchema } from './pricing-group.js';
 import { TAX_WORDINGS, TaxLineSchema } from './tax.js';
 
 /**
- * Request and response schemas of the pricing calls (docs/f1-contract.md, "Pricing"). Every
+ * Request and response schemas of the pricing calls (docs/pricing.md). Every
  * amount is an integer number of minor units; each has a `…Formatted` twin for display.
  */
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The account area (/app/account/*, issue [F7]): its calls read the login session, the http-only
- * `cp_session` cookie set by POST /v2/login. docs/f1-contract.md, "Account".
+ * The account area (/app/account/*): its calls read the login session, the http-only
+ * `cp_session` cookie set by POST /v2/login (docs/account.md).
  */
 
 export const ACCOUNT_KINDS = ['PARENT', 'PROFESSIONAL'] as const;

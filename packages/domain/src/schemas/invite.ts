@@ -30,7 +30,7 @@ import { ParentReferralSchema } from './referral.js';
 import { ValidationErrorSchema } from './validation-errors.js';
 
 /**
- * The invited co-parent's calls (docs/f1-contract.md, "Invite"). The invite token is sent as
+ * The invited co-parent's calls (docs/invite.md). The invite token is sent as
  * `Authorization: Bearer <token>`; it is never echoed in an answer.
  */
 
