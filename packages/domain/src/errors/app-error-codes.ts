@@ -56,7 +56,7 @@ export const APP_ERROR_STATUS = {
    * attempts (docs/account.md). Start again.
    */
   RECOVERY_INVALID: 410,
-  /** A staff-only call (the funnel report of [F6]) made with a session that is not staff. */
+  /** A staff-only call (the funnel report) made with a session that is not staff. */
   STAFF_REQUIRED: 403,
   /** The places provider (Google Places) failed or timed out: the address is typed by hand. */
   PLACES_UNAVAILABLE: 503,

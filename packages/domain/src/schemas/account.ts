@@ -16,7 +16,7 @@ export const AccountSessionSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   username: z.string(),
-  /** Staff accounts may read the funnel report ([F6]). */
+  /** Staff accounts may read the funnel report. */
   isStaff: z.boolean(),
   /** The language the account's emails are written in. */
   locale: z.string(),

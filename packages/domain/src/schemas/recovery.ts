@@ -25,7 +25,7 @@ export type LookupResult = (typeof LOOKUP_RESULTS)[number];
  */
 export type RecoveryState = (typeof RECOVERY_STATES)[number];
 
-/** The login page's field names (spec 001 §9); the recovery calls use these names. */
+/** The login page's field names; the recovery calls use these names. */
 export const LOGIN_FIELDS = [
   'countryCode',
   'email',
