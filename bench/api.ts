@@ -9,7 +9,7 @@ import { postgresCpuMs, postgresCpuSpentMs, processCpuMs } from './support/cpu-t
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
- * `npm run bench` (issue [F8], "Performance" and "Scale"): autocannon against the BUILT server
+ * `npm run bench` (API throughput and the scale run): autocannon against the BUILT server
  * (apps/server/dist/main.js, its own process, so the load generator never shares its event loop)
  * on a fresh PostgreSQL database, then on the embedded PGlite, then on PostgreSQL again after
  * seeding a million signups; with baselines measured in the same run by bench/baseline-server.ts.
@@ -436,7 +436,7 @@ const clean = (f: Figures) => f.total > 0 && f.errors === 0 && f.non2xx === 0;
 type Baselines = { insert: Figures; select: Figures; json: Figures };
 
 /**
- * The issue's targets, as ratios to the baselines of the same run: the create and the family
+ * The targets, as ratios to the baselines of the same run: the create and the family
  * update to the `pg insert`, the calls that read one row to the `pg select`, the calls answered
  * from memory to `plain JSON`.
  */

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 /**
- * The baselines of `npm run bench` (issue [F8]): a minimal Fastify server with
+ * The baselines of `npm run bench`: a minimal Fastify server with
  * - POST /insert: inserts a row as wide as a created signup into PostgreSQL with `pg`
  *   (a pool of 10, like the server's), answering 201 `{ id }`;
  * - GET /select/:id: reads one of those rows by its primary key with `pg`, answering it as JSON;

@@ -6,7 +6,7 @@ import { createDatabase, migrate } from '../apps/server/src/db/client.js';
 import { seedCatalog } from '../apps/server/src/modules/pricing/seed.js';
 
 /**
- * In-process micro-bench of the read calls of issue [F8] (pricing and lookups): `app.inject` in a
+ * In-process micro-bench of the read calls (pricing and lookups): `app.inject` in a
  * loop on the embedded PGlite, no network, no load generator — what one request costs the event
  * loop. Prints mean / p50 / p99 per call in milliseconds; asserts nothing.
  *

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 /**
- * Seeds a migrated bench database with a production-sized backlog (issue [F8], "Scale"), set-based
+ * Seeds a migrated bench database with a production-sized backlog (the scale run), set-based
  * with generate_series so a million rows take seconds, not minutes:
  * - `users` parents with credentials (username `scale_user_<n>`), so the duplicate-email check and
  *   the username check search a full index;

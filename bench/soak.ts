@@ -6,7 +6,7 @@ import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-a
 import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 
 /**
- * `npm run bench:soak -- --minutes 5 --rate 40` (issue [F8], soak): the BUILT server in its own
+ * `npm run bench:soak -- --minutes 5 --rate 40` (a bounded soak): the BUILT server in its own
  * process on a fresh PostgreSQL database, under a steady mix of the funnel's calls for a bounded
  * time. Without --rate, a 10 s unthrottled run measures the mix's throughput first and the soak
  * runs at half of it. The server's RSS is sampled every 10 s. Prints errors, non-2xx, p50/p99 and

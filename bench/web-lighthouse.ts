@@ -6,7 +6,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 
 /**
- * `npm run bench:web` (issue [F8], web performance): Lighthouse's mobile run (its default:
+ * `npm run bench:web` (web performance): Lighthouse's mobile run (its default:
  * emulated phone, simulated slow 4G and CPU slowdown) of /signup, /step1, /step3 and /payment
  * against the BUILT server on a throw-away PGlite database, in Debian's Chromium. /step3 and
  * /payment need a signup: it is made through the API and put where the app keeps it (the tab's

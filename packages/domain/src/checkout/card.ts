@@ -3,7 +3,7 @@ import type { MessageKey } from '../messages/en.js';
 import { errorKey } from '../validation/fields.js';
 
 /**
- * Card fields (spec 001 §2 "Payment view": 'Enter a valid credit card number', 'Enter a valid
+ * Card fields of the payment view ('Enter a valid credit card number', 'Enter a valid
  * expiration date', 'Enter a valid security code'). With Braintree the hosted fields check them;
  * the local sandbox's own card form and its tokenisation endpoint check them with these rules.
  */

@@ -28,7 +28,7 @@ import { ValidationErrorSchema } from '../schemas/validation-errors.js';
 import { errorKey, phoneCodeIdSchema, phoneNumberSchema } from '../validation/fields.js';
 
 /**
- * Checkout calls (docs/f1-contract.md, "Checkout"): the billing save, the payment and its answer,
+ * Checkout calls (docs/checkout.md): the billing save, the payment and its answer,
  * the receipt, the client token. Amounts are integer minor units, like every amount in the API.
  */
 
@@ -60,7 +60,7 @@ export const BILLING_SECTIONS = ['PARENT', 'ADDRESS'] as const;
 export const BILLING_REFERRAL_SECTIONS = ['PARENT', 'ADDRESS', 'REFERRAL'] as const;
 
 /**
- * The parent part of the billing save (spec 001 §3 "Billing/parent fields"). Names and email are
+ * The parent part of the billing save. Names and email are
  * read-only here: when sent they must equal the saved ones (the server checks; 422
  * `billing_readOnly_error`). The phone may be corrected; the time zone is required.
  */
@@ -78,7 +78,7 @@ export const BillingParentSchema = z.object(
   errorKey('invalidValue'),
 );
 
-/** The billing address (spec 001 §3 "Address"): line2 null when empty. */
+/** The billing address: line2 null when empty. */
 export const BillingAddressSchema = z.object(
   {
     line1: addressLineSchema,
@@ -200,7 +200,7 @@ export function isValidIdempotencyKey(value: string | null | undefined): value i
   return typeof value === 'string' && IDEMPOTENCY_KEY_PATTERN.test(value);
 }
 
-/** Spec 001 §3 "Payment request". Amounts are minor units (the pricing call's `totals`). */
+/** The payment request's payment part. Amounts are minor units (the pricing call's `totals`). */
 export const PaymentDetailsSchema = z.object(
   {
     /** The total the visitor saw (`totals.total` of the last pricing call), minor units. */
@@ -238,7 +238,7 @@ const codeList = z
   .nullish()
   .transform((v) => v ?? []);
 
-/** Spec 001 §7 "Main registration payment". */
+/** POST /v2/signups/{signupId}/payment: Parent A's payment; header Idempotency-Key. */
 export const PaymentRequestSchema = z.object(
   {
     marketingOptIn: optionalFlag,
@@ -267,7 +267,7 @@ export function receiptPaymentType(method: PaymentType): (typeof RECEIPT_PAYMENT
   return method === 'APPLE_PAY' ? 'CREDIT_CARD' : method;
 }
 
-/** Spec 001 §3 "Payment response" `receipt`. */
+/** The receipt of a payment, as the payment answers it and the receipt calls read it. */
 export const ReceiptSchema = z.object({
   /**
    * The receipt's id in the account area (/app/account/receipts/:receiptId, the payment's id).
@@ -311,7 +311,7 @@ export const RegistrationSchema = z.object({
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
-/** Spec 001 §3 "Payment response". */
+/** The payment's answer (both flows); a replay answers the stored one. */
 export const PaymentResponseSchema = z.object({
   /** Base64 (UTF-8) JSON of the GA4 `purchase` event (`decodeGaPayload`). */
   gaPayloadBase64: z.string(),

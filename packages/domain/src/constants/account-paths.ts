@@ -1,7 +1,7 @@
 /**
- * Where the account area lives (/app/account/*, issue [F7]); the join funnel sends people there
- * by full page load. Constants apart from the account's schemas, so a screen that only links
- * there does not load zod (issue [F8], web budgets).
+ * Where the account area lives (/app/account/*); the join funnel sends people there by full page
+ * load. Constants apart from the account's schemas, so a screen that only links there does not
+ * load zod (the web's JavaScript budget per route).
  */
 export const ACCOUNT_BASE_PATH = '/app/account';
 /** The account home the login (and a finished signup) lands on. */

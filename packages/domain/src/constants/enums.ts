@@ -1,4 +1,4 @@
-/** Enumerations of section 3 and 9 of both spec documents. */
+/** Enumerations the spec fixes (titles, roles, referral sources, sections, states). */
 
 export const TITLES = ['MR', 'MS', 'MRS', 'HONORABLE', 'DOCTOR'] as const;
 export type Title = (typeof TITLES)[number];
@@ -86,7 +86,7 @@ export const SIGNUP_SECTIONS = [
 ] as const;
 export type SignupSection = (typeof SIGNUP_SECTIONS)[number];
 
-/** Sections of the invited-user update call (spec 001 §7). */
+/** Sections of the invited-user update call (PATCH /v2/users/{userId}). */
 export const INVITED_USER_SECTIONS = [
   'PARENT',
   'REFERRAL',

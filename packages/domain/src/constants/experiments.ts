@@ -1,4 +1,4 @@
-/** Experiment flag values (spec 000 §4, 001 §4). The default context has every experiment off. */
+/** Experiment flag values: Control, Treatment or Off. The default context has every experiment off. */
 export const EXPERIMENT_VALUES = ['Control', 'Treatment', 'Off'] as const;
 export type ExperimentValue = (typeof EXPERIMENT_VALUES)[number];
 export const DEFAULT_EXPERIMENT_VALUE: ExperimentValue = 'Off';
@@ -44,7 +44,7 @@ export const PAYMENT_TYPE_RESTRICTIONS = {
   APPLE_PAY: RESTRICTIONS.hideApplePay,
 } as const;
 
-/** Boolean look flags (spec 001 §1 "a brand-refresh look"): each swaps the design-token set. */
+/** Boolean look flags (the brand-refresh look): each swaps the design-token set. */
 export const LOOKS = {
   brandRefresh: 'brand-refresh',
 } as const;

@@ -1,4 +1,4 @@
-/** Business limits from section 9 of both spec documents (and section 5 where it gives bounds). */
+/** Business limits the spec fixes: field lengths, counts, timings, defaults. */
 
 export const NAME_MIN_LENGTH = 1;
 export const NAME_MAX_LENGTH = 20;
@@ -28,10 +28,10 @@ export const DEFAULT_CURRENCY = 'USD';
 export const PRODUCT_NAME = 'CoParent Hub';
 export const DEFAULT_PHONE_CODE = 'US_CANADA';
 export const DEFAULT_PRO_COUNTRY = 'US';
-/** "Default countries: GB and US" (spec 000 §3). */
+/** The countries offered first in country lists. */
 export const DEFAULT_COUNTRIES = ['GB', 'US'] as const;
 
-/** Billing address bounds (spec 001 §5). */
+/** Billing address bounds: line 1 3–50, line 2 up to 50, city 3–30, postal code 2–30. */
 export const BILLING_ADDRESS_MIN_LENGTH = 3;
 export const BILLING_ADDRESS_MAX_LENGTH = 50;
 export const BILLING_ADDRESS2_MIN_LENGTH = 0;
@@ -45,7 +45,7 @@ export const BILLING_POSTAL_MAX_LENGTH = 30;
 export const SHORT_TEXT_MAX_LENGTH = 50;
 export const LONG_TEXT_MAX_LENGTH = 100;
 
-/** Countries where places autocomplete is offered (spec 000 §9, 001 §2). */
+/** Countries whose billing address line 1 offers address suggestions. */
 export const ADDRESS_AUTOCOMPLETE_COUNTRIES = ['us', 'gb', 'au', 'ca', 'nz'] as const;
 /** Package ids that use VAT wording instead of tax. */
 export const VAT_WORDING_PACKAGE_IDS = [2061, 2063] as const;

@@ -1,4 +1,4 @@
-/** Phone country codes (spec 000 §3). */
+/** Phone country codes a visitor can choose. */
 export const PHONE_CODES = {
   // US_CANADA points to the US (Canada shares the default support line).
   US_CANADA: { dialCode: '+1', country: 'US' },
@@ -31,7 +31,7 @@ export function phoneCodeCountry(id: PhoneCodeId): 'US' | 'GB' | 'MX' {
 }
 
 /**
- * The visitor's country as the flags see it (spec 000 §5, the evaluation context's `country`):
+ * The visitor's country as the flags see it (the flag evaluation context's `country`):
  * the billing country once saved, else the country of the step-1 phone code once a number was
  * typed with it, else unknown. The browser's flag context and the server's, for the experiments
  * it decides itself, both ask here, so a flag rule on country splits them the same way.

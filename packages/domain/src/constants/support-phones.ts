@@ -1,7 +1,7 @@
 export type SupportPhone = { display: string; tel: string };
 
 /**
- * Support phones by country (spec 001 §1). GB and IE share one number, dialled with +44 from
+ * Support phones by the visitor's country. GB and IE share one number, dialled with +44 from
  * Ireland. Each display is libphonenumber's (checked by phone-display.test.ts) but written out
  * here, so the footer of every page does not load the phone metadata.
  */

@@ -14,7 +14,7 @@ export const APP_ERROR_STATUS = {
   INTERNAL: 500,
   /** POST /v2/professional/users failed (also the non-production test hook): the ERROR state. */
   PROFESSIONAL_CREATE_FAILED: 503,
-  /** Checkout (docs/f1-contract.md, "Checkout"). The card or account was declined: try another. */
+  /** Checkout (docs/checkout.md). The card or account was declined: try another. */
   PAYMENT_DECLINED: 402,
   /** The server's total differs from `amountDisplayed`: the problem carries the new `pricing`. */
   PRICE_CHANGED: 409,
@@ -35,8 +35,8 @@ export const APP_ERROR_STATUS = {
   /** No completed payment for this signup. */
   RECEIPT_NOT_FOUND: 404,
   /**
-   * The invite token is missing, unknown, expired or replaced by a newer one (docs/f1-contract.md,
-   * "Invite"): the browser goes to /invite/request (as for the spec's status 112).
+   * The invite token is missing, unknown, expired or replaced by a newer one (docs/invite.md):
+   * the browser goes to /invite/request (as for the spec's status 112).
    */
   INVITE_INVALID: 403,
   /** The user id in the path is not the invite token's user (the other user is never revealed). */
@@ -53,10 +53,10 @@ export const APP_ERROR_STATUS = {
   PROFESSIONAL_REQUIRED: 403,
   /**
    * The password recovery is over: expired, used, replaced by a newer request, or out of code
-   * attempts (docs/f1-contract.md, "Password recovery"). Start again.
+   * attempts (docs/account.md). Start again.
    */
   RECOVERY_INVALID: 410,
-  /** A staff-only call (the funnel report of [F6]) made with a session that is not staff. */
+  /** A staff-only call (the funnel report) made with a session that is not staff. */
   STAFF_REQUIRED: 403,
   /** The places provider (Google Places) failed or timed out: the address is typed by hand. */
   PLACES_UNAVAILABLE: 503,

@@ -1,5 +1,5 @@
 /**
- * Family members as the app shows them (spec 001 §3 "Invited context": familyMembers with
+ * Family members as the app shows them (the invited context's familyMembers, with
  * initials and colour). Colours are assigned in order (Parent A, the co-parent, then the children)
  * from this palette, which keeps white text at WCAG AA contrast (≥ 4.5:1) on every colour.
  */

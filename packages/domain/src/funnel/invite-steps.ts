@@ -1,5 +1,5 @@
 /**
- * The invited co-parent's flow progress (spec 001 §4 "Invite flow progress"): `lastCompletedStep`
+ * The invited co-parent's flow progress: `lastCompletedStep`
  * of /invite/*, kept on the server and read by the browser's route guards. 0 = nothing done,
  * 1 = contact info (or a build-your-own package still to configure), 2 = ready for the payment
  * (or the billing info of a paid subscription).

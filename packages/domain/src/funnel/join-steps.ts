@@ -73,7 +73,7 @@ export function lastCompletedStepAfter(section: SignupSection, lastCompletedStep
 }
 
 /**
- * lastCompletedStep after a PACKAGE save (spec 000 §4): 3 after a package or build-your-own
+ * lastCompletedStep after a PACKAGE save: 3 after a package or build-your-own
  * choice; 2 when heading to /alacarte (a build-your-own package whose values are not submitted
  * yet), even when step 3 had been completed with another package before. A paid signup (4)
  * stays paid.

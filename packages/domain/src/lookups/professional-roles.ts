@@ -2,7 +2,7 @@ import type { Locale } from '../constants/locale.js';
 
 /**
  * The roles a family-law professional picks at registration (step 2). The list depends on the
- * practice's country (spec 000 §6): each supported country has the professions its family courts
+ * practice's country: each supported country has the professions its family courts
  * work with, under the names used there; every other country gets `DEFAULT_PROFESSIONAL_ROLES`.
  * Role ids are stable keys (stored on the profile); names are localised here. See the README's
  * "Professional roles" decision.

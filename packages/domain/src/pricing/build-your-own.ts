@@ -3,7 +3,7 @@ import { SUBSCRIPTION_TERMS, type SubscriptionTerm } from '../constants/enums.js
 import { errorKey } from '../validation/fields.js';
 
 /**
- * Build-your-own (spec 000 §2 /alacarte, §3): a subscription term plus options. The values the
+ * Build-your-own (/alacarte): a subscription term plus options. The values the
  * screen edits use the spec's names (myfiles, tonemeter, unlimitedPayments, calls); the order
  * sent to the server carries the term as `productId` and the options as `services` codes.
  */

@@ -1,5 +1,5 @@
 /**
- * Coupon percentages and promo-code rules (spec 000 §9, 001 §4 and §9).
+ * Coupon percentages and promo-code rules.
  */
 
 /** Codes are compared trimmed and upper-cased ('  spring20 ' is 'SPRING20'). */
@@ -41,7 +41,7 @@ export function appliedCodes(pricing: AppliedCodes | null | undefined): string[]
 }
 
 /**
- * Invalid-promo detection (spec 001 §4): a promo code was entered, but the returned code details
+ * Invalid-promo detection: a promo code was entered, but the returned code details
  * do not include the first entered code. Blank entries are not codes.
  */
 export function isInvalidPromo(

@@ -1,5 +1,5 @@
 /**
- * The discount link (spec 000 §9: "a discount arrives through URL parameters (a flag, a referrer
+ * The discount link ("a discount arrives through URL parameters (a flag, a referrer
  * key and a base64 percentage)"): `?discount=1&referrerKey=demo-coach&percentage=MTU=`.
  *
  * The browser reads it on entry to any join page, keeps it for the tab, shows the percentage and

@@ -10,7 +10,7 @@ import { PricingGroupSchema } from './pricing-group.js';
 import { TAX_WORDINGS, TaxLineSchema } from './tax.js';
 
 /**
- * Request and response schemas of the pricing calls (docs/f1-contract.md, "Pricing"). Every
+ * Request and response schemas of the pricing calls (docs/pricing.md). Every
  * amount is an integer number of minor units; each has a `…Formatted` twin for display.
  */
 
@@ -21,7 +21,7 @@ function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
-/** "Letters part and a number where 2 means two years" (spec 000 §9): ESS1, PREM2, BYO1. */
+/** A package code: letters and a number where 2 means two years (ESS1, PREM2, BYO1). */
 export const PACKAGE_CODE_PATTERN = /^[A-Z]+[0-9]+$/;
 
 export type PackageCode = { letters: string; number: number; years: 1 | 2 };
@@ -43,7 +43,7 @@ export const PackageIdSchema = z
 const optionalTerm = z.preprocess(blankToUndefined, SubscriptionTermSchema.optional());
 
 /**
- * An order (spec 001 §3): a package, and for build-your-own the term (`productId`) and the
+ * An order: a package, and for build-your-own the term (`productId`) and the
  * options (`services`). Services are unique option codes.
  */
 export const OrderSchema = z.object(
@@ -105,7 +105,7 @@ export const PricingAddressSchema = z.object(
 );
 
 /**
- * POST /v2/signups/{signupId}/pricing (spec 001 §7, "Pricing and payment calculation"). Amounts in
+ * POST /v2/signups/{signupId}/pricing: the price of an order for this signup. Amounts in
  * the body are never read: unknown keys are dropped and the server prices from its catalog.
  */
 export const PricingRequestSchema = z.object(
@@ -174,7 +174,7 @@ export const PricingTotalsSchema = z.object({
 });
 export type PricingTotals = z.infer<typeof PricingTotalsSchema>;
 
-/** Pricing info (spec 001 §3), as `calculatePricing` computes it. */
+/** Pricing info, as `calculatePricing` computes it. */
 export const PricingInfoSchema = z.object({
   couponDetail: CouponDetailSchema.nullable(),
   payForCoParent: z.boolean(),
@@ -234,7 +234,7 @@ export const PackageOptionSchema = z.object({
 });
 export type PackageOption = z.infer<typeof PackageOptionSchema>;
 
-/** A package as listed (spec 000 §3 "Package"), localised and priced for the visitor. */
+/** A package as listed, localised and priced for the visitor. */
 export const PackageSchema = z.object({
   id: z.number().int(),
   code: z.string(),

@@ -6,9 +6,8 @@ import { type Billing, checkAddress, timeZoneFieldSchema } from './address.js';
 import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
 /**
- * The account billing page (/app/account/billing, issue [F7]): the billing address and time zone
- * of the logged-in user, and the payment method of their latest completed payment.
- * docs/f1-contract.md, "Account".
+ * The account billing page (/app/account/billing): the billing address and time zone of the
+ * logged-in user, and the payment method of their latest completed payment (docs/account.md).
  */
 
 export const AccountBillingAddressSchema = z.object({

@@ -4,8 +4,8 @@ import { FAMILY_MEMBER_COLORS, FAMILY_ROLES } from '../family/members.js';
 import { ACCOUNT_KINDS } from './account.js';
 
 /**
- * The account home and the receipts of the account area (issue [F7]); both need the login
- * session. docs/f1-contract.md, "Account".
+ * The account home and the receipts of the account area; both need the login session
+ * (docs/account.md).
  */
 
 /** A member of the logged-in parent's family, in family order; `isYou` marks the user. */

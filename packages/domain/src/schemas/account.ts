@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The account area (/app/account/*, issue [F7]): its calls read the login session, the http-only
- * `cp_session` cookie set by POST /v2/login. docs/f1-contract.md, "Account".
+ * The account area (/app/account/*): its calls read the login session, the http-only
+ * `cp_session` cookie set by POST /v2/login (docs/account.md).
  */
 
 export const ACCOUNT_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
@@ -16,7 +16,7 @@ export const AccountSessionSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   username: z.string(),
-  /** Staff accounts may read the funnel report ([F6]). */
+  /** Staff accounts may read the funnel report. */
   isStaff: z.boolean(),
   /** The language the account's emails are written in. */
   locale: z.string(),

@@ -79,7 +79,7 @@ export function checkAddress(value: AddressCore, ctx: z.RefinementCtx, paths: Ad
 }
 
 /**
- * Billing (spec 001 §5): address 3–50, address line 2 0–50, city 3–30, country and region
+ * Billing: address 3–50, address line 2 0–50, city 3–30, country and region
  * required, postal code 2–30 in the country's format, time zone required.
  */
 export const billingSchema = z

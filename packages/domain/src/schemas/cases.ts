@@ -12,7 +12,7 @@ import { sameEmail } from '../validation/text.js';
 import { ChildFormSchema } from './family.js';
 
 /**
- * A professional's cases (docs/f1-contract.md, "Account"): a family-law professional invites a
+ * A professional's cases (docs/professionals.md): a family-law professional invites a
  * family (two parents, the children); each parent with an email gets an invitation link.
  */
 

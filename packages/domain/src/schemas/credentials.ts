@@ -72,7 +72,7 @@ export const SetCredentialsResponseSchema = z.object({
 export type SetCredentialsResponse = z.infer<typeof SetCredentialsResponseSchema>;
 
 /**
- * POST /v2/login (spec 001 §3 "Login form post": the credentials with submit='Sign In' and the
+ * POST /v2/login (the login form's post: the credentials with submit='Sign In' and the
  * event id 'submit'). `submit` and `eventId` are accepted as the spec sends them and not checked.
  */
 export const LoginRequestSchema = z.object({

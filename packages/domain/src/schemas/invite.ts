@@ -30,7 +30,7 @@ import { ParentReferralSchema } from './referral.js';
 import { ValidationErrorSchema } from './validation-errors.js';
 
 /**
- * The invited co-parent's calls (docs/f1-contract.md, "Invite"). The invite token is sent as
+ * The invited co-parent's calls (docs/invite.md). The invite token is sent as
  * `Authorization: Bearer <token>`; it is never echoed in an answer.
  */
 
@@ -56,7 +56,7 @@ export const InviteFamilyMemberSchema = z.object({
 });
 export type InviteFamilyMember = z.infer<typeof InviteFamilyMemberSchema>;
 
-/** Spec 001 §3 "Invited context" (without the token itself). */
+/** The invited context: what the invited screens decide from (without the token itself). */
 export const InvitedContextSchema = z.object({
   userId: z.uuid(),
   isSubscriptionCurrent: z.boolean(),
@@ -122,7 +122,7 @@ const InvitedAddressSchema = z.object(
 );
 
 /**
- * PATCH /v2/users/{userId} (spec 001 §7 "Update parent (invited)"). Sections:
+ * PATCH /v2/users/{userId}: update the invited parent. Sections:
  * - PARENT: the invite step 1 contact (first and last name, email, phone code and 8–15 digit
  *   number, all required), or, with ADDRESS, the billing view's parent (time zone required;
  *   names and email may be left out);
@@ -276,7 +276,7 @@ const codeList = z
   .nullish()
   .transform((v) => v ?? []);
 
-/** POST /v2/users/{userId}/pricing (spec 001 §7 "Invite pricing"). */
+/** POST /v2/users/{userId}/pricing: the invited co-parent's pricing, with their saved address. */
 export const InvitePricingRequestSchema = z.object(
   {
     userId: optionalText(64),
@@ -289,7 +289,7 @@ export const InvitePricingRequestSchema = z.object(
 export type InvitePricingRequest = z.infer<typeof InvitePricingRequestSchema>;
 export type InvitePricingRequestInput = z.input<typeof InvitePricingRequestSchema>;
 
-/** POST /v2/users/{userId}/payment (spec 001 §7 "Invited payment"); header Idempotency-Key. */
+/** POST /v2/users/{userId}/payment: the invited co-parent pays; header Idempotency-Key. */
 export const InvitedPaymentRequestSchema = z.object(
   {
     deviceData: optionalText(8192),

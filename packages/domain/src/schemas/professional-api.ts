@@ -6,8 +6,7 @@ import { ProStepThreeSchema } from './security.js';
 
 /**
  * Request and response shapes of the professional calls (`POST /v2/professional/users/validator`,
- * `POST /v2/professional/users`, `GET /v2/professional/lookups`). See docs/f1-contract.md,
- * "Professional".
+ * `POST /v2/professional/users`, `GET /v2/professional/lookups`). See docs/professionals.md.
  */
 
 export const PRO_VALIDATOR_STEPS = [1, 2, 3] as const;

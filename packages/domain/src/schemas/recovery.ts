@@ -8,9 +8,9 @@ import {
 } from '../validation/fields.js';
 
 /**
- * Password retrieval (issue [F7], spec 001 §9's login enumerations): the account is looked up by
- * email, username or phone; a 6-digit code (or the emailed link) proves the mailbox; a new password
- * follows the credentials rules. docs/f1-contract.md, "Password recovery".
+ * Password retrieval, on the spec's login enumerations (lookup results, recovery states): the
+ * account is looked up by email, username or phone; a 6-digit code (or the emailed link) proves
+ * the mailbox; a new password follows the credentials rules (docs/account.md).
  */
 
 /**
@@ -25,7 +25,7 @@ export type LookupResult = (typeof LOOKUP_RESULTS)[number];
  */
 export type RecoveryState = (typeof RECOVERY_STATES)[number];
 
-/** The login page's field names (spec 001 §9); the recovery calls use these names. */
+/** The login page's field names; the recovery calls use these names. */
 export const LOGIN_FIELDS = [
   'countryCode',
   'email',

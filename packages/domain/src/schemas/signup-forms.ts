@@ -4,7 +4,7 @@ import type { CreateSignupRequest, UpdateFamilySectionRequest } from './signup.j
 import type { StepOneForm } from './step-one.js';
 
 // Form values ↔ request bodies of the signup calls. Apart from schemas/signup.ts, whose schemas
-// (billing, orders) a step's bundle would otherwise pay for to map its form (issue [F8]).
+// (billing, orders) a step's bundle would otherwise pay for to map its form (the web's JavaScript budget per route).
 
 /** Step 1 form values → the create-signup (PARENT) request body. */
 export function stepOneToCreateRequest(

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { errorKey } from '../validation/fields.js';
 
 /**
- * Support chat ([F6]; spec 001 §6: the Zendesk messaging widget on the home and duplicate
- * screens). The token call's path is fixed by the spec (§7).
+ * Support chat: the Zendesk messaging widget on the account home and duplicate screens, behind
+ * the support-chat flag. The token call's path is the spec's, not ours to change.
  */
 export const SUPPORT_CHAT_TOKEN_PATH = '/pub/v1/zendesk/getUserJwtToken';
 

@@ -3,7 +3,7 @@ import type { MessageKey } from '../messages/en.js';
 import { normalizePassword, PASSWORD_RULES } from './password.js';
 
 /**
- * Guessable passwords, refused on top of the spec's rules (ARCHITECTURE.md §5, NIST SP 800-63B
+ * Guessable passwords, refused on top of the spec's rules (the architecture's password policy, NIST SP 800-63B
  * 3.1.1.2): common passwords, and passwords built from the username, the email's local part or the
  * product's name. Every rule here is pure, so the browser can run it too.
  */
