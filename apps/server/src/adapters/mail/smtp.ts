@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { EmailRetrySettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { EmailOutboxRow } from '../../db/schema.js';
 import { noMetrics } from '../../modules/metrics/metrics.js';
@@ -94,7 +93,8 @@ export function createSmtpMailer(deps: {
   log: FastifyBaseLogger;
   now: () => Date;
   from: string;
-  retry: Pick<EmailRetrySettings, 'maxAttempts' | 'baseDelaySeconds'>;
+  /** Attempts per email, the first included, and the first back-off (doubled after each). */
+  retry: { maxAttempts: number; baseDelaySeconds: number };
   transport: SmtpTransport;
   /** Counts each attempt's outcome: sent, failed (retried later), given up. */
   metrics?: MailMetrics | undefined;

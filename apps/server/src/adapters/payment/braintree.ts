@@ -5,19 +5,18 @@ import {
   type PaymentType,
 } from '@coparent/domain';
 import braintree from 'braintree';
-import type { BraintreeConfig } from '../../config.js';
 import {
   type GatewayTransaction,
   isChargedStatus,
   type PaymentGateway,
   PaymentGatewayError,
+  processorDeclineReason,
   type ReverseResult,
   type SaleInput,
   type SaleResult,
   type TransactionStatus,
   type VaultResult,
 } from './payment-gateway.js';
-import { processorDeclineReason } from './sandbox.js';
 
 /**
  * The Braintree adapter, on the official `braintree` SDK (3.40). The SDK's `transaction.sale`
@@ -25,6 +24,20 @@ import { processorDeclineReason } from './sandbox.js';
  * key: we pass the attempt's Idempotency-Key there, and our payment row's id as `orderId`.
  * `@types/braintree` predates `apiRequestKey`, hence the small typed extension below.
  */
+
+/** Braintree merchant settings (BRAINTREE_*, read in config/ports.ts). */
+export type BraintreeConfig = {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  /** Merchant account id per currency (BRAINTREE_MERCHANT_ACCOUNT_<CURRENCY>), when several. */
+  merchantAccounts: Partial<Record<CurrencyCode, string>>;
+  /** The currency of the merchant's default account (BRAINTREE_DEFAULT_CURRENCY, USD). */
+  defaultCurrency: CurrencyCode;
+  /** The GBP account of the uk-card-provider experiment (BRAINTREE_MERCHANT_ACCOUNT_UK_CARD). */
+  ukCardMerchantAccountId?: string | undefined;
+};
 
 type BraintreeTransaction = braintree.Transaction & {
   paymentInstrumentType?: string;

@@ -23,6 +23,7 @@ import {
   isChargedStatus,
   type PaymentGateway,
   PaymentGatewayError,
+  processorDeclineReason,
   type SaleInput,
   type SaleResult,
   type TransactionStatus,
@@ -56,14 +57,6 @@ const STATUS_NAMES: Record<string, TransactionStatus> = {
 function transactionId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join('');
-}
-
-/** What a processor response code means for the visitor. */
-export function processorDeclineReason(code: number): PaymentDeclineReason {
-  if (code === 2004 || code === 2006) return 'EXPIRATION_INVALID';
-  if (code === 2005 || code === 2008) return 'CARD_NUMBER_INVALID';
-  if (code === 2010) return 'CVV';
-  return 'PROCESSOR_DECLINED';
 }
 
 function toTransaction(row: SandboxTransactionRow): GatewayTransaction {
@@ -422,4 +415,11 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     reverse,
     tokenizeCard,
   };
+}
+
+/** Whether the gateway the config chose is the local sandbox, with its card form. */
+export function isSandboxGateway(
+  gateway: PaymentGateway | SandboxPaymentGateway,
+): gateway is SandboxPaymentGateway {
+  return gateway.provider === 'sandbox' && 'tokenizeCard' in gateway;
 }
