@@ -14,7 +14,7 @@ import {
   type ReverseResult,
   type SaleInput,
   type SaleResult,
-  type TransactionStatus,
+  transactionStatusOf,
   type VaultResult,
 } from './payment-gateway.js';
 
@@ -54,19 +54,6 @@ type BraintreeTransaction = braintree.Transaction & {
 
 type SaleRequest = braintree.TransactionRequest & { apiRequestKey?: string };
 
-const STATUSES: Record<string, TransactionStatus> = {
-  authorized: 'AUTHORIZED',
-  authorizing: 'AUTHORIZED',
-  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
-  settlement_pending: 'SETTLING',
-  settling: 'SETTLING',
-  settled: 'SETTLED',
-  voided: 'VOIDED',
-  processor_declined: 'PROCESSOR_DECLINED',
-  gateway_rejected: 'GATEWAY_REJECTED',
-  failed: 'FAILED',
-};
-
 function instrumentOf(type: string | undefined): PaymentType {
   switch (type) {
     case 'paypal_account':
@@ -98,7 +85,7 @@ function toTransaction(t: BraintreeTransaction): GatewayTransaction {
   return {
     id: t.id,
     orderId: t.orderId ?? null,
-    status: STATUSES[t.status] ?? 'OTHER',
+    status: transactionStatusOf(t.status),
     amountMinor: Math.round(Number(t.amount) * 100),
     currency: t.currencyIsoCode,
     paymentInstrument: instrumentOf(t.paymentInstrumentType),

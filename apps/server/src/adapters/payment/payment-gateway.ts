@@ -37,6 +37,24 @@ export function processorDeclineReason(code: number): PaymentDeclineReason {
   return 'PROCESSOR_DECLINED';
 }
 
+const STATUS_NAMES: Readonly<Record<string, TransactionStatus>> = {
+  authorized: 'AUTHORIZED',
+  authorizing: 'AUTHORIZED',
+  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
+  settlement_pending: 'SETTLING',
+  settling: 'SETTLING',
+  settled: 'SETTLED',
+  voided: 'VOIDED',
+  processor_declined: 'PROCESSOR_DECLINED',
+  gateway_rejected: 'GATEWAY_REJECTED',
+  failed: 'FAILED',
+};
+
+/** A Braintree status name (the sandbox stores the same names) as the port's status. */
+export function transactionStatusOf(name: string): TransactionStatus {
+  return STATUS_NAMES[name] ?? 'OTHER';
+}
+
 /** A charge that went through (money is, or will be, taken). */
 export function isChargedStatus(status: TransactionStatus): boolean {
   return (

@@ -26,7 +26,7 @@ import {
   processorDeclineReason,
   type SaleInput,
   type SaleResult,
-  type TransactionStatus,
+  transactionStatusOf,
   type VaultResult,
 } from './payment-gateway.js';
 import {
@@ -42,17 +42,6 @@ import {
 /** How long a nonce from the sandbox's card form can be used (Braintree: 3 hours). */
 export const SANDBOX_NONCE_TTL_MS = 3 * 60 * 60 * 1000;
 
-const STATUS_NAMES: Record<string, TransactionStatus> = {
-  authorized: 'AUTHORIZED',
-  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
-  settling: 'SETTLING',
-  settled: 'SETTLED',
-  voided: 'VOIDED',
-  processor_declined: 'PROCESSOR_DECLINED',
-  gateway_rejected: 'GATEWAY_REJECTED',
-  failed: 'FAILED',
-};
-
 /** Braintree-like ids: 8 lower-case letters and digits. */
 function transactionId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -63,7 +52,7 @@ function toTransaction(row: SandboxTransactionRow): GatewayTransaction {
   return {
     id: row.id,
     orderId: row.orderId,
-    status: STATUS_NAMES[row.status] ?? 'OTHER',
+    status: transactionStatusOf(row.status),
     amountMinor: row.amount,
     currency: row.currency,
     paymentInstrument: row.paymentInstrumentType as PaymentType,

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { catalogPackages, referrers } from './catalog.js';
-import { timestamps } from './columns.js';
+import { addressColumns, timestamps } from './columns.js';
 import { families } from './families.js';
 import { users } from './users.js';
 
@@ -104,14 +104,7 @@ export const signupBilling = pgTable('signup_billing', {
   signupId: uuid('signup_id')
     .primaryKey()
     .references(() => signups.id, { onDelete: 'cascade' }),
-  line1: text('line1').notNull(),
-  line2: text('line2'),
-  city: text('city').notNull(),
-  /** A region id of the country's list (US, CA, AU, MX, GB) or free text; '' when none. */
-  region: text('region').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  /** ISO 3166-1 alpha-2. */
-  country: text('country').notNull(),
+  ...addressColumns,
   timeZone: text('time_zone').notNull(),
   referralSelection: text('referral_selection'),
   referralOther: text('referral_other'),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { addressColumns } from './columns.js';
 
 /**
  * Accounts: users (parents and professionals), their profiles, addresses and credentials, and the
@@ -116,12 +117,7 @@ export const userAddresses = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull().default('PRIMARY'),
-    line1: text('line1').notNull(),
-    line2: text('line2'),
-    city: text('city').notNull(),
-    region: text('region').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
-    country: text('country').notNull(),
+    ...addressColumns,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.type] })],
