@@ -85,7 +85,8 @@ function describeError(error: unknown, address: string): string {
  * due at once, and `deliver()` (after the commit) claims and sends it through nodemailer, then
  * sets `sent_at` or records the error. A failed email is due again after an exponential back-off
  * (`retryDue`, run by the retry job) until `retry.maxAttempts` attempts failed; then it is given
- * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full address, never the body with its links) and never thrown.
+ * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full
+ * address, never the body with its links) and never thrown.
  * A sent or given-up row keeps no body (see `markOutboxEmailSent`).
  */
 export function createSmtpMailer(deps: {

@@ -7,10 +7,10 @@ export type SuggestRequest = {
   sessionToken: string;
 };
 
+export type DetailsRequest = { placeId: string; language: Locale; sessionToken: string };
+
 /** The places adapters: none (no-places.ts) or Google Places (google.ts). */
 export type PlacesProviderKind = 'none' | 'google';
-
-export type DetailsRequest = { placeId: string; language: Locale; sessionToken: string };
 
 /**
  * The places-autocomplete port: address suggestions for what a person types, and the billing
