@@ -15,15 +15,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { createMailer, type Mailer } from './adapters/mail/mailer.js';
-import {
-  createPaymentGateway,
-  isSandboxGateway,
-} from './adapters/payment/create-payment-gateway.js';
+import type { Mailer } from './adapters/mail/mailer.js';
 import type { PaymentGateway } from './adapters/payment/payment-gateway.js';
-import type { SandboxPaymentGateway } from './adapters/payment/sandbox.js';
-import { createPlacesProvider, type PlacesProvider } from './adapters/places/places-provider.js';
-import { createTaxCalculator, type TaxCalculator } from './adapters/tax/tax-calculator.js';
+import { isSandboxGateway, type SandboxPaymentGateway } from './adapters/payment/sandbox.js';
+import type { PlacesProvider } from './adapters/places/places-provider.js';
+import type { TaxCalculator } from './adapters/tax/tax-calculator.js';
+import {
+  createMailer,
+  createPaymentGateway,
+  createPlacesProvider,
+  createTaxCalculator,
+} from './config/adapters.js';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { AppError } from './errors.js';

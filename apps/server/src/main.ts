@@ -1,5 +1,5 @@
-import { createMailer } from './adapters/mail/mailer.js';
 import { buildApp } from './app.js';
+import { createMailer } from './config/adapters.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
 import { seedDemoData } from './db/seed.js';

@@ -8,8 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
-import { PGLITE_MEMORY } from '../config.js';
+import { type DatabaseConfig, PGLITE_MEMORY } from '../config/database.js';
 import { type Schema, schema } from './schema.js';
 
 /** The Drizzle database both drivers give us (their common base class). */

@@ -8,7 +8,7 @@ import type { Executor } from './client.js';
  * `sql.placeholder`s, and the answer's `execute(values)` only binds them. PostgreSQL gets the
  * statement by name, so each connection also parses and plans it once (node-postgres' named
  * statements; PGlite ignores the name). Drizzle's query building was a fifth of the server's CPU
- * on the create call (issue [F8]).
+ * on the signup create call.
  */
 export function preparedPerExecutor<Query>(
   build: (executor: Executor) => Query,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../adapters/mail/mailer.js';
 import type { App } from '../app.js';
+import { createMailer } from '../config/adapters.js';
 import { JSON_MAX_DEPTH } from '../http/json-depth.js';
 import { seedInviteScenario } from '../modules/invite/scenarios.js';
 import {

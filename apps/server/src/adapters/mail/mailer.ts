@@ -1,9 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { MailConfig } from '../../config.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { Metrics } from '../../modules/metrics/metrics.js';
-import { createOutboxMailer } from './outbox.js';
-import { createSmtpMailer, smtpTransportFromUrl } from './smtp.js';
 
 /** One email, already rendered (see src/modules/email/templates/). */
 export type MailMessage = {
@@ -40,7 +36,8 @@ export type QueuedMail = {
  * bodies are dropped; the row itself goes with the purge after `secretsExpireAt`.
  */
 export type Mailer = {
-  readonly kind: MailConfig['kind'];
+  /** `outbox` keeps emails in the table only; `smtp` also sends them. */
+  readonly kind: MailerKind;
   send(message: MailMessage, exec?: Executor): Promise<QueuedMail>;
   /**
    * Sends every row that is due again after a failed attempt (or whose first delivery never ran,
@@ -52,29 +49,11 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
+/** The mail adapters: the outbox table only (outbox.ts), or the outbox and SMTP (smtp.ts). */
+export type MailerKind = 'outbox' | 'smtp';
+
 /** The part of the metrics port a mailer counts through. */
 export type MailMetrics = Pick<Metrics, 'message'>;
 
 /** What one retry pass did: emails sent, failed again (due later), and given up. */
 export type RetryOutcome = { sent: number; failed: number; gaveUp: number };
-
-/**
- * The one place the mail adapter is chosen: SMTP when configured, the outbox only otherwise.
- * `metrics` counts each email's outcome (the app's; none for scripts that send a demo email).
- */
-export function createMailer(
-  config: MailConfig,
-  deps: { db: Db; log: FastifyBaseLogger; now: () => Date; metrics?: MailMetrics | undefined },
-): Mailer {
-  switch (config.kind) {
-    case 'outbox':
-      return createOutboxMailer(deps.db, deps.metrics);
-    case 'smtp':
-      return createSmtpMailer({
-        ...deps,
-        from: config.from,
-        retry: config.retry,
-        transport: smtpTransportFromUrl(config.url),
-      });
-  }
-}

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { createMailer } from '../../config/adapters.js';
 import { BACKENDS, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
-import { createMailer } from './mailer.js';
 import { findOutboxEmail } from './outbox.js';
 import { createSmtpMailer, type SmtpTransport } from './smtp.js';
 

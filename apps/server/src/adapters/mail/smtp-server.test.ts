@@ -4,9 +4,10 @@ import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../config/adapters.js';
 import { passwordResetEmail } from '../../modules/email/templates/password-reset.js';
 import { BACKENDS, testConfig, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
-import { createMailer, type Mailer } from './mailer.js';
+import type { Mailer } from './mailer.js';
 import { findOutboxEmail } from './outbox.js';
 
 /**

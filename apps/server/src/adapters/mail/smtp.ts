@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { EmailRetrySettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { EmailOutboxRow } from '../../db/schema.js';
 import { noMetrics } from '../../modules/metrics/metrics.js';
@@ -86,7 +85,8 @@ function describeError(error: unknown, address: string): string {
  * due at once, and `deliver()` (after the commit) claims and sends it through nodemailer, then
  * sets `sent_at` or records the error. A failed email is due again after an exponential back-off
  * (`retryDue`, run by the retry job) until `retry.maxAttempts` attempts failed; then it is given
- * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full address, never the body with its links) and never thrown.
+ * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full
+ * address, never the body with its links) and never thrown.
  * A sent or given-up row keeps no body (see `markOutboxEmailSent`).
  */
 export function createSmtpMailer(deps: {
@@ -94,7 +94,8 @@ export function createSmtpMailer(deps: {
   log: FastifyBaseLogger;
   now: () => Date;
   from: string;
-  retry: Pick<EmailRetrySettings, 'maxAttempts' | 'baseDelaySeconds'>;
+  /** Attempts per email, the first included, and the first back-off (doubled after each). */
+  retry: { maxAttempts: number; baseDelaySeconds: number };
   transport: SmtpTransport;
   /** Counts each attempt's outcome: sent, failed (retried later), given up. */
   metrics?: MailMetrics | undefined;

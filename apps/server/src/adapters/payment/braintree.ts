@@ -5,19 +5,18 @@ import {
   type PaymentType,
 } from '@coparent/domain';
 import braintree from 'braintree';
-import type { BraintreeConfig } from '../../config.js';
 import {
   type GatewayTransaction,
   isChargedStatus,
   type PaymentGateway,
   PaymentGatewayError,
+  processorDeclineReason,
   type ReverseResult,
   type SaleInput,
   type SaleResult,
-  type TransactionStatus,
+  transactionStatusOf,
   type VaultResult,
 } from './payment-gateway.js';
-import { processorDeclineReason } from './sandbox.js';
 
 /**
  * The Braintree adapter, on the official `braintree` SDK (3.40). The SDK's `transaction.sale`
@@ -25,6 +24,20 @@ import { processorDeclineReason } from './sandbox.js';
  * key: we pass the attempt's Idempotency-Key there, and our payment row's id as `orderId`.
  * `@types/braintree` predates `apiRequestKey`, hence the small typed extension below.
  */
+
+/** Braintree merchant settings (BRAINTREE_*, read in config/ports.ts). */
+export type BraintreeConfig = {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  /** Merchant account id per currency (BRAINTREE_MERCHANT_ACCOUNT_<CURRENCY>), when several. */
+  merchantAccounts: Partial<Record<CurrencyCode, string>>;
+  /** The currency of the merchant's default account (BRAINTREE_DEFAULT_CURRENCY, USD). */
+  defaultCurrency: CurrencyCode;
+  /** The GBP account of the uk-card-provider experiment (BRAINTREE_MERCHANT_ACCOUNT_UK_CARD). */
+  ukCardMerchantAccountId?: string | undefined;
+};
 
 type BraintreeTransaction = braintree.Transaction & {
   paymentInstrumentType?: string;
@@ -40,19 +53,6 @@ type BraintreeTransaction = braintree.Transaction & {
 };
 
 type SaleRequest = braintree.TransactionRequest & { apiRequestKey?: string };
-
-const STATUSES: Record<string, TransactionStatus> = {
-  authorized: 'AUTHORIZED',
-  authorizing: 'AUTHORIZED',
-  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
-  settlement_pending: 'SETTLING',
-  settling: 'SETTLING',
-  settled: 'SETTLED',
-  voided: 'VOIDED',
-  processor_declined: 'PROCESSOR_DECLINED',
-  gateway_rejected: 'GATEWAY_REJECTED',
-  failed: 'FAILED',
-};
 
 function instrumentOf(type: string | undefined): PaymentType {
   switch (type) {
@@ -85,7 +85,7 @@ function toTransaction(t: BraintreeTransaction): GatewayTransaction {
   return {
     id: t.id,
     orderId: t.orderId ?? null,
-    status: STATUSES[t.status] ?? 'OTHER',
+    status: transactionStatusOf(t.status),
     amountMinor: Math.round(Number(t.amount) * 100),
     currency: t.currencyIsoCode,
     paymentInstrument: instrumentOf(t.paymentInstrumentType),

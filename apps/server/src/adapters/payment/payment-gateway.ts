@@ -9,7 +9,7 @@ import type {
  * The payment gateway port. The checkout never talks to a provider directly: it asks this port
  * for a client token, a sale, a vaulted payment method, a transaction by order id
  * (reconciliation) and a void or refund. Two adapters implement it: `braintree` (the official
- * SDK, chosen in config.ts when the merchant settings are present) and `sandbox` (local, kept in
+ * SDK, chosen in config/adapters.ts when the merchant settings are present) and `sandbox` (local, kept in
  * the database, behaving like Braintree's sandbox by its documented test values; refused in
  * production). Amounts cross the port as integer minor units.
  */
@@ -25,6 +25,35 @@ export type TransactionStatus =
   | 'GATEWAY_REJECTED'
   | 'FAILED'
   | 'OTHER';
+
+/**
+ * What a processor response code (Braintree's numbering, which the sandbox reproduces) means for
+ * the visitor.
+ */
+export function processorDeclineReason(code: number): PaymentDeclineReason {
+  if (code === 2004 || code === 2006) return 'EXPIRATION_INVALID';
+  if (code === 2005 || code === 2008) return 'CARD_NUMBER_INVALID';
+  if (code === 2010) return 'CVV';
+  return 'PROCESSOR_DECLINED';
+}
+
+const STATUS_NAMES: Readonly<Record<string, TransactionStatus>> = {
+  authorized: 'AUTHORIZED',
+  authorizing: 'AUTHORIZED',
+  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
+  settlement_pending: 'SETTLING',
+  settling: 'SETTLING',
+  settled: 'SETTLED',
+  voided: 'VOIDED',
+  processor_declined: 'PROCESSOR_DECLINED',
+  gateway_rejected: 'GATEWAY_REJECTED',
+  failed: 'FAILED',
+};
+
+/** A Braintree status name (the sandbox stores the same names) as the port's status. */
+export function transactionStatusOf(name: string): TransactionStatus {
+  return STATUS_NAMES[name] ?? 'OTHER';
+}
 
 /** A charge that went through (money is, or will be, taken). */
 export function isChargedStatus(status: TransactionStatus): boolean {

@@ -23,9 +23,10 @@ import {
   isChargedStatus,
   type PaymentGateway,
   PaymentGatewayError,
+  processorDeclineReason,
   type SaleInput,
   type SaleResult,
-  type TransactionStatus,
+  transactionStatusOf,
   type VaultResult,
 } from './payment-gateway.js';
 import {
@@ -41,36 +42,17 @@ import {
 /** How long a nonce from the sandbox's card form can be used (Braintree: 3 hours). */
 export const SANDBOX_NONCE_TTL_MS = 3 * 60 * 60 * 1000;
 
-const STATUS_NAMES: Record<string, TransactionStatus> = {
-  authorized: 'AUTHORIZED',
-  submitted_for_settlement: 'SUBMITTED_FOR_SETTLEMENT',
-  settling: 'SETTLING',
-  settled: 'SETTLED',
-  voided: 'VOIDED',
-  processor_declined: 'PROCESSOR_DECLINED',
-  gateway_rejected: 'GATEWAY_REJECTED',
-  failed: 'FAILED',
-};
-
 /** Braintree-like ids: 8 lower-case letters and digits. */
 function transactionId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-/** What a processor response code means for the visitor. */
-export function processorDeclineReason(code: number): PaymentDeclineReason {
-  if (code === 2004 || code === 2006) return 'EXPIRATION_INVALID';
-  if (code === 2005 || code === 2008) return 'CARD_NUMBER_INVALID';
-  if (code === 2010) return 'CVV';
-  return 'PROCESSOR_DECLINED';
-}
-
 function toTransaction(row: SandboxTransactionRow): GatewayTransaction {
   return {
     id: row.id,
     orderId: row.orderId,
-    status: STATUS_NAMES[row.status] ?? 'OTHER',
+    status: transactionStatusOf(row.status),
     amountMinor: row.amount,
     currency: row.currency,
     paymentInstrument: row.paymentInstrumentType as PaymentType,
@@ -422,4 +404,11 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     reverse,
     tokenizeCard,
   };
+}
+
+/** Whether the gateway the config chose is the local sandbox, with its card form. */
+export function isSandboxGateway(
+  gateway: PaymentGateway | SandboxPaymentGateway,
+): gateway is SandboxPaymentGateway {
+  return gateway.provider === 'sandbox' && 'tokenizeCard' in gateway;
 }

@@ -6,7 +6,7 @@ import type { TaxCalculator, TaxDestination } from './tax-calculator.js';
  * Rates are parts per million. ILLUSTRATIVE: the US rows name a few states that tax digital
  * subscriptions at their state rate (no local rates, no thresholds), and the Canadian PST rows
  * assume the provincial tax applies to the service. Real collection needs a tax service or
- * advice; swap the port in config.ts.
+ * advice; swap the adapter in config/adapters.ts.
  */
 export const TAX_TABLE_VERSION = 'table-2025-04';
 

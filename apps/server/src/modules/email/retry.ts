@@ -10,7 +10,7 @@ export type EmailRetryJob = {
 };
 
 /**
- * The background retry of failed emails (issue [F3]): every `intervalSeconds` (0 turns it off)
+ * The background retry of failed emails: every `intervalSeconds` (0 turns it off)
  * the mailer sends what is due again. One pass at a time per instance; between instances the
  * outbox claim (FOR UPDATE SKIP LOCKED) keeps each email to one sender.
  */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGooglePlaces } from '../../adapters/places/google.js';
-import { noPlaces, type PlacesProvider } from '../../adapters/places/places-provider.js';
+import { noPlaces } from '../../adapters/places/no-places.js';
+import type { PlacesProvider } from '../../adapters/places/places-provider.js';
 import type { App } from '../../app.js';
 import { buildTestApp, captureLogs, testConfig, useTestDatabase } from '../../test/test-app.js';
 

@@ -1,7 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
-import type { RenderedEmail } from './professional-welcome.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const ACCOUNT_EXISTS_NOTICE_TEMPLATE = 'account-exists-notice';
 
@@ -70,28 +68,21 @@ const TEXTS: Record<Locale, Texts> = {
  * revealed that it has an account (security/email-reveal-limit.ts). It names nobody but the owner.
  */
 export function accountExistsNoticeEmail(params: AccountExistsNoticeParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const what = params.reason === 'COPARENT' ? t.coParent(params.date) : t.tried(params.date);
-  const paragraphs: { text: string; url?: string }[] = [
-    { text: t.greeting(params.firstName) },
-    { text: what },
-    ...(params.reason === 'COPARENT' ? [{ text: t.coParentInvite }] : []),
-    { text: t.ifYou },
-    { text: t.login, url: params.loginUrl },
-    { text: t.recover, url: params.recoverUrl },
-    { text: t.ignore },
-    { text: t.support(params.supportPhone) },
-    { text: t.signOff },
-  ];
-  const text = `${paragraphs.map((p) => (p.url ? `${p.text} ${p.url}` : p.text)).join('\n\n')}\n`;
-  const html = htmlEmail(
-    params.locale,
-    t.subject,
-    paragraphs.map((p) => {
-      if (!p.url) return escapeHtml(p.text);
-      const link = escapeHtml(p.url);
-      return `${escapeHtml(p.text)} <a href="${link}">${link}</a>`;
-    }),
-  );
-  return { template: ACCOUNT_EXISTS_NOTICE_TEMPLATE, subject: t.subject, text, html };
+  const t = TEXTS[params.locale];
+  const coParent = params.reason === 'COPARENT';
+  return renderEmail({
+    template: ACCOUNT_EXISTS_NOTICE_TEMPLATE,
+    locale: params.locale,
+    subject: t.subject,
+    name: params.firstName,
+    body: [
+      coParent ? t.coParent(params.date) : t.tried(params.date),
+      ...(coParent ? [t.coParentInvite] : []),
+      t.ifYou,
+      { text: t.login, url: params.loginUrl },
+      { text: t.recover, url: params.recoverUrl },
+      t.ignore,
+    ],
+    supportPhone: params.supportPhone,
+  });
 }

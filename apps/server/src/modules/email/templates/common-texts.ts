@@ -21,7 +21,6 @@ const COMMON_TEXTS: Record<Locale, CommonTexts> = {
   },
 };
 
-/** A template's own texts in `locale`, with the common lines. */
-export function emailTexts<Texts>(own: Record<Locale, Texts>, locale: Locale): Texts & CommonTexts {
-  return { ...COMMON_TEXTS[locale], ...own[locale] };
+export function commonTexts(locale: Locale): CommonTexts {
+  return COMMON_TEXTS[locale];
 }

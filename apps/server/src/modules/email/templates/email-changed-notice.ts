@@ -1,7 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
-import type { RenderedEmail } from './professional-welcome.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const EMAIL_CHANGED_NOTICE_TEMPLATE = 'email-changed-notice';
 
@@ -46,22 +44,16 @@ const TEXTS: Record<Locale, Texts> = {
 
 /**
  * The notice sent to an account's previous address when its email changes: whoever changed it
- * cannot silence it, so the owner learns of a takeover while they can still act.
+ * cannot silence it, so the owner learns of a takeover while they can still act. Its last
+ * paragraph already names the support phone, so it has no separate support line.
  */
 export function emailChangedNoticeEmail(params: EmailChangedNoticeParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const paragraphs = [
-    t.greeting(params.firstName),
-    t.changed(params.newEmail, params.date),
-    t.from,
-    t.ifYou,
-    t.ifNot(params.supportPhone),
-    t.signOff,
-  ];
-  return {
+  const t = TEXTS[params.locale];
+  return renderEmail({
     template: EMAIL_CHANGED_NOTICE_TEMPLATE,
+    locale: params.locale,
     subject: t.subject,
-    text: `${paragraphs.join('\n\n')}\n`,
-    html: htmlEmail(params.locale, t.subject, paragraphs.map(escapeHtml)),
-  };
+    name: params.firstName,
+    body: [t.changed(params.newEmail, params.date), t.from, t.ifYou, t.ifNot(params.supportPhone)],
+  });
 }

@@ -1,18 +1,10 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
-import type { RenderedEmail } from './professional-welcome.js';
+import type { InvitationParams } from './invitation-link.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const INVITE_NEW_LINK_TEMPLATE = 'invite-new-link';
 
-export type InviteNewLinkParams = {
-  locale: Locale;
-  firstName: string;
-  /** `${PUBLIC_URL}/app/join/invite?token=<token>` */
-  inviteUrl: string;
-  expiresInDays: number;
-  supportPhone: string;
-};
+export type InviteNewLinkParams = InvitationParams;
 
 const TEXTS: Record<
   Locale,
@@ -39,29 +31,13 @@ const TEXTS: Record<
 
 /** A new invitation link, sent by POST /v2/invites/request. */
 export function inviteNewLinkEmail(params: InviteNewLinkParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const text = [
-    t.greeting(params.firstName),
-    '',
-    `${t.body} ${params.inviteUrl}`,
-    '',
-    t.expires(params.expiresInDays),
-    '',
-    t.ignore,
-    '',
-    t.support(params.supportPhone),
-    '',
-    t.signOff,
-    '',
-  ].join('\n');
-  const link = escapeHtml(params.inviteUrl);
-  const html = htmlEmail(params.locale, t.subject, [
-    escapeHtml(t.greeting(params.firstName)),
-    `${escapeHtml(t.body)} <a href="${link}">${link}</a>`,
-    escapeHtml(t.expires(params.expiresInDays)),
-    escapeHtml(t.ignore),
-    escapeHtml(t.support(params.supportPhone)),
-    escapeHtml(t.signOff),
-  ]);
-  return { template: INVITE_NEW_LINK_TEMPLATE, subject: t.subject, text, html };
+  const t = TEXTS[params.locale];
+  return renderEmail({
+    template: INVITE_NEW_LINK_TEMPLATE,
+    locale: params.locale,
+    subject: t.subject,
+    name: params.firstName,
+    body: [{ text: t.body, url: params.inviteUrl }, t.expires(params.expiresInDays), t.ignore],
+    supportPhone: params.supportPhone,
+  });
 }

@@ -1,7 +1,6 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
-import type { RenderedEmail } from './professional-welcome.js';
+import { escapeHtml } from './html.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 
@@ -51,35 +50,22 @@ const TEXTS: Record<Locale, Texts> = {
 
 /** The password recovery email (POST /v2/account/recovery): the code and the link. */
 export function passwordResetEmail(params: PasswordResetParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const text = [
-    t.greeting(params.firstName),
-    '',
-    t.asked(params.username),
-    '',
-    `${t.code} ${params.code}`,
-    '',
-    `${t.link} ${params.resetUrl}`,
-    '',
-    t.expires(params.expiresInMinutes),
-    '',
-    t.ignore,
-    '',
-    t.support(params.supportPhone),
-    '',
-    t.signOff,
-    '',
-  ].join('\n');
-  const link = escapeHtml(params.resetUrl);
-  const html = htmlEmail(params.locale, t.subject, [
-    escapeHtml(t.greeting(params.firstName)),
-    escapeHtml(t.asked(params.username)),
-    `${escapeHtml(t.code)} <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(params.code)}</strong>`,
-    `${escapeHtml(t.link)} <a href="${link}">${link}</a>`,
-    escapeHtml(t.expires(params.expiresInMinutes)),
-    escapeHtml(t.ignore),
-    escapeHtml(t.support(params.supportPhone)),
-    escapeHtml(t.signOff),
-  ]);
-  return { template: PASSWORD_RESET_TEMPLATE, subject: t.subject, text, html };
+  const t = TEXTS[params.locale];
+  return renderEmail({
+    template: PASSWORD_RESET_TEMPLATE,
+    locale: params.locale,
+    subject: t.subject,
+    name: params.firstName,
+    body: [
+      t.asked(params.username),
+      {
+        text: `${t.code} ${params.code}`,
+        html: `${escapeHtml(t.code)} <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(params.code)}</strong>`,
+      },
+      { text: t.link, url: params.resetUrl },
+      t.expires(params.expiresInMinutes),
+      t.ignore,
+    ],
+    supportPhone: params.supportPhone,
+  });
 }

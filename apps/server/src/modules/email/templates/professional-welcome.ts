@@ -1,6 +1,5 @@
 import type { Locale } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const PROFESSIONAL_WELCOME_TEMPLATE = 'professional-welcome';
 
@@ -17,8 +16,6 @@ export type ProfessionalWelcomeParams = {
   /** The support phone for the practice's country (`supportPhoneFor(country).display`). */
   supportPhone: string;
 };
-
-export type RenderedEmail = { template: string; subject: string; text: string; html: string };
 
 type Texts = {
   subject: string;
@@ -56,34 +53,18 @@ const TEXTS: Record<Locale, Texts> = {
  * single-use link to choose a username and password, then the login page.
  */
 export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const name = `${params.firstName} ${params.lastName}`;
-  const text = [
-    t.greeting(name),
-    '',
-    t.ready,
-    '',
-    `${t.activate} ${params.activateUrl}`,
-    '',
-    t.activateExpires(params.activateExpiresInHours),
-    '',
-    `${t.login} ${params.loginUrl}`,
-    '',
-    t.support(params.supportPhone),
-    '',
-    t.signOff,
-    '',
-  ].join('\n');
-  const link = escapeHtml(params.loginUrl);
-  const activateLink = escapeHtml(params.activateUrl);
-  const html = htmlEmail(params.locale, t.subject, [
-    escapeHtml(t.greeting(name)),
-    escapeHtml(t.ready),
-    `${escapeHtml(t.activate)} <a href="${activateLink}">${activateLink}</a>`,
-    escapeHtml(t.activateExpires(params.activateExpiresInHours)),
-    `${escapeHtml(t.login)} <a href="${link}">${link}</a>`,
-    escapeHtml(t.support(params.supportPhone)),
-    escapeHtml(t.signOff),
-  ]);
-  return { template: PROFESSIONAL_WELCOME_TEMPLATE, subject: t.subject, text, html };
+  const t = TEXTS[params.locale];
+  return renderEmail({
+    template: PROFESSIONAL_WELCOME_TEMPLATE,
+    locale: params.locale,
+    subject: t.subject,
+    name: `${params.firstName} ${params.lastName}`,
+    body: [
+      t.ready,
+      { text: t.activate, url: params.activateUrl },
+      t.activateExpires(params.activateExpiresInHours),
+      { text: t.login, url: params.loginUrl },
+    ],
+    supportPhone: params.supportPhone,
+  });
 }

@@ -1,7 +1,6 @@
 import type { Locale } from '@coparent/domain';
-import { emailTexts } from './common-texts.js';
-import { escapeHtml, htmlEmail } from './html.js';
-import type { RenderedEmail } from './professional-welcome.js';
+import { escapeHtml } from './html.js';
+import { type RenderedEmail, renderEmail } from './render.js';
 
 export const RECEIPT_TEMPLATE = 'payment-receipt';
 
@@ -80,54 +79,37 @@ const TEXTS: Record<Locale, Texts> = {
 
 /** Parent A's receipt after paying, in the language of the payment. */
 export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
-  const t = emailTexts(TEXTS, params.locale);
-  const lines: [string, string][] = [
+  const t = TEXTS[params.locale];
+  const fields: [string, string][] = [
     [t.package, params.packageName],
     [t.total, params.totalFormatted],
     [t.method, params.paymentMethod],
     ...(params.transactionId ? [[t.transaction, params.transactionId] as [string, string]] : []),
     [t.date, params.date],
   ];
-  const extra =
-    params.payForCoParent && params.coParentName ? [t.coParentPaid(params.coParentName)] : [];
   const link = params.credentialsLink;
-  const text = [
-    t.greeting(params.firstName),
-    '',
-    t.thanks,
-    '',
-    ...lines.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...extra.flatMap((line) => [line, '']),
-    t.renews(params.renewsOn),
-    '',
-    t.next,
-    '',
-    ...(link
-      ? [`${t.createCredentials} ${link.url}`, '', t.linkRules(link.expiresInDays), '']
-      : []),
-    t.support(params.supportPhone),
-    '',
-    t.signOff,
-    '',
-  ].join('\n');
-  const html = htmlEmail(params.locale, t.subject, [
-    escapeHtml(t.greeting(params.firstName)),
-    escapeHtml(t.thanks),
-    lines
-      .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
-      .join('<br>'),
-    ...extra.map(escapeHtml),
-    escapeHtml(t.renews(params.renewsOn)),
-    escapeHtml(t.next),
-    ...(link
-      ? [
-          `${escapeHtml(t.createCredentials)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a>`,
-          escapeHtml(t.linkRules(link.expiresInDays)),
-        ]
-      : []),
-    escapeHtml(t.support(params.supportPhone)),
-    escapeHtml(t.signOff),
-  ]);
-  return { template: RECEIPT_TEMPLATE, subject: t.subject, text, html };
+  return renderEmail({
+    template: RECEIPT_TEMPLATE,
+    locale: params.locale,
+    subject: t.subject,
+    name: params.firstName,
+    body: [
+      t.thanks,
+      {
+        text: fields.map(([label, value]) => `${label}: ${value}`).join('\n'),
+        html: fields
+          .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
+          .join('<br>'),
+      },
+      ...(params.payForCoParent && params.coParentName
+        ? [t.coParentPaid(params.coParentName)]
+        : []),
+      t.renews(params.renewsOn),
+      t.next,
+      ...(link
+        ? [{ text: t.createCredentials, url: link.url }, t.linkRules(link.expiresInDays)]
+        : []),
+    ],
+    supportPhone: params.supportPhone,
+  });
 }

@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/test-app.js';
-import { createMailer } from './mailer.js';
-import { findOutboxEmail } from './outbox.js';
+import { findOutboxEmail } from '../adapters/mail/outbox.js';
+import { useTestDatabase } from '../test/test-app.js';
+import { createMailer } from './adapters.js';
 
 const message = {
   to: 'someone@example.com',

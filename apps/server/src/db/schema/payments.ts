@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { catalogPackages } from './catalog.js';
+import { families, familyMembers } from './families.js';
+import { signups } from './signups.js';
+import { users } from './users.js';
+
+/**
+ * Payments: the attempt with the gateway, late charges reversed, and what a completed payment
+ * created (order, subscriptions, receipt).
+ */
+
+export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'VOIDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One payment attempt (POST /v2/signups/{id}/payment with one Idempotency-Key). Written PENDING
+ * before the gateway is called (its id is the gateway's order id), then COMPLETED in the
+ * transaction that creates the accounts, or FAILED (not charged), or VOIDED (charged, then voided
+ * or refunded by reconciliation). At most one PENDING or COMPLETED attempt per signup.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signup paid by Parent A's payment; null for an invited user's payment. */
+    signupId: uuid('signup_id').references(() => signups.id),
+    /** The invited co-parent paying for their own subscription (POST /v2/users/{id}/payment). */
+    invitedUserId: uuid('invited_user_id').references(() => users.id),
+    /** SHA-256 of the Idempotency-Key. */
+    idempotencyKeyHash: text('idempotency_key_hash').notNull().unique(),
+    /** SHA-256 of the request body as parsed: a key reused with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
+    /** 'sandbox' or 'braintree'. */
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** CREDIT_CARD, PAYPAL, VENMO or APPLE_PAY (as the browser chose; the gateway's once known). */
+    paymentType: text('payment_type').notNull(),
+    transactionId: text('transaction_id'),
+    cardType: text('card_type'),
+    cardLastFour: text('card_last_four'),
+    /**
+     * The gateway's token of the payment method the sale stored in its vault (the browser asks
+     * for it: `storePaymentOnFile`): what charges the auto-renewal. Only our merchant credentials
+     * can use it; it is never logged. Null when nothing was stored (declined, or a 0 total).
+     */
+    paymentMethodToken: text('payment_method_token'),
+    /** What completing the attempt needs (no secrets: the nonce is not kept). */
+    attempt: jsonb('attempt').notNull(),
+    /** The stored payment response (without the credentials token), for replays. */
+    response: jsonb('response'),
+    /** The stored problem of a failed attempt, for replays. */
+    failure: jsonb('failure'),
+    /** While in the future, a request is (or may be) talking to the gateway for this attempt. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_active_signup_idx')
+      .on(table.signupId)
+      .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    uniqueIndex('payments_active_invited_user_idx')
+      .on(table.invitedUserId)
+      .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    check(
+      'payments_payer_check',
+      sql`(${table.signupId} is null) <> (${table.invitedUserId} is null)`,
+    ),
+    index('payments_status_idx').on(table.status),
+    // Every attempt of a signup, failed ones too: the purge's NOT EXISTS and the foreign-key check
+    // of each deleted signup look here, and would scan the table without it.
+    index('payments_signup_idx').on(table.signupId),
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'VOIDED')`,
+    ),
+    check('payments_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+export const LATE_CHARGE_STATUSES = ['REVERSING', 'VOIDED', 'REFUNDED'] as const;
+export type LateChargeStatus = (typeof LATE_CHARGE_STATUSES)[number];
+
+/**
+ * A charge the gateway made for an attempt that had already ended (a sale slower than the lock,
+ * the attempt failed by reconciliation meanwhile): reversed, never kept. One row per transaction,
+ * so whoever sees the charge first (the late answer or reconciliation) reverses it, once.
+ */
+export const lateCharges = pgTable(
+  'late_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    transactionId: text('transaction_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** REVERSING until the gateway confirmed the void (or refund). */
+    status: text('status', { enum: LATE_CHARGE_STATUSES }).notNull().default('REVERSING'),
+    /** Why it was reversed: the attempt's status when the charge arrived (e.g. ATTEMPT_FAILED). */
+    reason: text('reason').notNull(),
+    /** The refund's own transaction (a void has none). */
+    reversalTransactionId: text('reversal_transaction_id'),
+    /** While in the future, someone is asking the gateway to reverse it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('late_charges_status_idx').on(table.status),
+    check('late_charges_status_check', sql`${table.status} in ('REVERSING', 'VOIDED', 'REFUNDED')`),
+  ],
+);
+
+/** The order a completed payment bought. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Null for an invited user's own order. */
+  signupId: uuid('signup_id')
+    .unique()
+    .references(() => signups.id),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  familyId: uuid('family_id')
+    .notNull()
+    .references(() => families.id),
+  packageId: integer('package_id')
+    .notNull()
+    .references(() => catalogPackages.id),
+  productId: text('product_id').notNull(),
+  services: text('services').array().notNull(),
+  payForCoParent: boolean('pay_for_co_parent').notNull(),
+  promoCodes: text('promo_codes').array().notNull(),
+  paymentCodes: text('payment_codes').array().notNull(),
+  currency: text('currency').notNull(),
+  total: integer('total').notNull(),
+  taxAmount: integer('tax_amount').notNull(),
+  /** The pricing info charged (PricingInfo). */
+  pricing: jsonb('pricing').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A member's subscription (Parent A's; the co-parent's when Parent A paid for it), bought by an
+ * order, or, in a professional's family, covered by the professional's practice (no order).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id),
+    coveredByProfessionalId: uuid('covered_by_professional_id').references(() => users.id),
+    familyMemberId: uuid('family_member_id')
+      .notNull()
+      .references(() => familyMembers.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => catalogPackages.id),
+    status: text('status').notNull().default('ACTIVE'),
+    years: smallint('years').notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_member_idx').on(table.familyMemberId),
+    check('subscriptions_years_check', sql`${table.years} in (1, 2)`),
+    check(
+      'subscriptions_paid_check',
+      sql`${table.orderId} is not null or ${table.coveredByProfessionalId} is not null`,
+    ),
+  ],
+);
+
+/** The receipt of a completed payment (the account area shows it later). */
+export const receipts = pgTable('receipts', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  transactionId: text('transaction_id'),
+  cardLastFour: text('card_last_four'),
+  paymentType: text('payment_type').notNull(),
+  total: integer('total').notNull(),
+  currency: text('currency').notNull(),
+  transactionAt: timestamp('transaction_at', { withTimezone: true }).notNull(),
+  /** The receipt as answered (ReceiptSchema). */
+  body: jsonb('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
