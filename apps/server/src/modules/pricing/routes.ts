@@ -13,8 +13,12 @@ import {
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
+import {
+  LocaleHeadersSchema,
+  ProblemSchema,
+  RegistrationKeyHeadersSchema,
+  SignupParamsSchema,
+} from '../../http/schemas.js';
 import type { PricingService } from './service.js';
 
 export type PricingRoutesOptions = {

@@ -8,9 +8,13 @@ import {
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import {
+  LocaleHeadersSchema,
+  ProblemSchema,
+  RegistrationKeyHeadersSchema,
+  SignupParamsSchema,
+} from '../../http/schemas.js';
 import type { QuoteOrder, SignupService } from './service.js';
 
 export type SignupRoutesOptions = {
@@ -23,24 +27,6 @@ export type SignupRoutesOptions = {
 
 const isPackageSave = (body: UpdateSignupRequest): boolean =>
   !('address' in body) && body.sections[0] === 'PACKAGE';
-
-export const SignupParamsSchema = z.object({
-  signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
-});
-
-export const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
-  'x-registration-key': z
-    .string()
-    .optional()
-    .describe('The registrationKey from POST /v2/signups (a missing or wrong key is 403)'),
-  'x-referrer-key': z
-    .string()
-    .optional()
-    .describe(
-      'Referrer key of a discount link: on the FAMILY save, a known key attaches its discount ' +
-        'to the signup; an unknown one is ignored',
-    ),
-});
 
 const errorResponses = {
   403: ProblemSchema,

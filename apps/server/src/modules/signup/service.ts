@@ -45,16 +45,12 @@ import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
+import { generateToken, hashToken, registrationKeyMatches } from '../../security/tokens.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import { type ExperimentFlags, experimentArm, signupFlagContext } from '../flags/experiment-arm.js';
 import { type Metrics, STEP_SECTIONS, stepLabel } from '../metrics/metrics.js';
 import { type CatalogPackage, findPackage, termSibling } from '../pricing/catalog.js';
 import { findActiveReferrer, readCatalog } from '../pricing/repo.js';
-import {
-  generateRegistrationKey,
-  hashRegistrationKey,
-  registrationKeyMatches,
-} from './registration-key.js';
 import {
   type CreatedSignupValues,
   type FamilySectionValues,
@@ -282,10 +278,10 @@ export function createSignupService({
     const section = input.sections[0];
     const isParent = section === 'PARENT';
     const { parent } = input;
-    const registrationKey = generateRegistrationKey();
+    const registrationKey = generateToken();
     const instant = now();
     const values: CreatedSignupValues = {
-      registrationKeyHash: hashRegistrationKey(registrationKey),
+      registrationKeyHash: hashToken(registrationKey),
       lastCompletedStep: stepCompletedBy(section) ?? 0,
       parentFirstName: parent.firstName,
       parentLastName: parent.lastName,
