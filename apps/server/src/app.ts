@@ -319,14 +319,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   // Registered after the mailer's and Redis's hooks, so it runs before them.
   app.addHook('onClose', () => emailReveals.close());
-  const signupService = createSignupService({
-    db: database.db,
-    ttlHours: config.signup.ttlHours,
-    now,
-    emailReveals,
-    flags: flagService,
-    metrics,
-  });
   const purge = createExpiredRowsPurge({
     db: database.db,
     now,
@@ -339,18 +331,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   app.decorate('purge', { purgeExpired: purge.purgeExpired, start: purge.start });
   app.addHook('onClose', () => purge.stop());
+  // Pricing checks a signup's registration key through the signup module (at request time),
+  // which prices its saved orders through pricing.
   const pricingService = createPricingService({
     db: database.db,
     tax,
     now,
-    signups: signupService,
+    signups: { authorize: (signupId, key) => signupService.authorize(signupId, key) },
     flags: flagService,
+  });
+  const signupService = createSignupService({
+    db: database.db,
+    ttlHours: config.signup.ttlHours,
+    now,
+    emailReveals,
+    flags: flagService,
+    metrics,
+    pricing: pricingService,
   });
   await app.register(signupRoutes, {
     prefix: '/v2/signups',
     service: signupService,
     createRateLimit: { max: config.rateLimit.signupCreatePerMinute, timeWindow: '1 minute' },
-    quote: pricingService.quote,
   });
   await app.register(pricingRoutes, {
     prefix: '/v2',

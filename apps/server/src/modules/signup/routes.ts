@@ -15,14 +15,12 @@ import {
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
-import type { QuoteOrder, SignupService } from './service.js';
+import type { SignupService } from './service.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
   /** Rate limit of POST /v2/signups per client IP. */
   createRateLimit: { max: number; timeWindow: string };
-  /** Prices the saved order in the PACKAGE save's answer (the pricing module's quote). */
-  quote: QuoteOrder;
 };
 
 const isPackageSave = (body: UpdateSignupRequest): boolean =>
@@ -35,7 +33,7 @@ const errorResponses = {
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
-  { service, createRateLimit, quote },
+  { service, createRateLimit },
 ) => {
   app.post(
     '/',
@@ -116,10 +114,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         referrerKey: request.headers['x-referrer-key'],
       });
       if (!isPackageSave(request.body)) return answer;
-      // What /payment reads first, answered now (issue [F8]: one round trip per step).
+      // What /payment reads first, answered now: one round trip per step.
       return {
         ...answer,
-        ...(await service.packageSaveAnswer(signupId, registrationKey, { locale, quote })),
+        ...(await service.packageSaveAnswer(signupId, registrationKey, { locale })),
       };
     },
   );
