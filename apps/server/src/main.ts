@@ -2,7 +2,7 @@ import { createMailer } from './adapters/mail/mailer.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData } from './modules/account/seed.js';
 import { INVITE_SCENARIOS, seedInviteScenario } from './modules/invite/scenarios.js';
 import { type MetricsServer, startMetricsServer } from './modules/metrics/metrics-server.js';
 import { seedCatalog } from './modules/pricing/seed.js';
