@@ -41,8 +41,6 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webRoutes } from './web/routes.js';
 
-export type { CheckoutControl } from './modules/checkout/plugin.js';
-
 export type AppDeps = AdapterOverrides & {
   /** A database the caller owns (tests); otherwise the app creates one and closes it on close. */
   database?: Database;

@@ -1,4 +1,3 @@
-import { createMailer } from './adapters/mail/mailer.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
@@ -47,17 +46,12 @@ async function main(): Promise<void> {
     }
     if (seedInvites) {
       // One demo invitation of each kind on an empty database (through the API, once listening).
-      const mailer = createMailer(config.mail, {
-        db: database.db,
-        log: app.log,
-        now: () => new Date(),
-      });
       for (const scenario of INVITE_SCENARIOS) {
         try {
           const result = await seedInviteScenario(scenario, {
             app,
             db: database.db,
-            mailer,
+            mailer: app.mailer,
             publicUrl: config.publicUrl,
             inviteTtlDays: config.checkout.inviteTtlDays,
           });

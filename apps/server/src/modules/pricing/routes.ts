@@ -29,7 +29,7 @@ export type PricingRoutesOptions = {
 
 const signupErrors = { 403: ProblemSchema, 404: ProblemSchema } as const;
 
-/** The pricing calls (docs/f1-contract.md, "Pricing"); registered under /v2. */
+/** The pricing calls: lookups, packages, and a signup's coupons, country check and price. */
 export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async (
   app,
   { service, priceRateLimit },

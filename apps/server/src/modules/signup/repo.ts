@@ -60,8 +60,8 @@ const insertSignupUnlessEmailTakenStatement = preparedStatement<{ id: string }>(
 /**
  * Inserts the signup unless a user already has the email (compared as `users.email_normalized`),
  * in one prepared statement: the duplicate check and the insert cost one round trip, and
- * PostgreSQL plans them once per connection (the create is the funnel's hottest write, issue
- * [F8]). Undefined when the email is taken.
+ * PostgreSQL plans them once per connection (the create is the funnel's hottest write).
+ * Undefined when the email is taken.
  */
 export async function insertSignupUnlessEmailTaken(
   db: Executor,
