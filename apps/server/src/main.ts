@@ -1,8 +1,7 @@
 import { buildApp } from './app.js';
-import { createMailer } from './config/adapters.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrate } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData } from './modules/account/seed.js';
 import { INVITE_SCENARIOS, seedInviteScenario } from './modules/invite/scenarios.js';
 import { type MetricsServer, startMetricsServer } from './modules/metrics/metrics-server.js';
 import { seedCatalog } from './modules/pricing/seed.js';
@@ -47,17 +46,12 @@ async function main(): Promise<void> {
     }
     if (seedInvites) {
       // One demo invitation of each kind on an empty database (through the API, once listening).
-      const mailer = createMailer(config.mail, {
-        db: database.db,
-        log: app.log,
-        now: () => new Date(),
-      });
       for (const scenario of INVITE_SCENARIOS) {
         try {
           const result = await seedInviteScenario(scenario, {
             app,
             db: database.db,
-            mailer,
+            mailer: app.mailer,
             publicUrl: config.publicUrl,
             inviteTtlDays: config.checkout.inviteTtlDays,
           });

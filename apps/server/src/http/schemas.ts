@@ -52,3 +52,23 @@ export const LocaleHeadersSchema = z.looseObject({
     .describe('Locale for texts (en, es-MX); wins over Accept-Language'),
   'accept-language': z.string().optional(),
 });
+
+/** The path parameter of every call about one signup. */
+export const SignupParamsSchema = z.object({
+  signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
+});
+
+/** The headers of every call a signup's owner makes: its registration key proves it is theirs. */
+export const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
+  'x-registration-key': z
+    .string()
+    .optional()
+    .describe('The registrationKey from POST /v2/signups (a missing or wrong key is 403)'),
+  'x-referrer-key': z
+    .string()
+    .optional()
+    .describe(
+      'Referrer key of a discount link: on the FAMILY save, a known key attaches its discount ' +
+        'to the signup; an unknown one is ignored',
+    ),
+});

@@ -5,8 +5,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The headers helmet sets for `options`, worked out once. Our policy has no per-request part (no
  * nonces, no directive functions), so every response gets the same set; @fastify/helmet built
- * helmet's middleware again on every request, parsing the CSP each time (issue [F8]: about 5 % of
- * a light request's CPU).
+ * helmet's middleware again on every request, parsing the CSP each time (about 5 % of a light
+ * request's CPU).
  */
 export function securityHeadersFor(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};

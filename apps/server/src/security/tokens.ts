@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Bearer secrets (invite tokens, credentials tokens, session tokens, idempotency keys at rest):
- * 256 random bits in base64url; the database keeps only their SHA-256 (hex), so a stolen table
- * holds nothing usable. A lookup by hash is an index search on a value the attacker cannot
- * choose, so it leaks no timing about stored tokens; `tokenMatches` compares in constant time
- * where a stored hash is checked directly.
+ * Bearer secrets (signup registration keys, invite tokens, credentials tokens, session tokens,
+ * idempotency keys at rest): 256 random bits in base64url; the database keeps only their SHA-256
+ * (hex), so a stolen table holds nothing usable. A lookup by hash is an index search on a value
+ * the attacker cannot choose, so it leaks no timing about stored tokens; a registration key is
+ * checked against the hash on its signup's row, so that check compares in constant time.
  */
 
 /** A new token: 32 random bytes, base64url (43 characters). */
@@ -18,9 +18,10 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function tokenMatches(token: string | undefined, storedHash: string): boolean {
-  if (!token) return false;
-  const presented = Buffer.from(hashToken(token), 'hex');
+/** Constant-time check of a presented registration key against its signup's stored hash. */
+export function registrationKeyMatches(key: string | undefined, storedHash: string): boolean {
+  if (!key) return false;
+  const presented = Buffer.from(hashToken(key), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }

@@ -10,9 +10,8 @@ import type {
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { findUserById } from '../account/repo.js';
+import { findCredentialsOfUser, findUserById } from '../account/repo.js';
 import { findFamilyMembers } from '../invite/repo.js';
-import { findCredentialsOfUser } from '../session/repo.js';
 import {
   findMemberOfUser,
   findNewestSubscription,

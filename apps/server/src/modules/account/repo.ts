@@ -140,6 +140,19 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
   return rows.length > 0;
 }
 
+/** The username of a user who has chosen one. */
+export async function findCredentialsOfUser(
+  db: Executor,
+  userId: string,
+): Promise<{ username: string } | undefined> {
+  const [row] = await db
+    .select({ username: userCredentials.username })
+    .from(userCredentials)
+    .where(eq(userCredentials.userId, userId))
+    .limit(1);
+  return row;
+}
+
 // Plain SQL: a builder's select on one table leaves its columns unqualified, which would make the
 // subqueries compare user_credentials' columns with themselves.
 const usernameCheckStatement = preparedStatement<{

@@ -19,8 +19,9 @@ import {
   PaymentDeclinedProblem,
   PaymentUnavailableProblem,
   ProblemSchema,
+  RegistrationKeyHeadersSchema,
+  SignupParamsSchema,
 } from '../../http/schemas.js';
-import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
 import type { CheckoutService } from './service.js';
 
 type RateLimit = { max: number; timeWindow: string };

@@ -29,9 +29,6 @@ export type CredentialsRoutesOptions = {
   loginRateLimit: RateLimit;
 };
 
-/** The account session cookie (http-only, SameSite=Lax). */
-export const SESSION_COOKIE = 'cp_session';
-
 const BearerHeadersSchema = LocaleHeadersSchema.extend({
   authorization: z
     .string()

@@ -4,8 +4,8 @@ import type { Catalog } from './catalog.js';
 import { type Promo, type Referrer, readActiveReferrers, readCatalog, readPromos } from './repo.js';
 
 /**
- * The catalog as the pricing calls read it, kept in memory (issue [F8]: reading it took 7 queries
- * per pricing call). It is data the sync writes (seed.ts), so:
+ * The catalog as the pricing calls read it, kept in memory (reading it took 7 queries per
+ * pricing call). It is data the sync writes (seed.ts), so:
  * - a sync in this process (start-up, tests) reloads it at once: `catalogChanged(db)` after the
  *   commit bumps a generation every cache of that database handle compares;
  * - anything else (another instance's sync, `npm run seed`, a manual SQL change) shows up within

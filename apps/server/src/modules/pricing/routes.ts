@@ -13,8 +13,12 @@ import {
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import { RegistrationKeyHeadersSchema, SignupParamsSchema } from '../signup/routes.js';
+import {
+  LocaleHeadersSchema,
+  ProblemSchema,
+  RegistrationKeyHeadersSchema,
+  SignupParamsSchema,
+} from '../../http/schemas.js';
 import type { PricingService } from './service.js';
 
 export type PricingRoutesOptions = {
@@ -25,7 +29,7 @@ export type PricingRoutesOptions = {
 
 const signupErrors = { 403: ProblemSchema, 404: ProblemSchema } as const;
 
-/** The pricing calls (docs/f1-contract.md, "Pricing"); registered under /v2. */
+/** The pricing calls: lookups, packages, and a signup's coupons, country check and price. */
 export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async (
   app,
   { service, priceRateLimit },

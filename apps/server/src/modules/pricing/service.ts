@@ -1,15 +1,11 @@
 import {
   BUILD_YOUR_OWN_OPTIONS,
-  buildYourOwnAmount,
   type CountryCriteria,
-  type Coupon,
   type CouponsResponse,
   type CurrencyCode,
   calculatePricing,
   currencyForCountry,
   currencySymbol,
-  type Discount,
-  discountAmount,
   EXPERIMENTS,
   formatMoney,
   hasRegions,
@@ -18,31 +14,22 @@ import {
   isRegionOf,
   isTreatment,
   type Locale,
-  type MessageKey,
   moneyLocale,
   normalizeCode,
-  type Order,
   type Package,
   type PackagesResponse,
-  type PaymentCodeValue,
-  type PricingGroup,
   type PricingLookupResponse,
   type PricingRequest,
   type PricingResponse,
-  paymentCodeValue,
-  promoDiscount,
-  promoRejection,
   resolvePricingGroup,
-  subscriptionCodeRejection,
   type TaxQuote,
   termForYears,
   translateMessage,
-  type ValidationError,
 } from '@coparent/domain';
 import type { TaxCalculator } from '../../adapters/tax/tax-calculator.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { FlagContext } from '../flags/context.js';
 import {
   type ExperimentFlags,
@@ -50,8 +37,6 @@ import {
   invitedFlagContext,
   signupFlagContext,
 } from '../flags/experiment-arm.js';
-import { findSignupBillingCountry, type SignupOrder } from '../signup/repo.js';
-import type { SignupService } from '../signup/service.js';
 import {
   type Catalog,
   type CatalogPackage,
@@ -61,19 +46,17 @@ import {
   packagesFor,
   saleCurrency,
 } from './catalog.js';
-import {
-  type CatalogCacheOptions,
-  type CatalogSnapshot,
-  createCatalogCache,
-} from './catalog-cache.js';
-import { findSubscriptionCodes, type Promo, type Referrer } from './repo.js';
+import { type CatalogCacheOptions, createCatalogCache } from './catalog-cache.js';
+import { chooseDiscount, couponList } from './discounts.js';
+import { fieldErrors, orderAmount, resolvePaymentCodes } from './order-amount.js';
+import { findActiveReferrer, type Referrer, readCatalog as readCatalogNow } from './repo.js';
 
 export type PricingServiceDeps = {
   db: Db;
   tax: TaxCalculator;
   now: () => Date;
   /** Authorises the signup calls (registration key) and reads the signup's order and referrer. */
-  signups: Pick<SignupService, 'authorize'>;
+  signups: SignupAccess;
   /** Decides the show-price-in-build-your-own arm an order is priced in. */
   flags: ExperimentFlags;
   /** The in-memory catalog's TTL and clock (catalog-cache.ts); defaults: 60 s, performance.now. */
@@ -81,6 +64,38 @@ export type PricingServiceDeps = {
 };
 
 export type PricingService = ReturnType<typeof createPricingService>;
+
+/**
+ * A signup as pricing reads it: the phone decides the market, the rest the experiment arm of a
+ * build-your-own order.
+ */
+export type PricedSignup = Pick<
+  SignupRow,
+  'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber' | 'segmentAnonymousId' | 'parentEmail'
+> & {
+  /** The saved billing address's country: the arm's country before the phone's. */
+  billingCountry?: string | undefined;
+};
+
+/** What pricing reads of a signup's saved order. */
+export type SavedOrder = {
+  packageId: number | null;
+  complete: boolean;
+  /** The build-your-own arm the order's values were chosen in. */
+  freeOptionsTreatment: boolean;
+  referrerKey: string | null;
+};
+
+/**
+ * The access check of the calls on a signup (its registration key), answered by the signup
+ * module: pricing declares what it needs and never imports the signup module, which uses pricing.
+ */
+export type SignupAccess = {
+  authorize(
+    signupId: string,
+    registrationKey: string | undefined,
+  ): Promise<{ row: PricedSignup; order: SavedOrder | undefined }>;
+};
 
 type Ctx = { locale: Locale };
 
@@ -96,30 +111,6 @@ const NO_COUNTRY_TAX: TaxQuote = {
 function marketCurrency(packages: readonly CatalogPackage[], country: string | null): CurrencyCode {
   const [first] = packages;
   return first ? displayCurrency(first, country) : currencyForCountry(country);
-}
-
-function fieldErrors(errors: { field: string; key: MessageKey }[], locale: Locale) {
-  return new FieldValidationError(
-    errors.map(
-      (e): ValidationError => ({
-        field: e.field,
-        text: translateMessage(e.key, locale),
-        type: 'ERROR',
-      }),
-    ),
-  );
-}
-
-/** The referrer's discount as a coupon: its own percentage, never the link's. */
-function referrerDiscount(referrer: Referrer, locale: Locale): Discount {
-  return {
-    code: referrer.couponCode,
-    description: translateMessage('coupon_referrer_description', locale, {
-      percent: referrer.percent,
-    }),
-    kind: 'PERCENT',
-    percent: referrer.percent,
-  };
 }
 
 /**
@@ -256,61 +247,8 @@ export function createPricingService({
     const { catalog } = snapshot;
     const { pricingGroup, country } = signupCountry(row, query.country, catalog);
     const currency = marketCurrency(packagesFor(catalog, pricingGroup, country), country);
-    const format = (minor: number) => formatMoney(minor, currency, moneyLocale(locale, country));
-    const list: Coupon[] = [];
-    const referrer = order?.referrerKey ? snapshot.referrers.get(order.referrerKey) : undefined;
-    if (referrer) {
-      list.push({
-        couponCode: referrer.couponCode,
-        source: 'REFERRER',
-        description: referrerDiscount(referrer, locale).description,
-        bannerText: translateMessage('coupon_referrer_banner', locale, {
-          percent: referrer.percent,
-          name: referrer.name,
-        }),
-        percent: referrer.percent,
-        amount: null,
-        amountFormatted: null,
-        currencyCode: currency,
-        packageCodes: null,
-        autoApply: true,
-      });
-    }
-    const instant = now();
-    for (const promo of snapshot.offeredPromos) {
-      const rejection = promoRejection(
-        { ...promo, packageCodes: null },
-        { now: instant, packageCode: '', pricingGroup, currency },
-      );
-      if (rejection) continue;
-      const amount = promo.kind === 'AMOUNT' ? (promo.amounts?.[currency] ?? null) : null;
-      const percent = promo.kind === 'PERCENT' ? (promo.percent ?? null) : null;
-      const amountFormatted = amount === null ? null : format(amount);
-      const fallbackBanner =
-        amount !== null
-          ? translateMessage('coupon_amount_banner', locale, {
-              amount: amountFormatted ?? '',
-              code: promo.code,
-            })
-          : translateMessage('coupon_percent_banner', locale, {
-              percent: percent ?? 0,
-              code: promo.code,
-            });
-      list.push({
-        couponCode: promo.code,
-        source: 'PROMOTION',
-        description: promo.description[locale],
-        bannerText: promo.bannerText?.[locale] ?? fallbackBanner,
-        percent,
-        amount,
-        amountFormatted,
-        currencyCode: currency,
-        packageCodes:
-          promo.packageCodes && promo.packageCodes.length > 0 ? [...promo.packageCodes] : null,
-        autoApply: promo.autoApply,
-      });
-    }
-    return { coupons: list };
+    const market = { pricingGroup, country, currency };
+    return { coupons: couponList(snapshot, market, order?.referrerKey, locale, now()) };
   }
 
   /**
@@ -342,135 +280,6 @@ export function createPricingService({
     return lookupResponse(found);
   }
 
-  /** The amount of one subscription of the order; throws 422 for an order the package refuses. */
-  function orderAmount(
-    pkg: CatalogPackage,
-    order: Order,
-    currency: CurrencyCode,
-    treatment: boolean,
-    locale: Locale,
-  ): number {
-    const base = pkg.prices[currency];
-    if (base === undefined) throw new AppError('COUNTRY_MISMATCH');
-    const term = termForYears(pkg.subDurationInYears);
-    if (order.productId !== undefined && order.productId !== term) {
-      throw fieldErrors(
-        [{ field: 'orderDetail.productId', key: 'pricing_subscription_error' }],
-        locale,
-      );
-    }
-    const services = order.services ?? [];
-    if (!pkg.buildYourOwn) {
-      if (services.length > 0) {
-        throw fieldErrors(
-          [{ field: 'orderDetail.services', key: 'pricing_services_error' }],
-          locale,
-        );
-      }
-      return base;
-    }
-    if (order.productId === undefined) {
-      throw fieldErrors(
-        [{ field: 'orderDetail.productId', key: 'pricing_subscription_error' }],
-        locale,
-      );
-    }
-    const options = pkg.options.map((option) => ({
-      code: option.code,
-      amount: option.prices[currency] ?? 0,
-      freeInTreatment: option.freeInTreatment,
-    }));
-    if (!services.every((code) => options.some((o) => o.code === code))) {
-      throw fieldErrors([{ field: 'orderDetail.services', key: 'pricing_services_error' }], locale);
-    }
-    return buildYourOwnAmount(base, options, services, { treatment });
-  }
-
-  /**
-   * The discount: the first entered promo code when it applies to this order; otherwise the best
-   * automatic one (the signup's referrer, promotions marked autoApply). One discount per order.
-   */
-  function chooseDiscount(
-    snapshot: CatalogSnapshot,
-    promoCodes: readonly string[],
-    referrer: Referrer | undefined,
-    context: {
-      pkg: CatalogPackage;
-      pricingGroup: PricingGroup;
-      currency: CurrencyCode;
-      subTotal: number;
-    },
-    locale: Locale,
-  ): Discount | null {
-    const order = {
-      now: now(),
-      packageCode: context.pkg.code,
-      pricingGroup: context.pricingGroup,
-      currency: context.currency,
-    };
-    const applies = (promo: Promo | undefined): promo is Promo =>
-      promo !== undefined && promoRejection(promo, order) === null;
-    const first = promoCodes[0];
-    if (first !== undefined) {
-      const promo = snapshot.promos.get(first);
-      if (applies(promo)) return promoDiscount(promo, context.currency, promo.description[locale]);
-    }
-    const automatic: Discount[] = [];
-    if (referrer) automatic.push(referrerDiscount(referrer, locale));
-    for (const promo of snapshot.offeredPromos) {
-      if (promo.autoApply && applies(promo)) {
-        automatic.push(promoDiscount(promo, context.currency, promo.description[locale]));
-      }
-    }
-    let best: Discount | null = null;
-    for (const candidate of automatic) {
-      if (
-        !best ||
-        discountAmount(candidate, context.subTotal) > discountAmount(best, context.subTotal)
-      ) {
-        best = candidate;
-      }
-    }
-    return best;
-  }
-
-  /** Subscription codes → the engine's payment codes; 422 'Invalid activation code' per bad one. */
-  async function resolvePaymentCodes(
-    entered: readonly string[],
-    context: { pkg: CatalogPackage; currency: CurrencyCode },
-    locale: Locale,
-  ): Promise<PaymentCodeValue[]> {
-    const normalized = entered.map((code) => normalizeCode(code));
-    const found = await findSubscriptionCodes(
-      db,
-      normalized.filter((code) => code !== ''),
-    );
-    const instant = now();
-    const seen = new Set<string>();
-    const values: PaymentCodeValue[] = [];
-    const errors: { field: string; key: 'payment_activationCode_error' }[] = [];
-    normalized.forEach((code, index) => {
-      if (code === '') return;
-      const definition = found.find((c) => c.code === code);
-      const valid =
-        definition !== undefined &&
-        !seen.has(code) &&
-        subscriptionCodeRejection(definition, {
-          now: instant,
-          packageCode: context.pkg.code,
-          currency: context.currency,
-        }) === null;
-      seen.add(code);
-      if (!valid || !definition) {
-        errors.push({ field: `paymentCodes.${index}`, key: 'payment_activationCode_error' });
-        return;
-      }
-      values.push(paymentCodeValue(definition));
-    });
-    if (errors.length > 0) throw fieldErrors(errors, locale);
-    return values;
-  }
-
   /**
    * POST /v2/signups/{id}/pricing: the spec's Pricing info for the order, computed here from the
    * catalog. The currency and tax follow the billing country (else the phone's country);
@@ -500,22 +309,15 @@ export function createPricingService({
    * its values were chosen in), else in the arm the flag file gives the signup's context.
    */
   async function quote(
-    row: Pick<
-      SignupRow,
-      'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber' | 'segmentAnonymousId' | 'parentEmail'
-    >,
-    saved:
-      | Pick<SignupOrder, 'packageId' | 'complete' | 'freeOptionsTreatment' | 'referrerKey'>
-      | undefined,
+    row: PricedSignup,
+    saved: SavedOrder | undefined,
     body: PricingRequest,
     ctx: Ctx,
   ): Promise<PricingResponse> {
     return priceOrder(row, saved, body, ctx, (pkg) =>
       saved?.complete && saved.packageId === pkg.id
         ? Promise.resolve(saved.freeOptionsTreatment)
-        : findSignupBillingCountry(db, row.id).then((billingCountry) =>
-            inFreeOptionsTreatment(signupFlagContext(row, ctx.locale, billingCountry)),
-          ),
+        : inFreeOptionsTreatment(signupFlagContext(row, ctx.locale, row.billingCountry)),
     );
   }
 
@@ -535,7 +337,7 @@ export function createPricingService({
 
   async function priceOrder(
     row: Pick<SignupRow, 'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber'>,
-    saved: Pick<SignupOrder, 'referrerKey'> | undefined,
+    saved: Pick<SavedOrder, 'referrerKey'> | undefined,
     body: PricingRequest,
     { locale }: Ctx,
     freeOptionsTreatment: (pkg: CatalogPackage) => Promise<boolean>,
@@ -572,7 +374,13 @@ export function createPricingService({
     const packageAmount = orderAmount(pkg, body.orderDetail, currency, treatment, locale);
 
     const promoCodes = body.promoCodes.map(normalizeCode).filter((code) => code !== '');
-    const paymentCodes = await resolvePaymentCodes(body.paymentCodes, { pkg, currency }, locale);
+    const paymentCodes = await resolvePaymentCodes(
+      db,
+      body.paymentCodes,
+      { pkg, currency },
+      locale,
+      now(),
+    );
     const referrer = saved?.referrerKey ? snapshot.referrers.get(saved.referrerKey) : undefined;
     const subTotal = packageAmount * (body.payForCoparent ? 2 : 1);
     const discount = chooseDiscount(
@@ -581,6 +389,7 @@ export function createPricingService({
       referrer,
       { pkg, pricingGroup, currency, subTotal },
       locale,
+      now(),
     );
     const quote = country ? await tax.quote({ country, region }) : NO_COUNTRY_TAX;
 
@@ -623,6 +432,19 @@ export function createPricingService({
     return codes;
   }
 
+  /**
+   * The catalog as the database holds it now, read in the caller's transaction: a package save
+   * checks the choice against it (the cache may be up to its TTL old).
+   */
+  function catalogNow(exec: Executor): Promise<Catalog> {
+    return readCatalogNow(exec);
+  }
+
+  /** A discount link's referrer when its key is known and active, in the caller's transaction. */
+  function activeReferrer(exec: Executor, key: string): Promise<Referrer | undefined> {
+    return findActiveReferrer(exec, key);
+  }
+
   return {
     lookup,
     listPackages,
@@ -633,5 +455,7 @@ export function createPricingService({
     quote,
     quoteFor,
     availableCouponCodes,
+    catalogNow,
+    activeReferrer,
   };
 }

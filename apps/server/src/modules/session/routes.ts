@@ -6,8 +6,7 @@ import { AppError } from '../../errors.js';
 import { readCookie, serializeCookie } from '../../http/cookies.js';
 import { ProblemSchema } from '../../http/schemas.js';
 import { hashToken } from '../../security/tokens.js';
-import { deleteSession, findUserById } from '../account/repo.js';
-import { findCredentialsOfUser } from './repo.js';
+import { deleteSession, findCredentialsOfUser, findUserById } from '../account/repo.js';
 import type { SessionAuth } from './session-auth.js';
 
 export type SessionRoutesOptions = {

@@ -5,6 +5,9 @@ import { readCookie } from '../../http/cookies.js';
 import { hashToken } from '../../security/tokens.js';
 import { findSession } from '../account/repo.js';
 
+/** The account session cookie (http-only, SameSite=Lax), set by the login. */
+export const SESSION_COOKIE = 'cp_session';
+
 /** The logged-in user of a request (the `cp_session` cookie resolved to its session row). */
 export type AccountSessionAuth = { sessionId: string; userId: string };
 

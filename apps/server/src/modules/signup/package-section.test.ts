@@ -4,7 +4,6 @@ import { orderPricingBody, type Package } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { REPO_ROOT } from '../../config.js';
-import { DEMO_ACCOUNT, seedDemoData } from '../../db/seed.js';
 import {
   createSignup,
   getSignup,
@@ -14,6 +13,7 @@ import {
   type TestSignup,
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
+import { DEMO_ACCOUNT, seedDemoData } from '../account/seed.js';
 
 describe.each(BACKENDS)('PATCH /v2/signups/:signupId section PACKAGE on %s', (backend) => {
   const ctx = useTestDatabase(backend);

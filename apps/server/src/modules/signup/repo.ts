@@ -60,8 +60,8 @@ const insertSignupUnlessEmailTakenStatement = preparedStatement<{ id: string }>(
 /**
  * Inserts the signup unless a user already has the email (compared as `users.email_normalized`),
  * in one prepared statement: the duplicate check and the insert cost one round trip, and
- * PostgreSQL plans them once per connection (the create is the funnel's hottest write, issue
- * [F8]). Undefined when the email is taken.
+ * PostgreSQL plans them once per connection (the create is the funnel's hottest write).
+ * Undefined when the email is taken.
  */
 export async function insertSignupUnlessEmailTaken(
   db: Executor,
@@ -304,34 +304,41 @@ const signupWithOrderQuery = preparedPerExecutor((db) =>
       // Not null exactly when the signup has an order row (its primary key).
       orderSignupId: signupOrders.signupId,
       ...orderColumns,
+      billingCountry: signupBilling.country,
     })
     .from(signups)
     .leftJoin(signupOrders, eq(signupOrders.signupId, signups.id))
     .leftJoin(catalogPackages, eq(catalogPackages.id, signupOrders.packageId))
+    .leftJoin(signupBilling, eq(signupBilling.signupId, signups.id))
     .where(eq(signups.id, sql.placeholder('id')))
     .limit(1)
     .prepare('signup_with_order_by_id'),
 );
 
 /**
- * The signup and its order in one round trip (what `findSignupById` and `findSignupOrder`
- * answer): the calls on a signup that read its order (pricing) start with this.
+ * The signup, its order and its billing country in one round trip (what `findSignupById`,
+ * `findSignupOrder` and `findSignupBillingCountry` answer): the calls on a signup that read its
+ * order (pricing) start with this.
  */
 export async function findSignupWithOrder(
   db: Executor,
   id: string,
-): Promise<{ row: SignupRow; order: SignupOrder | undefined } | undefined> {
+): Promise<
+  { row: SignupRow; order: SignupOrder | undefined; billingCountry: string | undefined } | undefined
+> {
   const [found] = await signupWithOrderQuery(db).execute({ id });
   if (!found) return undefined;
   const { signup, orderSignupId, services, complete, freeOptionsTreatment } = found;
+  const billingCountry = found.billingCountry ?? undefined;
   // The last three are NOT NULL columns: null only when the join found no order row.
   if (orderSignupId === null || services === null || complete === null) {
-    return { row: signup, order: undefined };
+    return { row: signup, order: undefined, billingCountry };
   }
-  if (freeOptionsTreatment === null) return { row: signup, order: undefined };
+  if (freeOptionsTreatment === null) return { row: signup, order: undefined, billingCountry };
   const { packageId, productId, referrerKey, buildYourOwn } = found;
   return {
     row: signup,
+    billingCountry,
     order: {
       packageId,
       productId,

@@ -8,39 +8,23 @@ import {
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
-import type { QuoteOrder, SignupService } from './service.js';
+import {
+  LocaleHeadersSchema,
+  ProblemSchema,
+  RegistrationKeyHeadersSchema,
+  SignupParamsSchema,
+} from '../../http/schemas.js';
+import type { SignupService } from './service.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
   /** Rate limit of POST /v2/signups per client IP. */
   createRateLimit: { max: number; timeWindow: string };
-  /** Prices the saved order in the PACKAGE save's answer (the pricing module's quote). */
-  quote: QuoteOrder;
 };
 
 const isPackageSave = (body: UpdateSignupRequest): boolean =>
   !('address' in body) && body.sections[0] === 'PACKAGE';
-
-export const SignupParamsSchema = z.object({
-  signupId: z.string().max(64).describe('The signup id (a UUID) from POST /v2/signups'),
-});
-
-export const RegistrationKeyHeadersSchema = LocaleHeadersSchema.extend({
-  'x-registration-key': z
-    .string()
-    .optional()
-    .describe('The registrationKey from POST /v2/signups (a missing or wrong key is 403)'),
-  'x-referrer-key': z
-    .string()
-    .optional()
-    .describe(
-      'Referrer key of a discount link: on the FAMILY save, a known key attaches its discount ' +
-        'to the signup; an unknown one is ignored',
-    ),
-});
 
 const errorResponses = {
   403: ProblemSchema,
@@ -49,7 +33,7 @@ const errorResponses = {
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
-  { service, createRateLimit, quote },
+  { service, createRateLimit },
 ) => {
   app.post(
     '/',
@@ -130,10 +114,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         referrerKey: request.headers['x-referrer-key'],
       });
       if (!isPackageSave(request.body)) return answer;
-      // What /payment reads first, answered now (issue [F8]: one round trip per step).
+      // What /payment reads first, answered now: one round trip per step.
       return {
         ...answer,
-        ...(await service.packageSaveAnswer(signupId, registrationKey, { locale, quote })),
+        ...(await service.packageSaveAnswer(signupId, registrationKey, { locale })),
       };
     },
   );

@@ -1,5 +1,5 @@
-import { countUsers, insertUser } from '../modules/account/repo.js';
-import type { Db } from './client.js';
+import type { Db } from '../../db/client.js';
+import { countUsers, insertUser } from './repo.js';
 
 /** The demo account: signing up with this email shows the duplicate-parent path. */
 export const DEMO_ACCOUNT = {
