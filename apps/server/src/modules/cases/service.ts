@@ -5,8 +5,6 @@ import {
   type CaseSummary,
   type CreateCaseRequest,
   type CreateCaseResponse,
-  displayInitials,
-  familyMemberColor,
   type ListCasesResponse,
   type Locale,
   supportPhoneFor,
@@ -18,17 +16,15 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
-import { findUserById, insertUser, userExistsWithEmail } from '../account/repo.js';
-import { professionalInvitationEmail } from '../email/templates/professional-invitation.js';
+import { findUserById, userExistsWithEmail } from '../account/repo.js';
 import {
-  insertFamily,
-  insertFamilyMembers,
-  insertInvite,
-  type NewFamilyMember,
-} from '../invite/repo.js';
-import { inviteUrl } from '../invite/service.js';
-import { findProfessionalProfile } from '../professional/repo.js';
+  createFamily,
+  createInvitedParent,
+  type FamilyPerson,
+  inviteToFamily,
+} from '../accounts/provision.js';
+import { professionalInvitationEmail } from '../email/templates/professional-invitation.js';
+import { practiceCountry } from '../professional/service.js';
 import { findFamiliesCreatedBy, findMembersOfFamilies, usersWithCredentials } from './repo.js';
 
 /** Test seams: a simulated failure after every write, before the commit. */
@@ -57,7 +53,7 @@ export type CaseInvitation = {
   token: string;
 };
 
-const FAMILY_ROLES: Record<CaseParentKey, NewFamilyMember['role']> = {
+const FAMILY_ROLES: Record<CaseParentKey, FamilyPerson['role']> = {
   parent1: 'PARENT',
   parent2: 'CO_PARENT',
 };
@@ -110,22 +106,17 @@ export function createCasesService(deps: CasesServiceDeps) {
     if (taken.length > 0) throw new FieldValidationError(taken);
 
     const proName = `${pro.firstName} ${pro.lastName}`;
-    const profile = await findProfessionalProfile(db, pro.id);
-    const supportPhone = supportPhoneFor(profile?.country).display;
+    const supportPhone = supportPhoneFor(await practiceCountry(db, pro.id)).display;
     const instant = now();
-    const expiresAt = new Date(instant.getTime() + inviteTtlDays * 86_400_000);
 
     let result: { familyId: string; invitations: CaseInvitation[]; queued: QueuedMail[] };
     try {
       result = await db.transaction(async (tx) => {
-        const familyId = await insertFamily(tx, { createdByUserId: pro.id }, instant);
         const parentUsers = new Map<CaseParentKey, UserRow & { email: string }>();
         for (const key of CASE_PARENT_KEYS) {
           const parent = input[key];
           if (parent.email === '') continue;
-          const user = await insertUser(tx, {
-            kind: 'PARENT',
-            status: 'INVITED',
+          const user = await createInvitedParent(tx, {
             email: parent.email,
             firstName: parent.firstName,
             lastName: parent.lastName,
@@ -136,30 +127,30 @@ export function createCasesService(deps: CasesServiceDeps) {
           });
           parentUsers.set(key, user);
         }
-
-        const people = [
-          ...CASE_PARENT_KEYS.map((key) => ({ ...input[key], key, role: FAMILY_ROLES[key] })),
-          ...input.children.map((child) => ({ ...child, key: null, role: 'CHILD' as const })),
-        ];
-        const members = await insertFamilyMembers(
-          tx,
-          people.map((person, position) => {
-            const user = person.key ? parentUsers.get(person.key) : undefined;
-            const phone = 'phoneNumber' in person && person.phoneNumber ? person : null;
+        const people: FamilyPerson[] = [
+          ...CASE_PARENT_KEYS.map((key) => {
+            const person = input[key];
+            const user = parentUsers.get(key);
             return {
-              familyId,
-              role: person.role,
-              position,
-              userId: user?.id ?? null,
+              role: FAMILY_ROLES[key],
               firstName: person.firstName,
               lastName: person.lastName,
+              userId: user?.id ?? null,
               email: user?.email ?? null,
-              phoneCountryCode: phone?.phoneCountryCode ?? null,
-              phoneNumber: phone?.phoneNumber ?? null,
-              color: familyMemberColor(position),
-              displayInitials: displayInitials(person.firstName, person.lastName),
+              ...(person.phoneNumber
+                ? { phoneCountryCode: person.phoneCountryCode, phoneNumber: person.phoneNumber }
+                : {}),
             };
           }),
+          ...input.children.map((child) => ({
+            role: 'CHILD' as const,
+            firstName: child.firstName,
+            lastName: child.lastName,
+          })),
+        ];
+        const { familyId, members } = await createFamily(
+          tx,
+          { createdByUserId: pro.id, people },
           instant,
         );
 
@@ -168,32 +159,34 @@ export function createCasesService(deps: CasesServiceDeps) {
         for (const [key, user] of parentUsers) {
           const member = members.find((m) => m.userId === user.id);
           if (!member) throw new Error(`the ${key} member was not created`);
-          const token = generateToken();
-          await insertInvite(
+          const invite = await inviteToFamily(
             tx,
             {
-              tokenHash: hashToken(token),
               familyId,
               familyMemberId: member.id,
               userId: user.id,
               invitedByUserId: pro.id,
               email: user.email,
-              expiresAt,
             },
+            { publicUrl, inviteTtlDays },
             instant,
           );
           const mail = professionalInvitationEmail({
             locale,
             firstName: user.firstName,
             proName,
-            inviteUrl: inviteUrl(publicUrl, token),
+            inviteUrl: invite.url,
             expiresInDays: inviteTtlDays,
             supportPhone,
           });
-          queued.push(
-            await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt: expiresAt }, tx),
-          );
-          invitations.push({ parent: key, userId: user.id, email: user.email, token });
+          const secretsExpireAt = invite.expiresAt;
+          queued.push(await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt }, tx));
+          invitations.push({
+            parent: key,
+            userId: user.id,
+            email: user.email,
+            token: invite.token,
+          });
         }
         await hooks?.afterWrites?.();
         return { familyId, invitations, queued };

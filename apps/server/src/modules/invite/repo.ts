@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type FamilyMemberRow,
-  families,
   familyMembers,
   type InviteProgressRow,
   type InviteRow,
@@ -12,46 +11,6 @@ import {
   parentProfiles,
   subscriptions,
 } from '../../db/schema.js';
-
-export async function insertFamily(
-  db: Executor,
-  values: { createdByUserId: string },
-  now: Date,
-): Promise<string> {
-  const [row] = await db
-    .insert(families)
-    .values({ ...values, createdAt: now })
-    .returning({ id: families.id });
-  if (!row) throw new Error('insert into families returned no row');
-  return row.id;
-}
-
-export type NewFamilyMember = Omit<typeof familyMembers.$inferInsert, 'id' | 'createdAt'>;
-
-export async function insertFamilyMembers(
-  db: Executor,
-  members: readonly NewFamilyMember[],
-  now: Date,
-): Promise<FamilyMemberRow[]> {
-  if (members.length === 0) return [];
-  return db
-    .insert(familyMembers)
-    .values(members.map((member) => ({ ...member, createdAt: now })))
-    .returning();
-}
-
-export async function insertInvite(
-  db: Executor,
-  values: Omit<typeof invites.$inferInsert, 'id' | 'createdAt' | 'acceptedAt' | 'revokedAt'>,
-  now: Date,
-): Promise<string> {
-  const [row] = await db
-    .insert(invites)
-    .values({ ...values, createdAt: now })
-    .returning({ id: invites.id });
-  if (!row) throw new Error('insert into invites returned no row');
-  return row.id;
-}
 
 // ── Invites by token, and their replacement ─────────────────────────────────────────────────────
 

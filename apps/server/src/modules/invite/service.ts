@@ -30,18 +30,18 @@ import type { FamilyMemberRow, InviteRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError } from '../../errors.js';
 import { hashSecret } from '../../security/hash.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
+import { hashToken } from '../../security/tokens.js';
 import {
   findUserAddress,
   findUserById,
   hasCredentials,
-  insertUserWithoutEmail,
-  replaceCredentialsToken,
   updateUser,
   upsertUserAddress,
   userExistsWithEmail,
 } from '../account/repo.js';
-import { type CheckoutService, INVITE_PATH } from '../checkout/service.js';
+import { issueCredentialsToken } from '../accounts/credentials-token.js';
+import { createInvitedParent, inviteToFamily } from '../accounts/provision.js';
+import type { CheckoutService } from '../checkout/service.js';
 import { inviteNewLinkEmail } from '../email/templates/invite-new-link.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { findPackage } from '../pricing/catalog.js';
@@ -54,7 +54,6 @@ import {
   findInviteByTokenHash,
   findInviteProgress,
   findParentProfile,
-  insertInvite,
   linkInviteUser,
   revokeMemberInvites,
   upsertInviteProgress,
@@ -86,11 +85,6 @@ export type InviteService = ReturnType<typeof createInviteService>;
 export type InviteAuth = { invite: InviteRow; user: UserRow };
 
 type Ctx = { locale: Locale };
-
-/** The link of an invite token (the browser takes the token out of the address bar). */
-export function inviteUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${INVITE_PATH}?token=${encodeURIComponent(token)}`;
-}
 
 /**
  * The invited co-parent's use cases (docs/f1-contract.md, "Invite"): the token, the invited
@@ -134,9 +128,8 @@ export function createInviteService(deps: InviteServiceDeps) {
     );
     if (!member) throw new AppError('INVITE_INVALID');
     const user = await db.transaction(async (tx) => {
-      const created = await insertUserWithoutEmail(tx, {
-        kind: 'PARENT',
-        status: 'INVITED',
+      const created = await createInvitedParent(tx, {
+        email: null,
         firstName: member.firstName,
         lastName: member.lastName,
         phoneCountryCode: member.phoneCountryCode,
@@ -538,14 +531,10 @@ export function createInviteService(deps: InviteServiceDeps) {
       lastCompletedStep: progressStep(s.progress?.lastCompletedStep),
     });
     if (!mayGet) throw new AppError('SECTION_OUT_OF_ORDER');
-    const token = generateToken();
-    const instant = now();
-    const expiresAt = new Date(instant.getTime() + settings.credentialsTokenTtlMinutes * 60_000);
-    await replaceCredentialsToken(
-      db,
-      { userId: auth.user.id, tokenHash: hashToken(token), expiresAt },
-      instant,
-    );
+    const { token, expiresAt } = await issueCredentialsToken(db, auth.user.id, {
+      now: now(),
+      lifetimeMs: settings.credentialsTokenTtlMinutes * 60_000,
+    });
     return { clickToJoinToken: token, expiresAt: expiresAt.toISOString() };
   }
 
@@ -585,33 +574,31 @@ export function createInviteService(deps: InviteServiceDeps) {
 
     const locale = resolveLocale(user.locale);
     const address = await findUserAddress(db, user.id);
-    const newToken = generateToken();
     const email = user.email;
     let queued: QueuedMail | undefined;
-    const expiresAt = new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000);
     await db.transaction(async (tx: Executor) => {
-      const id = await insertInvite(
+      const invite = await inviteToFamily(
         tx,
         {
-          tokenHash: hashToken(newToken),
           familyId: old.familyId,
           familyMemberId: old.familyMemberId,
           userId: user.id,
           invitedByUserId: old.invitedByUserId,
           email,
-          expiresAt,
         },
+        { publicUrl, inviteTtlDays: settings.inviteTtlDays },
         instant,
       );
-      await revokeMemberInvites(tx, old.familyMemberId, id, instant);
+      await revokeMemberInvites(tx, old.familyMemberId, invite.inviteId, instant);
       const mail = inviteNewLinkEmail({
         locale,
         firstName: user.firstName,
-        inviteUrl: inviteUrl(publicUrl, newToken),
+        inviteUrl: invite.url,
         expiresInDays: settings.inviteTtlDays,
         supportPhone: supportPhoneFor(address?.country).display,
       });
-      queued = await mailer.send({ to: email, locale, ...mail, secretsExpireAt: expiresAt }, tx);
+      const secretsExpireAt = invite.expiresAt;
+      queued = await mailer.send({ to: email, locale, ...mail, secretsExpireAt }, tx);
     });
     log.info({ userId: user.id }, 'a new invite link was sent');
     void queued?.deliver();
