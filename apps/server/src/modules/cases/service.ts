@@ -12,8 +12,8 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { FamilyMemberRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserById, userExistsWithEmail } from '../account/repo.js';
@@ -58,9 +58,37 @@ const FAMILY_ROLES: Record<CaseParentKey, FamilyPerson['role']> = {
   parent2: 'CO_PARENT',
 };
 
+/** The family of a case: parent 1, parent 2 (linked to their users), then the children. */
+function casePeople(
+  input: CreateCaseRequest,
+  parentUsers: ReadonlyMap<CaseParentKey, UserRow & { email: string }>,
+): FamilyPerson[] {
+  return [
+    ...CASE_PARENT_KEYS.map((key) => {
+      const person = input[key];
+      const user = parentUsers.get(key);
+      return {
+        role: FAMILY_ROLES[key],
+        firstName: person.firstName,
+        lastName: person.lastName,
+        userId: user?.id ?? null,
+        email: user?.email ?? null,
+        ...(person.phoneNumber
+          ? { phoneCountryCode: person.phoneCountryCode, phoneNumber: person.phoneNumber }
+          : {}),
+      };
+    }),
+    ...input.children.map((child) => ({
+      role: 'CHILD' as const,
+      firstName: child.firstName,
+      lastName: child.lastName,
+    })),
+  ];
+}
+
 /**
- * A professional's cases (docs/f1-contract.md, "Account"): open a case (a family whose parents
- * are INVITED users created by the professional, each emailed an invitation), and list them.
+ * A professional's cases: open a case (a family whose parents are INVITED users created by the
+ * professional, each emailed an invitation), and list them.
  */
 export function createCasesService(deps: CasesServiceDeps) {
   const { db, mailer, now, publicUrl, inviteTtlDays, hooks } = deps;
@@ -86,6 +114,56 @@ export function createCasesService(deps: CasesServiceDeps) {
       }
     }
     return errors;
+  }
+
+  /** Invites each parent who has an email: the invitation and its email in the outbox. */
+  async function inviteParents(
+    tx: Executor,
+    input: {
+      familyId: string;
+      members: readonly FamilyMemberRow[];
+      parentUsers: ReadonlyMap<CaseParentKey, UserRow & { email: string }>;
+      pro: { id: string; name: string; supportPhone: string };
+      locale: Locale;
+      instant: Date;
+    },
+  ): Promise<{ invitations: CaseInvitation[]; queued: QueuedMail[] }> {
+    const { familyId, members, parentUsers, pro, locale, instant } = input;
+    const invitations: CaseInvitation[] = [];
+    const queued: QueuedMail[] = [];
+    for (const [key, user] of parentUsers) {
+      const member = members.find((m) => m.userId === user.id);
+      if (!member) throw new Error(`the ${key} member was not created`);
+      const invite = await inviteToFamily(
+        tx,
+        {
+          familyId,
+          familyMemberId: member.id,
+          userId: user.id,
+          invitedByUserId: pro.id,
+          email: user.email,
+        },
+        { publicUrl, inviteTtlDays },
+        instant,
+      );
+      const mail = professionalInvitationEmail({
+        locale,
+        firstName: user.firstName,
+        proName: pro.name,
+        inviteUrl: invite.url,
+        expiresInDays: inviteTtlDays,
+        supportPhone: pro.supportPhone,
+      });
+      const secretsExpireAt = invite.expiresAt;
+      queued.push(await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt }, tx));
+      invitations.push({
+        parent: key,
+        userId: user.id,
+        email: user.email,
+        token: invite.token,
+      });
+    }
+    return { invitations, queued };
   }
 
   /**
@@ -127,67 +205,21 @@ export function createCasesService(deps: CasesServiceDeps) {
           });
           parentUsers.set(key, user);
         }
-        const people: FamilyPerson[] = [
-          ...CASE_PARENT_KEYS.map((key) => {
-            const person = input[key];
-            const user = parentUsers.get(key);
-            return {
-              role: FAMILY_ROLES[key],
-              firstName: person.firstName,
-              lastName: person.lastName,
-              userId: user?.id ?? null,
-              email: user?.email ?? null,
-              ...(person.phoneNumber
-                ? { phoneCountryCode: person.phoneCountryCode, phoneNumber: person.phoneNumber }
-                : {}),
-            };
-          }),
-          ...input.children.map((child) => ({
-            role: 'CHILD' as const,
-            firstName: child.firstName,
-            lastName: child.lastName,
-          })),
-        ];
+        const people = casePeople(input, parentUsers);
         const { familyId, members } = await createFamily(
           tx,
           { createdByUserId: pro.id, people },
           instant,
         );
 
-        const invitations: CaseInvitation[] = [];
-        const queued: QueuedMail[] = [];
-        for (const [key, user] of parentUsers) {
-          const member = members.find((m) => m.userId === user.id);
-          if (!member) throw new Error(`the ${key} member was not created`);
-          const invite = await inviteToFamily(
-            tx,
-            {
-              familyId,
-              familyMemberId: member.id,
-              userId: user.id,
-              invitedByUserId: pro.id,
-              email: user.email,
-            },
-            { publicUrl, inviteTtlDays },
-            instant,
-          );
-          const mail = professionalInvitationEmail({
-            locale,
-            firstName: user.firstName,
-            proName,
-            inviteUrl: invite.url,
-            expiresInDays: inviteTtlDays,
-            supportPhone,
-          });
-          const secretsExpireAt = invite.expiresAt;
-          queued.push(await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt }, tx));
-          invitations.push({
-            parent: key,
-            userId: user.id,
-            email: user.email,
-            token: invite.token,
-          });
-        }
+        const { invitations, queued } = await inviteParents(tx, {
+          familyId,
+          members,
+          parentUsers,
+          pro: { id: pro.id, name: proName, supportPhone },
+          locale,
+          instant,
+        });
         await hooks?.afterWrites?.();
         return { familyId, invitations, queued };
       });

@@ -101,7 +101,7 @@ function sameServices(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The pricing request's address part, from a saved billing address. */
-function pricedAddress(billing: Omit<AttemptBilling, 'timeZone'>) {
+export function pricedAddress(billing: Omit<AttemptBilling, 'timeZone'>) {
   return {
     line1: billing.line1,
     line2: billing.line2 ?? undefined,
@@ -186,11 +186,10 @@ export async function prepareSignupAttempt(
     },
     { locale },
   );
-  assertChargeMatchesPricing(priced, body.payment, locale);
-  await assertMethodAllowed(
-    deps.flags,
-    body.payment.paymentType,
-    priced.totals.total,
+  await assertPayable(
+    deps,
+    priced,
+    body.payment,
     signupFlagContext(row, locale, billing.country),
     locale,
   );
@@ -249,14 +248,7 @@ export async function prepareInvitedAttempt(
     },
     { locale },
   );
-  assertChargeMatchesPricing(priced, body.payment, locale);
-  await assertMethodAllowed(
-    deps.flags,
-    body.payment.paymentType,
-    priced.totals.total,
-    invitedFlagContext(user.id, locale),
-    locale,
-  );
+  await assertPayable(deps, priced, body.payment, invitedFlagContext(user.id, locale), locale);
   const inviter = invited.inviter;
   return newAttempt({
     locale,
@@ -274,6 +266,18 @@ export async function prepareInvitedAttempt(
       inviterPhone: inviter ? e164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
     },
   });
+}
+
+/** The server's price is the one shown, and the method may be used here. */
+async function assertPayable(
+  deps: AttemptDeps,
+  priced: PricingResponse,
+  payment: PaymentRequest['payment'],
+  context: FlagContext,
+  locale: Locale,
+): Promise<void> {
+  assertChargeMatchesPricing(priced, payment, locale);
+  await assertMethodAllowed(deps.flags, payment.paymentType, priced.totals.total, context, locale);
 }
 
 /**

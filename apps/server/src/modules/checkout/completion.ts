@@ -2,10 +2,15 @@ import { type PaymentType, SubscriptionTermSchema, supportPhoneFor } from '@copa
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
-import type { PaymentRow } from '../../db/schema.js';
+import type { PaymentRow, SignupRow } from '../../db/schema.js';
 import { findUserById, hasCredentials, updateUser, upsertUserAddress } from '../account/repo.js';
 import { issueCredentialsToken } from '../accounts/credentials-token.js';
-import { createPaidSubscriptions, createPayingFamily } from '../accounts/provision.js';
+import {
+  createPaidSubscriptions,
+  createPayingFamily,
+  type IssuedInvite,
+  type PayingFamily,
+} from '../accounts/provision.js';
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
 import { type Catalog, findPackage } from '../pricing/catalog.js';
 import { findChildren, findSignupByIdForUpdate, updateSignup } from '../signup/repo.js';
@@ -33,6 +38,67 @@ export type CompletionDeps = {
     credentialsLinkTtlDays: number;
   };
 };
+
+/** The payment answer a completed attempt stores: its receipt and what it registered. */
+function storedResponse(
+  purchase: ReturnType<typeof purchaseOf>,
+  payment: PaymentRow,
+  transaction: GatewayTransaction | null,
+  registered: Pick<StoredResponse['registration'], 'parent' | 'coParent'>,
+): StoredResponse {
+  const { attempt, priced } = purchase;
+  const { receipt, gaPayloadBase64 } = receiptParts({
+    ...purchase,
+    payment,
+    transaction,
+    locale: attempt.locale,
+    email: registered.parent.email,
+  });
+  return {
+    gaPayloadBase64,
+    receipt,
+    registration: {
+      order: attempt.order,
+      parent: registered.parent,
+      coParent: registered.coParent,
+      promoCodes: priced.request.promoCodes,
+    },
+    pricingInfo: pricingInfoOf(priced),
+  };
+}
+
+/** What the paying parent's signup says of the family, as provision takes it. */
+function payingFamilyOf(
+  signup: SignupRow,
+  parentEmail: string,
+  children: readonly { firstName: string; lastName: string; email: string | null }[],
+  attempt: Attempt,
+  instant: Date,
+): PayingFamily {
+  const { timeZone, ...address } = attempt.billing;
+  return {
+    parent: {
+      email: parentEmail,
+      firstName: signup.parentFirstName,
+      lastName: signup.parentLastName,
+      phoneCountryCode: signup.parentPhoneCountryCode,
+      phoneNumber: signup.parentPhoneNumber,
+      locale: attempt.locale,
+      timeZone,
+      marketingOptIn: attempt.marketingOptIn,
+      termsAcceptedAt: attempt.termsAccepted ? instant : null,
+      address,
+    },
+    coParent: {
+      email: signup.coParentEmail,
+      firstName: signup.coParentFirstName ?? '',
+      lastName: signup.coParentLastName ?? '',
+      phoneCountryCode: signup.coParentPhoneCountryCode,
+      phoneNumber: signup.coParentPhoneNumber,
+    },
+    children: children.map(({ firstName, lastName, email }) => ({ firstName, lastName, email })),
+  };
+}
 
 function addYears(instant: Date, years: number): Date {
   const next = new Date(instant.getTime());
@@ -121,44 +187,14 @@ export function createCompletion(deps: CompletionDeps) {
     purchase: ReturnType<typeof purchaseOf>,
   ): Promise<QueuedMail[]> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
-    const { locale } = attempt;
     if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
     const signup = await findSignupByIdForUpdate(tx, payment.signupId);
     if (!signup?.parentEmail) throw new Error(`signup ${payment.signupId} not found`);
     const children = await findChildren(tx, signup.id);
-    const { timeZone, ...address } = attempt.billing;
-    const coParent = {
-      email: signup.coParentEmail,
-      firstName: signup.coParentFirstName ?? '',
-      lastName: signup.coParentLastName ?? '',
-      phoneCountryCode: signup.coParentPhoneCountryCode,
-      phoneNumber: signup.coParentPhoneNumber,
-    };
-    const family = await createPayingFamily(
-      tx,
-      {
-        parent: {
-          email: signup.parentEmail,
-          firstName: signup.parentFirstName,
-          lastName: signup.parentLastName,
-          phoneCountryCode: signup.parentPhoneCountryCode,
-          phoneNumber: signup.parentPhoneNumber,
-          locale,
-          timeZone,
-          marketingOptIn: attempt.marketingOptIn,
-          termsAcceptedAt: attempt.termsAccepted ? instant : null,
-          address,
-        },
-        coParent,
-        children: children.map(({ firstName, lastName, email }) => ({
-          firstName,
-          lastName,
-          email,
-        })),
-      },
-      { publicUrl, inviteTtlDays: settings.inviteTtlDays },
-      instant,
-    );
+    const input = payingFamilyOf(signup, signup.parentEmail, children, attempt, instant);
+    const { coParent } = input;
+    const inviteSettings = { publicUrl, inviteTtlDays: settings.inviteTtlDays };
+    const family = await createPayingFamily(tx, input, inviteSettings, instant);
     const { parent, familyId } = family;
 
     const orderId = await createPaidSubscriptions(
@@ -183,27 +219,14 @@ export function createCompletion(deps: CompletionDeps) {
         renewsAt,
       },
     );
-    const { receipt, gaPayloadBase64 } = receiptParts({
-      ...purchase,
-      payment,
-      transaction,
-      locale,
-      email: parent.email,
-    });
-    const response: StoredResponse = {
-      gaPayloadBase64,
-      receipt,
-      registration: {
-        order: attempt.order,
-        parent: { email: parent.email, userId: parent.id, familyId },
-        coParent: {
-          email: coParent.email,
-          phoneNumberWithCountryCode: e164(coParent.phoneCountryCode, coParent.phoneNumber),
-        },
-        promoCodes: priced.request.promoCodes,
+    const response = storedResponse(purchase, payment, transaction, {
+      parent: { email: parent.email, userId: parent.id, familyId },
+      coParent: {
+        email: coParent.email,
+        phoneNumberWithCountryCode: e164(coParent.phoneCountryCode, coParent.phoneNumber),
       },
-      pricingInfo: pricingInfoOf(priced),
-    };
+    });
+    const { receipt } = response;
     const completion = { payment, transaction, method, response, orderId, instant };
     await recordCompletion(tx, { ...completion, userId: parent.id });
     await updateSignup(tx, signup.id, {
@@ -215,7 +238,7 @@ export function createCompletion(deps: CompletionDeps) {
     });
     await credentialsToken(tx, parent.id, instant);
 
-    const queued = [
+    return [
       await queueReceiptEmail(tx, mailer, {
         to: parent.email,
         firstName: parent.firstName,
@@ -228,23 +251,36 @@ export function createCompletion(deps: CompletionDeps) {
         coParentName: signup.coParentFirstName,
         credentialsLink: await credentialsLink(tx, parent.id),
       }),
+      ...(coParent.email
+        ? [await queueInvitation(tx, { to: coParent.email, coParent, parent, attempt, family })]
+        : []),
     ];
-    if (coParent.email) {
-      const invitation = coParentInvitationEmail({
-        locale,
-        firstName: coParent.firstName,
-        inviterName: `${parent.firstName} ${parent.lastName}`,
-        inviteUrl: family.invite.url,
-        expiresInDays: settings.inviteTtlDays,
-        subscriptionPaid: attempt.payForCoparent,
-        supportPhone: supportPhoneFor(attempt.billing.country).display,
-      });
-      const secretsExpireAt = family.invite.expiresAt;
-      queued.push(
-        await mailer.send({ to: coParent.email, locale, ...invitation, secretsExpireAt }, tx),
-      );
-    }
-    return queued;
+  }
+
+  /** The co-parent's invitation email, in the outbox with the completing transaction. */
+  function queueInvitation(
+    tx: Executor,
+    input: {
+      to: string;
+      coParent: PayingFamily['coParent'];
+      parent: { firstName: string; lastName: string };
+      attempt: Attempt;
+      family: { invite: IssuedInvite };
+    },
+  ): Promise<QueuedMail> {
+    const { attempt, parent } = input;
+    const { locale } = attempt;
+    const invitation = coParentInvitationEmail({
+      locale,
+      firstName: input.coParent.firstName,
+      inviterName: `${parent.firstName} ${parent.lastName}`,
+      inviteUrl: input.family.invite.url,
+      expiresInDays: settings.inviteTtlDays,
+      subscriptionPaid: attempt.payForCoparent,
+      supportPhone: supportPhoneFor(attempt.billing.country).display,
+    });
+    const secretsExpireAt = input.family.invite.expiresAt;
+    return mailer.send({ to: input.to, locale, ...invitation, secretsExpireAt }, tx);
   }
 
   /**
@@ -259,7 +295,7 @@ export function createCompletion(deps: CompletionDeps) {
     purchase: ReturnType<typeof purchaseOf>,
   ): Promise<QueuedMail[]> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
-    const { invited, locale } = attempt;
+    const { invited } = attempt;
     const userId = payment.invitedUserId;
     if (!invited || !userId) throw new Error(`payment ${payment.id} is not an invited payment`);
     const user = await findUserById(tx, userId);
@@ -287,24 +323,11 @@ export function createCompletion(deps: CompletionDeps) {
       },
       { familyMemberIds: [invited.familyMemberId], years, startsAt: instant, renewsAt },
     );
-    const { receipt, gaPayloadBase64 } = receiptParts({
-      ...purchase,
-      payment,
-      transaction,
-      locale,
-      email: user.email,
+    const response = storedResponse(purchase, payment, transaction, {
+      parent: { email: user.email, userId, familyId: invited.familyId },
+      coParent: { email: invited.inviterEmail, phoneNumberWithCountryCode: invited.inviterPhone },
     });
-    const response: StoredResponse = {
-      gaPayloadBase64,
-      receipt,
-      registration: {
-        order: attempt.order,
-        parent: { email: user.email, userId, familyId: invited.familyId },
-        coParent: { email: invited.inviterEmail, phoneNumberWithCountryCode: invited.inviterPhone },
-        promoCodes: priced.request.promoCodes,
-      },
-      pricingInfo: pricingInfoOf(priced),
-    };
+    const { receipt } = response;
     await recordCompletion(tx, {
       payment,
       transaction,

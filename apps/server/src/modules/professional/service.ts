@@ -163,9 +163,9 @@ export function createProfessionalService({
 
   /**
    * Checks one step's values with the domain's step schema plus the server's rules (step 1: the
-   * email must not belong to an account). Throws FieldValidationError with status 409 (the
-   * spec's answer for this call) listing every failing field; 429 instead when the email's
-   * "taken" answers are beyond the per-email limit.
+   * email must not belong to an account). Throws FieldValidationError with status 409 listing
+   * every failing field; 429 instead when the email's "taken" answers are beyond the per-email
+   * limit.
    */
   async function validateStep(
     step: ProValidatorStep,
