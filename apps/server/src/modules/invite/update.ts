@@ -1,4 +1,5 @@
 import {
+  type InviteStep,
   isConsentRequired,
   type Locale,
   nextInviteStep,
@@ -25,40 +26,25 @@ import { progressStep, readInviteState } from './state.js';
 
 type Ctx = { locale: Locale };
 
+/** The order the invited flow keeps with its progress. */
+type SavedProgressOrder = { packageId: number; productId: string | null; services: string[] };
+
 /** The invited parent's own saves: their details and answers, terms, and marketing consent. */
 export function createInvitedUserUpdates(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
   const state = (auth: InviteAuth) => readInviteState(db, auth, now());
 
-  /**
-   * PATCH /v2/users/{userId}: saves the sections sent, in one transaction, and moves the invited
-   * flow's progress with `nextInviteStep`. Secrets are hashed with argon2id before the
-   * transaction (the answer in its comparison form, like the professional's).
-   */
-  async function update(
-    auth: InviteAuth,
+  /** Where the sections sent move the flow: the order chosen, the step and the next page. */
+  async function progressAfter(
     body: UpdateInvitedUserRequest,
-    { locale }: Ctx,
-  ): Promise<UpdateInvitedUserResponse> {
+    s: Awaited<ReturnType<typeof state>>,
+    locale: Locale,
+  ): Promise<{ step: InviteStep; nextPath: string | null; order?: SavedProgressOrder }> {
     const has = (section: UpdateInvitedUserRequest['sections'][number]) =>
       body.sections.includes(section);
-    const user = auth.user;
-    const parent = body.parent ?? {};
-    if (parent.userId !== undefined && parent.userId !== user.id) {
-      throw new AppError('INVITE_USER_MISMATCH');
-    }
-    const email = has('PARENT') ? parent.email : undefined;
-    if (
-      email !== undefined &&
-      email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase() &&
-      (await userExistsWithEmail(db, email))
-    ) {
-      throw fieldError('parent.email', 'signup_emailTaken_error', locale);
-    }
-    const s = await state(auth);
     let step = progressStep(s.progress?.lastCompletedStep);
     let nextPath: string | null = null;
-    let order: { packageId: number; productId: string | null; services: string[] } | undefined;
+    let order: SavedProgressOrder | undefined;
     if (has('PACKAGE') && s.pro) throw new AppError('INVITE_COVERED_BY_PROFESSIONAL');
     if (has('PACKAGE') && body.order) {
       const catalog = await readCatalog(db);
@@ -86,6 +72,36 @@ export function createInvitedUserUpdates(deps: { db: Db; now: () => Date }) {
       step = next.step;
       nextPath = next.path;
     }
+    return { step, nextPath, ...(order ? { order } : {}) };
+  }
+
+  /**
+   * PATCH /v2/users/{userId}: saves the sections sent, in one transaction, and moves the invited
+   * flow's progress with `nextInviteStep`. Secrets are hashed with argon2id before the
+   * transaction (the answer in its comparison form, like the professional's).
+   */
+  async function update(
+    auth: InviteAuth,
+    body: UpdateInvitedUserRequest,
+    { locale }: Ctx,
+  ): Promise<UpdateInvitedUserResponse> {
+    const has = (section: UpdateInvitedUserRequest['sections'][number]) =>
+      body.sections.includes(section);
+    const user = auth.user;
+    const parent = body.parent ?? {};
+    if (parent.userId !== undefined && parent.userId !== user.id) {
+      throw new AppError('INVITE_USER_MISMATCH');
+    }
+    const email = has('PARENT') ? parent.email : undefined;
+    if (
+      email !== undefined &&
+      email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase() &&
+      (await userExistsWithEmail(db, email))
+    ) {
+      throw fieldError('parent.email', 'signup_emailTaken_error', locale);
+    }
+    const s = await state(auth);
+    const { step, nextPath, order } = await progressAfter(body, s, locale);
     const answerHash =
       has('SECURITY_QUESTION') && body.securityAnswer
         ? await hashSecret(securityTextKey(body.securityAnswer))
