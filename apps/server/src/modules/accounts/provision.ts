@@ -13,6 +13,7 @@ import {
 } from '../account/repo.js';
 import { inviteUrl } from './invite-link.js';
 import {
+  insertCoveredSubscription,
   insertFamily,
   insertFamilyMembers,
   insertInvite,
@@ -226,3 +227,9 @@ export async function createPayingFamily(
  * renewing together. Answers the order's id.
  */
 export const createPaidSubscriptions = insertPaidOrder;
+
+/**
+ * The subscription a professional's practice covers for a parent of its family, from the day they
+ * join (billed to the practice outside this app, so it does not renew here).
+ */
+export const createCoveredSubscription = insertCoveredSubscription;

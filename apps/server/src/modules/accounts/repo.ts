@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type FamilyMemberRow,
@@ -77,4 +78,36 @@ export async function insertPaidOrder(
     );
   }
   return row.id;
+}
+
+/**
+ * What a professional's practice covers for each parent of its families: Premium for one year, the
+ * package professionals buy subscription codes for. The practice is billed outside this app and
+ * renews it, so nothing renews here on its own.
+ */
+export const PROFESSIONAL_COVERED_PACKAGE_ID = 3003;
+
+/** The covered subscription of a professional's family member, from the day they join. */
+export async function insertCoveredSubscription(
+  db: Executor,
+  { userId, professionalId, now }: { userId: string; professionalId: string; now: Date },
+): Promise<void> {
+  const [member] = await db
+    .select({ id: familyMembers.id })
+    .from(familyMembers)
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(desc(familyMembers.createdAt))
+    .limit(1);
+  if (!member) return;
+  const renewsAt = new Date(now);
+  renewsAt.setUTCFullYear(renewsAt.getUTCFullYear() + 1);
+  await db.insert(subscriptions).values({
+    familyMemberId: member.id,
+    coveredByProfessionalId: professionalId,
+    packageId: PROFESSIONAL_COVERED_PACKAGE_ID,
+    years: 1,
+    autoRenew: false,
+    startsAt: now,
+    renewsAt,
+  });
 }
