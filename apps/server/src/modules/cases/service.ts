@@ -5,8 +5,6 @@ import {
   type CaseSummary,
   type CreateCaseRequest,
   type CreateCaseResponse,
-  displayInitials,
-  familyMemberColor,
   type ListCasesResponse,
   type Locale,
   supportPhoneFor,
@@ -14,21 +12,19 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { FamilyMemberRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
-import { findUserById, insertUser, userExistsWithEmail } from '../account/repo.js';
-import { professionalInvitationEmail } from '../email/templates/professional-invitation.js';
+import { findUserById, userExistsWithEmail } from '../account/repo.js';
 import {
-  insertFamily,
-  insertFamilyMembers,
-  insertInvite,
-  type NewFamilyMember,
-} from '../invite/repo.js';
-import { inviteUrl } from '../invite/service.js';
-import { findProfessionalProfile } from '../professional/repo.js';
+  createFamily,
+  createInvitedParent,
+  type FamilyPerson,
+  inviteToFamily,
+} from '../accounts/provision.js';
+import { professionalInvitationEmail } from '../email/templates/professional-invitation.js';
+import { practiceCountry } from '../professional/service.js';
 import { findFamiliesCreatedBy, findMembersOfFamilies, usersWithCredentials } from './repo.js';
 
 /** Test seams: a simulated failure after every write, before the commit. */
@@ -57,14 +53,42 @@ export type CaseInvitation = {
   token: string;
 };
 
-const FAMILY_ROLES: Record<CaseParentKey, NewFamilyMember['role']> = {
+const FAMILY_ROLES: Record<CaseParentKey, FamilyPerson['role']> = {
   parent1: 'PARENT',
   parent2: 'CO_PARENT',
 };
 
+/** The family of a case: parent 1, parent 2 (linked to their users), then the children. */
+function casePeople(
+  input: CreateCaseRequest,
+  parentUsers: ReadonlyMap<CaseParentKey, UserRow & { email: string }>,
+): FamilyPerson[] {
+  return [
+    ...CASE_PARENT_KEYS.map((key) => {
+      const person = input[key];
+      const user = parentUsers.get(key);
+      return {
+        role: FAMILY_ROLES[key],
+        firstName: person.firstName,
+        lastName: person.lastName,
+        userId: user?.id ?? null,
+        email: user?.email ?? null,
+        ...(person.phoneNumber
+          ? { phoneCountryCode: person.phoneCountryCode, phoneNumber: person.phoneNumber }
+          : {}),
+      };
+    }),
+    ...input.children.map((child) => ({
+      role: 'CHILD' as const,
+      firstName: child.firstName,
+      lastName: child.lastName,
+    })),
+  ];
+}
+
 /**
- * A professional's cases (docs/f1-contract.md, "Account"): open a case (a family whose parents
- * are INVITED users created by the professional, each emailed an invitation), and list them.
+ * A professional's cases: open a case (a family whose parents are INVITED users created by the
+ * professional, each emailed an invitation), and list them.
  */
 export function createCasesService(deps: CasesServiceDeps) {
   const { db, mailer, now, publicUrl, inviteTtlDays, hooks } = deps;
@@ -92,6 +116,56 @@ export function createCasesService(deps: CasesServiceDeps) {
     return errors;
   }
 
+  /** Invites each parent who has an email: the invitation and its email in the outbox. */
+  async function inviteParents(
+    tx: Executor,
+    input: {
+      familyId: string;
+      members: readonly FamilyMemberRow[];
+      parentUsers: ReadonlyMap<CaseParentKey, UserRow & { email: string }>;
+      pro: { id: string; name: string; supportPhone: string };
+      locale: Locale;
+      instant: Date;
+    },
+  ): Promise<{ invitations: CaseInvitation[]; queued: QueuedMail[] }> {
+    const { familyId, members, parentUsers, pro, locale, instant } = input;
+    const invitations: CaseInvitation[] = [];
+    const queued: QueuedMail[] = [];
+    for (const [key, user] of parentUsers) {
+      const member = members.find((m) => m.userId === user.id);
+      if (!member) throw new Error(`the ${key} member was not created`);
+      const invite = await inviteToFamily(
+        tx,
+        {
+          familyId,
+          familyMemberId: member.id,
+          userId: user.id,
+          invitedByUserId: pro.id,
+          email: user.email,
+        },
+        { publicUrl, inviteTtlDays },
+        instant,
+      );
+      const mail = professionalInvitationEmail({
+        locale,
+        firstName: user.firstName,
+        proName: pro.name,
+        inviteUrl: invite.url,
+        expiresInDays: inviteTtlDays,
+        supportPhone: pro.supportPhone,
+      });
+      const secretsExpireAt = invite.expiresAt;
+      queued.push(await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt }, tx));
+      invitations.push({
+        parent: key,
+        userId: user.id,
+        email: user.email,
+        token: invite.token,
+      });
+    }
+    return { invitations, queued };
+  }
+
   /**
    * Opens a case in one transaction: the family (created by the professional), its members with
    * colours and initials (parent 1, parent 2, the children), each parent with an email as an
@@ -110,22 +184,17 @@ export function createCasesService(deps: CasesServiceDeps) {
     if (taken.length > 0) throw new FieldValidationError(taken);
 
     const proName = `${pro.firstName} ${pro.lastName}`;
-    const profile = await findProfessionalProfile(db, pro.id);
-    const supportPhone = supportPhoneFor(profile?.country).display;
+    const supportPhone = supportPhoneFor(await practiceCountry(db, pro.id)).display;
     const instant = now();
-    const expiresAt = new Date(instant.getTime() + inviteTtlDays * 86_400_000);
 
     let result: { familyId: string; invitations: CaseInvitation[]; queued: QueuedMail[] };
     try {
       result = await db.transaction(async (tx) => {
-        const familyId = await insertFamily(tx, { createdByUserId: pro.id }, instant);
         const parentUsers = new Map<CaseParentKey, UserRow & { email: string }>();
         for (const key of CASE_PARENT_KEYS) {
           const parent = input[key];
           if (parent.email === '') continue;
-          const user = await insertUser(tx, {
-            kind: 'PARENT',
-            status: 'INVITED',
+          const user = await createInvitedParent(tx, {
             email: parent.email,
             firstName: parent.firstName,
             lastName: parent.lastName,
@@ -136,65 +205,21 @@ export function createCasesService(deps: CasesServiceDeps) {
           });
           parentUsers.set(key, user);
         }
-
-        const people = [
-          ...CASE_PARENT_KEYS.map((key) => ({ ...input[key], key, role: FAMILY_ROLES[key] })),
-          ...input.children.map((child) => ({ ...child, key: null, role: 'CHILD' as const })),
-        ];
-        const members = await insertFamilyMembers(
+        const people = casePeople(input, parentUsers);
+        const { familyId, members } = await createFamily(
           tx,
-          people.map((person, position) => {
-            const user = person.key ? parentUsers.get(person.key) : undefined;
-            const phone = 'phoneNumber' in person && person.phoneNumber ? person : null;
-            return {
-              familyId,
-              role: person.role,
-              position,
-              userId: user?.id ?? null,
-              firstName: person.firstName,
-              lastName: person.lastName,
-              email: user?.email ?? null,
-              phoneCountryCode: phone?.phoneCountryCode ?? null,
-              phoneNumber: phone?.phoneNumber ?? null,
-              color: familyMemberColor(position),
-              displayInitials: displayInitials(person.firstName, person.lastName),
-            };
-          }),
+          { createdByUserId: pro.id, people },
           instant,
         );
 
-        const invitations: CaseInvitation[] = [];
-        const queued: QueuedMail[] = [];
-        for (const [key, user] of parentUsers) {
-          const member = members.find((m) => m.userId === user.id);
-          if (!member) throw new Error(`the ${key} member was not created`);
-          const token = generateToken();
-          await insertInvite(
-            tx,
-            {
-              tokenHash: hashToken(token),
-              familyId,
-              familyMemberId: member.id,
-              userId: user.id,
-              invitedByUserId: pro.id,
-              email: user.email,
-              expiresAt,
-            },
-            instant,
-          );
-          const mail = professionalInvitationEmail({
-            locale,
-            firstName: user.firstName,
-            proName,
-            inviteUrl: inviteUrl(publicUrl, token),
-            expiresInDays: inviteTtlDays,
-            supportPhone,
-          });
-          queued.push(
-            await mailer.send({ to: user.email, locale, ...mail, secretsExpireAt: expiresAt }, tx),
-          );
-          invitations.push({ parent: key, userId: user.id, email: user.email, token });
-        }
+        const { invitations, queued } = await inviteParents(tx, {
+          familyId,
+          members,
+          parentUsers,
+          pro: { id: pro.id, name: proName, supportPhone },
+          locale,
+          instant,
+        });
         await hooks?.afterWrites?.();
         return { familyId, invitations, queued };
       });

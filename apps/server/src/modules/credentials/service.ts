@@ -28,7 +28,8 @@ import {
   usernameKey,
   usernameTaken,
 } from '../account/repo.js';
-import { insertCoveredSubscription, markInvitesAccepted } from '../invite/repo.js';
+import { createCoveredSubscription } from '../accounts/provision.js';
+import { markInvitesAccepted } from '../invite/repo.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   createLoginLockout,
@@ -155,7 +156,7 @@ export function createCredentialsService({
           await markInvitesAccepted(tx, userId, instant);
           // A professional's family pays nothing: the practice covers the parent from today.
           if (user.createdByProfessionalId) {
-            await insertCoveredSubscription(tx, {
+            await createCoveredSubscription(tx, {
               userId,
               professionalId: user.createdByProfessionalId,
               now: instant,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type FamilyMemberRow,
-  families,
   familyMembers,
   type InviteProgressRow,
   type InviteRow,
@@ -12,46 +11,6 @@ import {
   parentProfiles,
   subscriptions,
 } from '../../db/schema.js';
-
-export async function insertFamily(
-  db: Executor,
-  values: { createdByUserId: string },
-  now: Date,
-): Promise<string> {
-  const [row] = await db
-    .insert(families)
-    .values({ ...values, createdAt: now })
-    .returning({ id: families.id });
-  if (!row) throw new Error('insert into families returned no row');
-  return row.id;
-}
-
-export type NewFamilyMember = Omit<typeof familyMembers.$inferInsert, 'id' | 'createdAt'>;
-
-export async function insertFamilyMembers(
-  db: Executor,
-  members: readonly NewFamilyMember[],
-  now: Date,
-): Promise<FamilyMemberRow[]> {
-  if (members.length === 0) return [];
-  return db
-    .insert(familyMembers)
-    .values(members.map((member) => ({ ...member, createdAt: now })))
-    .returning();
-}
-
-export async function insertInvite(
-  db: Executor,
-  values: Omit<typeof invites.$inferInsert, 'id' | 'createdAt' | 'acceptedAt' | 'revokedAt'>,
-  now: Date,
-): Promise<string> {
-  const [row] = await db
-    .insert(invites)
-    .values({ ...values, createdAt: now })
-    .returning({ id: invites.id });
-  if (!row) throw new Error('insert into invites returned no row');
-  return row.id;
-}
 
 // ── Invites by token, and their replacement ─────────────────────────────────────────────────────
 
@@ -109,38 +68,6 @@ export async function markInvitesAccepted(db: Executor, userId: string, now: Dat
     .update(invites)
     .set({ acceptedAt: now })
     .where(and(eq(invites.userId, userId), isNull(invites.acceptedAt)));
-}
-
-/**
- * What a professional's practice covers for each parent of its families: Premium for one year, the
- * package professionals buy subscription codes for. The practice is billed outside this app and
- * renews it, so nothing renews here on its own.
- */
-export const PROFESSIONAL_COVERED_PACKAGE_ID = 3003;
-
-/** The covered subscription of a professional's family member, from the day they join. */
-export async function insertCoveredSubscription(
-  db: Executor,
-  { userId, professionalId, now }: { userId: string; professionalId: string; now: Date },
-): Promise<void> {
-  const [member] = await db
-    .select({ id: familyMembers.id })
-    .from(familyMembers)
-    .where(eq(familyMembers.userId, userId))
-    .orderBy(desc(familyMembers.createdAt))
-    .limit(1);
-  if (!member) return;
-  const renewsAt = new Date(now);
-  renewsAt.setUTCFullYear(renewsAt.getUTCFullYear() + 1);
-  await db.insert(subscriptions).values({
-    familyMemberId: member.id,
-    coveredByProfessionalId: professionalId,
-    packageId: PROFESSIONAL_COVERED_PACKAGE_ID,
-    years: 1,
-    autoRenew: false,
-    startsAt: now,
-    renewsAt,
-  });
 }
 
 // ── The family as the invited user sees it ──────────────────────────────────────────────────────

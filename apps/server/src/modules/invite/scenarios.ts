@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { CreateCaseRequestSchema } from '@coparent/domain';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
-import { insertUser } from '../account/repo.js';
+import { inviteUrl } from '../accounts/invite-link.js';
+import { createProfessionalUser } from '../accounts/provision.js';
 import { createCasesService } from '../cases/service.js';
-import { inviteUrl } from './service.js';
 
 /**
  * Demo invitations (`npm run seed -w apps/server -- --scenario <name>`, and one of each on an
@@ -169,8 +169,7 @@ async function viaProfessional(deps: ScenarioDeps): Promise<ScenarioResult> {
   const now = deps.now ?? (() => new Date());
   const t = tag();
   const coParentEmail = `demo.pro-coparent.${t}@example.com`;
-  const pro = await insertUser(db, {
-    kind: 'PROFESSIONAL',
+  const pro = await createProfessionalUser(db, {
     status: 'ACTIVE',
     email: `demo.pro.${t}@example.com`,
     firstName: 'Patricia',

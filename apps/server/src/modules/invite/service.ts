@@ -6,60 +6,30 @@ import {
   type InvitedPaymentRequest,
   type InvitedUser,
   type InvitePricingRequest,
-  type InviteStep,
   isConsentRequired,
   type Locale,
   mayGetInviteCredentials,
-  nextInviteStep,
-  normalisePostalCode,
   type PaymentResponse,
   type PricingLookupResponse,
   type PricingResponse,
-  resolveLocale,
-  type SavedOrder,
-  SubscriptionTermSchema,
-  securityTextKey,
-  supportPhoneFor,
-  type UpdateInvitedUserRequest,
-  type UpdateInvitedUserResponse,
 } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Db } from '../../db/client.js';
 import type { FamilyMemberRow, InviteRow, UserRow } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { AppError, fieldError } from '../../errors.js';
-import { hashSecret } from '../../security/hash.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
-import {
-  findUserAddress,
-  findUserById,
-  hasCredentials,
-  insertUserWithoutEmail,
-  replaceCredentialsToken,
-  updateUser,
-  upsertUserAddress,
-  userExistsWithEmail,
-} from '../account/repo.js';
-import { type CheckoutService, INVITE_PATH } from '../checkout/service.js';
-import { inviteNewLinkEmail } from '../email/templates/invite-new-link.js';
+import { AppError } from '../../errors.js';
+import { hashToken } from '../../security/tokens.js';
+import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
+import { issueCredentialsToken } from '../accounts/credentials-token.js';
+import { createInvitedParent } from '../accounts/provision.js';
+import { pricedAddress } from '../checkout/attempt.js';
+import type { CheckoutService } from '../checkout/service.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { findPackage } from '../pricing/catalog.js';
-import { readCatalog } from '../pricing/repo.js';
 import type { PricingService } from '../pricing/service.js';
-import {
-  countInvitesSince,
-  findCurrentSubscription,
-  findFamilyMembers,
-  findInviteByTokenHash,
-  findInviteProgress,
-  findParentProfile,
-  insertInvite,
-  linkInviteUser,
-  revokeMemberInvites,
-  upsertInviteProgress,
-  upsertParentProfile,
-} from './repo.js';
+import { createNewLinkRequests } from './new-link.js';
+import { findFamilyMembers, findInviteByTokenHash, linkInviteUser } from './repo.js';
+import { progressStep, readInviteState, savedOrder } from './state.js';
+import { createInvitedUserUpdates } from './update.js';
 
 export type InviteServiceDeps = {
   db: Db;
@@ -87,18 +57,16 @@ export type InviteAuth = { invite: InviteRow; user: UserRow };
 
 type Ctx = { locale: Locale };
 
-/** The link of an invite token (the browser takes the token out of the address bar). */
-export function inviteUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${INVITE_PATH}?token=${encodeURIComponent(token)}`;
-}
-
 /**
- * The invited co-parent's use cases (docs/f1-contract.md, "Invite"): the token, the invited
- * context, the parent's updates and progress, terms and marketing, pricing, the payment (through
- * the checkout's exactly-once machinery), the credentials token, and a new link.
+ * The invited co-parent's use cases: the token, the invited context, the parent's updates and
+ * progress (update.ts), terms and marketing, pricing, the payment (through the checkout), the
+ * credentials token, and a new link (new-link.ts).
  */
 export function createInviteService(deps: InviteServiceDeps) {
-  const { db, pricing, checkout, mailer, log, now, publicUrl, settings, metrics } = deps;
+  const { db, pricing, checkout, now, settings } = deps;
+  const state = (auth: InviteAuth) => readInviteState(db, auth, now());
+  const updates = createInvitedUserUpdates(deps);
+  const newLinks = createNewLinkRequests(deps);
 
   // ── The token ────────────────────────────────────────────────────────────────────────────────
 
@@ -134,9 +102,8 @@ export function createInviteService(deps: InviteServiceDeps) {
     );
     if (!member) throw new AppError('INVITE_INVALID');
     const user = await db.transaction(async (tx) => {
-      const created = await insertUserWithoutEmail(tx, {
-        kind: 'PARENT',
-        status: 'INVITED',
+      const created = await createInvitedParent(tx, {
+        email: null,
         firstName: member.firstName,
         lastName: member.lastName,
         phoneCountryCode: member.phoneCountryCode,
@@ -159,50 +126,6 @@ export function createInviteService(deps: InviteServiceDeps) {
   /** A user id in a path must be the token's user: 403 INVITE_USER_MISMATCH otherwise. */
   function assertUser(auth: InviteAuth, userId: string): void {
     if (auth.user.id !== userId) throw new AppError('INVITE_USER_MISMATCH');
-  }
-
-  // ── Reading ──────────────────────────────────────────────────────────────────────────────────
-
-  async function state(auth: InviteAuth) {
-    const { user, invite } = auth;
-    const instant = now();
-    const members = await findFamilyMembers(db, invite.familyId);
-    const subscription = await findCurrentSubscription(db, invite.familyMemberId, instant);
-    const address = await findUserAddress(db, user.id);
-    const progress = await findInviteProgress(db, user.id);
-    const profile = await findParentProfile(db, user.id);
-    const credentials = await hasCredentials(db, user.id);
-    const pro = user.createdByProfessionalId
-      ? await findUserById(db, user.createdByProfessionalId)
-      : undefined;
-    const billingAddressComplete = Boolean(
-      address?.line1 && address.city && address.country && user.timeZone,
-    );
-    return {
-      members,
-      subscription,
-      address,
-      progress,
-      profile,
-      credentials,
-      pro,
-      billingAddressComplete,
-    };
-  }
-
-  function progressStep(value: number | undefined): InviteStep {
-    return (Math.min(Math.max(value ?? 0, 0), 2) as InviteStep) ?? 0;
-  }
-
-  function savedOrder(progress: Awaited<ReturnType<typeof findInviteProgress>>): SavedOrder | null {
-    if (!progress?.packageId) return null;
-    return {
-      packageId: progress.packageId,
-      productId: SubscriptionTermSchema.safeParse(progress.productId).data ?? null,
-      services: progress.services.filter((code): code is SavedOrder['services'][number] =>
-        ['MYFILES', 'TONEMETER', 'UNLIMITEDPAYMENTS', 'CALLSBASIC'].includes(code),
-      ),
-    };
   }
 
   /** GET /v2/invites/current: the invited context (never the token). */
@@ -267,160 +190,6 @@ export function createInviteService(deps: InviteServiceDeps) {
     };
   }
 
-  // ── Updating ─────────────────────────────────────────────────────────────────────────────────
-
-  /**
-   * PATCH /v2/users/{userId}: saves the sections sent, in one transaction, and moves the invited
-   * flow's progress with `nextInviteStep`. Secrets are hashed with argon2id before the
-   * transaction (the answer in its comparison form, like the professional's).
-   */
-  async function update(
-    auth: InviteAuth,
-    body: UpdateInvitedUserRequest,
-    { locale }: Ctx,
-  ): Promise<UpdateInvitedUserResponse> {
-    const has = (section: UpdateInvitedUserRequest['sections'][number]) =>
-      body.sections.includes(section);
-    const user = auth.user;
-    const parent = body.parent ?? {};
-    if (parent.userId !== undefined && parent.userId !== user.id) {
-      throw new AppError('INVITE_USER_MISMATCH');
-    }
-    const email = has('PARENT') ? parent.email : undefined;
-    if (
-      email !== undefined &&
-      email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase() &&
-      (await userExistsWithEmail(db, email))
-    ) {
-      throw fieldError('parent.email', 'signup_emailTaken_error', locale);
-    }
-    const s = await state(auth);
-    let step = progressStep(s.progress?.lastCompletedStep);
-    let nextPath: string | null = null;
-    let order: { packageId: number; productId: string | null; services: string[] } | undefined;
-    if (has('PACKAGE') && s.pro) throw new AppError('INVITE_COVERED_BY_PROFESSIONAL');
-    if (has('PACKAGE') && body.order) {
-      const catalog = await readCatalog(db);
-      const pkg = findPackage(catalog, body.order.packageId);
-      if (!pkg) throw fieldError('order.packageId', 'pricing_package_error', locale);
-      order = {
-        packageId: pkg.id,
-        productId: body.order.productId ?? null,
-        services: [...(body.order.services ?? [])],
-      };
-      const next =
-        pkg.buildYourOwn && body.order.productId !== undefined
-          ? nextInviteStep({ kind: 'CHOOSE_YOUR_OWN_SUBMITTED' })
-          : nextInviteStep({ kind: 'PACKAGE_CHOSEN', buildYourOwn: pkg.buildYourOwn });
-      step = next.step;
-      nextPath = next.path;
-    }
-    if (has('PARENT') && !has('ADDRESS')) {
-      const next = nextInviteStep({
-        kind: 'STEP1_SUBMITTED',
-        isSubscriptionCurrent: s.subscription !== undefined,
-        billingAddressComplete: s.billingAddressComplete,
-        userCreatedByPro: s.pro !== undefined,
-      });
-      step = next.step;
-      nextPath = next.path;
-    }
-    const answerHash =
-      has('SECURITY_QUESTION') && body.securityAnswer
-        ? await hashSecret(securityTextKey(body.securityAnswer))
-        : undefined;
-    const codeHash =
-      has('SECURITY_CODE') && body.securityCode ? await hashSecret(body.securityCode) : undefined;
-
-    const instant = now();
-    try {
-      await db.transaction(async (tx) => {
-        // Credentials set since the token check: the address where a password reset goes may
-        // then change only in the account area, with the password.
-        if (email !== undefined && (await hasCredentials(tx, user.id))) {
-          throw new AppError('INVITE_INVALID');
-        }
-        if (has('PARENT') || has('ADDRESS')) {
-          await updateUser(tx, user.id, {
-            ...(parent.firstName !== undefined ? { firstName: parent.firstName } : {}),
-            ...(parent.lastName !== undefined ? { lastName: parent.lastName } : {}),
-            ...(email !== undefined ? { email } : {}),
-            ...(parent.phoneCountryCode !== undefined && parent.phoneNumber !== undefined
-              ? { phoneCountryCode: parent.phoneCountryCode, phoneNumber: parent.phoneNumber }
-              : {}),
-            ...(parent.timeZone !== undefined ? { timeZone: parent.timeZone } : {}),
-          });
-        }
-        if (has('ADDRESS') && body.address?.line1 && body.address.city && body.address.country) {
-          await upsertUserAddress(
-            tx,
-            {
-              userId: user.id,
-              type: 'PRIMARY',
-              line1: body.address.line1,
-              line2: body.address.line2 === '' ? null : body.address.line2,
-              city: body.address.city,
-              region: body.address.region,
-              postalCode: normalisePostalCode(body.address.postalCode, body.address.country),
-              country: body.address.country,
-            },
-            instant,
-          );
-        }
-        const profile: Parameters<typeof upsertParentProfile>[2] = {};
-        if (has('REFERRAL') && body.referral) {
-          profile.referralSelection = body.referral.selection;
-          profile.referralOther = body.referral.other || null;
-        }
-        if (answerHash && body.securityQuestion) {
-          profile.securityQuestion = body.securityQuestion;
-          profile.securityAnswerHash = answerHash;
-        }
-        if (codeHash) profile.securityCodeHash = codeHash;
-        if (Object.keys(profile).length > 0) {
-          await upsertParentProfile(tx, user.id, profile, instant);
-        }
-        if (order || nextPath) {
-          await upsertInviteProgress(
-            tx,
-            user.id,
-            { lastCompletedStep: step, ...(order ?? {}) },
-            instant,
-          );
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw fieldError('parent.email', 'signup_emailTaken_error', locale);
-      }
-      throw error;
-    }
-    const country = has('ADDRESS') ? body.address?.country : s.address?.country;
-    return {
-      validationErrors: [],
-      lastCompletedStep: step,
-      nextPath,
-      consentRequired: isConsentRequired(country),
-    };
-  }
-
-  /** POST /v2/users/{userId}/terms: terms agreed (kept at the first agreement). */
-  async function agreeToTerms(auth: InviteAuth): Promise<{ agreedToTerms: true }> {
-    if (auth.user.termsAcceptedAt === null) {
-      await updateUser(db, auth.user.id, { termsAcceptedAt: now() });
-    }
-    return { agreedToTerms: true };
-  }
-
-  /** PUT /v2/users/{userId}/marketing-opt-in. */
-  async function setMarketingOptIn(
-    auth: InviteAuth,
-    optIn: boolean,
-  ): Promise<{ marketingOptIn: boolean }> {
-    await updateUser(db, auth.user.id, { marketingOptIn: optIn });
-    return { marketingOptIn: optIn };
-  }
-
   // ── Pricing and payment ──────────────────────────────────────────────────────────────────────
 
   /** POST /v2/users/{userId}/pricing: the pricing service's answer for the invited user. */
@@ -440,17 +209,7 @@ export function createInviteService(deps: InviteServiceDeps) {
         parentPhoneNumber: auth.user.phoneNumber,
       },
       {
-        address: address
-          ? {
-              line1: address.line1,
-              line2: address.line2 ?? undefined,
-              city: address.city,
-              region: address.region || undefined,
-              postalCode: address.postalCode || undefined,
-              country: address.country,
-              type: undefined,
-            }
-          : undefined,
+        address: address ? pricedAddress(address) : undefined,
         limboId: undefined,
         orderDetail: body.orderDetail,
         payForCoparent: false,
@@ -538,84 +297,11 @@ export function createInviteService(deps: InviteServiceDeps) {
       lastCompletedStep: progressStep(s.progress?.lastCompletedStep),
     });
     if (!mayGet) throw new AppError('SECTION_OUT_OF_ORDER');
-    const token = generateToken();
-    const instant = now();
-    const expiresAt = new Date(instant.getTime() + settings.credentialsTokenTtlMinutes * 60_000);
-    await replaceCredentialsToken(
-      db,
-      { userId: auth.user.id, tokenHash: hashToken(token), expiresAt },
-      instant,
-    );
-    return { clickToJoinToken: token, expiresAt: expiresAt.toISOString() };
-  }
-
-  // ── A new link ───────────────────────────────────────────────────────────────────────────────
-
-  /**
-   * POST /v2/invites/request: any token that was ever issued (live, expired or replaced) asks for
-   * a new link, emailed to the invited user in their language; every earlier link stops working.
-   * 404 INVITE_REQUEST_FAILED for an unknown token, a user without an email or one who has
-   * finished (has credentials); 429 RATE_LIMITED beyond the per-person limits.
-   */
-  async function requestNewLink(token: string | undefined): Promise<{ requested: true }> {
-    if (!token) throw new AppError('INVITE_REQUEST_FAILED');
-    const old = await findInviteByTokenHash(db, hashToken(token));
-    if (!old?.userId) throw new AppError('INVITE_REQUEST_FAILED');
-    const user = await findUserById(db, old.userId);
-    if (!user?.email) throw new AppError('INVITE_REQUEST_FAILED');
-    // Finished: no new link, and (as the token check) the page may say "You're all set".
-    if (await hasCredentials(db, user.id)) {
-      throw new AppError('INVITE_REQUEST_FAILED', { extras: { [INVITE_COMPLETED_MEMBER]: true } });
-    }
-    const instant = now();
-    const recent = await countInvitesSince(
-      db,
-      old.familyMemberId,
-      new Date(instant.getTime() - settings.requestIntervalSeconds * 1000),
-    );
-    const lastHour = await countInvitesSince(
-      db,
-      old.familyMemberId,
-      new Date(instant.getTime() - 3_600_000),
-    );
-    if (recent > 0 || lastHour >= settings.requestsPerHour) {
-      metrics.rateLimitRefused('invite_request');
-      throw new AppError('RATE_LIMITED');
-    }
-
-    const locale = resolveLocale(user.locale);
-    const address = await findUserAddress(db, user.id);
-    const newToken = generateToken();
-    const email = user.email;
-    let queued: QueuedMail | undefined;
-    const expiresAt = new Date(instant.getTime() + settings.inviteTtlDays * 86_400_000);
-    await db.transaction(async (tx: Executor) => {
-      const id = await insertInvite(
-        tx,
-        {
-          tokenHash: hashToken(newToken),
-          familyId: old.familyId,
-          familyMemberId: old.familyMemberId,
-          userId: user.id,
-          invitedByUserId: old.invitedByUserId,
-          email,
-          expiresAt,
-        },
-        instant,
-      );
-      await revokeMemberInvites(tx, old.familyMemberId, id, instant);
-      const mail = inviteNewLinkEmail({
-        locale,
-        firstName: user.firstName,
-        inviteUrl: inviteUrl(publicUrl, newToken),
-        expiresInDays: settings.inviteTtlDays,
-        supportPhone: supportPhoneFor(address?.country).display,
-      });
-      queued = await mailer.send({ to: email, locale, ...mail, secretsExpireAt: expiresAt }, tx);
+    const { token, expiresAt } = await issueCredentialsToken(db, auth.user.id, {
+      now: now(),
+      lifetimeMs: settings.credentialsTokenTtlMinutes * 60_000,
     });
-    log.info({ userId: user.id }, 'a new invite link was sent');
-    void queued?.deliver();
-    return { requested: true };
+    return { clickToJoinToken: token, expiresAt: expiresAt.toISOString() };
   }
 
   return {
@@ -623,13 +309,11 @@ export function createInviteService(deps: InviteServiceDeps) {
     assertUser,
     context,
     getUser,
-    update,
-    agreeToTerms,
-    setMarketingOptIn,
+    ...updates,
     price,
     countryCheck,
     pay,
     credentialsToken,
-    requestNewLink,
+    ...newLinks,
   };
 }

@@ -26,16 +26,17 @@ import {
   zodIssuesToValidationErrors,
 } from '@coparent/domain';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { ProfessionalProfileRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { hashSecret } from '../../security/hash.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
-import { insertUser, replaceCredentialsToken, userExistsWithEmail } from '../account/repo.js';
+import { userExistsWithEmail } from '../account/repo.js';
+import { issueCredentialsToken } from '../accounts/credentials-token.js';
+import { createProfessionalUser } from '../accounts/provision.js';
 import { professionalWelcomeEmail } from '../email/templates/professional-welcome.js';
-import { insertProfessionalProfile } from './repo.js';
+import { findProfessionalProfile, insertProfessionalProfile } from './repo.js';
 
 export type ProfessionalServiceDeps = {
   db: Db;
@@ -129,6 +130,14 @@ function toProfessionalUser(
   };
 }
 
+/** The country of a professional's practice (where their emails' support phone is), if known. */
+export async function practiceCountry(
+  db: Executor,
+  professionalId: string,
+): Promise<string | undefined> {
+  return (await findProfessionalProfile(db, professionalId))?.country;
+}
+
 /** Professional registration: validate one step, create the professional. */
 export function createProfessionalService({
   db,
@@ -154,9 +163,9 @@ export function createProfessionalService({
 
   /**
    * Checks one step's values with the domain's step schema plus the server's rules (step 1: the
-   * email must not belong to an account). Throws FieldValidationError with status 409 (the
-   * spec's answer for this call) listing every failing field; 429 instead when the email's
-   * "taken" answers are beyond the per-email limit.
+   * email must not belong to an account). Throws FieldValidationError with status 409 listing
+   * every failing field; 429 instead when the email's "taken" answers are beyond the per-email
+   * limit.
    */
   async function validateStep(
     step: ProValidatorStep,
@@ -181,8 +190,9 @@ export function createProfessionalService({
   /**
    * Creates the professional: the user (kind PROFESSIONAL), the profile, the activation
    * (credentials) token and the welcome email in the outbox, in one transaction. The security
-   * answer (cleaned and case-folded) and code are stored only as argon2id hashes. An email that has an account is 409 `{ validationErrors }` (429 beyond the per-email limit).
-   * The SMTP send, when configured, starts after the commit and never fails the registration.
+   * answer (cleaned and case-folded) and code are stored only as argon2id hashes. An email that
+   * has an account is 409 `{ validationErrors }` (429 beyond the per-email limit). The SMTP send,
+   * when configured, starts after the commit and never fails the registration.
    */
   async function create(
     input: CreateProfessionalRequest,
@@ -200,19 +210,6 @@ export function createProfessionalService({
       hashSecret(input.securityCode),
     ]);
 
-    // The activation link: a single-use credentials token (only its SHA-256 is stored), so the
-    // professional chooses a username and password with the existing credentials calls.
-    const activationToken = generateToken();
-    const welcome = professionalWelcomeEmail({
-      locale,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      loginUrl: `${publicUrl}${LOGIN_PATH}`,
-      activateUrl: `${publicUrl}${ACCOUNT_ACTIVATE_PATH}?token=${encodeURIComponent(activationToken)}`,
-      activateExpiresInHours: activationTtlHours,
-      supportPhone: supportPhoneFor(input.country).display,
-    });
-
     // Only the referral fields of the chosen source are kept.
     const source = input.hearAboutUs;
     const benchOfficer = source === 'BENCH_OFFICER';
@@ -221,8 +218,7 @@ export function createProfessionalService({
     let result: { user: UserRow; profile: ProfessionalProfileRow; deliver: () => Promise<void> };
     try {
       result = await db.transaction(async (tx) => {
-        const user = await insertUser(tx, {
-          kind: 'PROFESSIONAL',
+        const user = await createProfessionalUser(tx, {
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -258,13 +254,21 @@ export function createProfessionalService({
           securityCodeHash,
           locale,
         });
-        const instant = now();
-        const expiresAt = new Date(instant.getTime() + activationTtlHours * 3_600_000);
-        await replaceCredentialsToken(
-          tx,
-          { userId: user.id, tokenHash: hashToken(activationToken), expiresAt },
-          instant,
-        );
+        // The activation link: a single-use credentials token, so the professional chooses a
+        // username and password with the existing credentials calls.
+        const { token, expiresAt } = await issueCredentialsToken(tx, user.id, {
+          now: now(),
+          lifetimeMs: activationTtlHours * 3_600_000,
+        });
+        const welcome = professionalWelcomeEmail({
+          locale,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          loginUrl: `${publicUrl}${LOGIN_PATH}`,
+          activateUrl: `${publicUrl}${ACCOUNT_ACTIVATE_PATH}?token=${encodeURIComponent(token)}`,
+          activateExpiresInHours: activationTtlHours,
+          supportPhone: supportPhoneFor(input.country).display,
+        });
         const queued = await mailer.send(
           { to: user.email, locale, ...welcome, secretsExpireAt: expiresAt },
           tx,

@@ -1,0 +1,357 @@
+import { type PaymentType, SubscriptionTermSchema, supportPhoneFor } from '@coparent/domain';
+import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
+import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
+import type { Executor } from '../../db/client.js';
+import type { PaymentRow, SignupRow } from '../../db/schema.js';
+import { findUserById, hasCredentials, updateUser, upsertUserAddress } from '../account/repo.js';
+import { issueCredentialsToken } from '../accounts/credentials-token.js';
+import {
+  createPaidSubscriptions,
+  createPayingFamily,
+  type IssuedInvite,
+  type PayingFamily,
+} from '../accounts/provision.js';
+import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
+import { type Catalog, findPackage } from '../pricing/catalog.js';
+import { findChildren, findSignupByIdForUpdate, updateSignup } from '../signup/repo.js';
+import { type Attempt, e164 } from './attempt.js';
+import {
+  type CredentialsLink,
+  orderFigures,
+  pricingInfoOf,
+  queueReceiptEmail,
+  receiptParts,
+  recordCompletion,
+  type StoredResponse,
+} from './receipt.js';
+
+/** Where the receipt email's link to set the username and password opens (token in the query). */
+export const CREDENTIALS_PATH = '/app/join/credentials';
+
+export type CompletionDeps = {
+  mailer: Mailer;
+  now: () => Date;
+  publicUrl: string;
+  settings: {
+    inviteTtlDays: number;
+    credentialsTokenTtlMinutes: number;
+    credentialsLinkTtlDays: number;
+  };
+};
+
+/** The payment answer a completed attempt stores: its receipt and what it registered. */
+function storedResponse(
+  purchase: ReturnType<typeof purchaseOf>,
+  payment: PaymentRow,
+  transaction: GatewayTransaction | null,
+  registered: Pick<StoredResponse['registration'], 'parent' | 'coParent'>,
+): StoredResponse {
+  const { attempt, priced } = purchase;
+  const { receipt, gaPayloadBase64 } = receiptParts({
+    ...purchase,
+    payment,
+    transaction,
+    locale: attempt.locale,
+    email: registered.parent.email,
+  });
+  return {
+    gaPayloadBase64,
+    receipt,
+    registration: {
+      order: attempt.order,
+      parent: registered.parent,
+      coParent: registered.coParent,
+      promoCodes: priced.request.promoCodes,
+    },
+    pricingInfo: pricingInfoOf(priced),
+  };
+}
+
+/** What the paying parent's signup says of the family, as provision takes it. */
+function payingFamilyOf(
+  signup: SignupRow,
+  parentEmail: string,
+  children: readonly { firstName: string; lastName: string; email: string | null }[],
+  attempt: Attempt,
+  instant: Date,
+): PayingFamily {
+  const { timeZone, ...address } = attempt.billing;
+  return {
+    parent: {
+      email: parentEmail,
+      firstName: signup.parentFirstName,
+      lastName: signup.parentLastName,
+      phoneCountryCode: signup.parentPhoneCountryCode,
+      phoneNumber: signup.parentPhoneNumber,
+      locale: attempt.locale,
+      timeZone,
+      marketingOptIn: attempt.marketingOptIn,
+      termsAcceptedAt: attempt.termsAccepted ? instant : null,
+      address,
+    },
+    coParent: {
+      email: signup.coParentEmail,
+      firstName: signup.coParentFirstName ?? '',
+      lastName: signup.coParentLastName ?? '',
+      phoneCountryCode: signup.coParentPhoneCountryCode,
+      phoneNumber: signup.coParentPhoneNumber,
+    },
+    children: children.map(({ firstName, lastName, email }) => ({ firstName, lastName, email })),
+  };
+}
+
+function addYears(instant: Date, years: number): Date {
+  const next = new Date(instant.getTime());
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}
+
+/** What an attempt bought: the package, its term and its dates, from the stored attempt. */
+function purchaseOf(
+  payment: PaymentRow,
+  transaction: GatewayTransaction | null,
+  catalog: Catalog,
+  instant: Date,
+) {
+  const attempt = payment.attempt as Attempt;
+  const pkg = findPackage(catalog, attempt.order.packageId);
+  if (!pkg) throw new Error(`package ${attempt.order.packageId} not found`);
+  const years = pkg.subDurationInYears;
+  return {
+    attempt,
+    pkg,
+    priced: attempt.pricing,
+    years,
+    productId: SubscriptionTermSchema.parse(
+      attempt.order.productId ?? (years === 2 ? 'SUB2YEAR' : 'SUB1YEAR'),
+    ),
+    method: transaction?.paymentInstrument ?? (payment.paymentType as PaymentType),
+    instant,
+    renewsAt: addYears(instant, years),
+  };
+}
+
+/**
+ * The records a charged attempt creates, in its completing transaction: the accounts, family and
+ * subscriptions it pays for, the receipt, the payment COMPLETED with its stored answer, a
+ * credentials token, and the emails in the outbox.
+ */
+export function createCompletion(deps: CompletionDeps) {
+  const { mailer, now, publicUrl, settings } = deps;
+
+  function credentialsToken(tx: Executor, userId: string, instant: Date) {
+    const lifetimeMs = settings.credentialsTokenTtlMinutes * 60_000;
+    return issueCredentialsToken(tx, userId, { now: instant, lifetimeMs });
+  }
+
+  /**
+   * The receipt email's link for Parent A to set the username and password from any browser
+   * (the tab that paid may be gone): its own token, single use, CREDENTIALS_LINK_TTL_DAYS.
+   */
+  async function credentialsLink(tx: Executor, userId: string): Promise<CredentialsLink> {
+    const days = settings.credentialsLinkTtlDays;
+    const { token, expiresAt } = await issueCredentialsToken(tx, userId, {
+      now: now(),
+      lifetimeMs: days * 86_400_000,
+      purpose: 'EMAIL_LINK',
+    });
+    return {
+      url: `${publicUrl}${CREDENTIALS_PATH}?token=${encodeURIComponent(token)}`,
+      expiresInDays: days,
+      expiresAt,
+    };
+  }
+
+  /** A charged attempt's records: Parent A's or an invited co-parent's. */
+  function complete(
+    tx: Executor,
+    payment: PaymentRow,
+    transaction: GatewayTransaction | null,
+    catalog: Catalog,
+  ): Promise<QueuedMail[]> {
+    const purchase = purchaseOf(payment, transaction, catalog, now());
+    return payment.invitedUserId
+      ? completeInvited(tx, payment, transaction, purchase)
+      : completeSignup(tx, payment, transaction, purchase);
+  }
+
+  /**
+   * Parent A's payment: the family (Parent A, the co-parent and the invitation, the children),
+   * the order and subscriptions, the receipt, the payment COMPLETED, the signup completed, a
+   * credentials token, the receipt and the co-parent's invitation in the outbox.
+   */
+  async function completeSignup(
+    tx: Executor,
+    payment: PaymentRow,
+    transaction: GatewayTransaction | null,
+    purchase: ReturnType<typeof purchaseOf>,
+  ): Promise<QueuedMail[]> {
+    const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
+    if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
+    const signup = await findSignupByIdForUpdate(tx, payment.signupId);
+    if (!signup?.parentEmail) throw new Error(`signup ${payment.signupId} not found`);
+    const children = await findChildren(tx, signup.id);
+    const input = payingFamilyOf(signup, signup.parentEmail, children, attempt, instant);
+    const { coParent } = input;
+    const inviteSettings = { publicUrl, inviteTtlDays: settings.inviteTtlDays };
+    const family = await createPayingFamily(tx, input, inviteSettings, instant);
+    const { parent, familyId } = family;
+
+    const orderId = await createPaidSubscriptions(
+      tx,
+      {
+        signupId: signup.id,
+        paymentId: payment.id,
+        userId: parent.id,
+        familyId,
+        packageId: pkg.id,
+        productId,
+        services: attempt.order.services,
+        payForCoParent: attempt.payForCoparent,
+        ...orderFigures(priced),
+      },
+      {
+        familyMemberIds: attempt.payForCoparent
+          ? [family.parentMemberId, family.coParentMemberId]
+          : [family.parentMemberId],
+        years,
+        startsAt: instant,
+        renewsAt,
+      },
+    );
+    const response = storedResponse(purchase, payment, transaction, {
+      parent: { email: parent.email, userId: parent.id, familyId },
+      coParent: {
+        email: coParent.email,
+        phoneNumberWithCountryCode: e164(coParent.phoneCountryCode, coParent.phoneNumber),
+      },
+    });
+    const { receipt } = response;
+    const completion = { payment, transaction, method, response, orderId, instant };
+    await recordCompletion(tx, { ...completion, userId: parent.id });
+    await updateSignup(tx, signup.id, {
+      completedAt: instant,
+      lastCompletedStep: 4,
+      userId: parent.id,
+      familyId,
+      updatedAt: instant,
+    });
+    await credentialsToken(tx, parent.id, instant);
+
+    return [
+      await queueReceiptEmail(tx, mailer, {
+        to: parent.email,
+        firstName: parent.firstName,
+        attempt,
+        receipt,
+        transaction,
+        method,
+        instant,
+        renewsAt,
+        coParentName: signup.coParentFirstName,
+        credentialsLink: await credentialsLink(tx, parent.id),
+      }),
+      ...(coParent.email
+        ? [await queueInvitation(tx, { to: coParent.email, coParent, parent, attempt, family })]
+        : []),
+    ];
+  }
+
+  /** The co-parent's invitation email, in the outbox with the completing transaction. */
+  function queueInvitation(
+    tx: Executor,
+    input: {
+      to: string;
+      coParent: PayingFamily['coParent'];
+      parent: { firstName: string; lastName: string };
+      attempt: Attempt;
+      family: { invite: IssuedInvite };
+    },
+  ): Promise<QueuedMail> {
+    const { attempt, parent } = input;
+    const { locale } = attempt;
+    const invitation = coParentInvitationEmail({
+      locale,
+      firstName: input.coParent.firstName,
+      inviterName: `${parent.firstName} ${parent.lastName}`,
+      inviteUrl: input.family.invite.url,
+      expiresInDays: settings.inviteTtlDays,
+      subscriptionPaid: attempt.payForCoparent,
+      supportPhone: supportPhoneFor(attempt.billing.country).display,
+    });
+    const secretsExpireAt = input.family.invite.expiresAt;
+    return mailer.send({ to: input.to, locale, ...invitation, secretsExpireAt }, tx);
+  }
+
+  /**
+   * An invited co-parent's own payment: their order and subscription, their billing address, time
+   * zone and consent, the receipt, the payment COMPLETED, a credentials token (no username yet)
+   * and the receipt email.
+   */
+  async function completeInvited(
+    tx: Executor,
+    payment: PaymentRow,
+    transaction: GatewayTransaction | null,
+    purchase: ReturnType<typeof purchaseOf>,
+  ): Promise<QueuedMail[]> {
+    const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
+    const { invited } = attempt;
+    const userId = payment.invitedUserId;
+    if (!invited || !userId) throw new Error(`payment ${payment.id} is not an invited payment`);
+    const user = await findUserById(tx, userId);
+    if (!user?.email) throw new Error(`invited user ${userId} not found`);
+
+    await updateUser(tx, userId, {
+      timeZone: attempt.billing.timeZone,
+      marketingOptIn: attempt.marketingOptIn,
+      ...(attempt.termsAccepted && !user.termsAcceptedAt ? { termsAcceptedAt: instant } : {}),
+    });
+    const { timeZone: _tz, ...address } = attempt.billing;
+    await upsertUserAddress(tx, { userId, type: 'PRIMARY', ...address }, instant);
+    const orderId = await createPaidSubscriptions(
+      tx,
+      {
+        signupId: null,
+        paymentId: payment.id,
+        userId,
+        familyId: invited.familyId,
+        packageId: pkg.id,
+        productId,
+        services: attempt.order.services,
+        payForCoParent: false,
+        ...orderFigures(priced),
+      },
+      { familyMemberIds: [invited.familyMemberId], years, startsAt: instant, renewsAt },
+    );
+    const response = storedResponse(purchase, payment, transaction, {
+      parent: { email: user.email, userId, familyId: invited.familyId },
+      coParent: { email: invited.inviterEmail, phoneNumberWithCountryCode: invited.inviterPhone },
+    });
+    const { receipt } = response;
+    await recordCompletion(tx, {
+      payment,
+      transaction,
+      method,
+      response,
+      orderId,
+      userId,
+      instant,
+    });
+    if (!(await hasCredentials(tx, userId))) await credentialsToken(tx, userId, instant);
+    return [
+      await queueReceiptEmail(tx, mailer, {
+        to: user.email,
+        firstName: user.firstName,
+        attempt,
+        receipt,
+        transaction,
+        method,
+        instant,
+        renewsAt,
+        coParentName: null,
+      }),
+    ];
+  }
+
+  return { complete };
+}

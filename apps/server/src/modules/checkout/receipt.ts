@@ -1,0 +1,195 @@
+import {
+  encodeGaPayload,
+  formatMoney,
+  gaPurchasePayload,
+  type Locale,
+  moneyLocale,
+  type PaymentResponse,
+  type PaymentType,
+  PRODUCT_NAME,
+  type PricingInfo,
+  type PricingResponse,
+  type Receipt,
+  receiptPaymentType,
+  supportPhoneFor,
+} from '@coparent/domain';
+import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
+import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
+import type { Executor } from '../../db/client.js';
+import type { PaymentRow } from '../../db/schema.js';
+import { receiptEmail } from '../email/templates/receipt.js';
+import { completePayment } from '../payments/repo.js';
+import type { findPackage } from '../pricing/catalog.js';
+import type { Attempt } from './attempt.js';
+import { insertReceipt } from './repo.js';
+
+/** The payment answer as stored (the credentials token is never stored). */
+export type StoredResponse = Omit<PaymentResponse, 'clickToJoinToken'>;
+
+/** The receipt email's credentials link and when it stops working. */
+export type CredentialsLink = { url: string; expiresInDays: number; expiresAt: Date };
+
+type Package = NonNullable<ReturnType<typeof findPackage>>;
+
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
+
+/** The pricing info part of a pricing answer (without `request`). */
+export function pricingInfoOf(pricing: PricingResponse): PricingInfo {
+  const { request: _request, ...info } = pricing;
+  return info;
+}
+
+/** What an order stores of its price (the same for Parent A's and the invited co-parent's). */
+export function orderFigures(priced: PricingResponse) {
+  return {
+    promoCodes: priced.request.promoCodes,
+    paymentCodes: priced.request.paymentCodes,
+    currency: priced.totals.currencyCode,
+    total: priced.totals.total,
+    taxAmount: priced.totals.taxAmount,
+    pricing: pricingInfoOf(priced),
+  };
+}
+
+/** The receipt and the analytics payload of a completed attempt (both flows). */
+export function receiptParts(input: {
+  payment: PaymentRow;
+  transaction: GatewayTransaction | null;
+  method: PaymentType;
+  pkg: Package;
+  priced: PricingResponse;
+  productId: string;
+  instant: Date;
+  renewsAt: Date;
+  locale: Locale;
+  email: string;
+}): { receipt: Receipt; gaPayloadBase64: string } {
+  const { transaction, method, pkg, priced, instant, renewsAt, locale } = input;
+  const receipt: Receipt = {
+    receiptId: input.payment.id,
+    transactionId: transaction?.id ?? null,
+    cardLastFour: transaction?.lastFour ?? null,
+    cardType: transaction?.cardType ?? null,
+    paymentType: receiptPaymentType(method),
+    paymentMethod: method,
+    totals: priced.totals,
+    payForCoParent: priced.payForCoParent,
+    paymentCodeDetails: priced.paymentCodeDetails,
+    couponDetail: priced.couponDetail,
+    taxes: priced.taxes,
+    transactionDateTime: instant.toISOString(),
+    packageId: pkg.id,
+    packageDisplayName: pkg.displayName[locale],
+    receiptText: pkg.receiptText[locale],
+    subDurationInYears: pkg.subDurationInYears,
+    autoRenew: true,
+    renewsAt: renewsAt.toISOString(),
+    email: input.email,
+  };
+  const ga = gaPurchasePayload({
+    transactionId: transaction?.id ?? input.payment.id,
+    affiliation: PRODUCT_NAME,
+    currency: priced.totals.currencyCode,
+    total: priced.totals.total,
+    taxAmount: priced.totals.taxAmount,
+    coupon: priced.couponDetail?.couponCode ?? null,
+    packageId: pkg.id,
+    analyticsPackage: pkg.analyticsPackage,
+    pricingGroup: pkg.pricingGroup,
+    productId: input.productId,
+    unitPrice: priced.totals.selectedPackageTotal / (priced.payForCoParent ? 2 : 1),
+    quantity: priced.payForCoParent ? 2 : 1,
+    discount: priced.couponDetail?.discount ?? 0,
+  });
+  return { receipt, gaPayloadBase64: encodeGaPayload(ga) };
+}
+
+/** Marks the attempt COMPLETED with its stored answer and writes its receipt row. */
+export async function recordCompletion(
+  tx: Executor,
+  input: {
+    payment: PaymentRow;
+    transaction: GatewayTransaction | null;
+    method: PaymentType;
+    response: StoredResponse;
+    orderId: string;
+    userId: string;
+    instant: Date;
+  },
+): Promise<void> {
+  const { payment, transaction, method, response, instant } = input;
+  const { receipt } = response;
+  await completePayment(
+    tx,
+    payment.id,
+    {
+      transactionId: transaction?.id ?? null,
+      cardType: transaction?.cardType ?? null,
+      cardLastFour: transaction?.lastFour ?? null,
+      paymentType: method,
+      response,
+    },
+    instant,
+  );
+  await insertReceipt(tx, {
+    paymentId: payment.id,
+    orderId: input.orderId,
+    userId: input.userId,
+    transactionId: receipt.transactionId,
+    cardLastFour: receipt.cardLastFour,
+    paymentType: receipt.paymentType,
+    total: receipt.totals.total,
+    currency: receipt.totals.currencyCode,
+    transactionAt: instant,
+    body: receipt,
+    createdAt: instant,
+  });
+}
+
+/** The receipt email, in the outbox with the completing transaction. */
+export async function queueReceiptEmail(
+  tx: Executor,
+  mailer: Mailer,
+  input: {
+    to: string;
+    firstName: string;
+    attempt: Attempt;
+    receipt: Receipt;
+    transaction: GatewayTransaction | null;
+    method: PaymentType;
+    instant: Date;
+    renewsAt: Date;
+    coParentName: string | null;
+    credentialsLink?: CredentialsLink;
+  },
+): Promise<QueuedMail> {
+  const { attempt, receipt, transaction, method, instant } = input;
+  const { locale } = attempt;
+  const dateFormat = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(DATE_LOCALES[locale], { ...options, timeZone: 'UTC' });
+  const format = (minor: number) =>
+    formatMoney(minor, receipt.totals.currencyCode, moneyLocale(locale, attempt.billing.country));
+  const cardText =
+    method === 'PAYPAL'
+      ? 'PayPal'
+      : method === 'VENMO'
+        ? 'Venmo'
+        : `${transaction?.cardType ?? ''} ${locale === 'es-MX' ? 'terminada en' : 'ending in'} ${transaction?.lastFour ?? ''}`.trim();
+  const mail = receiptEmail({
+    locale,
+    firstName: input.firstName,
+    packageName: receipt.packageDisplayName,
+    totalFormatted: format(receipt.totals.total),
+    paymentMethod: transaction ? cardText : '—',
+    transactionId: receipt.transactionId,
+    date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
+    renewsOn: dateFormat({ dateStyle: 'long' }).format(input.renewsAt),
+    payForCoParent: attempt.payForCoparent,
+    coParentName: input.coParentName,
+    supportPhone: supportPhoneFor(attempt.billing.country).display,
+    credentialsLink: input.credentialsLink,
+  });
+  // Parent A's receipt carries the credentials link: the outbox keeps it no longer than it works.
+  const secretsExpireAt = input.credentialsLink?.expiresAt ?? null;
+  return mailer.send({ to: input.to, locale, ...mail, secretsExpireAt }, tx);
+}
