@@ -6,8 +6,8 @@ import { hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
 import { inviteToFamily } from '../accounts/provision.js';
 import { inviteNewLinkEmail } from '../email/templates/invite-new-link.js';
+import type { InviteServiceDeps } from './deps.js';
 import { countInvitesSince, findInviteByTokenHash, revokeMemberInvites } from './repo.js';
-import type { InviteServiceDeps } from './service.js';
 
 /** A new invitation link on request, within the per-person limits. */
 export function createNewLinkRequests(

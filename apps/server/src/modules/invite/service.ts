@@ -13,47 +13,22 @@ import {
   type PricingLookupResponse,
   type PricingResponse,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
-import type { FamilyMemberRow, InviteRow, UserRow } from '../../db/schema.js';
+import type { FamilyMemberRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
 import { issueCredentialsToken } from '../accounts/credentials-token.js';
 import { createInvitedParent } from '../accounts/provision.js';
 import { pricedAddress } from '../checkout/attempt.js';
-import type { CheckoutService } from '../checkout/service.js';
-import type { Metrics } from '../metrics/metrics.js';
-import type { PricingService } from '../pricing/service.js';
+import type { InviteAuth, InviteServiceDeps } from './deps.js';
 import { createNewLinkRequests } from './new-link.js';
 import { findFamilyMembers, findInviteByTokenHash, linkInviteUser } from './repo.js';
 import { progressStep, readInviteState, savedOrder } from './state.js';
 import { createInvitedUserUpdates } from './update.js';
 
-export type InviteServiceDeps = {
-  db: Db;
-  pricing: Pick<PricingService, 'quoteFor' | 'checkCountry' | 'availableCouponCodes'>;
-  checkout: Pick<CheckoutService, 'payInvited'>;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
-  publicUrl: string;
-  settings: {
-    inviteTtlDays: number;
-    credentialsTokenTtlMinutes: number;
-    /** New links per invited person per hour (POST /v2/invites/request). */
-    requestsPerHour: number;
-    /** Seconds between two new links for one person. */
-    requestIntervalSeconds: number;
-  };
-  metrics: Pick<Metrics, 'rateLimitRefused'>;
-};
+export type { InviteAuth, InviteServiceDeps } from './deps.js';
 
 export type InviteService = ReturnType<typeof createInviteService>;
-
-/** What an invite token resolves to: its invite and its user (checked on every invited call). */
-export type InviteAuth = { invite: InviteRow; user: UserRow };
 
 type Ctx = { locale: Locale };
 

@@ -1,13 +1,13 @@
 import { type InviteStep, type SavedOrder, SubscriptionTermSchema } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
+import type { InviteAuth } from './deps.js';
 import {
   findCurrentSubscription,
   findFamilyMembers,
   findInviteProgress,
   findParentProfile,
 } from './repo.js';
-import type { InviteAuth } from './service.js';
 
 /** What the invited flow knows of the token's user and family, read afresh on every call. */
 export async function readInviteState(db: Executor, auth: InviteAuth, instant: Date) {

@@ -20,8 +20,8 @@ import {
 } from '../account/repo.js';
 import { findPackage } from '../pricing/catalog.js';
 import { readCatalog } from '../pricing/repo.js';
+import type { InviteAuth } from './deps.js';
 import { upsertInviteProgress, upsertParentProfile } from './repo.js';
-import type { InviteAuth } from './service.js';
 import { progressStep, readInviteState } from './state.js';
 
 type Ctx = { locale: Locale };

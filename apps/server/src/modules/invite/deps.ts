@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Db } from '../../db/client.js';
+import type { InviteRow, UserRow } from '../../db/schema.js';
+import type { CheckoutService } from '../checkout/service.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { PricingService } from '../pricing/service.js';
+
+/** What the invite service is built from: the services and settings it uses. */
+export type InviteServiceDeps = {
+  db: Db;
+  pricing: Pick<PricingService, 'quoteFor' | 'checkCountry' | 'availableCouponCodes'>;
+  checkout: Pick<CheckoutService, 'payInvited'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  publicUrl: string;
+  settings: {
+    inviteTtlDays: number;
+    credentialsTokenTtlMinutes: number;
+    /** New links per invited person per hour (POST /v2/invites/request). */
+    requestsPerHour: number;
+    /** Seconds between two new links for one person. */
+    requestIntervalSeconds: number;
+  };
+  metrics: Pick<Metrics, 'rateLimitRefused'>;
+};
+
+/** What an invite token resolves to: its invite and its user (checked on every invited call). */
+export type InviteAuth = { invite: InviteRow; user: UserRow };
