@@ -1,4 +1,4 @@
-import { ActivatePage } from '../../features/account/cases/activate/activate-page';
+import { ActivatePage } from '@/features/account/cases/activate/activate-page';
 
 /** /app/account/activate?token=…: a professional chooses a username and password ([F5]). */
 export function ActivateRoute() {

@@ -1,4 +1,4 @@
-import { AccountBillingPage } from '../../features/account/billing/account-billing-page';
+import { AccountBillingPage } from '@/features/account/billing/account-billing-page';
 
 /** /app/account/billing: where the funnel's legacy co-parent paths land ([F7]). */
 export function BillingRoute() {

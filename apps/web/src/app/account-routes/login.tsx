@@ -1,4 +1,4 @@
-import { LoginPage } from '../../features/account/login/login-page';
+import { LoginPage } from '@/features/account/login/login-page';
 
 /** /app/account/login (issue [F7]). */
 export function LoginRoute() {

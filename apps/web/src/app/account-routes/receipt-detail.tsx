@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ReceiptDetailPage } from '../../features/account/receipts/receipt-detail-page';
+import { ReceiptDetailPage } from '@/features/account/receipts/receipt-detail-page';
 
 /** /app/account/receipts/:receiptId (issue [F7]). */
 export function ReceiptDetailRoute() {

@@ -1,4 +1,4 @@
-import { AccountSetupPage } from '../../features/account/setup/account-setup-page';
+import { AccountSetupPage } from '@/features/account/setup/account-setup-page';
 
 /** /app/account/setup: what an invited co-parent still has to do ([F7]). */
 export function SetupRoute() {

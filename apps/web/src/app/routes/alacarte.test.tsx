@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
-import { databaseUnavailableOnce, mockFetch } from '../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
+import { useFunnelStore } from '@/features/join/funnel-store';
+import { readQueue } from '@/lib/analytics';
+import { onCheckoutPricing, priceFor } from '@/test/checkout-fixtures';
+import { databaseUnavailableOnce, mockFetch } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
 import {
   fakeSignupServer,
   onCoupons,
   onPricingFor,
   signupWithOrder,
   US_PACKAGES,
-} from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const SHOW_PRICE = 'show-price-in-build-your-own';
 

@@ -2,23 +2,23 @@ import { ACCOUNT_HOME_PATH, supportPhoneFor } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AlertBanner } from '../../components/alert-banner';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { SupportPhoneSentence } from '../../components/support-phone-sentence';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import type { CredentialsLocationState } from '../../features/checkout/hooks/use-pay';
-import { readAuth } from '../../features/credentials/auth-storage';
-import { CredentialsForm } from '../../features/credentials/components/credentials-form';
-import { CredentialsSuccess } from '../../features/credentials/components/credentials-success';
-import { EmailedLinkNotice } from '../../features/credentials/components/emailed-link-notice';
+import { AlertBanner } from '@/components/alert-banner';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import type { CredentialsLocationState } from '@/features/checkout/hooks/use-pay';
+import { readAuth } from '@/features/credentials/auth-storage';
+import { CredentialsForm } from '@/features/credentials/components/credentials-form';
+import { CredentialsSuccess } from '@/features/credentials/components/credentials-success';
+import { EmailedLinkNotice } from '@/features/credentials/components/emailed-link-notice';
 import {
   forgetEmailedLinkToken,
   useEmailedLinkToken,
-} from '../../features/credentials/hooks/use-emailed-link-token';
-import { useSubmitCredentials } from '../../features/credentials/hooks/use-submit-credentials';
-import { fullPage } from '../../lib/full-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+} from '@/features/credentials/hooks/use-emailed-link-token';
+import { useSubmitCredentials } from '@/features/credentials/hooks/use-submit-credentials';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 

@@ -7,19 +7,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { CheckoutSessionProvider } from '../../features/checkout/checkout-session';
-import { inviteFlowId } from '../../features/checkout/checkout-store';
-import { BillingOnlyForm } from '../../features/checkout/components/billing-only-form';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { invitedSavedBilling } from '../../features/invite/checkout/invited-billing';
-import { useInviteCheckoutSession } from '../../features/invite/checkout/use-invite-checkout-session';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { LoadError } from '../../features/packages/components/load-error';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
+import { inviteFlowId } from '@/features/checkout/checkout-store';
+import { BillingOnlyForm } from '@/features/checkout/components/billing-only-form';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { invitedSavedBilling } from '@/features/invite/checkout/invited-billing';
+import { useInviteCheckoutSession } from '@/features/invite/checkout/use-invite-checkout-session';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { LoadError } from '@/features/packages/components/load-error';
 import styles from './routes.module.css';
 
 /**

@@ -1,6 +1,6 @@
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { InviteCredentialsPage } from '../../features/invite/credentials/components/invite-credentials-page';
-import { addInviteCredentialsCatalogue } from '../../locales/catalogue-invite-credentials.en';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { InviteCredentialsPage } from '@/features/invite/credentials/components/invite-credentials-page';
+import { addInviteCredentialsCatalogue } from '@/locales/catalogue-invite-credentials.en';
 
 addInviteCredentialsCatalogue();
 

@@ -1,22 +1,22 @@
 import { INVITE_PATHS, type InvitedContext, invitePaymentRedirect } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { CheckoutSessionProvider } from '../../features/checkout/checkout-session';
-import { inviteFlowId } from '../../features/checkout/checkout-store';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { invitedSavedBilling } from '../../features/invite/checkout/invited-billing';
-import { useInviteCheckoutSession } from '../../features/invite/checkout/use-invite-checkout-session';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { usePackages } from '../../features/packages/api/get-packages';
-import { LoadError } from '../../features/packages/components/load-error';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
+import { inviteFlowId } from '@/features/checkout/checkout-store';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { invitedSavedBilling } from '@/features/invite/checkout/invited-billing';
+import { useInviteCheckoutSession } from '@/features/invite/checkout/use-invite-checkout-session';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { usePackages } from '@/features/packages/api/get-packages';
+import { LoadError } from '@/features/packages/components/load-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 import { useSummaryRenderer } from './payment';
 
 function InvitePayment({ token, context }: { token: string; context: InvitedContext }) {

@@ -1,4 +1,4 @@
-import { InviteReceiptPage } from '../../features/invite/receipt/components/invite-receipt-page';
+import { InviteReceiptPage } from '@/features/invite/receipt/components/invite-receipt-page';
 
 /** /invite/receipt (spec 001 §2): the invited co-parent's receipt and the way to log in. */
 export function InviteReceiptRoute() {

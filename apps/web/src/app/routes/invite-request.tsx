@@ -1,15 +1,15 @@
 import { NEW_LINK_SPAM_HINT_MINUTES } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../components/alert-banner';
-import { Button } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { RichText } from '../../components/rich-text';
-import { useRequestInviteLink } from '../../features/invite/api/request-invite-link';
-import { InviteCompleted } from '../../features/invite/components/invite-completed';
-import { isInviteCompleted } from '../../features/invite/invite-errors';
-import { readInviteToken } from '../../features/invite/invite-store';
-import { supportEmail } from '../../features/invite/support-email';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { RichText } from '@/components/rich-text';
+import { useRequestInviteLink } from '@/features/invite/api/request-invite-link';
+import { InviteCompleted } from '@/features/invite/components/invite-completed';
+import { isInviteCompleted } from '@/features/invite/invite-errors';
+import { readInviteToken } from '@/features/invite/invite-store';
+import { supportEmail } from '@/features/invite/support-email';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 /**

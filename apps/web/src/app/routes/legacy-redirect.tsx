@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/spinner';
-import { fullPage } from '../../lib/full-page';
+import { Spinner } from '@/components/spinner';
+import { fullPage } from '@/lib/full-page';
 
 /** The account area's billing page (another app: a full page load). */
 export const ACCOUNT_BILLING_PATH = '/app/account/billing';

@@ -7,33 +7,30 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { StepIndicator } from '../../components/step-indicator';
-import { signupCheckoutCalls } from '../../features/checkout/api/signup-calls';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { StepIndicator } from '@/components/step-indicator';
+import { signupCheckoutCalls } from '@/features/checkout/api/signup-calls';
 import {
   type CheckoutSession,
   CheckoutSessionProvider,
-} from '../../features/checkout/checkout-session';
-import { signupFlowId, useCheckoutStore } from '../../features/checkout/checkout-store';
-import {
-  CheckoutPage,
-  type SummaryRenderer,
-} from '../../features/checkout/components/checkout-page';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { storeSignupPayment } from '../../features/checkout/signup-payment';
-import { useCurrentSignup } from '../../features/join/api/get-signup';
-import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
-import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
-import { LoadError } from '../../features/packages/components/load-error';
-import { OrderSummary } from '../../features/packages/components/order-summary';
-import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
-import { fullPage } from '../../lib/full-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+} from '@/features/checkout/checkout-session';
+import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
+import { CheckoutPage, type SummaryRenderer } from '@/features/checkout/components/checkout-page';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { storeSignupPayment } from '@/features/checkout/signup-payment';
+import { useCurrentSignup } from '@/features/join/api/get-signup';
+import { DuplicateRedirect } from '@/features/join/components/duplicate-redirect';
+import { SupportCall } from '@/features/join/components/support-call';
+import { useFunnelStore } from '@/features/join/funnel-store';
+import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
+import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
+import { LoadError } from '@/features/packages/components/load-error';
+import { OrderSummary } from '@/features/packages/components/order-summary';
+import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 import type { StepThreeLocationState } from './step-three';
 

@@ -1,20 +1,20 @@
 import { ACCOUNT_HOME_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../components/alert-banner';
-import { ButtonLink } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { PaidOrderSummary } from '../../features/packages/components/order-summary';
-import { affiliatePixelBaseUrl } from '../../features/receipt/affiliate-pixel';
-import { affiliateScriptUrl, useAffiliateScript } from '../../features/receipt/affiliate-script';
-import { ReceiptView } from '../../features/receipt/components/receipt-view';
-import { receiptLoginUrl } from '../../features/receipt/receipt-login-url';
-import { wasReceiptReloaded } from '../../features/receipt/receipt-reload';
-import { track } from '../../lib/analytics';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { ButtonLink } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { useFunnelStore } from '@/features/join/funnel-store';
+import { PaidOrderSummary } from '@/features/packages/components/order-summary';
+import { affiliatePixelBaseUrl } from '@/features/receipt/affiliate-pixel';
+import { affiliateScriptUrl, useAffiliateScript } from '@/features/receipt/affiliate-script';
+import { ReceiptView } from '@/features/receipt/components/receipt-view';
+import { receiptLoginUrl } from '@/features/receipt/receipt-login-url';
+import { wasReceiptReloaded } from '@/features/receipt/receipt-reload';
+import { track } from '@/lib/analytics';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 import styles from './routes.module.css';
 
 /**

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { randomId } from '../../lib/random-id';
+import { randomId } from '@/lib/random-id';
 import { LiveRegion } from '../live-region';
 import { TextField } from '../text-field';
 import styles from './address-autocomplete.module.css';

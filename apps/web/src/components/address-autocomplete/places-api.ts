@@ -7,8 +7,8 @@ import {
   type PlacesSuggestionsResponse,
 } from '@coparent/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { useLocale } from '../../lib/use-locale';
+import { apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
 const languageHeaders = (locale: Locale) => ({ language: locale, 'Accept-Language': locale });
 

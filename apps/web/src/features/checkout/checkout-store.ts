@@ -1,7 +1,7 @@
 import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage';
 import type { CheckoutPaymentBody } from './checkout-session';
 
 export { inviteFlowId, signupFlowId } from './flow-id';

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * After the login post (spec 001 §7): "stores auth and user id" in browser storage. The session

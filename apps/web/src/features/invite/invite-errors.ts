@@ -4,7 +4,7 @@ import {
   isInviteAuthFailure,
   isInviteCompletedProblem,
 } from '@coparent/domain';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /**
  * The spec's "auth fail" of an invited call: status 403 or 112, or the message

@@ -1,5 +1,5 @@
 import type { PaymentResponse } from '@coparent/domain';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * The invited payment's answer, handed from /invite/payment to /invite/credentials and

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * The invite token (docs/f1-contract.md, "Invite"): taken out of the address bar on arrival and

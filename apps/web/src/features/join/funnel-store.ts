@@ -1,7 +1,7 @@
 import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage';
 
 /** What the person has typed on step 1 so far (any field may still be missing). */
 export type StepOneDraft = {

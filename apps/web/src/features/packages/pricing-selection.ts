@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 // The pricing-page selection (spec 000 §9: "a pricing-page selection is kept in browser storage"):
 // /pricing stores the chosen package in localStorage, so it survives the visitor opening the

@@ -1,6 +1,6 @@
 import { RESTRICTIONS } from '@coparent/domain';
 import { useEffect } from 'react';
-import { useRestriction } from '../../lib/flags';
+import { useRestriction } from '@/lib/flags';
 import { hideZendeskMessenger, showZendeskMessenger, zendeskWidgetKey } from './zendesk-messenger';
 
 /**

@@ -4,7 +4,7 @@ import {
   type AccountBillingUpdateRequestInput,
 } from '@coparent/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 const BILLING_PATH = '/v2/account/billing';

@@ -10,11 +10,11 @@ import { useEffect, useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { BillingAddressFields } from '../../../components/billing-address-fields';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { BillingAddressFields } from '@/components/billing-address-fields';
+import { Button } from '@/components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import styles from './account-billing.module.css';
 import type { BillingFormInput } from './billing-draft';
 

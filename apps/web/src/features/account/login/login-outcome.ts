@@ -1,5 +1,5 @@
 import type { ValidationError } from '@coparent/domain';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** What a failed login means for the form (spec 001 §7 "Login result"). */
 export type LoginOutcome =

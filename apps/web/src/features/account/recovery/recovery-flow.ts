@@ -1,5 +1,5 @@
 import { RECOVERY_METHODS, type RecoveryLookupForm, type RecoveryState } from '@coparent/domain';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 /**
  * The recovery page's state machine: the spec's RECOVERY_STATES plus NEW_PASSWORD (the code or the

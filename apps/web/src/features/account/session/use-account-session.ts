@@ -1,6 +1,6 @@
 import { type AccountSession, AccountSessionSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** Every account query starts with this key: logging in or out resets them all. */
 export const ACCOUNT_QUERY_KEY = ['account'] as const;

@@ -1,5 +1,5 @@
 import type { CountryCheckRequest, PricingLookupResponse } from '@coparent/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export type CheckCountryInput = {
   signupId: string;

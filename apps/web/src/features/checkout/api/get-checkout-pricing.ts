@@ -5,7 +5,7 @@ import {
   PricingResponseSchema,
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { CheckoutSession } from '../checkout-session';
 import { checkoutPricingKey } from './seed-signup-pricing';
 

@@ -1,6 +1,6 @@
 import { type ClientTokenResponse, ClientTokenResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
  * GET /v2/payment/client-token?country=: the card provider's client token. `provider` says which

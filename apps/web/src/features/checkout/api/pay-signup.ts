@@ -3,7 +3,7 @@ import {
   type PaymentResponse,
   PaymentResponseSchema,
 } from '@coparent/domain';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export type PaySignupInput = {
   signupId: string;

@@ -1,5 +1,5 @@
 import type { UpdateBillingSectionRequestInput } from '@coparent/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import type { SaveBillingAnswer } from '../checkout-session';
 
 export type SaveBillingInput = {

@@ -1,7 +1,7 @@
 import type { Locale, PricingRequestInput, PricingResponse, SignupState } from '@coparent/domain';
 import { packageSavePricingBody } from '@coparent/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { signupFlowId } from '../flow-id';
 
 // Small and apart from the checkout (its store, its views): /step3 and /alacarte load it.

@@ -1,5 +1,5 @@
 import { billingFormToRequest, isSignupResetStatus, referralNeedsDetail } from '@coparent/domain';
-import { getAnonymousId } from '../../../lib/anonymous-id';
+import { getAnonymousId } from '@/lib/anonymous-id';
 import type { CheckoutCalls } from '../checkout-session';
 import { checkCountry } from './check-country';
 import { getCheckoutPricing } from './get-checkout-pricing';

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BillingAddressFields } from '../../../components/billing-address-fields';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { ReferralFields } from '../../../components/referral-fields';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { BillingAddressFields } from '@/components/billing-address-fields';
+import { Button } from '@/components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ReferralFields } from '@/components/referral-fields';
+import { TextField } from '@/components/text-field';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import {
   type BillingFormInput,
   BillingFormSchema,

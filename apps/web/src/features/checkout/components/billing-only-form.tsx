@@ -1,6 +1,6 @@
 import type { SavedBilling } from '@coparent/domain';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { isSaved, useSaveBilling } from '../hooks/use-save-billing';

@@ -6,10 +6,10 @@ import type {
 } from '@coparent/domain';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { track } from '../../../lib/analytics';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { track } from '@/lib/analytics';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
 import type { CodeBoxStatus } from '../hooks/use-code-box';
 import styles from './checkout.module.css';
 

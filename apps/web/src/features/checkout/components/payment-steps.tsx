@@ -1,6 +1,6 @@
 import type { PaymentView } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { StepProgress } from '../../../components/step-progress';
+import { StepProgress } from '@/components/step-progress';
 
 const VIEWS: readonly PaymentView[] = ['BILLING', 'PAYMENT', 'REVIEW'];
 

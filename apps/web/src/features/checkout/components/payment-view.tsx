@@ -1,11 +1,11 @@
 import type { PaymentType, PricingResponse, SavedOrder } from '@coparent/domain';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { RadioGroup } from '../../../components/radio-group';
-import { Spinner } from '../../../components/spinner';
-import { track } from '../../../lib/analytics';
+import { Button } from '@/components/button';
+import { CheckboxField } from '@/components/checkbox-field';
+import { RadioGroup } from '@/components/radio-group';
+import { Spinner } from '@/components/spinner';
+import { track } from '@/lib/analytics';
 import { useClientToken } from '../api/get-client-token';
 import { useCheckoutSession } from '../checkout-session';
 import { hasNonce, useCheckoutStore } from '../checkout-store';

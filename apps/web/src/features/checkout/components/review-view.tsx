@@ -2,11 +2,11 @@ import { countryName, type PaymentType, PHONE_CODES, regionName } from '@coparen
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { useFormattedPhone } from '../../../lib/use-formatted-phone';
-import { useLocale } from '../../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { useFormattedPhone } from '@/lib/use-formatted-phone';
+import { useLocale } from '@/lib/use-locale';
 import { useCheckoutSession } from '../checkout-session';
 import { type CardSummary, useCheckoutStore } from '../checkout-store';
 import type { PayProblem } from '../hooks/use-pay';

@@ -1,8 +1,8 @@
 import { type PaymentType, SANDBOX_WALLET_NONCES } from '@coparent/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
 import styles from './checkout.module.css';
 
 export type WalletMethod = Exclude<PaymentType, 'CREDIT_CARD'>;

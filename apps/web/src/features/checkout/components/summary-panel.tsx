@@ -1,7 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@coparent/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './checkout.module.css';
 
 type SummaryPanelProps = {

@@ -6,9 +6,9 @@ import {
 } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { wasPageReloaded } from '../../../lib/page-reload';
+import { wasPageReloaded } from '@/lib/page-reload';
 import { useCheckoutStore } from '../checkout-store';
 
 /**

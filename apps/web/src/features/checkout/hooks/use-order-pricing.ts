@@ -1,7 +1,7 @@
 import { orderPricingBody, type PricingRequestInput, type SavedOrder } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 import { useCheckoutPricing } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';

@@ -11,11 +11,11 @@ import {
 } from '@coparent/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { type ApiError, isApiError } from '../../../lib/api-client';
-import { randomId } from '../../../lib/random-id';
-import { useLocale } from '../../../lib/use-locale';
+import { track } from '@/lib/analytics';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { type ApiError, isApiError } from '@/lib/api-client';
+import { randomId } from '@/lib/random-id';
+import { useLocale } from '@/lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { type CheckoutPaymentBody, useCheckoutSession } from '../checkout-session';
 import { type PendingAttempt, useCheckoutStore } from '../checkout-store';

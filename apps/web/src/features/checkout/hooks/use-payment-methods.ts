@@ -6,7 +6,7 @@ import {
   type PaymentType,
   RESTRICTIONS,
 } from '@coparent/domain';
-import { useFlag, useRestriction } from '../../../lib/flags';
+import { useFlag, useRestriction } from '@/lib/flags';
 import type { BrowserPaymentProvider } from '../payment-provider/payment-provider';
 
 export type PaymentMethodOptions = {

@@ -7,8 +7,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';

@@ -1,8 +1,8 @@
 import { dialCodeDigits, type SavedOrder } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';

@@ -1,6 +1,6 @@
 import { type LoginResponse, LoginResponseSchema } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export type LoginInput = { username: string; password: string };
 

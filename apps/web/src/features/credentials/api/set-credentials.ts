@@ -1,6 +1,6 @@
 import type { SetCredentialsRequest, SetCredentialsResponse } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export type SetCredentialsInput = { token: string; body: SetCredentialsRequest };
 

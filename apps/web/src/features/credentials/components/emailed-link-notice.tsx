@@ -1,9 +1,9 @@
 import { ACCOUNT_LOGIN_PATH, supportPhoneFor } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../../components/page-heading';
-import { RichText } from '../../../components/rich-text';
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PageHeading } from '@/components/page-heading';
+import { RichText } from '@/components/rich-text';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './credentials.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { type PasswordIdentity, passwordChecklist } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import styles from './credentials.module.css';
 
 /** How long typing must pause before the checklist's state is announced. */

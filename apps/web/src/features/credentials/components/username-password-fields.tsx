@@ -2,8 +2,8 @@ import { type PasswordIdentity, USERNAME_MAX_LENGTH } from '@coparent/domain';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordToggle } from '../../../components/password-toggle';
-import { TextField } from '../../../components/text-field';
+import { PasswordToggle } from '@/components/password-toggle';
+import { TextField } from '@/components/text-field';
 import styles from './credentials.module.css';
 import { PasswordChecklist } from './password-checklist';
 

@@ -1,7 +1,7 @@
 import type { SetCredentialsRequest, ValidationError } from '@coparent/domain';
 import { useState } from 'react';
-import { identify, track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { identify, track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useSetCredentials } from '../api/set-credentials';
 import { storeAuth } from '../auth-storage';

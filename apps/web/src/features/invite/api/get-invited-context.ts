@@ -1,7 +1,7 @@
 import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useAnnounceSupportCountry } from '../../../lib/support-country';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useAnnounceSupportCountry } from '@/lib/support-country';
 import { inviteAuthHeaders } from '../invite-store';
 
 /**

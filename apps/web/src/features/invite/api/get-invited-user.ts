@@ -1,6 +1,6 @@
 import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { inviteAuthHeaders } from '../invite-store';
 
 /**

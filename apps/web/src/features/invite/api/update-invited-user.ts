@@ -4,7 +4,7 @@ import {
   UpdateInvitedUserResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { inviteAuthHeaders } from '../invite-store';
 
 export type UpdateInvitedUserInput = {

@@ -5,12 +5,12 @@ import {
   isInviteAuthFailure,
   type UpdateInvitedUserRequestInput,
 } from '@coparent/domain';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { apiRequest } from '../../../lib/api-client';
-import { parsePricingResponse } from '../../checkout/api/get-checkout-pricing';
-import { parsePaymentResponse } from '../../checkout/api/pay-signup';
-import { toSaveBillingAnswer } from '../../checkout/api/save-billing';
-import type { CheckoutCalls } from '../../checkout/checkout-session';
+import { parsePricingResponse } from '@/features/checkout/api/get-checkout-pricing';
+import { parsePaymentResponse } from '@/features/checkout/api/pay-signup';
+import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
+import type { CheckoutCalls } from '@/features/checkout/checkout-session';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { apiRequest } from '@/lib/api-client';
 import { inviteAuthHeaders } from '../invite-store';
 
 /**

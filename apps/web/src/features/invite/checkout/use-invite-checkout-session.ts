@@ -7,8 +7,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutSession } from '../../checkout/checkout-session';
-import { inviteFlowId, useCheckoutStore } from '../../checkout/checkout-store';
+import type { CheckoutSession } from '@/features/checkout/checkout-session';
+import { inviteFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import { saveInvitePaymentResult } from '../invite-payment-result';
 import { inviteCheckoutCalls } from './invite-checkout-calls';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { useLocale } from '../../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { useLocale } from '@/lib/use-locale';
 
 /**
  * The invited packages' coupon banner (spec 001 §2): the codes of the public and automatic

@@ -7,10 +7,10 @@ import {
 } from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { fullPage } from '../../../lib/full-page';
-import { GenericError } from '../../join/components/generic-error';
+import { Spinner } from '@/components/spinner';
+import { GenericError } from '@/features/join/components/generic-error';
+import { isApiError } from '@/lib/api-client';
+import { fullPage } from '@/lib/full-page';
 import { useInvitedContext } from '../api/get-invited-context';
 import { isInviteCompleted } from '../invite-errors';
 import { readInviteToken } from '../invite-store';

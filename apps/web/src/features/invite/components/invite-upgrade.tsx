@@ -1,6 +1,6 @@
 import type { Package } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import invite from './invite.module.css';
 
 type InviteUpgradeProps = {

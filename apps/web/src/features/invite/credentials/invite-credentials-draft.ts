@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import type { InviteCredentialsInput } from './invite-credentials-values';
 
 // Kept apart from the form's schema so that clearing the draft at the end of the flow (the

@@ -1,4 +1,4 @@
-import { clearAuth } from '../../credentials/auth-storage';
+import { clearAuth } from '@/features/credentials/auth-storage';
 import { clearInvitePaymentResult } from '../invite-payment-result';
 import { clearInviteToken } from '../invite-store';
 import { clearDraft } from './invite-credentials-draft';

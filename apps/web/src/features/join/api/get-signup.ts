@@ -1,6 +1,6 @@
 import { type SignupState, SignupStateSchema } from '@coparent/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export async function getSignup(signupId: string, registrationKey: string): Promise<SignupState> {
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {

@@ -5,8 +5,8 @@ import {
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { referrerKeyHeader } from '../../../lib/discount-link';
+import { apiRequest } from '@/lib/api-client';
+import { referrerKeyHeader } from '@/lib/discount-link';
 
 export type UpdateSignupInput = {
   signupId: string;

@@ -1,13 +1,13 @@
 import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from '@coparent/domain';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { LiveRegion } from '../../../components/live-region';
-import { RichText } from '../../../components/rich-text';
-import { TextField } from '../../../components/text-field';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { fieldId } from '../../../lib/form-errors';
-import { useRepeatableRows } from '../../../lib/use-repeatable-rows';
+import { Button } from '@/components/button';
+import { LiveRegion } from '@/components/live-region';
+import { RichText } from '@/components/rich-text';
+import { TextField } from '@/components/text-field';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { fieldId } from '@/lib/form-errors';
+import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { useErrorText } from '../hooks/use-error-text';
 import styles from './form.module.css';
 

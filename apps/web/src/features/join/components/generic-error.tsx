@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { type Retry, TryAgainButton } from '../../../components/try-again-button';
+import { AlertBanner } from '@/components/alert-banner';
+import { type Retry, TryAgainButton } from '@/components/try-again-button';
 import { SupportCall } from './support-call';
 
 type GenericErrorProps = {

@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PhoneField } from '../../../components/phone-field';
-import { TextField } from '../../../components/text-field';
+import { PhoneField } from '@/components/phone-field';
+import { TextField } from '@/components/text-field';
 import styles from './form.module.css';
 
 export type ParentContactField = 'firstName' | 'lastName' | 'email' | 'countryCode' | 'phoneNumber';

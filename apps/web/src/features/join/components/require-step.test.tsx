@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, on } from '../../../test/fetch-mock';
-import { onGetSignup, SIGNUP_ID, seedFunnel } from '../../../test/join-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { onGetSignup, SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { renderApp } from '@/test/render-app';
 import { useFunnelStore } from '../funnel-store';
 
 describe('RequireStep', () => {

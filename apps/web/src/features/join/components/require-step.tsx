@@ -6,7 +6,7 @@ import {
 } from '@coparent/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useSignup } from '../api/get-signup';
 import { isSignupExpired, useFunnelStore } from '../funnel-store';
 

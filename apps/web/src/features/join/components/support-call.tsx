@@ -1,4 +1,4 @@
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { useSupportPhone } from '../hooks/use-support-phone';
 
 type SupportCallProps = {

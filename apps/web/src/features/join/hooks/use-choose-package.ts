@@ -10,8 +10,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import { seedSignupRead } from '../api/get-signup';
 import { type UpdateSignupInput, useUpdateSignup } from '../api/update-signup';
 import { useFunnelStore } from '../funnel-store';

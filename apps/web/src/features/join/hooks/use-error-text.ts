@@ -1,4 +1,4 @@
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useSupportPhone } from './use-support-phone';
 
 /** Field error texts of the join funnel, with the visitor's support phone in the messages. */

@@ -6,7 +6,7 @@ import {
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
+import { track } from '@/lib/analytics';
 import { useFunnelStore } from '../funnel-store';
 import { type PackageSaveAnswer, usePackageSaveErrors, useSavePackage } from './use-choose-package';
 

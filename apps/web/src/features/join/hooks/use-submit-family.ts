@@ -7,8 +7,8 @@ import {
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepTwoSubmitResult } from '../components/step-two-form';
 import { useFunnelStore } from '../funnel-store';

@@ -8,9 +8,9 @@ import {
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { isApiError } from '@/lib/api-client';
 import { useCreateSignup } from '../api/create-signup';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepOneSubmitResult } from '../components/step-one-form';

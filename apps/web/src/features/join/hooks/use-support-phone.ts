@@ -4,7 +4,7 @@ import {
   type SupportPhone,
   supportPhoneFor,
 } from '@coparent/domain';
-import { useScreenSupportCountry } from '../../../lib/support-country';
+import { useScreenSupportCountry } from '@/lib/support-country';
 import { useFunnelStore } from '../funnel-store';
 
 function browserRegion(): string | undefined {

@@ -1,9 +1,9 @@
 import { speedBumpEmailSchema } from '@coparent/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { TextField } from '@/components/text-field';
 import { useErrorText } from '../hooks/use-error-text';
 
 type CoParentEmailSpeedBumpProps = {

@@ -1,6 +1,6 @@
 import type { CouponsResponse, Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 export type SignupCredentials = { signupId: string; registrationKey: string };
 

@@ -1,6 +1,6 @@
 import { type Locale, type PackagesResponse, PackagesResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
  * GET /v2/packages?ids=…&country=…: the packages, localised in the request's language (the api

@@ -5,7 +5,7 @@ import {
   PricingLookupResponseSchema,
 } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** What the pricing group is looked up by: a country, or a phone (country code without the plus). */
 export type PricingCriteria = {

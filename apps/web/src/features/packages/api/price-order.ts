@@ -4,7 +4,7 @@ import {
   PricingResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { SignupCredentials } from './get-coupons';
 
 export type PriceOrderInput = SignupCredentials & { body: PricingRequestInput };

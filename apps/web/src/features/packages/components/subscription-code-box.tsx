@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
 import type { CodeStatus } from '../hooks/use-subscription-code';
 import styles from './packages.module.css';
 

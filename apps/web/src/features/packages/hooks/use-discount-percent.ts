@@ -1,5 +1,5 @@
 import type { DiscountLink } from '@coparent/domain';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { type SignupCredentials, useCoupons } from '../api/get-coupons';
 
 export type DiscountDisplay =

@@ -1,6 +1,6 @@
 import type { Package, PricingLookupResponse } from '@coparent/domain';
 import { useMemo } from 'react';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { usePackages } from '../api/get-packages';
 import { type PricingCriteria, usePricingGroup } from '../api/get-pricing-group';
 import { sortPackages } from '../package-order';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { packagesQueryOptions } from '../api/get-packages';
 import { type PricingCriteria, pricingGroupQueryOptions } from '../api/get-pricing-group';
 

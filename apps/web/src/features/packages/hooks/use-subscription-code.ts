@@ -1,7 +1,7 @@
 import { isSignupResetStatus, normalizeCode, type Package } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import type { SignupCredentials } from '../api/get-coupons';
 import { priceOrder } from '../api/price-order';
 

@@ -4,7 +4,7 @@ import {
   CreateProfessionalResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** `POST /v2/professional/users`: every field of the three steps, flat → 201 `{ user }`. */
 export async function createProfessional(

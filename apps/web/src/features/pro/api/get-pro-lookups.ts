@@ -4,8 +4,8 @@ import {
   ProfessionalLookupsResponseSchema,
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
 /** `GET /v2/professional/lookups`: every option list of the form, named in the language. */
 export async function getProLookups(locale: Locale): Promise<ProfessionalLookupsResponse> {

@@ -1,7 +1,7 @@
 import type { Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
 export type TimeZoneOption = { id: string; name: string };
 

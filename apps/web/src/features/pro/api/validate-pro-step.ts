@@ -1,7 +1,7 @@
 import type { ProValidatorResponse, ProValidatorStep } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { apiRequest } from '../../../lib/api-client';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { apiRequest } from '@/lib/api-client';
 
 export type ValidateProStepInput = {
   step: ProValidatorStep;

@@ -10,12 +10,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CharacterCountField } from '../../../components/character-count-field';
-import { ErrorSummary } from '../../../components/error-summary';
-import { PhoneField } from '../../../components/phone-field';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
+import { Button } from '@/components/button';
+import { CharacterCountField } from '@/components/character-count-field';
+import { ErrorSummary } from '@/components/error-summary';
+import { PhoneField } from '@/components/phone-field';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
 import type { ProSubmitResult } from '../hooks/use-pro-registration';
 import { useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';

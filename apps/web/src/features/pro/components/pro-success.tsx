@@ -1,6 +1,6 @@
 import { formatPhoneNumber, type ProfessionalUser } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../../../components/rich-text';
+import { RichText } from '@/components/rich-text';
 import styles from './pro.module.css';
 
 /** The account area's login page (another app: a full page load), where My Cases lives. */

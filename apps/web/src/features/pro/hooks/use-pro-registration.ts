@@ -1,7 +1,7 @@
 import type { ProValidatorStep, ValidationError } from '@coparent/domain';
 import { useCallback, useState } from 'react';
-import { identify, track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { identify, track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import { useCreateProfessional } from '../api/create-professional';
 import { useValidateProStep } from '../api/validate-pro-step';
 import { type ProStepNumber, stepOfPhase } from '../pro-machine';

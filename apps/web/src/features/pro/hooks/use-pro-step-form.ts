@@ -7,8 +7,8 @@ import {
   type Resolver,
   useForm,
 } from 'react-hook-form';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';

@@ -9,7 +9,7 @@ import {
   RecoveryVerifyResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 function unexpected(): ApiError {
   return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });

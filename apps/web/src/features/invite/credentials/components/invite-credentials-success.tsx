@@ -2,7 +2,7 @@ import { CREDENTIALS_REDIRECT_DELAY_MS } from '@coparent/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './invite-credentials.module.css';
 
 type InviteCredentialsSuccessProps =

@@ -7,11 +7,11 @@ import {
 } from '@coparent/domain';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../../lib/analytics';
-import { isApiError } from '../../../../lib/api-client';
-import { fullPage } from '../../../../lib/full-page';
-import { setCredentials } from '../../../credentials/api/set-credentials';
-import { clearInviteCredentialsToken } from '../../invite-payment-result';
+import { setCredentials } from '@/features/credentials/api/set-credentials';
+import { clearInviteCredentialsToken } from '@/features/invite/invite-payment-result';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { fullPage } from '@/lib/full-page';
 import {
   agreeToTerms,
   requestCredentialsToken,

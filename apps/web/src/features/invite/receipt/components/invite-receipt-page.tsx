@@ -1,22 +1,25 @@
 import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/button';
-import { PageHeading } from '../../../../components/page-heading';
-import { RichText } from '../../../../components/rich-text';
-import { Spinner } from '../../../../components/spinner';
-import { track } from '../../../../lib/analytics';
-import { fullPage } from '../../../../lib/full-page';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useLocale } from '../../../../lib/use-locale';
-import { PaidOrderSummary } from '../../../packages/components/order-summary';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { RichText } from '@/components/rich-text';
+import { Spinner } from '@/components/spinner';
+import { resetInviteState } from '@/features/invite/credentials/reset-invite-state';
+import {
+  type InvitePaymentResult,
+  readInvitePaymentResult,
+} from '@/features/invite/invite-payment-result';
+import { PaidOrderSummary } from '@/features/packages/components/order-summary';
 import {
   AppStoreLinks,
   ReceiptOrderAndPayment,
   ReceiptSteps,
-} from '../../../receipt/components/receipt-parts';
-import { resetInviteState } from '../../credentials/reset-invite-state';
-import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-payment-result';
+} from '@/features/receipt/components/receipt-parts';
+import { track } from '@/lib/analytics';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 import styles from './invite-receipt.module.css';
 
 /**
