@@ -32,7 +32,7 @@ const lazyCatalogues: BackendModule = {
 };
 
 /** The person's saved choice, else the browser language (es* → es-MX), else English. */
-export function detectLocale(): Locale {
+function detectLocale(): Locale {
   const saved = readStorage('local', STORAGE_KEYS.language);
   if (isLocale(saved)) return saved;
   if (typeof navigator !== 'undefined') {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import type { CredentialsLocationState } from '@/features/checkout/hooks/use-pay';
-import { readAuth } from '@/features/credentials/auth-storage';
+import { isLoggedInHere } from '@/features/credentials/auth-storage';
 import { CredentialsForm } from '@/features/credentials/components/credentials-form';
 import { CredentialsSuccess } from '@/features/credentials/components/credentials-success';
 import { EmailedLinkNotice } from '@/features/credentials/components/emailed-link-notice';
@@ -58,7 +58,7 @@ export function CredentialsRoute() {
     };
   });
 
-  const [isLoggedIn] = useState(() => readAuth().isLoggedIn);
+  const [isLoggedIn] = useState(isLoggedInHere);
 
   const goesHome = !linkToken && !access.token && !access.hasSetCredentials && isLoggedIn;
   useEffect(() => {

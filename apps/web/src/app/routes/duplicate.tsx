@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
-export const RECOVER_URL = ACCOUNT_RECOVER_PATH;
+const RECOVER_URL = ACCOUNT_RECOVER_PATH;
 
 function readState(state: unknown): DuplicateLocationState {
   if (typeof state !== 'object' || state === null) return {};

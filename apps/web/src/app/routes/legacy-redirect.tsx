@@ -4,7 +4,7 @@ import { Spinner } from '@/components/spinner';
 import { fullPage } from '@/lib/full-page';
 
 /** The account area's billing page (another app: a full page load). */
-export const ACCOUNT_BILLING_PATH = '/app/account/billing';
+const ACCOUNT_BILLING_PATH = '/app/account/billing';
 
 /** The old co-parent paths (spec 001 §2): every one of them, and anything under them. */
 export const LEGACY_PATHS = [

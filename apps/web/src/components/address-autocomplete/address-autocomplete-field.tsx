@@ -15,7 +15,7 @@ import styles from './address-autocomplete.module.css';
 import { usePlaceDetails, usePlaceSuggestions, usePlacesEnabled } from './places-api';
 
 /** Typing pauses this long before suggestions are asked for. */
-export const SUGGESTIONS_DEBOUNCE_MS = 250;
+const SUGGESTIONS_DEBOUNCE_MS = 250;
 
 type AddressAutocompleteFieldProps = Omit<ComponentProps<typeof TextField>, 'onSelect'> & {
   /** The form's country: suggestions only for ADDRESS_AUTOCOMPLETE_COUNTRIES. */

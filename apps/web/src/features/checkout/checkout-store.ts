@@ -41,7 +41,7 @@ export type CardSummary = { cardType: string; lastFour: string };
 export type PendingAttempt = { flowId: string; key: string; body: CheckoutPaymentBody };
 
 /** The payment answer without its single-use credentials token (kept apart, below). */
-export type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
+type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
 
 type CheckoutData = {
   /** The flow this state belongs to (`signupFlowId`, `inviteFlowId`): another starts afresh. */
@@ -104,7 +104,7 @@ type CheckoutActions = {
   reset: () => void;
 };
 
-export type CheckoutState = CheckoutData & CheckoutActions;
+type CheckoutState = CheckoutData & CheckoutActions;
 
 const initialData: CheckoutData = {
   view: 'BILLING',

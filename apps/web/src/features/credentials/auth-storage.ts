@@ -9,11 +9,9 @@ export function storeAuth(userId: string): void {
   writeStorage('session', STORAGE_KEYS.userId, userId);
 }
 
-export function readAuth(): { isLoggedIn: boolean; userId: string | null } {
-  return {
-    isLoggedIn: readStorage('session', STORAGE_KEYS.auth) === 'true',
-    userId: readStorage('session', STORAGE_KEYS.userId),
-  };
+/** Whether this tab logged in (`storeAuth`). */
+export function isLoggedInHere(): boolean {
+  return readStorage('session', STORAGE_KEYS.auth) === 'true';
 }
 
 export function clearAuth(): void {

@@ -1,5 +1,5 @@
 /** Shown until the build sets the real address; `.example` never delivers anywhere. */
-export const DEFAULT_SUPPORT_EMAIL = 'support@coparent.example';
+const DEFAULT_SUPPORT_EMAIL = 'support@coparent.example';
 
 /**
  * The support address of /invite/request without a token (spec 001 §4: "a support mailto link").

@@ -72,7 +72,7 @@ type FunnelActions = {
   reset: () => void;
 };
 
-export type FunnelState = FunnelData & FunnelActions;
+type FunnelState = FunnelData & FunnelActions;
 
 const initialData: FunnelData = {
   lastCompletedStep: 0,

@@ -8,9 +8,9 @@ export const PRICING_SELECTION_STORAGE_KEY = 'coparent.pricingSelection';
 /** Set for the tab when /step3 reloaded after a failed auto-selection (one reload, never a loop). */
 export const BYPASS_RELOAD_STORAGE_KEY = 'coparent.pricingBypassReloaded';
 /** A selection older than this is stale and ignored. */
-export const PRICING_SELECTION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const PRICING_SELECTION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type PricingSelection = {
+type PricingSelection = {
   packageId: number;
   /** The country chosen on the pricing page (null: another country). */
   country: string | null;

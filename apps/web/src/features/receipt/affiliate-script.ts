@@ -16,7 +16,7 @@ export function affiliateScriptUrl(): string | undefined {
 }
 
 /** The conversion handed to the script. */
-export type AffiliateConversion = {
+type AffiliateConversion = {
   transactionId: string;
   amountMinor: number;
   currency: CurrencyCode;

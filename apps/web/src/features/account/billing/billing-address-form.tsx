@@ -19,7 +19,7 @@ import styles from './account-billing.module.css';
 import type { BillingFormInput } from './billing-draft';
 
 /** The form's values sit under `billing`, so field ids match the checkout's (`billing-city`). */
-export type BillingAddressFormInput = { billing: BillingFormInput };
+type BillingAddressFormInput = { billing: BillingFormInput };
 type BillingAddressFormValues = { billing: Billing };
 
 // The checkout's billing rules, as the domain writes them (the server runs the same ones).

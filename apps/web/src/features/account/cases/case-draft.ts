@@ -33,7 +33,7 @@ function emptyParent(): CaseParentValues {
   };
 }
 
-export function emptyCaseForm(): CaseFormValues {
+function emptyCaseForm(): CaseFormValues {
   return { parent1: emptyParent(), parent2: emptyParent(), children: [emptyCaseChild()] };
 }
 

@@ -1,7 +1,7 @@
 import type { CountryCheckRequest, PricingLookupResponse } from '@coparent/domain';
 import { apiRequest } from '@/lib/api-client';
 
-export type CheckCountryInput = {
+type CheckCountryInput = {
   signupId: string;
   registrationKey: string;
   body: CountryCheckRequest;

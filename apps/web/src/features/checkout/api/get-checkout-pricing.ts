@@ -9,7 +9,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 import type { CheckoutSession } from '../checkout-session';
 import { checkoutPricingKey } from './seed-signup-pricing';
 
-export type CheckoutPricingInput = {
+type CheckoutPricingInput = {
   signupId: string;
   registrationKey: string;
   body: PricingRequestInput;

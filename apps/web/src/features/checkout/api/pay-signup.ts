@@ -5,7 +5,7 @@ import {
 } from '@coparent/domain';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export type PaySignupInput = {
+type PaySignupInput = {
   signupId: string;
   registrationKey: string;
   /** One per attempt: the same key replays the same attempt and never charges twice. */

@@ -2,7 +2,7 @@ import type { UpdateBillingSectionRequestInput } from '@coparent/domain';
 import { apiRequest } from '@/lib/api-client';
 import type { SaveBillingAnswer } from '../checkout-session';
 
-export type SaveBillingInput = {
+type SaveBillingInput = {
   signupId: string;
   registrationKey: string;
   body: UpdateBillingSectionRequestInput;

@@ -7,7 +7,7 @@ import { useCheckoutSession } from '../checkout-session';
 import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';
 
 /** The saved billing address as the pricing call reads it. */
-export function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
+function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
   return {
     line1: billing.billingAddress,
     line2: billing.billingAddress2 || undefined,

@@ -9,7 +9,7 @@ import {
 import { useFlag, useRestriction } from '@/lib/flags';
 import type { BrowserPaymentProvider } from '../payment-provider/payment-provider';
 
-export type PaymentMethodOptions = {
+type PaymentMethodOptions = {
   methods: PaymentType[];
   /** Card brands the restriction flags refuse (hide-amex, hide-discover). */
   refusedCardTypes: CardType[];

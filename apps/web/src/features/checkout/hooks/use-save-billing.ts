@@ -16,10 +16,10 @@ import { useCheckoutStore } from '../checkout-store';
 export type BillingSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 /** The field the billing save names when it answered nothing at all (spec 001 §7). */
-export const UNKNOWN_FIELD = 'unknown';
+const UNKNOWN_FIELD = 'unknown';
 
 /** Saved, with the consent requirement the server decided. */
-export type BillingSaved = { consentRequired: boolean };
+type BillingSaved = { consentRequired: boolean };
 
 /**
  * The billing save of the flow (Parent A: PARENT, ADDRESS, REFERRAL; invited: PARENT, ADDRESS).

@@ -4,7 +4,7 @@ import type { ComponentType, Ref } from 'react';
 export type WalletMethod = Exclude<PaymentType, 'CREDIT_CARD'>;
 
 /** A card nonce and what Review shows of the card (never the number itself). */
-export type CardNonce = { nonce: string; cardType: string; lastFour: string };
+type CardNonce = { nonce: string; cardType: string; lastFour: string };
 
 /** A wallet's nonce; Venmo also gives the account's username (shown on Review). */
 export type WalletApproval = { nonce: string; venmoUsername?: string };

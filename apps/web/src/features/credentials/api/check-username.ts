@@ -2,7 +2,7 @@ import { type UsernameCheckResponse, UsernameCheckResponseSchema } from '@copare
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export type CheckUsernameInput = { token: string; username: string };
+type CheckUsernameInput = { token: string; username: string };
 
 /**
  * GET /v2/credentials/username?username= with the credentials token as a bearer token:

@@ -2,7 +2,7 @@ import { type LoginResponse, LoginResponseSchema } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export type LoginInput = { username: string; password: string };
+type LoginInput = { username: string; password: string };
 
 /**
  * POST /v2/login, the spec's login form post (submit 'Sign In', event id 'submit'): the server

@@ -2,7 +2,7 @@ import type { SetCredentialsRequest, SetCredentialsResponse } from '@coparent/do
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export type SetCredentialsInput = { token: string; body: SetCredentialsRequest };
+type SetCredentialsInput = { token: string; body: SetCredentialsRequest };
 
 /**
  * POST /v2/credentials with the single-use credentials token: the username and password.

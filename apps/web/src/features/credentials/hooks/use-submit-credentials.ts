@@ -6,7 +6,7 @@ import { useLogin } from '../api/login';
 import { useSetCredentials } from '../api/set-credentials';
 import { storeAuth } from '../auth-storage';
 
-export type CredentialsProblem = 'tokenInvalid' | 'failed';
+type CredentialsProblem = 'tokenInvalid' | 'failed';
 export type CredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 /**

@@ -9,7 +9,7 @@ import { inviteAuthHeaders } from '../invite-store';
  * members, the professional, whether the subscription is paid). 403 `INVITE_INVALID` when the
  * token is missing, unknown, expired or replaced.
  */
-export async function getInvitedContext(token: string): Promise<InvitedContext> {
+async function getInvitedContext(token: string): Promise<InvitedContext> {
   const answer = await apiRequest<unknown>('/v2/invites/current', {
     headers: inviteAuthHeaders(token),
   });

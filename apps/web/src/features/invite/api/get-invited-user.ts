@@ -19,7 +19,7 @@ export async function getInvitedUser(token: string, userId: string): Promise<Inv
 }
 
 /** The query key holds the user id, never the token (a secret). */
-export function invitedUserQueryKey(userId: string) {
+function invitedUserQueryKey(userId: string) {
   return ['invite', 'user', userId] as const;
 }
 

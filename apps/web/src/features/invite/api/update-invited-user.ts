@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { inviteAuthHeaders } from '../invite-store';
 
-export type UpdateInvitedUserInput = {
+type UpdateInvitedUserInput = {
   token: string;
   userId: string;
   body: UpdateInvitedUserRequestInput;

@@ -16,7 +16,7 @@ import { isInviteCompleted } from '../invite-errors';
 import { readInviteToken } from '../invite-store';
 import { InviteCompleted } from './invite-completed';
 
-export type InviteGateProps = {
+type InviteGateProps = {
   /** The screen, given the token of this tab and the invited context as the server has it now. */
   children: (invite: { token: string; context: InvitedContext }) => ReactNode;
   /**

@@ -37,7 +37,7 @@ function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
  * once (each screen reads the signup as it opens); a save's answer stands for a few seconds, and
  * is kept that long without a screen watching it (the next screen's chunk may still be loading).
  */
-export function signupQueryOptions(signupId: string, registrationKey: string) {
+function signupQueryOptions(signupId: string, registrationKey: string) {
   return queryOptions({
     queryKey: ['signups', signupId],
     queryFn: () => getSignup(signupId, registrationKey),

@@ -20,7 +20,7 @@ export type UpdateSignupInput = {
  * the caller reads (the PACKAGE save's signup and price: `readPackageSaveAnswer`). Only the
  * errors are parsed here, so steps 1 and 2 do not load the signup's whole schema (issue [F8]).
  */
-export type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
+type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
 
 export async function updateSignup({
   signupId,

@@ -4,7 +4,7 @@ import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
 import styles from './form.module.css';
 
-export type ParentContactField = 'firstName' | 'lastName' | 'email' | 'countryCode' | 'phoneNumber';
+type ParentContactField = 'firstName' | 'lastName' | 'email' | 'countryCode' | 'phoneNumber';
 
 type ParentContactFieldsProps = {
   register: (name: ParentContactField) => UseFormRegisterReturn;

@@ -30,10 +30,7 @@ const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phon
 const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
 
 /** Server field name → family form path ('coParent.phoneCountryCode' → 'coParent.countryCode'). */
-export function familyFieldFor(
-  field: string,
-  childCount: number,
-): Path<FamilyFormInput> | undefined {
+function familyFieldFor(field: string, childCount: number): Path<FamilyFormInput> | undefined {
   const [group, second, third] = field.split('.');
   if (group === 'coParent' && second) {
     const name = second === 'phoneCountryCode' ? 'countryCode' : second;
@@ -50,7 +47,7 @@ export function familyFieldFor(
   return undefined;
 }
 
-export function familyDefaults(draft: StepTwoDraft | undefined): FamilyFormInput {
+function familyDefaults(draft: StepTwoDraft | undefined): FamilyFormInput {
   const children = (draft?.children ?? []).map((child) => ({ ...emptyChild(), ...child }));
   return {
     coParent: {

@@ -2,7 +2,7 @@ import type { BuildYourOwnValues } from '@coparent/domain';
 import { useCurrentSignup } from '../api/get-signup';
 import { useFunnelStore } from '../funnel-store';
 
-export type BuildYourOwnChoice =
+type BuildYourOwnChoice =
   | { status: 'loading' }
   /** No build-your-own package was chosen on /step3: /alacarte is not reachable. */
   | { status: 'none' }

@@ -18,10 +18,10 @@ import { useFunnelStore } from '../funnel-store';
 import type { DuplicateLocationState } from './use-submit-step-one';
 
 /** How a choice ended: saved (and navigated), failed (a generic problem), or handled elsewhere. */
-export type ChoosePackageOutcome = 'saved' | 'failed' | 'handled';
+type ChoosePackageOutcome = 'saved' | 'failed' | 'handled';
 
 /** Where the package choice was made, for analytics. */
-export type ChoiceSource = 'card' | 'pricingPage';
+type ChoiceSource = 'card' | 'pricingPage';
 
 function emptyBuildYourOwn(subscription: BuildYourOwnValues['subscription']): BuildYourOwnValues {
   return { subscription, myfiles: false, tonemeter: false, unlimitedPayments: false, calls: false };

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 export type SignupCredentials = { signupId: string; registrationKey: string };
 
 /** GET /v2/signups/{signupId}/coupons: the signup's referrer discount, then public promotions. */
-export async function getCoupons({
+async function getCoupons({
   signupId,
   registrationKey,
 }: SignupCredentials): Promise<CouponsResponse> {
@@ -23,7 +23,7 @@ export async function getCoupons({
 }
 
 /** The query key holds the signup id, never the registration key, which is a secret. */
-export function couponsQueryOptions(credentials: SignupCredentials, locale: Locale) {
+function couponsQueryOptions(credentials: SignupCredentials, locale: Locale) {
   return queryOptions({
     queryKey: ['coupons', credentials.signupId, locale],
     queryFn: () => getCoupons(credentials),

@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
  * client sends it) and priced for the country. The locale is part of the query key, so a change of
  * language fetches the names again.
  */
-export async function getPackages(ids: readonly number[], country?: string | null) {
+async function getPackages(ids: readonly number[], country?: string | null) {
   const params = new URLSearchParams({ ids: ids.join(',') });
   if (country) params.set('country', country);
   const answer = await apiRequest<unknown>(`/v2/packages?${params.toString()}`);

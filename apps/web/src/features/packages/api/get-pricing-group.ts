@@ -32,7 +32,7 @@ function invalidAnswer(what: string): ApiError {
 }
 
 /** GET /v2/pricing: the visitor's pricing group and its package ids, in card order. */
-export async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
+async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(criteria)) {
     if (value) params.set(name, value);

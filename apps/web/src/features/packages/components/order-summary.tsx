@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import styles from './order-summary.module.css';
 
-export type OrderSummaryPackage = {
+type OrderSummaryPackage = {
   id: number;
   displayName: string;
   subDurationInYears: number;
@@ -33,7 +33,7 @@ type OrderSummaryProps = {
 };
 
 /** Packages 2061 and 2063 use VAT wording instead of tax (spec 001 §9). */
-export function usesVatWording(packageId: number): boolean {
+function usesVatWording(packageId: number): boolean {
   return (VAT_WORDING_PACKAGE_IDS as readonly number[]).includes(packageId);
 }
 

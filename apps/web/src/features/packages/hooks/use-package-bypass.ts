@@ -10,9 +10,9 @@ import {
 } from '../pricing-selection';
 
 /** How choosing a package ended: saved (and navigated), failed (worth a reload), or handled. */
-export type ChooseOutcome = 'saved' | 'failed' | 'handled';
+type ChooseOutcome = 'saved' | 'failed' | 'handled';
 
-export type BypassState =
+type BypassState =
   /** No selection from the pricing page (or it was used): show the cards. */
   | 'none'
   /** Saving the pricing-page selection. */

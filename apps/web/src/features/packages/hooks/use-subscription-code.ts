@@ -7,7 +7,7 @@ import { priceOrder } from '../api/price-order';
 
 /** What an accepted code does for one package's card. */
 export type CodeCoverage = { isFullyCovered: boolean; amountFormatted: string };
-export type CodeCheckResult = { code: string; coverage: Map<number, CodeCoverage> };
+type CodeCheckResult = { code: string; coverage: Map<number, CodeCoverage> };
 export type CodeStatus = 'idle' | 'invalid' | 'failed';
 
 /** An answer that means "this code does not fit this package", not "something went wrong". */
@@ -20,7 +20,7 @@ function isRefusal(error: unknown): boolean {
  * a code is valid when at least one package accepts it (a code covers a package or an amount in a
  * currency). Throws when no package accepted it and a call failed for another reason.
  */
-export async function checkSubscriptionCode(
+async function checkSubscriptionCode(
   credentials: SignupCredentials,
   packages: readonly Package[],
   code: string,

@@ -4,7 +4,7 @@ import { RichText } from '@/components/rich-text';
 import styles from './pro.module.css';
 
 /** The account area's login page (another app: a full page load), where My Cases lives. */
-export const PRO_LOGIN_URL = '/app/account/login';
+const PRO_LOGIN_URL = '/app/account/login';
 
 function fullName(user: ProfessionalUser): string {
   const name = [user.title?.name, user.name.firstName, user.name.lastName]

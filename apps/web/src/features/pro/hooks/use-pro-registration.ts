@@ -12,7 +12,7 @@ import { buildCreateRequest, type ProStepThreeInput, stepOfField } from '../pro-
 export type ProSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 /** Server field errors waiting for a step form to show them (a create answer about step 1 or 2). */
-export type PendingErrors = { step: ProStepNumber; errors: ValidationError[] };
+type PendingErrors = { step: ProStepNumber; errors: ValidationError[] };
 
 function fieldNames(errors: readonly ValidationError[]): string[] {
   return errors.map((error) => error.field);

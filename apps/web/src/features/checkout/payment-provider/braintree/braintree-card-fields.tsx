@@ -17,7 +17,7 @@ import { type BraintreeSession, invalidFieldsOf, supportedCardBrands } from './b
 const FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'];
 
 /** The containers' ids: the labels point at them, the error summary links to them. */
-export const CARD_FIELD_IDS: Record<CardField, string> = {
+const CARD_FIELD_IDS: Record<CardField, string> = {
   number: 'card-number',
   expirationDate: 'card-expirationDate',
   cvv: 'card-cvv',

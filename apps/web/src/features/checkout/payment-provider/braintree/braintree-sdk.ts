@@ -59,7 +59,7 @@ const VENMO_CANCEL_CODES = new Set([
   'VENMO_DESKTOP_CANCELED',
 ]);
 
-export function braintreeErrorCode(error: unknown): string | undefined {
+function braintreeErrorCode(error: unknown): string | undefined {
   const code = (error as Partial<BraintreeError> | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -121,18 +121,18 @@ type PayPalNamespace = {
   }) => PayPalButtons;
 };
 
-export type CardFieldsOptions = {
+type CardFieldsOptions = {
   fields: HostedFieldFieldOptions;
   styles: Record<string, Record<string, string>>;
 };
 
-export type PayPalHandlers = {
+type PayPalHandlers = {
   onApprove: (approval: WalletApproval) => void;
   onCancel: () => void;
   onError: (error: unknown) => void;
 };
 
-export type ApplePayRequest = {
+type ApplePayRequest = {
   /** Minor units. */
   total: number;
   label: string;

@@ -20,7 +20,7 @@ import {
 } from '../api/invited-credentials-calls';
 import type { InviteCredentialsValues } from '../invite-credentials-values';
 
-export type InviteCredentialsProblem = 'terms' | 'failed';
+type InviteCredentialsProblem = 'terms' | 'failed';
 export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 type Options = {
