@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { DiscountBanner } from '@/features/packages/components/discount-banner';
 import { useDiscountPercent } from '@/features/packages/hooks/use-discount-percent';
 import { rememberDiscountLink } from '@/lib/discount-link';
+import { useFunnelStore } from '@/stores/funnel-store';
 
 /** The Parent A funnel pages (and the pricing page) show the discount banner. */
 const DISCOUNT_PATHS = new Set([

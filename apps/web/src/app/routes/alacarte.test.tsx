@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { onCheckoutPricing, priceFor } from '@/test/checkout-fixtures';
 import { databaseUnavailableOnce, mockFetch } from '@/test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';

@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
 import { useSeedSignupPricing } from '@/features/checkout/api/seed-signup-pricing';
-import { GenericError } from '@/features/join/components/generic-error';
-import { SupportCall } from '@/features/join/components/support-call';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { useBuildYourOwnChoice } from '@/features/join/hooks/use-build-your-own-choice';
 import { useSubmitBuildYourOwn } from '@/features/join/hooks/use-submit-build-your-own';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
@@ -23,6 +22,7 @@ import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packag
 import { useFlag } from '@/lib/flags';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
+import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 function startingValues(

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
-import { SupportCall } from '@/features/join/components/support-call';
+import { SupportCall } from '@/components/support-call';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';

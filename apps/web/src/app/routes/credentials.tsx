@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
+import { CredentialsForm } from '@/components/credentials/credentials-form';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import type { CredentialsLocationState } from '@/features/checkout/hooks/use-pay';
-import { isLoggedInHere } from '@/features/credentials/auth-storage';
-import { CredentialsForm } from '@/features/credentials/components/credentials-form';
 import { CredentialsSuccess } from '@/features/credentials/components/credentials-success';
 import { EmailedLinkNotice } from '@/features/credentials/components/emailed-link-notice';
 import {
@@ -19,6 +18,7 @@ import {
 import { useSubmitCredentials } from '@/features/credentials/hooks/use-submit-credentials';
 import { fullPage } from '@/lib/full-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { isLoggedInHere } from '@/stores/auth-storage';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { seedFunnel } from '@/test/join-fixtures';
 import { renderApp } from '@/test/render-app';
 

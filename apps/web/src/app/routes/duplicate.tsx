@@ -5,13 +5,13 @@ import { useLocation } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
+import { SupportCall } from '@/components/support-call';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
-import { SupportCall } from '@/features/join/components/support-call';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
-import { useSupportPhone } from '@/features/join/hooks/use-support-phone';
 import { SupportChat } from '@/features/support-chat/support-chat';
+import { useSupportPhone } from '@/lib/support-phone';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 

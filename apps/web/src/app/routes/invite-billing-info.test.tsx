@@ -1,7 +1,7 @@
 import type { InvitedContext, InvitedUser } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeInviteToken } from '@/features/invite/invite-store';
+import { storeInviteToken } from '@/stores/invite-token';
 import {
   databaseUnavailableOnce,
   type Handler,

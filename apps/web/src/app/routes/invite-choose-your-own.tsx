@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
 import { InviteUpgrade } from '@/features/invite/components/invite-upgrade';
-import { useInviteOfferedPackages } from '@/features/invite/hooks/use-invite-offered-packages';
 import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
 import {
   clearBuildYourOwnDraft,
@@ -26,10 +26,10 @@ import {
   saveBuildYourOwnDraft,
 } from '@/features/invite/invite-drafts';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
-import { GenericError } from '@/features/join/components/generic-error';
 import { BuildYourOwnForm } from '@/features/packages/components/build-your-own-form';
 import { LoadError } from '@/features/packages/components/load-error';
 import packageStyles from '@/features/packages/components/packages.module.css';
+import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
 import { isPremiumPackage } from '@/features/packages/package-order';
 import { useFlag } from '@/lib/flags';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readInviteToken, storeInviteToken } from '@/features/invite/invite-store';
 import { i18n } from '@/lib/i18n';
+import { readInviteToken, storeInviteToken } from '@/stores/invite-token';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
 import { renderApp } from '@/test/render-app';

@@ -1,10 +1,10 @@
 import type { InvitedContext, PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveInvitePaymentResult } from '@/features/invite/invite-payment-result';
-import { storeInviteToken } from '@/features/invite/invite-store';
 import { fullPage } from '@/lib/full-page';
 import { i18n } from '@/lib/i18n';
+import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
 import { CREDENTIALS_TOKEN, paymentResponse, priceFor } from '@/test/checkout-fixtures';
 import {
   databaseUnavailableOnce,

@@ -5,8 +5,8 @@ import { inviteFlowId, signupFlowId, useCheckoutStore } from '@/features/checkou
 import {
   readInviteCredentialsToken,
   readInvitePaymentResult,
-} from '@/features/invite/invite-payment-result';
-import { storeInviteToken } from '@/features/invite/invite-store';
+} from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
 import {
   CREDENTIALS_TOKEN,
   onClientToken,

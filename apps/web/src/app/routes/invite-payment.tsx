@@ -8,16 +8,16 @@ import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
 import { inviteFlowId } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
+import { invitedSavedBilling } from '@/features/checkout/invited/invited-billing';
+import { useInviteCheckoutSession } from '@/features/checkout/invited/use-invite-checkout-session';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
-import { invitedSavedBilling } from '@/features/invite/checkout/invited-billing';
-import { useInviteCheckoutSession } from '@/features/invite/checkout/use-invite-checkout-session';
 import { InviteGate } from '@/features/invite/components/invite-gate';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { usePackages } from '@/features/packages/api/get-packages';
 import { LoadError } from '@/features/packages/components/load-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
-import { useSummaryRenderer } from './payment';
 
 function InvitePayment({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();

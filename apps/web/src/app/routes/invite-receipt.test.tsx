@@ -1,9 +1,9 @@
 import type { PricingResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveInvitePaymentResult } from '@/features/invite/invite-payment-result';
-import { storeInviteToken } from '@/features/invite/invite-store';
 import { fullPage } from '@/lib/full-page';
+import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
 import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
 import { INVITE_TOKEN } from '@/test/invite-fixtures';
 import { US_PACKAGES } from '@/test/packages-fixtures';

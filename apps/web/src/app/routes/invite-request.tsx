@@ -7,9 +7,9 @@ import { RichText } from '@/components/rich-text';
 import { useRequestInviteLink } from '@/features/invite/api/request-invite-link';
 import { InviteCompleted } from '@/features/invite/components/invite-completed';
 import { isInviteCompleted } from '@/features/invite/invite-errors';
-import { readInviteToken } from '@/features/invite/invite-store';
 import { supportEmail } from '@/features/invite/support-email';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { readInviteToken } from '@/stores/invite-token';
 import styles from './routes.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeInviteToken } from '@/features/invite/invite-store';
 import { i18n } from '@/lib/i18n';
+import { storeInviteToken } from '@/stores/invite-token';
 import { databaseUnavailableOnce, mockFetch, on, type RecordedCall } from '@/test/fetch-mock';
 import {
   fakeInviteServer,

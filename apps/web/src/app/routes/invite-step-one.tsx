@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
+import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
@@ -22,7 +23,6 @@ import {
   saveStepOneDraft,
 } from '@/features/invite/invite-drafts';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
-import { GenericError } from '@/features/join/components/generic-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** What the server knows of the co-parent (Parent A typed the name and email or phone). */

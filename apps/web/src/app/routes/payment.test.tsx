@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   onBillingSave,
   onCheckoutPricing,

@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_HOME_PATH,
-  BUILD_YOUR_OWN_OPTIONS,
-  type Package,
-  type SavedOrder,
-} from '@coparent/domain';
+import { ACCOUNT_HOME_PATH } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -11,28 +6,28 @@ import { BackButton } from '@/components/back-button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
 import { signupCheckoutCalls } from '@/features/checkout/api/signup-calls';
 import {
   type CheckoutSession,
   CheckoutSessionProvider,
 } from '@/features/checkout/checkout-session';
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
-import { CheckoutPage, type SummaryRenderer } from '@/features/checkout/components/checkout-page';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
 import { storeSignupPayment } from '@/features/checkout/signup-payment';
 import { useCurrentSignup } from '@/features/join/api/get-signup';
 import { DuplicateRedirect } from '@/features/join/components/duplicate-redirect';
-import { SupportCall } from '@/features/join/components/support-call';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
 import { LoadError } from '@/features/packages/components/load-error';
-import { OrderSummary } from '@/features/packages/components/order-summary';
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
 import { fullPage } from '@/lib/full-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFunnelStore } from '@/stores/funnel-store';
+import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
-import type { StepThreeLocationState } from './step-three';
 
 /**
  * /payment (spec 001 §2, §4): guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
@@ -171,38 +166,6 @@ export function PaymentRoute() {
       </p>
     </>
   );
-}
-
-/**
- * The checkout's order summary (composed here from the packages feature): the package, its
- * build-your-own options and the server's price. Also used by /invite/payment.
- */
-export function useSummaryRenderer(
-  pkg: Package | undefined,
-  order: SavedOrder | undefined,
-): SummaryRenderer | undefined {
-  return useMemo<SummaryRenderer | undefined>(() => {
-    if (!pkg || !order) return undefined;
-    const options = pkg.buildYourOwn
-      ? BUILD_YOUR_OWN_OPTIONS.filter(({ code }) => order.services.includes(code)).map(
-          ({ code }) => pkg.options.find((o) => o.code === code)?.name ?? code,
-        )
-      : undefined;
-    return (pricing, { headingId, isUpdating }) => (
-      <OrderSummary
-        pkg={{
-          id: pkg.id,
-          displayName: pkg.displayName,
-          subDurationInYears: pkg.subDurationInYears,
-          ...(options ? { options } : {}),
-        }}
-        pricing={pricing}
-        headingId={headingId}
-        headingLevel={2}
-        isUpdating={isUpdating}
-      />
-    );
-  }, [pkg, order]);
 }
 
 /** A paid signup: credentials if they are still to be set in this tab, else the receipt. */

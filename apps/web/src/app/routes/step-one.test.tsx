@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch, on } from '@/test/fetch-mock';
 import {
   fillStepOne,

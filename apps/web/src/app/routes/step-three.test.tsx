@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import {
   BYPASS_RELOAD_STORAGE_KEY,
   PRICING_SELECTION_STORAGE_KEY,
@@ -8,6 +7,7 @@ import {
   savePricingSelection,
 } from '@/features/packages/pricing-selection';
 import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { onCheckoutPricing, priceFor } from '@/test/checkout-fixtures';
 import { databaseUnavailableOnce, mockFetch, on } from '@/test/fetch-mock';
 import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
 import { useSeedSignupPricing } from '@/features/checkout/api/seed-signup-pricing';
 import { DuplicateRedirect } from '@/features/join/components/duplicate-redirect';
-import { GenericError } from '@/features/join/components/generic-error';
-import { SupportCall } from '@/features/join/components/support-call';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { useChoosePackage } from '@/features/join/hooks/use-choose-package';
 import { useCoupons } from '@/features/packages/api/get-coupons';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
@@ -25,10 +24,9 @@ import { useSubscriptionCode } from '@/features/packages/hooks/use-subscription-
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useRepeatable } from '@/lib/use-repeatable';
+import { useFunnelStore } from '@/stores/funnel-store';
+import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
-
-/** Set by /payment when the price could not be calculated (spec 001 §4: back to /step3). */
-export type StepThreeLocationState = { pricingFailed?: boolean };
 
 /**
  * /step3: the packages of the visitor's pricing group (by the step-1 phone) as sorted cards with

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch, on } from '@/test/fetch-mock';
 import {
   onGetSignup,

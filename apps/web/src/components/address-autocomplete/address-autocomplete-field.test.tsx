@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   onBillingSave,
   onCheckoutPricing,

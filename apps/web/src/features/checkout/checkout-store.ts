@@ -2,23 +2,10 @@ import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@/lib/storage';
+import type { BillingDraft } from './billing-values';
 import type { CheckoutPaymentBody } from './checkout-session';
 
 export { inviteFlowId, signupFlowId } from './flow-id';
-
-/** What the person has typed on the Billing view (any field may still be missing). */
-export type BillingDraft = {
-  billing?: {
-    billingAddress?: string;
-    billingAddress2?: string;
-    city?: string;
-    country?: string;
-    region?: string;
-    postalCode?: string;
-    timezone?: string;
-  };
-  referral?: { selection?: string; other?: string };
-};
 
 /** The billing address as saved by the Billing view (what Review shows and pricing reads). */
 export type SavedBillingValues = {

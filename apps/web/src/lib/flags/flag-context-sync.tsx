@@ -1,6 +1,6 @@
 import { visitorFlagCountry } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import { useFunnelStore } from '@/features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { subscribe } from '../analytics';
 import { getAnonymousId } from '../anonymous-id';
 import { readStorage, STORAGE_KEYS } from '../storage';

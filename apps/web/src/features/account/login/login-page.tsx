@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { login } from '@/api/login';
 import { AlertBanner } from '@/components/alert-banner';
 import { PageHeading } from '@/components/page-heading';
-import { login } from '@/features/credentials/api/login';
-import { storeAuth } from '@/features/credentials/auth-storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { storeAuth } from '@/stores/auth-storage';
 import { safeReturnTo } from '../session/return-to';
 import { ACCOUNT_QUERY_KEY, useAccountSession } from '../session/use-account-session';
 import type { LoginPageState } from '../session/use-logout';

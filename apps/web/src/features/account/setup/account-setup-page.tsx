@@ -1,14 +1,14 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInvitedContext } from '@/api/get-invited-context';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
-import { useInvitedContext } from '@/features/invite/api/get-invited-context';
-import { readInviteToken } from '@/features/invite/invite-store';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { readInviteToken } from '@/stores/invite-token';
 import styles from './account-setup.module.css';
 import { INVITE_REQUEST_HREF, type SetupTask, setupTasks } from './setup-tasks';
 

@@ -10,6 +10,7 @@ import { ReferralFields } from '@/components/referral-fields';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import type { BillingDraft } from '../billing-values';
 import {
   type BillingFormInput,
   BillingFormSchema,
@@ -18,7 +19,7 @@ import {
   billingDefaults,
   billingFieldFor,
 } from '../billing-values';
-import { type BillingDraft, useCheckoutStore } from '../checkout-store';
+import { useCheckoutStore } from '../checkout-store';
 import type { BillingSubmitResult } from '../hooks/use-save-billing';
 import styles from './checkout.module.css';
 

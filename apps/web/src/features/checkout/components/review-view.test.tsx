@@ -1,8 +1,8 @@
 import type { PricingResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useFunnelStore } from '@/features/join/funnel-store';
 import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   CREDENTIALS_TOKEN,
   checkoutSignup,

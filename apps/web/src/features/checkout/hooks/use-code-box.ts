@@ -12,7 +12,6 @@ import { useLocale } from '@/lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
-import type { AppliedCode } from '../components/code-box';
 import { usePricingBody } from './use-order-pricing';
 
 /**
@@ -20,6 +19,12 @@ import { usePricingBody } from './use-order-pricing';
  * itself failed (never called "invalid"); rejected: an applied promo no longer applies (spec 001
  * §4 invalid-promo detection, e.g. after the billing country changed).
  */
+export type AppliedCode = {
+  code: string;
+  kind: 'promo' | 'subscription';
+  amountFormatted?: string;
+};
+
 export type CodeBoxStatus = 'idle' | 'invalid' | 'failed' | 'rejected';
 
 /**

@@ -2,7 +2,7 @@ import { CREDENTIALS_REDIRECT_DELAY_MS } from '@coparent/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from './credentials.module.css';
+import styles from '@/components/credentials/credentials.module.css';
 
 type CredentialsSuccessProps = {
   /** Where the person goes after CREDENTIALS_REDIRECT_DELAY_MS (5 seconds). */

@@ -1,7 +1,7 @@
 import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * GET /v2/users/{userId} with the invite token: the invited parent as saved (name, email, phone,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * POST /v2/invites/request (no body) with the token the browser holds (live, expired or replaced):

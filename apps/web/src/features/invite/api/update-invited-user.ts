@@ -5,7 +5,7 @@ import {
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 type UpdateInvitedUserInput = {
   token: string;

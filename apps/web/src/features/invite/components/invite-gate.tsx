@@ -7,13 +7,13 @@ import {
 } from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { useInvitedContext } from '@/api/get-invited-context';
+import { GenericError } from '@/components/generic-error';
 import { Spinner } from '@/components/spinner';
-import { GenericError } from '@/features/join/components/generic-error';
 import { isApiError } from '@/lib/api-client';
 import { fullPage } from '@/lib/full-page';
-import { useInvitedContext } from '../api/get-invited-context';
+import { readInviteToken } from '@/stores/invite-token';
 import { isInviteCompleted } from '../invite-errors';
-import { readInviteToken } from '../invite-store';
 import { InviteCompleted } from './invite-completed';
 
 type InviteGateProps = {

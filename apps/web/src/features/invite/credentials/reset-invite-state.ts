@@ -1,6 +1,6 @@
-import { clearAuth } from '@/features/credentials/auth-storage';
-import { clearInvitePaymentResult } from '../invite-payment-result';
-import { clearInviteToken } from '../invite-store';
+import { clearAuth } from '@/stores/auth-storage';
+import { clearInvitePaymentResult } from '@/stores/invite-payment-result';
+import { clearInviteToken } from '@/stores/invite-token';
 import { clearDraft } from './invite-credentials-draft';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readInviteToken, storeInviteToken } from '../invite-store';
+import { readInviteToken, storeInviteToken } from '@/stores/invite-token';
 
 /**
  * The invite token of /invite?token=…: on arrival it is stored for the tab and taken out of the

@@ -2,14 +2,14 @@ import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from 
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import styles from '@/components/form.module.css';
 import { LiveRegion } from '@/components/live-region';
 import { RichText } from '@/components/rich-text';
 import { TextField } from '@/components/text-field';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { fieldId } from '@/lib/form-errors';
+import { useErrorText } from '@/lib/use-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
-import { useErrorText } from '../hooks/use-error-text';
-import styles from './form.module.css';
 
 type ChildrenFieldsProps = {
   form: UseFormReturn<FamilyFormInput, unknown, FamilyForm>;

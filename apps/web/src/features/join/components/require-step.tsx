@@ -7,8 +7,8 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
+import { isSignupExpired, useFunnelStore } from '@/stores/funnel-store';
 import { useSignup } from '../api/get-signup';
-import { isSignupExpired, useFunnelStore } from '../funnel-store';
 
 type RequireStepProps = { step: number; children: ReactNode };
 

@@ -13,15 +13,15 @@ import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import styles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import type { StepTwoDraft } from '../funnel-store';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '@/lib/use-error-text';
+import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
-import styles from './form.module.css';
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_TWO_FORM_ID = 'step-two-form';

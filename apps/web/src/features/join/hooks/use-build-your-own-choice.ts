@@ -1,6 +1,6 @@
 import type { BuildYourOwnValues } from '@coparent/domain';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { useCurrentSignup } from '../api/get-signup';
-import { useFunnelStore } from '../funnel-store';
 
 type BuildYourOwnChoice =
   | { status: 'loading' }

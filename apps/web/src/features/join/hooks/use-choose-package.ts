@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { seedSignupRead } from '../api/get-signup';
 import { type UpdateSignupInput, useUpdateSignup } from '../api/update-signup';
-import { useFunnelStore } from '../funnel-store';
 import type { DuplicateLocationState } from './use-submit-step-one';
 
 /** How a choice ended: saved (and navigated), failed (a generic problem), or handled elsewhere. */

@@ -7,7 +7,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '@/lib/analytics';
-import { useFunnelStore } from '../funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { type PackageSaveAnswer, usePackageSaveErrors, useSavePackage } from './use-choose-package';
 
 /**

@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepTwoSubmitResult } from '../components/step-two-form';
-import { useFunnelStore } from '../funnel-store';
 
 /**
  * Step 2's submit: save the FAMILY section, then go on to /step3. A co-parent duplicate warning

@@ -11,10 +11,10 @@ import { useNavigate } from 'react-router';
 import { track } from '@/lib/analytics';
 import { getAnonymousId } from '@/lib/anonymous-id';
 import { isApiError } from '@/lib/api-client';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { useCreateSignup } from '../api/create-signup';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepOneSubmitResult } from '../components/step-one-form';
-import { useFunnelStore } from '../funnel-store';
 
 export type DuplicateLocationState = { name?: string; email?: string };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
-import { useErrorText } from '../hooks/use-error-text';
+import { useErrorText } from '@/lib/use-error-text';
 
 type CoParentEmailSpeedBumpProps = {
   isOpen: boolean;

@@ -11,18 +11,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
+import credentialsStyles from '@/components/credentials/credentials.module.css';
+import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { TryAgainButton } from '@/components/try-again-button';
-import credentialsStyles from '@/features/credentials/components/credentials.module.css';
-import {
-  type InvitePaymentResult,
-  readInvitePaymentResult,
-} from '@/features/invite/invite-payment-result';
-import { GenericError } from '@/features/join/components/generic-error';
 import { isApiError } from '@/lib/api-client';
 import { fullPage } from '@/lib/full-page';
+import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invite-payment-result';
 import { useInvitedUser } from '../api/invited-credentials-calls';
 import { useCredentialsToken } from '../hooks/use-credentials-token';
 import { useSubmitInviteCredentials } from '../hooks/use-submit-invite-credentials';

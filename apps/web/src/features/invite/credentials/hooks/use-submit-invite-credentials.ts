@@ -7,11 +7,11 @@ import {
 } from '@coparent/domain';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { setCredentials } from '@/features/credentials/api/set-credentials';
-import { clearInviteCredentialsToken } from '@/features/invite/invite-payment-result';
+import { setCredentials } from '@/api/set-credentials';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
 import { fullPage } from '@/lib/full-page';
+import { clearInviteCredentialsToken } from '@/stores/invite-payment-result';
 import {
   agreeToTerms,
   requestCredentialsToken,

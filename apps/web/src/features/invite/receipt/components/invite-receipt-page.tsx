@@ -2,24 +2,21 @@ import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { PaidOrderSummary } from '@/components/order-summary';
 import { PageHeading } from '@/components/page-heading';
-import { RichText } from '@/components/rich-text';
-import { Spinner } from '@/components/spinner';
-import { resetInviteState } from '@/features/invite/credentials/reset-invite-state';
-import {
-  type InvitePaymentResult,
-  readInvitePaymentResult,
-} from '@/features/invite/invite-payment-result';
-import { PaidOrderSummary } from '@/features/packages/components/order-summary';
 import {
   AppStoreLinks,
   ReceiptOrderAndPayment,
   ReceiptSteps,
-} from '@/features/receipt/components/receipt-parts';
+} from '@/components/receipt/receipt-parts';
+import { RichText } from '@/components/rich-text';
+import { Spinner } from '@/components/spinner';
+import { resetInviteState } from '@/features/invite/credentials/reset-invite-state';
 import { track } from '@/lib/analytics';
 import { fullPage } from '@/lib/full-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
+import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invite-payment-result';
 import styles from './invite-receipt.module.css';
 
 /**

@@ -1,5 +1,5 @@
-import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useSupportPhone } from './use-support-phone';
+import { useSupportPhone } from './support-phone';
+import { useFieldErrorText } from './use-field-error-text';
 
 /** Field error texts of the join funnel, with the visitor's support phone in the messages. */
 export function useErrorText() {

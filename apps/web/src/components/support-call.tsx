@@ -1,5 +1,5 @@
-import { SupportPhoneSentence } from '@/components/support-phone-sentence';
-import { useSupportPhone } from '../hooks/use-support-phone';
+import { useSupportPhone } from '@/lib/support-phone';
+import { SupportPhoneSentence } from './support-phone-sentence';
 
 type SupportCallProps = {
   /** A message with a `<phone>{{phone}}</phone>` part. */

@@ -1,6 +1,6 @@
 import { type MessageKey, usernameProblem } from '@coparent/domain';
 import { useState } from 'react';
-import { useCheckUsername } from '../api/check-username';
+import { useCheckUsername } from './check-username';
 
 type UsernameCheck = { username: string; problem: MessageKey | null };
 

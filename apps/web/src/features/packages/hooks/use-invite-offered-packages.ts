@@ -1,6 +1,6 @@
 import { type InvitedContext, type InvitedUser, isPhoneCodeId } from '@coparent/domain';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
-import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { useOfferedPackages } from './use-offered-packages';
 
 /**
  * The packages of the invited user's pricing group: by their saved country when there is one

@@ -2,7 +2,7 @@ import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
-import { inviteAuthHeaders } from '../invite-store';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * GET /v2/invites/current with the invite token as a bearer token: the invited context (family

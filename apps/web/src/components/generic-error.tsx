@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '@/components/alert-banner';
-import { type Retry, TryAgainButton } from '@/components/try-again-button';
+import { AlertBanner } from './alert-banner';
 import { SupportCall } from './support-call';
+import { type Retry, TryAgainButton } from './try-again-button';
 
 type GenericErrorProps = {
   /**

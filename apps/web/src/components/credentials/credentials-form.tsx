@@ -7,10 +7,11 @@ import { Button } from '@/components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
-import type { CredentialsSubmitResult } from '../hooks/use-submit-credentials';
-import { useUsernameCheck } from '../hooks/use-username-check';
 import styles from './credentials.module.css';
+import { useUsernameCheck } from './use-username-check';
 import { UsernamePasswordFields } from './username-password-fields';
+
+export type CredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 type CredentialsFormProps = {
   token: string;

@@ -1,10 +1,19 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PhoneField } from '@/components/phone-field';
-import { TextField } from '@/components/text-field';
 import styles from './form.module.css';
+import { PhoneField } from './phone-field';
+import { TextField } from './text-field';
 
-type ParentContactField = 'firstName' | 'lastName' | 'email' | 'countryCode' | 'phoneNumber';
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'] as const;
+type ParentContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Server field name → contact field ('parent.phoneCountryCode' → 'countryCode'). */
+export function parentContactFieldFor(field: string): ParentContactField | undefined {
+  const name = field.replace(/^parent\./, '').replace(/^phoneCountryCode$/, 'countryCode');
+  return (CONTACT_FIELDS as readonly string[]).includes(name)
+    ? (name as ParentContactField)
+    : undefined;
+}
 
 type ParentContactFieldsProps = {
   register: (name: ParentContactField) => UseFormRegisterReturn;

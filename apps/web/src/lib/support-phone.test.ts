@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitorCountry } from './use-support-phone';
+import { visitorCountry } from './support-phone';
 
 describe('visitorCountry', () => {
   it('uses the step-1 phone code once a number is typed with it', () => {

@@ -1,7 +1,7 @@
 import type { Locale, Receipt } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_STORE_URL, PLAY_STORE_URL } from '../app-stores';
+import { APP_STORE_URL, PLAY_STORE_URL } from './app-stores';
 import styles from './receipt.module.css';
 
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };

@@ -11,7 +11,7 @@ import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
 import type { CheckoutCalls } from '@/features/checkout/checkout-session';
 import { getAnonymousId } from '@/lib/anonymous-id';
 import { apiRequest } from '@/lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * The invited co-parent's checkout calls (docs/f1-contract.md, "Invite"): the same views as

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { CheckoutSession } from '@/features/checkout/checkout-session';
 import { inviteFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
-import { saveInvitePaymentResult } from '../invite-payment-result';
+import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
 import { inviteCheckoutCalls } from './invite-checkout-calls';
 
 /**

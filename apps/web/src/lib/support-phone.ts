@@ -4,8 +4,8 @@ import {
   type SupportPhone,
   supportPhoneFor,
 } from '@coparent/domain';
-import { useScreenSupportCountry } from '@/lib/support-country';
-import { useFunnelStore } from '../funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { useScreenSupportCountry } from './support-country';
 
 function browserRegion(): string | undefined {
   if (typeof navigator === 'undefined') return undefined;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/button';
 import { RichText } from '@/components/rich-text';
-import { affiliatePixelSrc } from '../affiliate-pixel';
+import { affiliatePixelSrc } from './affiliate-pixel';
 import styles from './receipt.module.css';
 import { AppStoreLinks, ReceiptOrderAndPayment, ReceiptSteps } from './receipt-parts';
 
