@@ -1,5 +1,5 @@
 /**
- * The /pro registration as a state machine (spec 000 §4, "Professional signup"):
+ * The /pro registration as a state machine:
  *
  *   ONE → TWO → THREE → SUBMIT → SUCCESS | ERROR
  *   back: TWO → ONE, THREE → TWO, ERROR → TWO;   retry: ERROR → SUBMIT

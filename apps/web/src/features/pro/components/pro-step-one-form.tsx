@@ -5,19 +5,15 @@ import {
   type ProStepOneInput,
   ProStepOneSchema,
   REFERRAL_OTHER_MAX_LENGTH,
-  type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { CharacterCountField } from '@/components/character-count-field';
-import { ErrorSummary } from '@/components/error-summary';
 import { PhoneField } from '@/components/phone-field';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
 import {
   PRO_STEP_FIELDS,
@@ -26,6 +22,7 @@ import {
   withChosenReferral,
 } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 const zodStepOne = zodResolver(ProStepOneSchema);
 
@@ -42,18 +39,8 @@ const REFERRAL_FIELDS = PRO_STEP_FIELDS[1].filter((field) => field.startsWith('r
 const toOptions = (list: readonly { id: string; name: string }[]) =>
   list.map((option) => ({ value: option.id, label: option.name }));
 
-type ProStepOneFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
+type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
   lookups: ProfessionalLookupsResponse;
-  draft: ProStepOneDraft | undefined;
-  onDraftChange: (draft: ProStepOneDraft) => void;
-  onSubmit: (values: ProStepOne) => Promise<ProSubmitResult>;
-  isSubmitting: boolean;
-  /** Server errors to show when the form appears (a create answer about this step). */
-  serverErrors?: readonly ValidationError[];
 };
 
 /** Step 1 "About you": name, contact details, and how they heard about us. */
@@ -87,14 +74,14 @@ export function ProStepOneForm({
 
   const select = t('pro.select');
   return (
-    <form
-      className={styles.form}
-      noValidate
+    <ProStepFormFrame
+      intro={t('pro.one.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('common.continue')}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.one.intro')}</p>
       <SelectField
         id="title"
         label={t('pro.one.titleLabel')}
@@ -243,11 +230,6 @@ export function ProStepOneForm({
           />
         </div>
       ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

@@ -3,17 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
 import { RichText } from '@/components/rich-text';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { VisuallyHidden } from '@/components/visually-hidden';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 /** The step-3 form's id: the error banner's "Try again" submits it again. */
 export const PRO_STEP_THREE_FORM_ID = 'pro-step-three';
@@ -31,16 +29,11 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
   );
 }
 
-type ProStepThreeFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
-  draft: ProStepThreeDraft | undefined;
-  onDraftChange: (draft: ProStepThreeDraft) => void;
-  onSubmit: (values: ProStepThreeInput) => Promise<ProSubmitResult>;
-  /** SUBMIT: the loader shows and the buttons wait. */
-  isSubmitting: boolean;
+/** `isSubmitting`: the loader shows and the buttons wait. */
+type ProStepThreeFormProps = Omit<
+  ProStepFormProps<ProStepThreeDraft, ProStepThreeInput>,
+  'serverErrors'
+> & {
   /** A reload dropped the answer and code: say why they are empty. */
   hasForgottenSecrets: boolean;
   backButton: ReactNode;
@@ -77,15 +70,16 @@ export function ProStepThreeForm({
     fieldWidth: 'short',
   } as const;
   return (
-    <form
+    <ProStepFormFrame
       id={PRO_STEP_THREE_FORM_ID}
-      className={styles.form}
-      noValidate
+      intro={t('pro.three.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('pro.three.complete')}
+      backButton={backButton}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.three.intro')}</p>
       {hasForgottenSecrets ? (
         <AlertBanner tone="info">
           <p>{t('pro.three.reloaded')}</p>
@@ -132,12 +126,6 @@ export function ProStepThreeForm({
         />
       </p>
       {isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('pro.three.complete')}
-        </Button>
-        {backButton}
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

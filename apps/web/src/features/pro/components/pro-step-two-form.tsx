@@ -3,7 +3,6 @@ import {
   type ProfessionalLookupsResponse,
   type ProStepTwo,
   ProStepTwoSchema,
-  type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
@@ -11,16 +10,15 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { CheckboxGroup } from '@/components/checkbox-group';
-import { ErrorSummary } from '@/components/error-summary';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { useLocale } from '@/lib/use-locale';
 import { useProTimeZones } from '../api/get-pro-time-zones';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepTwoDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 const stepTwoResolver = zodResolver(ProStepTwoSchema);
 
@@ -45,17 +43,8 @@ function rolesOf(lookups: ProfessionalLookupsResponse, country: string): readonl
   return lookups.rolesByCountry[country] ?? lookups.rolesByCountry[DEFAULT_ROLES_KEY] ?? [];
 }
 
-type ProStepTwoFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
+type ProStepTwoFormProps = ProStepFormProps<ProStepTwoDraft, ProStepTwo> & {
   lookups: ProfessionalLookupsResponse;
-  draft: ProStepTwoDraft | undefined;
-  onDraftChange: (draft: ProStepTwoDraft) => void;
-  onSubmit: (values: ProStepTwo) => Promise<ProSubmitResult>;
-  isSubmitting: boolean;
-  serverErrors?: readonly ValidationError[];
   /** The Back button (the route decides where it goes). */
   backButton: ReactNode;
 };
@@ -130,14 +119,15 @@ export function ProStepTwoForm({
   const zones = timeZones.data ?? [];
   const isLoadingZones = timeZones.isPending && Boolean(country);
   return (
-    <form
-      className={styles.form}
-      noValidate
+    <ProStepFormFrame
+      intro={t('pro.two.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('common.continue')}
+      backButton={backButton}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.two.intro')}</p>
       <TextField
         id="practiceName"
         label={t('pro.two.practiceName')}
@@ -271,12 +261,6 @@ export function ProStepTwoForm({
           />
         )}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-        {backButton}
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

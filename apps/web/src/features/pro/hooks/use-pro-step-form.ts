@@ -13,20 +13,30 @@ import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';
 
-type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = {
-  step: ProStepNumber;
-  resolver: Resolver<TInput, unknown, TOutput>;
-  defaultValues: DefaultValues<TInput>;
+/** What every step's form gets from the route. */
+export type ProStepFormProps<TDraft, TOutput> = {
   /** The page title for this step ("Error: " is added while it shows problems). */
   documentTitle: string;
   /** A banner above the form reports a problem (the title says so too). */
-  hasPageError: boolean;
+  hasPageError?: boolean;
+  draft: TDraft | undefined;
   onDraftChange: (draft: TDraft) => void;
   onSubmit: (values: TOutput) => Promise<ProSubmitResult>;
-  /** The fields the form shows now: a server error about any other goes to the summary. */
-  visibleFields: () => readonly string[];
+  isSubmitting: boolean;
   /** Server errors to show when the form appears (a create answer about this step). */
   serverErrors?: readonly ValidationError[];
+};
+
+type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = Pick<
+  ProStepFormProps<TDraft, TOutput>,
+  'documentTitle' | 'onDraftChange' | 'onSubmit' | 'serverErrors'
+> & {
+  step: ProStepNumber;
+  resolver: Resolver<TInput, unknown, TOutput>;
+  defaultValues: DefaultValues<TInput>;
+  hasPageError: boolean;
+  /** The fields the form shows now: a server error about any other goes to the summary. */
+  visibleFields: () => readonly string[];
 };
 
 /**
