@@ -21,7 +21,7 @@ const proxy = Object.fromEntries(
 
 /**
  * Writes a .br and a .gz beside each built text file: the server sends them as they are
- * (@fastify/static `preCompressed`), so no request pays for compressing (issue [F8]).
+ * (@fastify/static `preCompressed`), so no request pays for compressing.
  */
 function precompress(): Plugin {
   return {

@@ -32,7 +32,7 @@ type OrderSummaryProps = {
   isPaid?: boolean;
 };
 
-/** Packages 2061 and 2063 use VAT wording instead of tax (spec 001 §9). */
+/** Packages 2061 and 2063 use VAT wording instead of tax. */
 function usesVatWording(packageId: number): boolean {
   return (VAT_WORDING_PACKAGE_IDS as readonly number[]).includes(packageId);
 }

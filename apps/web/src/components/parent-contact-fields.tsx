@@ -22,7 +22,7 @@ type ParentContactFieldsProps = {
 };
 
 /**
- * A parent's name, email and phone (spec 000 §2 "/step1", 001 §2 "Invite step 1"): the same
+ * A parent's name, email and phone (on /step1 and /invite/step1): the same
  * fields, labels and autocomplete for Parent A and the invited co-parent.
  */
 export function ParentContactFields({ register, errorFor, errorText }: ParentContactFieldsProps) {

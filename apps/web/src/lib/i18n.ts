@@ -7,7 +7,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 type CatalogueModule = { translation: ResourceKey; validation: ResourceKey };
 
 /**
- * Only the page's language is loaded before it renders (issue [F8], web budgets): English is in
+ * Only the page's language is loaded before it renders (JS size budgets): English is in
  * the first load (the default, and every language's fallback), every other language is a chunk
  * of its own, read by i18next through this backend when it is first needed.
  */

@@ -1,7 +1,7 @@
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
- * After the login post (spec 001 §7): "stores auth and user id" in browser storage. The session
+ * After the login post: "stores auth and user id" in browser storage. The session
  * itself is the server's http-only cookie; these only say, for this tab, who is logged in.
  */
 export function storeAuth(userId: string): void {

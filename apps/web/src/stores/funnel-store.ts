@@ -1,7 +1,11 @@
 import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@/lib/storage';
+
+/** The signup this tab fills in: its id and the registration key only this tab holds. */
+export type SignupKey = { signupId: string; registrationKey: string };
 
 /** What the person has typed on step 1 so far (any field may still be missing). */
 export type StepOneDraft = {
@@ -28,7 +32,7 @@ type FunnelData = {
   stepTwoValues?: StepTwoDraft;
   parentBEmail?: string;
   coParentDuplicateConfirmed: boolean;
-  /** Parent A confirmed being a duplicate: only P0 packages may be chosen (spec 000 §2 /step3). */
+  /** Parent A confirmed being a duplicate: only P0 packages may be chosen. */
   parentDuplicateConfirmed: boolean;
   /** The package chosen on /step3 (for build-your-own, the one whose values are pending). */
   packageId?: number;
@@ -43,7 +47,7 @@ type FunnelData = {
 };
 
 type FunnelActions = {
-  setSignup: (signup: { signupId: string; registrationKey: string }) => void;
+  setSignup: (signup: SignupKey) => void;
   /** Applies what the server says about the signup (progress never goes backwards here). */
   syncFromServer: (state: {
     signupId: string;
@@ -63,7 +67,7 @@ type FunnelActions = {
   setBuildYourOwnValues: (values: BuildYourOwnValues | undefined) => void;
   setPaymentCodes: (codes: string[]) => void;
   setBillingCountry: (country: string | undefined) => void;
-  /** The package does not fit the billing country: choose again on /step3 (spec 001 §4). */
+  /** The package does not fit the billing country: choose again on /step3. */
   clearPackageChoice: () => void;
   /** The server no longer knows this signup (expired, 403, 404): forget it, keep what was typed. */
   endSignup: () => void;
@@ -182,4 +186,20 @@ export function isSignupExpired(expiresAt: string | undefined, now: number = Dat
   if (!expiresAt) return false;
   const time = Date.parse(expiresAt);
   return Number.isFinite(time) && time <= now;
+}
+
+/** This tab's signup key, or null before step 1 is saved and once the signup has ended. */
+export function readSignupKey(): SignupKey | null {
+  const { signupId, registrationKey } = useFunnelStore.getState();
+  return signupId && registrationKey ? { signupId, registrationKey } : null;
+}
+
+/** This tab's signup key for a screen (renders again when it changes). */
+export function useSignupKey(): SignupKey | null {
+  const signupId = useFunnelStore((s) => s.signupId);
+  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  return useMemo(
+    () => (signupId && registrationKey ? { signupId, registrationKey } : null),
+    [signupId, registrationKey],
+  );
 }

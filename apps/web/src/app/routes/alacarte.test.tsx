@@ -119,7 +119,7 @@ describe('/alacarte', () => {
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Includes: ToneMeter, Calls')).toBeVisible();
     expect(within(summary).getAllByText('$94.99')[0]).toBeVisible();
-    // The save answered the signup and its price: /payment asked for neither (issue [F8]).
+    // The save answered the signup and its price: /payment asked for neither.
     const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
     expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
       expect.stringMatching(/^GET \/v2\/signups\/[^/]+$|\/pricing$/),

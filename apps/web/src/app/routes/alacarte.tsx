@@ -60,7 +60,7 @@ export function AlaCarteRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
   );
-  // The save's price is /payment's first (issue [F8], round trips).
+  // The save's price is /payment's first (one round trip fewer).
   const seedPricing = useSeedSignupPricing();
   const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn({ onPriced: seedPricing });
 

@@ -34,7 +34,7 @@ function readState(state: unknown): CredentialsLocationState | undefined {
 type Via = 'tab' | 'emailedLink';
 
 /**
- * /credentials (spec 001 §2): the credentials token from the payment (navigation state, or the
+ * /credentials: the credentials token from the payment (navigation state, or the
  * tab's session store after a reload), or the receipt email's link (`?token=`, in any browser).
  * Without either: a person already logged in goes to the account home; anyone else is told where
  * the emailed link is. Once set: "You're all set!", then /receipt (the tab that paid) or the

@@ -28,7 +28,7 @@ function readState(state: unknown): DuplicateLocationState {
 
 /**
  * /duplicate: an account may already exist. The funnel state is reset on arrival. The support
- * chat is offered here ([F6]).
+ * chat is offered here.
  */
 export function DuplicateRoute() {
   const { t } = useTranslation();

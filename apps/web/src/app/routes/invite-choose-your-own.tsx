@@ -122,7 +122,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
 }
 
 /**
- * /invite/choose-your-own (spec 001 §2): the build-your-own term and options for the invited user
+ * /invite/choose-your-own: the build-your-own term and options for the invited user
  * (the join's form), Back to /invite/packages, and an upgrade to the Premium package of the same
  * term. Submitting saves PACKAGE with `productId` and `services` → /invite/payment.
  */

@@ -4,7 +4,7 @@ import { addInviteCredentialsCatalogue } from '@/locales/catalogue-invite-creden
 
 addInviteCredentialsCatalogue();
 
-/** /invite/credentials (spec 001 §2): the invited co-parent's username, password and security. */
+/** /invite/credentials: the invited co-parent's username, password and security. */
 export function InviteCredentialsRoute() {
   return (
     <InviteGate>

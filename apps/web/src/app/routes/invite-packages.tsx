@@ -63,7 +63,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
 }
 
 /**
- * /invite/packages (spec 001 §2): the packages of the invited user's pricing group, the coupon
+ * /invite/packages: the packages of the invited user's pricing group, the coupon
  * banner, the co-parent package or the earlier choice marked. Choosing saves the PACKAGE section
  * and goes where the server says: /invite/choose-your-own (build your own) or /invite/payment.
  * Reachable once step 1 is done (lastCompletedStep ≥ 1).

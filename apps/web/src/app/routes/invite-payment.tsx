@@ -80,7 +80,7 @@ function InvitePayment({ token, context }: { token: string; context: InvitedCont
 }
 
 /**
- * /invite/payment (spec 001 §2, §4, §8): the payment page in its invited mode. Entry: the invite
+ * /invite/payment: the payment page in its invited mode. Entry: the invite
  * gate (token, 403/112 → /invite/request), a current subscription → /invite/credentials, fewer
  * than 2 steps done → `invitePaymentRedirect`, no package saved → /invite/packages. Then Billing
  * (prefilled from the invited user, no referral), Payment (no pay-for-co-parent) and Review; a

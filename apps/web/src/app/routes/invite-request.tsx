@@ -13,7 +13,7 @@ import { readInviteToken } from '@/stores/invite-token';
 import styles from './routes.module.css';
 
 /**
- * /invite/request (spec 001 §4 "Invite request"): with the stored invite token (live, expired or
+ * /invite/request: with the stored invite token (live, expired or
  * replaced), ask for a new link; without one, what to do instead.
  */
 export function InviteRequestRoute() {

@@ -75,7 +75,7 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
 }
 
 /**
- * /invite/step1 (spec 001 §2 "Invite step 1"): 'Create your parent account', prefilled with what
+ * /invite/step1: 'Create your parent account', prefilled with what
  * the server knows of the co-parent, then what was typed in this tab.
  */
 export function InviteStepOneRoute() {

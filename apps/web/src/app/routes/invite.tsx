@@ -37,7 +37,7 @@ function needsOnlyCredentials(context: InvitedContext): boolean {
 }
 
 /**
- * /invite (spec 001 §2, §4 "Invite welcome"): the invited co-parent's welcome. The token of the
+ * /invite: the invited co-parent's welcome. The token of the
  * link is stored and removed from the address bar; without any token, account home; the link of
  * someone who already has credentials, "You're all set"; an expired or invalid invite (403 or
  * 112), /invite/request; a paid subscription with its billing address and

@@ -29,7 +29,7 @@ function DocumentTitle({ title }: { title: string }) {
 }
 
 /**
- * /pro: the professional registration, three steps on one route (spec 000 §2, §4). The step, the
+ * /pro: the professional registration, three steps on one route. The step, the
  * typed values and the server's acceptance of each step live in the pro store (sessionStorage).
  */
 export function ProRoute() {

@@ -18,7 +18,7 @@ import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 /**
- * /receipt (spec 001 §2): the payment result kept for the tab. Without one, when the package
+ * /receipt: the payment result kept for the tab. Without one, when the package
  * chosen is not the receipt's, or when the page was reloaded (as the spec's receipt, which lived
  * only in memory, did), the reload message sends the person to log in; its link comes back to
  * this receipt in My Account.

@@ -24,7 +24,7 @@ import { useSubscriptionCode } from '@/features/packages/hooks/use-subscription-
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useRepeatable } from '@/lib/use-repeatable';
-import { useFunnelStore } from '@/stores/funnel-store';
+import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
 
@@ -38,15 +38,13 @@ export function StepThreeRoute() {
   useDocumentTitle(t('stepThree.title'));
   const locale = useLocale();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const signupKey = useSignupKey();
   const stepOne = useFunnelStore((s) => s.stepOneValues);
   const currentPackageId = useFunnelStore((s) => s.packageId);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const storedCode = useFunnelStore((s) => s.paymentCodes[0]);
   const setPaymentCodes = useFunnelStore((s) => s.setPaymentCodes);
   const billingCountry = useFunnelStore((s) => s.billingCountry);
-  const credentials = { signupId, registrationKey };
   const location = useLocation();
   const [hasPricingFailed] = useState(
     () => (location.state as StepThreeLocationState | null)?.pricingFailed === true,
@@ -56,8 +54,8 @@ export function StepThreeRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
-  const coupons = useCoupons(credentials, locale);
-  // The save's price is /payment's first (issue [F8], round trips).
+  const coupons = useCoupons(signupKey, locale);
+  // The save's price is /payment's first (one round trip fewer).
   const seedPricing = useSeedSignupPricing();
   const { choose, choosingId, hasProblem, restart } = useChoosePackage({ onPriced: seedPricing });
   // A card's choice has no form: "Try again" repeats the same choice.
@@ -67,7 +65,7 @@ export function StepThreeRoute() {
     choose: (pkg: Package) => choose(pkg, 'pricingPage'),
   });
   const code = useSubscriptionCode({
-    credentials,
+    signupKey,
     packages: offered.packages,
     storedCode,
     onCodesChange: setPaymentCodes,

@@ -23,7 +23,7 @@ type CredentialsFormProps = {
 };
 
 /**
- * The username and password form (spec 001 §2, §5): the username is checked with the server when
+ * The username and password form: the username is checked with the server when
  * it is left; the password has a show/hide toggle and a live requirements checklist. Complete
  * Signup is disabled while the form is invalid, submitting, or the username has a problem.
  */

@@ -5,7 +5,7 @@ import { useCheckUsername } from './check-username';
 type UsernameCheck = { username: string; problem: MessageKey | null };
 
 /**
- * The server's username check, asked when the field is left (spec 001 §5): 'Does not meet
+ * The server's username check, asked when the field is left: 'Does not meet
  * requirements…' or 'This username cannot be used'. `problem` is the answer for the username
  * typed now, so it disappears as soon as the person changes it. Used by both credentials forms.
  */

@@ -21,8 +21,8 @@ type UsernamePasswordFieldsProps = {
 };
 
 /**
- * The username field and the password with its show/hide toggle and live requirements checklist
- * (spec 001 §2 "Credentials"), shared by Parent A's and the invited co-parent's forms.
+ * The username field and the password with its show/hide toggle and live requirements checklist,
+ * shared by Parent A's and the invited co-parent's forms.
  */
 export function UsernamePasswordFields({
   usernameId,

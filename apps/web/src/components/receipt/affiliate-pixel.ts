@@ -1,7 +1,7 @@
 import { type CurrencyCode, minorToDecimalString } from '@coparent/domain';
 
 /**
- * The affiliate tracking pixel (spec 001 §2 receipt: transactionId and amount). Off unless the
+ * The affiliate tracking pixel (with the transaction id and amount). Off unless the
  * build sets `VITE_AFFILIATE_PIXEL_URL` (e.g. `https://track.example.com/conv.gif`); the server's
  * `AFFILIATE_PIXEL_ORIGIN` lets the Content-Security-Policy load it.
  */

@@ -1,5 +1,5 @@
 /**
- * The mobile app's store pages (spec 001 §1: iOS and Android). Plain links, no store badges or
+ * The mobile app's store pages (iOS and Android). Plain links, no store badges or
  * scripts. Placeholders until the store listings exist; change them here only.
  */
 export const APP_STORE_URL = 'https://apps.apple.com/app/coparent-hub/id0000000000';

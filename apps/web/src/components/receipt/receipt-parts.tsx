@@ -26,7 +26,7 @@ export function ReceiptOrderAndPayment({
 }: ReceiptOrderAndPaymentProps) {
   const { t } = useTranslation();
   const date = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-    // The receipt's time is GMT (spec 001 §3), and says so.
+    // The receipt's time is GMT, and says so.
     year: 'numeric',
     month: 'long',
     day: 'numeric',

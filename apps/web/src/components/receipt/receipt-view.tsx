@@ -20,7 +20,7 @@ type ReceiptViewProps = {
 };
 
 /**
- * The main flow's receipt (spec 001 §2): three numbered next steps, the order summary and the
+ * The main flow's receipt: three numbered next steps, the order summary and the
  * payment information; the affiliate pixel when one is configured. Shown by the funnel's /receipt
  * and by the account area's receipt page.
  */

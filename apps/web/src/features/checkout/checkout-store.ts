@@ -18,7 +18,7 @@ export type SavedBillingValues = {
   timezone: string;
 };
 
-/** Spec 001 §3 "consent data". */
+/** The terms and marketing consent given on Review, and whether the terms must be agreed. */
 export type Consent = { isRequired: boolean; termsAndConditions: boolean; marketingOptIn: boolean };
 
 /** The card behind a card nonce, for Review (never the number itself). */
@@ -34,7 +34,7 @@ type CheckoutData = {
   /** The flow this state belongs to (`signupFlowId`, `inviteFlowId`): another starts afresh. */
   flowId?: string;
   view: PaymentView;
-  /** 1 after Billing, 2 after Payment (spec 001 §4). */
+  /** 1 after Billing, 2 after Payment. */
   lastCompletedPaymentStep: number;
   billingDraft?: BillingDraft;
   billing?: SavedBillingValues;
@@ -45,10 +45,10 @@ type CheckoutData = {
   card?: CardSummary;
   /** Braintree's device data for a GB card payment (the payment request's `deviceData`). */
   deviceData?: string;
-  /** The Venmo account behind a Venmo nonce (spec 001 §3), shown on Review. */
+  /** The Venmo account behind a Venmo nonce, shown on Review. */
   venmoUsername?: string;
   isPayingForCoparent: boolean;
-  /** Promo codes applied on the payment page (cleared on entry, spec 001 §4). */
+  /** Promo codes applied on the payment page (cleared on entry). */
   promoCodesEntered: string[];
   /** Subscription codes applied here by a flow that keeps none of its own (the invited flow). */
   paymentCodes: string[];
@@ -63,7 +63,7 @@ type CheckoutData = {
 type CheckoutActions = {
   /**
    * Entering the payment page of a flow: another flow's state is dropped. Unless the page was only
-   * reloaded, the view starts at Billing with promo codes cleared (spec 001 §4).
+   * reloaded, the view starts at Billing with promo codes cleared.
    */
   enter: (flowId: string, { isReload }: { isReload: boolean }) => void;
   setView: (view: PaymentView) => void;
@@ -142,7 +142,7 @@ export const useCheckoutStore = create<CheckoutState>()(
               : {
                   isRequired: consentRequired,
                   termsAndConditions: false,
-                  // Spec 001 §5: marketing opt-in defaults to true when consent is not required.
+                  // Marketing opt-in defaults to true when consent is not required.
                   marketingOptIn: !consentRequired,
                 },
         })),

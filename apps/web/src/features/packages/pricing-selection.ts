@@ -1,6 +1,6 @@
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
-// The pricing-page selection (spec 000 §9: "a pricing-page selection is kept in browser storage"):
+// The pricing-page selection ("a pricing-page selection is kept in browser storage"):
 // /pricing stores the chosen package in localStorage, so it survives the visitor opening the
 // signup in another tab or coming back later; /step3 auto-selects it once, then forgets it.
 

@@ -1,7 +1,7 @@
 import { emailKey } from '@coparent/domain';
 import type { EvaluationContext } from '@openfeature/web-sdk';
 
-/** The part of the site a flag is read in (spec 000 §5: the flag client's `flow`). */
+/** The part of the site a flag is read in (the flag client's `flow`). */
 type FlagFlow = 'join' | 'invite' | 'pro' | 'account';
 
 /** One build serves /app/join/* (with the invite and professional flows) and /app/account/*. */

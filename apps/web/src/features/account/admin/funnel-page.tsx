@@ -14,7 +14,7 @@ import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
 import { useFunnelFormat } from './use-funnel-format';
 
-/** /app/account/admin/funnel: the Parent A funnel report, for staff accounts ([F6]). */
+/** /app/account/admin/funnel: the Parent A funnel report, for staff accounts. */
 export function FunnelPage() {
   return (
     <RequireLogin>{(session) => (session.isStaff ? <StaffFunnel /> : <StaffOnly />)}</RequireLogin>

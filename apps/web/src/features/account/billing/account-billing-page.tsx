@@ -26,7 +26,7 @@ import { PaymentMethodText } from './payment-method';
 const BILLING_PAGE = '/billing';
 
 /**
- * The account billing page ([F7]; the funnel's legacy co-parent paths land here): the name and
+ * The account billing page (the funnel's legacy co-parent paths land here): the name and
  * email (read-only), the payment method on file and the billing address form.
  */
 export function AccountBillingPage() {

@@ -15,7 +15,7 @@ import styles from './cases.module.css';
 import { useCases, useCreateCase } from './cases-api';
 import { InviteFamilyForm, type InviteFamilySubmitResult } from './invite-family-form';
 
-/** /app/account/cases: a professional's cases and the "Invite a family" form ([F5]). */
+/** /app/account/cases: a professional's cases and the "Invite a family" form. */
 export function CasesPage() {
   return (
     <RequireLogin>

@@ -28,7 +28,7 @@ type LoginFormProps = {
 };
 
 /**
- * The login form (spec 001 §7 "Login result"): a wrong username or password shows `login_error`
+ * The login form: a wrong username or password shows `login_error`
  * on the password field and marks the username without a text of its own; too many attempts
  * says to wait; anything else shows genericErrorMessage.
  */

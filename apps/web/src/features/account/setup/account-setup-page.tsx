@@ -13,7 +13,7 @@ import styles from './account-setup.module.css';
 import { INVITE_REQUEST_HREF, type SetupTask, setupTasks } from './setup-tasks';
 
 /**
- * What an invited co-parent who skipped a step still has to do ([F7]). The invite token of this
+ * What an invited co-parent who skipped a step still has to do. The invite token of this
  * tab (session storage, from the invitation link) says who they are; without one, or with an
  * expired one, the setup can only continue from the invitation email.
  */

@@ -6,14 +6,11 @@ import {
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 import type { CheckoutSession } from '../checkout-session';
 import { checkoutPricingKey } from './seed-signup-pricing';
 
-type CheckoutPricingInput = {
-  signupId: string;
-  registrationKey: string;
-  body: PricingRequestInput;
-};
+type CheckoutPricingInput = SignupKey & { body: PricingRequestInput };
 
 /** A pricing call's 200 answer, checked. */
 export function parsePricingResponse(answer: unknown): PricingResponse {

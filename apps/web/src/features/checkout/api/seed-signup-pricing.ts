@@ -16,7 +16,7 @@ export function checkoutPricingKey(flowId: string, body: PricingRequestInput, lo
 }
 
 /**
- * Keeps the PACKAGE save's price as Parent A's payment page's first pricing answer (issue [F8]:
+ * Keeps the PACKAGE save's price as Parent A's payment page's first pricing answer (so
  * /payment shows its summary without asking again). The server priced the saved order by the
  * parent's phone, without codes and not for the co-parent: kept under that body's key only, so a
  * page that prices anything else (a code, a saved address) still asks the server.

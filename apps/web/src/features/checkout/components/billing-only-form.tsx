@@ -18,7 +18,7 @@ type BillingOnlyFormProps = {
 };
 
 /**
- * The Billing view on its own (spec 001 §2 "/invite/billing-info"): the same form and save as the
+ * The Billing view on its own (/invite/billing-info): the same form and save as the
  * payment page's, without the country check (no package is being bought) or the later views.
  */
 export function BillingOnlyForm({

@@ -8,7 +8,7 @@ type CountryMismatchDialogProps = {
   onAnswer: (isConfirmed: boolean) => void;
 };
 
-/** Spec 001 §4: the chosen package is not sold in the billing country. */
+/** The chosen package is not sold in the billing country. */
 export function CountryMismatchDialog({ isOpen, onAnswer }: CountryMismatchDialogProps) {
   const { t } = useTranslation();
   return (

@@ -29,7 +29,7 @@ type PaymentViewProps = {
 const NO_WALLETS = { venmo: false, applePay: false };
 
 /**
- * The Payment view (spec 001 §2, §4, §5): the method (card, PayPal, Venmo, Apple Pay), the code
+ * The Payment view: the method (card, PayPal, Venmo, Apple Pay), the code
  * box, the consent checkboxes when required, pay-for-co-parent (not for invited users), and
  * Review Order — enabled only
  * when the method has its credential and an open code box holds a valid code.
@@ -89,7 +89,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
         });
         // Refused fields: the form shows why.
         if (!card) return;
-        // Spec 001 §7: device data goes with GB card payments.
+        // Device data goes with GB card payments.
         const deviceData = country === 'GB' ? await provider.deviceData() : null;
         store().setCardNonce(
           card.nonce,

@@ -20,7 +20,7 @@ type ReviewViewProps = {
   onPay: () => void;
   isPaying: boolean;
   problem: PayProblem | null;
-  /** Where "Change" next to the email goes (spec 001 §2: /step1 in the main flow). */
+  /** Where "Change" next to the email goes (/step1 in the main flow). */
   emailChangePath: string;
 };
 
@@ -40,7 +40,7 @@ function methodText(
 }
 
 /**
- * The Review view (spec 001 §2): email, billing and payment method each with Change, the order
+ * The Review view: email, billing and payment method each with Change, the order
  * summary, payment errors, Back to payment and Pay now — disabled while paying, or while the
  * terms are required and not accepted.
  */

@@ -12,7 +12,7 @@ type SandboxWalletProps = {
   hasNonce: boolean;
   /** Approve in the dialog: the method's fake nonce. */
   onApprove: (nonce: string) => void;
-  /** Cancel in the dialog (PayPal cancel clears its nonce, spec 001 §4). */
+  /** Cancel in the dialog (PayPal cancel clears its nonce). */
   onCancel: () => void;
 };
 

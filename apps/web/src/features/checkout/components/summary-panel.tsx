@@ -13,7 +13,7 @@ type SummaryPanelProps = {
 
 /**
  * The order summary sidebar. Up to MOBILE_BREAKPOINT_PX (600px) wide it is collapsible: a button
- * that says the total and opens it (spec 001 §2).
+ * that says the total and opens it.
  */
 export function SummaryPanel({ children, totalFormatted }: SummaryPanelProps) {
   const { t } = useTranslation();

@@ -53,7 +53,7 @@ export function usePricingBody(
 
 /**
  * The server's price of the order as it stands. A failure other than the network ends the visit
- * (spec 001 §4, §8: back to the packages; a flow gone: where the flow starts again).
+ * (back to the packages; a flow gone: where the flow starts again).
  */
 export function useOrderPricing(order: SavedOrder | undefined) {
   const session = useCheckoutSession();

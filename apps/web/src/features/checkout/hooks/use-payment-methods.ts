@@ -16,7 +16,7 @@ type PaymentMethodOptions = {
 };
 
 /**
- * Which payment methods to offer (spec 001 §6): the card always; PayPal when the paypal-in-join
+ * Which payment methods to offer: the card always; PayPal when the paypal-in-join
  * experiment is on, the country is not GB and it is not hidden; Venmo only for US billing
  * addresses, browsers the provider supports and its experiment on; Apple Pay unless hidden (and
  * supported: Safari's ApplePaySession with Braintree; the local sandbox simulates both), listed

@@ -15,7 +15,7 @@ import { useCheckoutStore } from '../checkout-store';
 
 export type BillingSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
-/** The field the billing save names when it answered nothing at all (spec 001 §7). */
+/** The field the billing save names when it answered nothing at all. */
 const UNKNOWN_FIELD = 'unknown';
 
 /** Saved, with the consent requirement the server decided. */

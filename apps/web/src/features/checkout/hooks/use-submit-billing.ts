@@ -17,7 +17,7 @@ const STOP: CountryOutcome = { goOn: false };
 /**
  * The Billing view's submit: the country-criteria check (a mismatch asks first; OK saves and goes
  * back to the packages), then the billing save. Saved: a subscription already current goes on
- * (spec 001 §4); otherwise the consent requirement follows the country and the view moves on to
+ *; otherwise the consent requirement follows the country and the view moves on to
  * Payment.
  */
 export function useSubmitBilling(order: SavedOrder) {

@@ -13,7 +13,7 @@ import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
 import { inviteCheckoutCalls } from './invite-checkout-calls';
 
 /**
- * The checkout in its invited mode (spec 001 §2, §4, §8): the invited user's calls and details,
+ * The checkout in its invited mode: the invited user's calls and details,
  * no referral select, no pay-for-co-parent; a pricing error or a confirmed country mismatch goes
  * back to /invite/packages; 403/112 resets the checkout and goes to /invite/request; a current
  * subscription goes on to /invite/credentials; a payment's result is handed to

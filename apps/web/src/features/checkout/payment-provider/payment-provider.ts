@@ -22,7 +22,7 @@ export type CardFormProps = {
   ref?: Ref<CardFormHandle>;
   /** Brands the restriction flags refuse (hide-amex, hide-discover). */
   refusedCardTypes: readonly CardType[];
-  /** Every field is valid: Review Order may tokenise (spec 001 §4). */
+  /** Every field is valid: Review Order may tokenise. */
   onValidityChange: (isValid: boolean) => void;
   isDisabled: boolean;
 };
@@ -34,7 +34,7 @@ export type WalletProps = {
   total: number;
   refusedCardTypes: readonly CardType[];
   onApprove: (approval: WalletApproval) => void;
-  /** The person closed the wallet's window (PayPal cancel clears its nonce, spec 001 §4). */
+  /** The person closed the wallet's window (PayPal cancel clears its nonce). */
   onCancel: () => void;
 };
 

@@ -16,7 +16,7 @@ type CredentialsSuccessProps = {
 };
 
 /**
- * "You're all set!" (spec 001 §2, §4): the next page opens after five seconds, which is said and
+ * "You're all set!": the next page opens after five seconds, which is said and
  * announced, with a link to go now.
  */
 export function CredentialsSuccess({

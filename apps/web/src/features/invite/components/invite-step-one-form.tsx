@@ -35,7 +35,7 @@ type InviteStepOneFormProps = {
 };
 
 /**
- * The invited co-parent's contact form (spec 001 §2 "Invite step 1"): the shared parent contact
+ * The invited co-parent's contact form: the shared parent contact
  * schema and the first-parent step's fields and labels, without the join-only co-parent question.
  * Server errors are listed in the summary above the form and beside their fields.
  */

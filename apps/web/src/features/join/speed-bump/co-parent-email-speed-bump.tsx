@@ -23,7 +23,7 @@ type CoParentEmailSpeedBumpProps = {
 };
 
 /**
- * Spec 000 §2 / 001 §2 "Co-parent email speed-bump": asks once for the co-parent's email when
+ * The co-parent email speed-bump: asks once for the co-parent's email when
  * Parent A left it empty (decision 020).
  */
 export function CoParentEmailSpeedBump({

@@ -4,9 +4,9 @@ import {
   PricingResponseSchema,
 } from '@coparent/domain';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import type { SignupCredentials } from './get-coupons';
+import type { SignupKey } from '@/stores/funnel-store';
 
-type PriceOrderInput = SignupCredentials & { body: PricingRequestInput };
+type PriceOrderInput = SignupKey & { body: PricingRequestInput };
 
 /**
  * POST /v2/signups/{signupId}/pricing: the server's price of an order, computed from its catalog.

@@ -23,7 +23,7 @@ type BypassState =
   | 'failed';
 
 /**
- * The pricing-page bypass (spec 000 §2 /step3): a package chosen earlier on /pricing is chosen
+ * The pricing-page bypass: a package chosen earlier on /pricing is chosen
  * automatically when it is among the offered packages, then forgotten. A failed save reloads the
  * page once (a sessionStorage marker prevents a loop); after that the normal cards show.
  */

@@ -23,7 +23,7 @@ const CARD_FIELD_IDS: Record<CardField, string> = {
   cvv: 'card-cvv',
 };
 
-/** The spec's three messages (spec 001 §2), from the domain's keys. */
+/** The spec's three messages, from the domain's keys. */
 const MESSAGE_KEYS: Record<CardField, MessageKey> = {
   number: 'payment_cardNumber_error',
   expirationDate: 'payment_expirationDate_error',

@@ -361,7 +361,7 @@ describe('Payment view with braintree-web', () => {
     });
     expect(await screen.findByText('PayPal is connected and ready.')).toBeVisible();
     expect(reviewOrder()).toBeEnabled();
-    // Cancel clears its nonce (spec 001 §4).
+    // Cancel clears its nonce.
     act(() => buttons?.onCancel());
     expect(useCheckoutStore.getState().nonces).toEqual({});
   });

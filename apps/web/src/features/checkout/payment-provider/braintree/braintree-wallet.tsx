@@ -29,7 +29,7 @@ function WalletStatus({ hasNonce, name }: { hasNonce: boolean; name: string }) {
 
 /**
  * PayPal's own button (PayPal JS SDK through braintree-web's paypalCheckout: vault flow, tokenize
- * intent). Its setup failing shows the spec's message (spec 001 §8).
+ * intent). Its setup failing shows the spec's message.
  */
 function PayPalWallet({ session, hasNonce, onApprove, onCancel }: BraintreeWalletProps) {
   const { t } = useTranslation();

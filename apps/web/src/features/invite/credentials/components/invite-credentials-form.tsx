@@ -66,7 +66,7 @@ type InviteCredentialsFormProps = {
   defaultValues: InviteCredentialsInput;
   /** The terms and marketing boxes show only when the terms are not agreed yet. */
   needsTerms: boolean;
-  /** US addresses: the boxes sit below the form; elsewhere inside it (spec 001 §2). */
+  /** US addresses: the boxes sit below the form; elsewhere inside it. */
   consentPlacement: 'inside' | 'below';
   supportPhone: string;
   documentTitle: string;
@@ -76,7 +76,7 @@ type InviteCredentialsFormProps = {
 };
 
 /**
- * The invited co-parent's one form (spec 001 §2 "Credentials"): username and password (checked
+ * The invited co-parent's one form: username and password (checked
  * with the server when the username is left; the password's live checklist), how they heard about
  * the product, the security question, answer and 4-digit code, and the terms and marketing boxes
  * when needed. One Complete Signup checks everything with the domain's rules first; the error

@@ -40,7 +40,7 @@ type Entry = {
 };
 
 /**
- * /invite/credentials (spec 001 §2, §4 "Credentials (invited)"), given the invite token and the
+ * /invite/credentials, given the invite token and the
  * invited context by the InviteGate. Who may be here is decided once, on arrival (setting the
  * credentials changes the context): someone who already has credentials goes to the account home;
  * someone the domain's `mayGetInviteCredentials` does not let in yet (the server's rule too) goes

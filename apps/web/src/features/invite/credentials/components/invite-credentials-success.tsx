@@ -12,7 +12,7 @@ type InviteCredentialsSuccessProps =
   | { next: 'account'; href: string; onRedirect: () => void };
 
 /**
- * "You're all set!" (spec 001 §2, §4): the heading takes focus; the next page opens after five
+ * "You're all set!": the heading takes focus; the next page opens after five
  * seconds, which is said and announced, with a link to go now.
  */
 export function InviteCredentialsSuccess(props: InviteCredentialsSuccessProps) {

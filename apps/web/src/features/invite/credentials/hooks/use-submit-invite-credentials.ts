@@ -33,7 +33,7 @@ type Options = {
 };
 
 /**
- * Complete Signup of the invited co-parent (spec 001 §4 "Credentials (invited)"), in order: the
+ * Complete Signup of the invited co-parent, in order: the
  * terms (when not yet agreed; a failure is 'cannot set agreed to terms'), the marketing opt-in
  * (when ticked), the referral and security sections, then the username and password with the
  * credentials token. An expired or replaced invite (403, 112) goes to /invite/request. Steps that

@@ -20,7 +20,7 @@ import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invi
 import styles from './invite-receipt.module.css';
 
 /**
- * /invite/receipt (spec 001 §2, §4 "Invite receipt"): without the invited payment's result, the
+ * /invite/receipt: without the invited payment's result, the
  * account home (a full page load); else "You're all set!", where the confirmation email went, the
  * login step with the Login button (which forgets the invited flow in this tab, then opens the
  * account login), the app store links and the order and payment summary.
