@@ -55,7 +55,7 @@ export function ProStepOneForm({
   serverErrors,
 }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
     step: 1,
     resolver: stepOneResolver,
     defaultValues: stepOneDefaults(draft),
@@ -83,51 +83,41 @@ export function ProStepOneForm({
       submitLabel={t('common.continue')}
     >
       <SelectField
-        id="title"
         label={t('pro.one.titleLabel')}
         options={toOptions(lookups.titles)}
         placeholder={select}
         isOptional
         autoComplete="honorific-prefix"
-        error={errorFor('title')}
         className={styles.narrow}
-        {...register('title')}
+        {...fieldProps('title')}
       />
       <div className={styles.nameRow}>
         <TextField
-          id="firstName"
           label={t('pro.one.firstName')}
           autoComplete="given-name"
-          error={errorFor('firstName')}
-          {...register('firstName')}
+          {...fieldProps('firstName')}
         />
         <TextField
-          id="lastName"
           label={t('pro.one.lastName')}
           autoComplete="family-name"
-          error={errorFor('lastName')}
-          {...register('lastName')}
+          {...fieldProps('lastName')}
         />
       </div>
       <TextField
-        id="credentials"
         label={t('pro.one.credentials')}
         hint={t('pro.one.credentialsHint')}
         autoComplete="honorific-suffix"
         isOptional
         fieldWidth="medium"
-        error={errorFor('credentials')}
-        {...register('credentials')}
+        {...fieldProps('credentials')}
       />
       <TextField
-        id="email"
         label={t('pro.one.email')}
         hint={t('pro.one.emailHint')}
         type="email"
         autoComplete="email"
         spellCheck={false}
-        error={errorFor('email')}
-        {...register('email')}
+        {...fieldProps('email')}
       />
       <PhoneField
         codeId="phoneCountryCode"
@@ -140,7 +130,6 @@ export function ProStepOneForm({
         numberProps={register('phoneNumber')}
       />
       <TextField
-        id="phoneExtension"
         label={t('pro.one.extension')}
         hint={t('pro.one.extensionHint')}
         isOptional
@@ -148,8 +137,7 @@ export function ProStepOneForm({
         maxLength={PHONE_EXTENSION_MAX_DIGITS}
         autoComplete="tel-extension"
         fieldWidth="short"
-        error={errorFor('phoneExtension')}
-        {...register('phoneExtension')}
+        {...fieldProps('phoneExtension')}
       />
       <SelectField
         id="hearAboutUs"
@@ -168,38 +156,30 @@ export function ProStepOneForm({
       {hearAboutUs === 'BENCH_OFFICER' ? (
         <div className={styles.conditional}>
           <TextField
-            id="referralBenchOfficerName"
             label={t('pro.one.benchOfficerName')}
             autoComplete="off"
-            error={errorFor('referralBenchOfficerName')}
-            {...register('referralBenchOfficerName')}
+            {...fieldProps('referralBenchOfficerName')}
           />
           <SelectField
-            id="referralBenchOfficerPosition"
             label={t('pro.one.benchOfficerPosition')}
             options={toOptions(lookups.benchOfficers)}
             placeholder={select}
-            error={errorFor('referralBenchOfficerPosition')}
-            {...register('referralBenchOfficerPosition')}
+            {...fieldProps('referralBenchOfficerPosition')}
           />
         </div>
       ) : null}
       {hearAboutUs === 'REFERRED_BY_COLLEAGUE' ? (
         <div className={styles.conditional}>
           <TextField
-            id="referralColleagueName"
             label={t('pro.one.colleagueName')}
             autoComplete="off"
-            error={errorFor('referralColleagueName')}
-            {...register('referralColleagueName')}
+            {...fieldProps('referralColleagueName')}
           />
           <SelectField
-            id="referralColleagueRole"
             label={t('pro.one.colleagueRole')}
             options={toOptions(lookups.colleagueRoles)}
             placeholder={select}
-            error={errorFor('referralColleagueRole')}
-            {...register('referralColleagueRole')}
+            {...fieldProps('referralColleagueRole')}
           />
         </div>
       ) : null}

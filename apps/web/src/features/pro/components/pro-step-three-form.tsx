@@ -51,7 +51,7 @@ export function ProStepThreeForm({
   backButton,
 }: ProStepThreeFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { fieldProps, items, focusKey, submit } = useProStepForm({
     step: 3,
     resolver: stepThreeResolver,
     defaultValues: stepThreeDefaults(draft),
@@ -61,7 +61,6 @@ export function ProStepThreeForm({
     onSubmit,
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
-  const { register } = form;
 
   const codeProps = {
     isDigitsOnly: true,
@@ -86,35 +85,27 @@ export function ProStepThreeForm({
         </AlertBanner>
       ) : null}
       <TextField
-        id="securityQuestion"
         label={t('pro.three.securityQuestion')}
         hint={t('pro.three.securityQuestionHint')}
         autoComplete="off"
-        error={errorFor('securityQuestion')}
-        {...register('securityQuestion')}
+        {...fieldProps('securityQuestion')}
       />
       <TextField
-        id="securityAnswer"
         label={t('pro.three.securityAnswer')}
         hint={t('pro.three.securityAnswerHint')}
         autoComplete="off"
-        error={errorFor('securityAnswer')}
-        {...register('securityAnswer')}
+        {...fieldProps('securityAnswer')}
       />
       <TextField
-        id="securityCode"
         label={t('pro.three.securityCode')}
         hint={t('pro.three.securityCodeHint')}
-        error={errorFor('securityCode')}
         {...codeProps}
-        {...register('securityCode')}
+        {...fieldProps('securityCode')}
       />
       <TextField
-        id="securityCodeConfirm"
         label={t('pro.three.securityCodeConfirm')}
-        error={errorFor('securityCodeConfirm')}
         {...codeProps}
-        {...register('securityCodeConfirm')}
+        {...fieldProps('securityCodeConfirm')}
       />
       <p className={styles.disclaimer}>
         <RichText

@@ -67,7 +67,7 @@ export function ProStepTwoForm({
 }: ProStepTwoFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
     step: 2,
     resolver: stepTwoResolver,
     defaultValues: stepTwoDefaults(draft),
@@ -129,26 +129,20 @@ export function ProStepTwoForm({
       backButton={backButton}
     >
       <TextField
-        id="practiceName"
         label={t('pro.two.practiceName')}
         autoComplete="organization"
-        error={errorFor('practiceName')}
-        {...register('practiceName')}
+        {...fieldProps('practiceName')}
       />
       <TextField
-        id="addressLine1"
         label={t('pro.two.addressLine1')}
         autoComplete="address-line1"
-        error={errorFor('addressLine1')}
-        {...register('addressLine1')}
+        {...fieldProps('addressLine1')}
       />
       <TextField
-        id="addressLine2"
         label={t('pro.two.addressLine2')}
         autoComplete="address-line2"
         isOptional
-        error={errorFor('addressLine2')}
-        {...register('addressLine2')}
+        {...fieldProps('addressLine2')}
       />
       <SelectField
         id="country"
@@ -162,12 +156,10 @@ export function ProStepTwoForm({
         })}
       />
       <TextField
-        id="city"
         label={t('pro.two.city')}
         autoComplete="address-level2"
         fieldWidth="medium"
-        error={errorFor('city')}
-        {...register('city')}
+        {...fieldProps('city')}
       />
       {hasRegionList ? (
         <SelectField
@@ -183,33 +175,23 @@ export function ProStepTwoForm({
         />
       ) : (
         <TextField
-          id="region"
           label={t('pro.two.regionText')}
           autoComplete="address-level1"
           isOptional
           fieldWidth="medium"
-          error={errorFor('region')}
-          {...register('region')}
+          {...fieldProps('region')}
         />
       )}
       <TextField
-        id="postalCode"
         label={t('pro.two.postalCode')}
         autoComplete="postal-code"
         isOptional={!isPostalCodeRequired(country)}
         fieldWidth="short"
         spellCheck={false}
-        error={errorFor('postalCode')}
-        {...register('postalCode')}
+        {...fieldProps('postalCode')}
       />
       {!isLoadingZones && !timeZones.isError && zones.length === 0 && country ? (
-        <TextField
-          id="timezone"
-          label={t('pro.two.timezone')}
-          fieldWidth="medium"
-          error={errorFor('timezone')}
-          {...register('timezone')}
-        />
+        <TextField label={t('pro.two.timezone')} fieldWidth="medium" {...fieldProps('timezone')} />
       ) : (
         // Controlled: the options arrive after the value (a restored draft), and must show it.
         <Controller

@@ -100,5 +100,12 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
     },
   );
 
-  return { form, errorFor, items, focusKey, submit };
+  /** A field's id, message and registration: its id is its name, as the summary's links expect. */
+  const fieldProps = (name: Path<TInput>) => ({
+    id: name,
+    error: errorFor(name),
+    ...form.register(name),
+  });
+
+  return { form, errorFor, fieldProps, items, focusKey, submit };
 }
