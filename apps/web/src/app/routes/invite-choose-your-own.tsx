@@ -123,7 +123,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
 
 /**
  * /invite/choose-your-own: the build-your-own term and options for the invited user
- * (the join's form), Back to /invite/packages, and an upgrade to the Premium package of the same
+ * (the form /alacarte shows), Back to /invite/packages, and an upgrade to the Premium package of the same
  * term. Submitting saves PACKAGE with `productId` and `services` → /invite/payment.
  */
 export function InviteChooseYourOwnRoute() {

@@ -9,7 +9,7 @@ const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
 type ReceiptOrderAndPaymentProps = {
   receipt: Receipt;
   locale: Locale;
-  /** The order summary (composed by the route from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   summary: ReactNode;
   headingId: string;
 };

@@ -11,7 +11,7 @@ type ReceiptViewProps = {
   receipt: Receipt;
   /** The co-parent's email the payment named (null when none was given). */
   coParentEmail: string | null;
-  /** The order summary (composed by the route from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   summary: ReactNode;
   locale: Locale;
   /** The affiliate pixel's base address, when one is configured. */

@@ -34,7 +34,7 @@ type CheckoutPageProps = {
   order: SavedOrder;
   /** The billing the server has (a reload, another device, the invited user's): prefills it. */
   savedBilling: SavedBilling | null | undefined;
-  /** The order summary (composed by the route from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   renderSummary: SummaryRenderer;
   /** Back on Billing (to the packages, or the flow's step 1). */
   backToPackages: ReactNode;

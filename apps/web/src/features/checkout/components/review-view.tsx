@@ -15,7 +15,7 @@ import { CheckoutProblem } from './checkout-problem';
 import { ConsentFields } from './consent-fields';
 
 type ReviewViewProps = {
-  /** The order summary (the route composes it from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   summary: ReactNode;
   onPay: () => void;
   isPaying: boolean;
