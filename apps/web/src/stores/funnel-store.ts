@@ -1,5 +1,4 @@
 import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
-import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -188,18 +187,19 @@ export function isSignupExpired(expiresAt: string | undefined, now: number = Dat
   return Number.isFinite(time) && time <= now;
 }
 
-/** This tab's signup key, or null before step 1 is saved and once the signup has ended. */
-export function readSignupKey(): SignupKey | null {
-  const { signupId, registrationKey } = useFunnelStore.getState();
-  return signupId && registrationKey ? { signupId, registrationKey } : null;
+let lastSignupKey: SignupKey | null = null;
+
+/** The signup key of a state: the same object while the key is the same (a stable hook value). */
+function signupKeyOf({ signupId, registrationKey }: FunnelData): SignupKey | null {
+  if (!signupId || !registrationKey) return null;
+  if (lastSignupKey?.signupId !== signupId || lastSignupKey.registrationKey !== registrationKey) {
+    lastSignupKey = { signupId, registrationKey };
+  }
+  return lastSignupKey;
 }
 
+/** This tab's signup key, or null before step 1 is saved and once the signup has ended. */
+export const readSignupKey = (): SignupKey | null => signupKeyOf(useFunnelStore.getState());
+
 /** This tab's signup key for a screen (renders again when it changes). */
-export function useSignupKey(): SignupKey | null {
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
-  return useMemo(
-    () => (signupId && registrationKey ? { signupId, registrationKey } : null),
-    [signupId, registrationKey],
-  );
-}
+export const useSignupKey = (): SignupKey | null => useFunnelStore(signupKeyOf);
