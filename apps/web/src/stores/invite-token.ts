@@ -1,7 +1,7 @@
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
- * The invite token (docs/f1-contract.md, "Invite"): taken out of the address bar on arrival and
+ * The invite token: taken out of the address bar on arrival and
  * kept in session storage for this tab, then sent as `Authorization: Bearer <token>`.
  */
 export function storeInviteToken(token: string): void {

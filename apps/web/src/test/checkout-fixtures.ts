@@ -12,7 +12,7 @@ import { type MockReply, on, type RecordedCall } from './fetch-mock';
 import { PARENT, SIGNUP_ID } from './join-fixtures';
 import { signupWithOrder, US_PACKAGES } from './packages-fixtures';
 
-// The checkout calls as the server answers them (docs/f1-contract.md, "Checkout"), small enough
+// The checkout calls as the server answers them, small enough
 // to reason about: WELCOME10 is 10 % off, PRO-PREM1-DEMO1 covers one Premium 1 year, Texas adds
 // 6.25 % sales tax, Great Britain includes 20 % VAT.
 

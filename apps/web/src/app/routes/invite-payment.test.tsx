@@ -51,7 +51,7 @@ const problem = (status: number, code: string) => ({
   body: { type: 'about:blank', title: code, status, code },
 });
 
-/** The invited calls of /invite/payment (docs/f1-contract.md, "Invite"). */
+/** The invited calls of /invite/payment. */
 function inviteServer({
   context,
   user,

@@ -14,7 +14,7 @@ import { apiRequest } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
- * The invited co-parent's checkout calls (docs/f1-contract.md, "Invite"): the same views as
+ * The invited co-parent's checkout calls: the same views as
  * Parent A's, bound to `/v2/users/{userId}` and the invite token (`Authorization: Bearer`).
  * 403 (`INVITE_INVALID`, `INVITE_USER_MISMATCH`) or the spec's 112 end the flow: /invite/request.
  */

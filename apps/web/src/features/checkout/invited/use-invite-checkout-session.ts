@@ -63,7 +63,7 @@ export function useInviteCheckoutSession({
       isSubscriptionCurrent,
       onAlreadyPaid: () => navigate(INVITE_PATHS.credentials, { replace: true }),
       onPaid: ({ receipt, registration, clickToJoinToken }) => {
-        // The server records the terms agreed with the payment (docs/f1-contract.md, "Invite").
+        // The server records the terms agreed with the payment.
         saveInvitePaymentResult({ userId, receipt, registration }, clickToJoinToken);
         // The invited context and user changed (subscription current, address saved).
         void queryClient.invalidateQueries({ queryKey: ['invite'] });
