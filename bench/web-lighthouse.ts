@@ -101,7 +101,7 @@ async function signupThrough(completed: 2 | 3): Promise<Record<string, unknown>>
       created.registrationKey,
     );
   }
-  // The shape zustand's persist middleware keeps (apps/web/src/features/join/funnel-store.ts).
+  // The shape zustand's persist middleware keeps (apps/web/src/stores/funnel-store.ts).
   return {
     signupId: created.signupId,
     registrationKey: created.registrationKey,

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import {
@@ -20,7 +21,7 @@ const proxy = Object.fromEntries(
 
 /**
  * Writes a .br and a .gz beside each built text file: the server sends them as they are
- * (@fastify/static `preCompressed`), so no request pays for compressing (issue [F8]).
+ * (@fastify/static `preCompressed`), so no request pays for compressing.
  */
 function precompress(): Plugin {
   return {
@@ -148,7 +149,11 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     // react-i18next imports this shim for React 17 and older; on React 19 it only hands back
     // React's own useSyncExternalStore, so every page would load its fallback for nothing.
-    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: 'react' }],
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+      // '@/' is apps/web/src, so a module names what it imports without climbing '../../'.
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    // '@/' is apps/web/src, as in vite.config.ts and tsconfig.json.
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -9,7 +9,7 @@ import { RouteError } from './routes/route-error';
 addAccountAreaCatalogue();
 
 /**
- * The account area (/app/account/*, issue [F7]): the same build as the join funnel, its own
+ * The account area (/app/account/*): the same build as the join funnel, its own
  * route tree. The funnel reaches it by full page load. Each page is its own chunk.
  */
 export const accountRoutes: RouteObject[] = [

@@ -1,9 +1,9 @@
 import { LOOKS } from '@coparent/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { SESSION_REQUIRED } from '../features/account/test/account-fixtures';
 import { renderAccount } from '../features/account/test/render-account';
-import { useFunnelStore } from '../features/join/funnel-store';
 import { parseFlagParam } from '../lib/flags';
 import { i18n } from '../lib/i18n';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage';

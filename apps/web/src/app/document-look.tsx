@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 import { useLook } from '../lib/flags';
 
 /** The root attribute styles/tokens.css keys the brand-refresh token set on. */
-export const LOOK_ATTRIBUTE = 'data-look';
+const LOOK_ATTRIBUTE = 'data-look';
 
 /**
  * Puts the look the flags choose on `<html data-look>`: one attribute swaps the whole token set,

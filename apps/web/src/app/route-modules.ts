@@ -1,5 +1,5 @@
 /**
- * Every join screen's chunk, by path (issue [F8], web budgets). The router loads a screen with
+ * Every join screen's chunk, by path (JS size budgets). The router loads a screen with
  * its loader, the next-step prefetch warms the next screen's, and `bench/web-budget.ts` reads this
  * table to find each route's chunk in the build manifest — so keep one `'path': () =>
  * import('./routes/<file>')` entry per line.

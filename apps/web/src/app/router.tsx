@@ -27,7 +27,7 @@ async function guardedStep(step: JoinStep, loadScreen: () => Promise<ComponentTy
   };
 }
 
-// Every screen is its own chunk (issue [F8], web budgets): the landing page loads only its own.
+// Every screen is its own chunk (JS size budgets): the landing page loads only its own.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -3,7 +3,7 @@ import { renderApp } from './app';
 
 /**
  * Starts the account area (/app/account/*). Its own chunk, so its layout (and the session schemas
- * its header parses with) stays out of what the funnel loads before it renders (issue [F8]).
+ * its header parses with) stays out of what the funnel loads before it renders.
  */
 export function startApp(container: HTMLElement): Promise<void> {
   return renderApp(container, createAccountRouter);

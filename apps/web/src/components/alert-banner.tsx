@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './alert-banner.module.css';
 
-export type AlertTone = 'info' | 'success' | 'warning' | 'error';
+type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
 type AlertBannerProps = {
   tone?: AlertTone;

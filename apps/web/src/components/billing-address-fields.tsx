@@ -14,7 +14,7 @@ import { SelectField } from './select-field';
 import { TextField } from './text-field';
 
 /** The part of a form these fields fill: its values under `billing` (field ids `billing-city`…). */
-export type BillingAddressShape = {
+type BillingAddressShape = {
   billing: {
     billingAddress: string;
     billingAddress2?: string;

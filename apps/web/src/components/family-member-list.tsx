@@ -1,7 +1,7 @@
 import type { FamilyMemberColor } from '@coparent/domain';
 import styles from './family-member-list.module.css';
 
-export type FamilyMemberListItem = {
+type FamilyMemberListItem = {
   userId: string | null;
   firstName: string;
   lastName: string;

@@ -77,6 +77,3 @@ export function Modal({
     </Dialog.Root>
   );
 }
-
-/** A button that closes the surrounding modal (and does its own thing first). */
-export const ModalClose = Dialog.Close;

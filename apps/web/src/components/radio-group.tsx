@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import styles from './field.module.css';
 import { describedBy, FieldError, FieldHint } from './field-message';
 
-export type RadioOption = { value: string; label: string };
+type RadioOption = { value: string; label: string };
 
 type RadioGroupProps = {
   /** The first radio gets this id, so an error summary link lands on the group. */

@@ -12,7 +12,7 @@ import { CharacterCountField } from './character-count-field';
 import { SelectField } from './select-field';
 
 /** The part of a form these fields fill (field ids `referral-selection`, `referral-other`). */
-export type ReferralShape = { referral: { selection: string; other?: string } };
+type ReferralShape = { referral: { selection: string; other?: string } };
 
 type ReferralFieldsProps = {
   /** Where the labels live: the checkout's billing view or the invited co-parent's credentials. */

@@ -17,7 +17,7 @@ const TAG = /<([a-zA-Z]+)>([^<]*)<\/\1>/g;
 /**
  * A translated message with links or emphasis inside it (a tel: link, the terms and privacy
  * links). Does what react-i18next's `Trans` does for our catalogues' flat named tags, without
- * its HTML parser in every screen's JavaScript (issue [F8], web budgets). A tag with no
+ * its HTML parser in every screen's JavaScript (JS size budgets). A tag with no
  * component is shown as its text.
  */
 export function RichText({ i18nKey, values = {}, components }: RichTextProps) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
 import { describedBy, FieldError, FieldHint } from './field-message';
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'children'> & {
   id: string;

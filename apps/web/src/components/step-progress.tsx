@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './step-indicator.module.css';
 import { VisuallyHidden } from './visually-hidden';
 
-export type ProgressStep = {
+type ProgressStep = {
   step: number;
   name: string;
   isDone: boolean;

@@ -9,7 +9,7 @@ import { readStorage, removeStorage, writeStorage } from './storage';
 // sent once more later, then dropped. Nothing here ever throws into the page.
 // Unit tests do not start sending (nothing leaves a jsdom test); analytics.test.ts starts it.
 
-export type AnalyticsProperties = Record<string, unknown>;
+type AnalyticsProperties = Record<string, unknown>;
 
 /** Segment's `context`: the path the event happened on (never the query string: it can hold tokens). */
 type AnalyticsContext = { page: { path: string } };
@@ -35,7 +35,7 @@ declare global {
   }
 }
 
-export const EVENTS_ENDPOINT = '/v2/events';
+const EVENTS_ENDPOINT = '/v2/events';
 /** Events per request (the server takes up to 100; 20 keeps a beacon well under its 64 KB). */
 export const FLUSH_AT = 20;
 export const FLUSH_INTERVAL_MS = 5000;
@@ -108,11 +108,6 @@ export function subscribe(listener: Listener): () => void {
 /** The events not yet sent (read-only view; tests read it). */
 export function readQueue(): readonly AnalyticsEvent[] {
   return [...queue];
-}
-
-/** Removes and returns the queued events. */
-export function drainQueue(): AnalyticsEvent[] {
-  return queue.splice(0, queue.length);
 }
 
 // ── Sending ────────────────────────────────────────────────────────────────────────────────────
@@ -244,7 +239,7 @@ export function startAnalytics(): () => void {
   return stopAnalytics;
 }
 
-export function stopAnalytics(): void {
+function stopAnalytics(): void {
   if (!isSending) return;
   isSending = false;
   window.removeEventListener('pagehide', beaconAll);

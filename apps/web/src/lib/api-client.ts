@@ -31,7 +31,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: Method;
   body?: unknown;
   registrationKey?: string;

@@ -1,7 +1,7 @@
 import { type DiscountLink, isReferrerKey, parseDiscountLink } from '@coparent/domain';
 import { readStorage, writeStorage } from './storage';
 
-// The discount link of spec 000 §9 (`?discount=1&referrerKey=KEY&percentage=<base64>`, parsed by
+// The discount link (`?discount=1&referrerKey=KEY&percentage=<base64>`, parsed by
 // the domain's parseDiscountLink) is read on entry to any join page and kept for the tab in
 // sessionStorage. The family step sends the key as X-Referrer-Key; the banner shows the percentage.
 

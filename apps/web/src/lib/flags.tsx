@@ -34,7 +34,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 // provider's prop (component tests) or `?flags=key:Value,key2:Value` (browser tests and demos; a
 // restriction or a look takes `true` or `false`), remembered for the tab in sessionStorage.
 
-export type FlagValue = ExperimentValue | boolean;
+type FlagValue = ExperimentValue | boolean;
 export type FlagOverrides = Partial<Record<string, FlagValue>>;
 
 const FlagContext = createContext<FlagOverrides>({});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, whenLanguageLoaded } from './i18n';
 
-// Only the page's language is loaded before it renders (issue [F8]): Spanish is its own chunk.
+// Only the page's language is loaded before it renders: Spanish is its own chunk.
 describe('i18n catalogues', () => {
   afterEach(() => {
     document.documentElement.lang = 'en';

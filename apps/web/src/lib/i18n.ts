@@ -7,7 +7,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 type CatalogueModule = { translation: ResourceKey; validation: ResourceKey };
 
 /**
- * Only the page's language is loaded before it renders (issue [F8], web budgets): English is in
+ * Only the page's language is loaded before it renders (JS size budgets): English is in
  * the first load (the default, and every language's fallback), every other language is a chunk
  * of its own, read by i18next through this backend when it is first needed.
  */
@@ -32,7 +32,7 @@ const lazyCatalogues: BackendModule = {
 };
 
 /** The person's saved choice, else the browser language (es* → es-MX), else English. */
-export function detectLocale(): Locale {
+function detectLocale(): Locale {
   const saved = readStorage('local', STORAGE_KEYS.language);
   if (isLocale(saved)) return saved;
   if (typeof navigator !== 'undefined') {

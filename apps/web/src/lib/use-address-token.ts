@@ -3,21 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { readStorage, writeStorage } from './storage';
 
 /**
- * The `?token=` of an emailed link: stored for this tab under `storageKey` and taken out of the
- * address bar with a history replace (out of history and Referer), so a reload still works.
- * Without one in the address, the one stored earlier in this tab, if any.
+ * The `?token=` of an emailed link (null without one), taken out of the address bar with a
+ * history replace as soon as the screen shows, so it stays out of history and Referer.
  */
-export function useAddressToken(storageKey: string): string | null {
+export function useTokenFromAddress(): string | null {
   const location = useLocation();
   const navigate = useNavigate();
   const urlToken = new URLSearchParams(location.search).get('token');
-  const [token] = useState<string | null>(() => {
-    if (urlToken) {
-      writeStorage('session', storageKey, urlToken);
-      return urlToken;
-    }
-    return readStorage('session', storageKey);
-  });
 
   useEffect(() => {
     if (urlToken === null) return;
@@ -30,5 +22,22 @@ export function useAddressToken(storageKey: string): string | null {
     );
   }, [urlToken, location.pathname, location.search, location.hash, location.state, navigate]);
 
+  return urlToken;
+}
+
+/**
+ * The `?token=` of an emailed link, stored for this tab under `storageKey` and taken out of the
+ * address bar, so a reload still works. Without one in the address, the one stored earlier in
+ * this tab, if any.
+ */
+export function useAddressToken(storageKey: string): string | null {
+  const urlToken = useTokenFromAddress();
+  const [token] = useState<string | null>(() => {
+    if (urlToken) {
+      writeStorage('session', storageKey, urlToken);
+      return urlToken;
+    }
+    return readStorage('session', storageKey);
+  });
   return token;
 }

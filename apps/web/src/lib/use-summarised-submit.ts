@@ -4,7 +4,7 @@ import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-fo
 import type { ErrorSummaryItem } from '../components/error-summary';
 import { applyServerErrors, fieldId, flattenErrors } from './form-errors';
 
-export type SummarisedSubmitResult = { fieldErrors?: readonly ValidationError[] } | undefined;
+type SummarisedSubmitResult = { fieldErrors?: readonly ValidationError[] } | undefined;
 
 type SummarisedSubmitOptions<TInput extends FieldValues, TOutput> = {
   onSubmit: (values: TOutput) => Promise<SummarisedSubmitResult>;

@@ -3,7 +3,7 @@ import { withFeatureCatalogues } from './feature-catalogues';
 
 /**
  * The account area's English texts (`features/account-area/`): added to the catalogue when the
- * account area's router loads, so the funnel's first load does not carry them (issue [F8], web
+ * account area's router loads, so the funnel's first load does not carry them (JS size
  * budgets). Spanish (Mexico) is one chunk with every feature, loaded for Spanish pages only.
  */
 export const accountAreaTranslation = withFeatureCatalogues(

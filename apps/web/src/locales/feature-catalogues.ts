@@ -1,4 +1,4 @@
-export type Catalogue = Record<string, unknown>;
+type Catalogue = Record<string, unknown>;
 
 /**
  * A feature's own catalogue, `locales/features/[account-area/]<name>.<locale>.json`, is the top-level key

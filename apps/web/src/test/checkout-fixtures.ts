@@ -12,12 +12,12 @@ import { type MockReply, on, type RecordedCall } from './fetch-mock';
 import { PARENT, SIGNUP_ID } from './join-fixtures';
 import { signupWithOrder, US_PACKAGES } from './packages-fixtures';
 
-// The checkout calls as the server answers them (docs/f1-contract.md, "Checkout"), small enough
+// The checkout calls as the server answers them, small enough
 // to reason about: WELCOME10 is 10 % off, PRO-PREM1-DEMO1 covers one Premium 1 year, Texas adds
 // 6.25 % sales tax, Great Britain includes 20 % VAT.
 
 export const USER_ID = '5f0c3a52-6a7d-4d1f-9d0e-8a7b6c5d4e3f';
-export const FAMILY_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const FAMILY_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 export const CREDENTIALS_TOKEN = 'credentials-token-43-characters-long-abcdefg';
 
 const money = (minor: number, currency: CurrencyCode = 'USD') =>

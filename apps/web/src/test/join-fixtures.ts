@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { type StepOneDraft, useFunnelStore } from '../features/join/funnel-store';
+import { type StepOneDraft, useFunnelStore } from '@/stores/funnel-store';
 import { on } from './fetch-mock';
 
 export const SIGNUP_ID = '0b6f2c1e-6a4b-4f3e-9c1d-2a7e5b8c9d10';

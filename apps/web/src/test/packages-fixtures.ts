@@ -33,7 +33,7 @@ function option(
 type PackageInit = Pick<Package, 'id' | 'code' | 'displayName' | 'totalPrice' | 'sortOrder'> &
   Partial<Package>;
 
-export function makePackage(init: PackageInit): Package {
+function makePackage(init: PackageInit): Package {
   const years = init.code.endsWith('2') ? 2 : 1;
   return {
     pricingGroup: 'P3',

@@ -20,7 +20,7 @@ import { type ProState, useProStore } from '../features/pro/pro-store';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
 
 /** The lookups as the server builds them (the same domain lists). */
-export function proLookups(locale: Locale = 'en'): ProfessionalLookupsResponse {
+function proLookups(locale: Locale = 'en'): ProfessionalLookupsResponse {
   return {
     titles: listTitles(locale),
     benchOfficers: listBenchOfficers(locale),
@@ -109,7 +109,7 @@ export const onProCreate = (...replies: MockReply[]) => {
   });
 };
 
-export const STEP_ONE_DRAFT = {
+const STEP_ONE_DRAFT = {
   title: 'DOCTOR',
   firstName: PRO_VALUES.firstName,
   lastName: PRO_VALUES.lastName,
@@ -121,7 +121,7 @@ export const STEP_ONE_DRAFT = {
   hearAboutUs: 'SEARCH_ENGINE',
 };
 
-export const STEP_TWO_DRAFT = {
+const STEP_TWO_DRAFT = {
   practiceName: PRO_VALUES.practiceName,
   addressLine1: PRO_VALUES.addressLine1,
   addressLine2: '',

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { useCheckoutStore } from '../features/checkout/checkout-store';
-import { useFunnelStore } from '../features/join/funnel-store';
 import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAccount } from '../../features/account/test/render-account';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { renderAccount } from '@/features/account/test/render-account';
+import { mockFetch, on } from '@/test/fetch-mock';
 
 const TOKEN = 'activation-token-abcdefghijklmnopqrstuvwxyz0123';
 const USER_ID = '44444444-4444-4444-8444-444444444444';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FunnelReport } from '../../features/account/admin/funnel-api';
-import { PARENT_SESSION, SESSION_REQUIRED } from '../../features/account/test/account-fixtures';
-import { renderAccount } from '../../features/account/test/render-account';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on } from '../../test/fetch-mock';
+import type { FunnelReport } from '@/features/account/admin/funnel-api';
+import { PARENT_SESSION, SESSION_REQUIRED } from '@/features/account/test/account-fixtures';
+import { renderAccount } from '@/features/account/test/render-account';
+import { i18n } from '@/lib/i18n';
+import { mockFetch, on } from '@/test/fetch-mock';
 
 const STAFF_SESSION = { ...PARENT_SESSION, isStaff: true };
 const KEYS = [

@@ -1,6 +1,6 @@
-import { FunnelPage } from '../../features/account/admin/funnel-page';
+import { FunnelPage } from '@/features/account/admin/funnel-page';
 
-/** /app/account/admin/funnel: the funnel report, staff only ([F6]). */
+/** /app/account/admin/funnel: the funnel report, staff only. */
 export function AdminFunnelRoute() {
   return <FunnelPage />;
 }

@@ -1,9 +1,9 @@
 import type { AccountBilling } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAccountPage } from '../../features/account/billing/render-account-page';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { renderAccountPage } from '@/features/account/billing/render-account-page';
+import { i18n } from '@/lib/i18n';
+import { mockFetch, on } from '@/test/fetch-mock';
 
 const SAVED: AccountBilling = {
   firstName: 'Ana',

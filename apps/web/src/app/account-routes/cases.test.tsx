@@ -1,9 +1,9 @@
 import type { ListCasesResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAccount } from '../../features/account/test/render-account';
-import { i18n } from '../../lib/i18n';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import { renderAccount } from '@/features/account/test/render-account';
+import { i18n } from '@/lib/i18n';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
 
 const PRO_SESSION = {
   userId: '44444444-4444-4444-8444-444444444444',

@@ -1,6 +1,6 @@
-import { CasesPage } from '../../features/account/cases/cases-page';
+import { CasesPage } from '@/features/account/cases/cases-page';
 
-/** /app/account/cases: a professional's My Cases ([F5]). */
+/** /app/account/cases: a professional's My Cases. */
 export function CasesRoute() {
   return <CasesPage />;
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PARENT_SESSION, SESSION_REQUIRED } from '../../features/account/test/account-fixtures';
-import { renderAccount } from '../../features/account/test/render-account';
-import { i18n } from '../../lib/i18n';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import { PARENT_SESSION, SESSION_REQUIRED } from '@/features/account/test/account-fixtures';
+import { renderAccount } from '@/features/account/test/render-account';
+import { i18n } from '@/lib/i18n';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
 
 const NEW_EMAIL = 'ana.new@example.com';
 

@@ -1,4 +1,4 @@
-import { ChangeEmailPage } from '../../features/account/email/change-email-page';
+import { ChangeEmailPage } from '@/features/account/email/change-email-page';
 
 /** /app/account/email: change the account's email address (with the current password). */
 export function EmailRoute() {

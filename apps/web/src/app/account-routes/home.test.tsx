@@ -5,9 +5,9 @@ import {
   parentHome,
   RECEIPT_ID,
   SESSION_REQUIRED,
-} from '../../features/account/test/account-fixtures';
-import { renderAccount } from '../../features/account/test/render-account';
-import { mockFetch, on } from '../../test/fetch-mock';
+} from '@/features/account/test/account-fixtures';
+import { renderAccount } from '@/features/account/test/render-account';
+import { mockFetch, on } from '@/test/fetch-mock';
 
 describe('/app/account/ (home)', () => {
   it('greets the parent and shows the family, the subscription and the receipts', async () => {

@@ -1,7 +1,7 @@
-import { AccountHomePage } from '../../features/account/home/account-home-page';
-import { SupportChat } from '../../features/support-chat/support-chat';
+import { AccountHomePage } from '@/features/account/home/account-home-page';
+import { SupportChat } from '@/features/support-chat/support-chat';
 
-/** /app/account/ (issue [F7]), with the support chat ([F6]). */
+/** /app/account/, with the support chat. */
 export function AccountHomeRoute() {
   return (
     <>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAccount } from '../../features/account/test/render-account';
-import { USER_ID } from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import { renderAccount } from '@/features/account/test/render-account';
+import { USER_ID } from '@/test/checkout-fixtures';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
 
 const LOGGED_OUT: MockReply = {
   status: 401,

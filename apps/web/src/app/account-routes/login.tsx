@@ -1,6 +1,6 @@
-import { LoginPage } from '../../features/account/login/login-page';
+import { LoginPage } from '@/features/account/login/login-page';
 
-/** /app/account/login (issue [F7]). */
+/** /app/account/login. */
 export function LoginRoute() {
   return <LoginPage />;
 }

@@ -5,9 +5,9 @@ import {
   PARENT_SESSION,
   RECEIPT_ID,
   SESSION_REQUIRED,
-} from '../../features/account/test/account-fixtures';
-import { renderAccount } from '../../features/account/test/render-account';
-import { mockFetch, on } from '../../test/fetch-mock';
+} from '@/features/account/test/account-fixtures';
+import { renderAccount } from '@/features/account/test/render-account';
+import { mockFetch, on } from '@/test/fetch-mock';
 
 describe('/app/account/receipts/:receiptId', () => {
   it('shows the receipt as the funnel did: next steps, the order and the payment', async () => {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ReceiptDetailPage } from '../../features/account/receipts/receipt-detail-page';
+import { ReceiptDetailPage } from '@/features/account/receipts/receipt-detail-page';
 
-/** /app/account/receipts/:receiptId (issue [F7]). */
+/** /app/account/receipts/:receiptId. */
 export function ReceiptDetailRoute() {
   const { receiptId = '' } = useParams();
   return <ReceiptDetailPage key={receiptId} receiptId={receiptId} />;

@@ -3,10 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { RECOVERY_STORAGE_KEY } from '../../features/account/recovery/recovery-flow';
-import { i18n } from '../../lib/i18n';
-import { addAccountAreaCatalogue } from '../../locales/catalogue-account-area.en';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
+import { RECOVERY_STORAGE_KEY } from '@/features/account/recovery/recovery-flow';
+import { i18n } from '@/lib/i18n';
+import { addAccountAreaCatalogue } from '@/locales/catalogue-account-area.en';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
 import { AppProviders } from '../providers';
 import { RecoverRoute } from './recover';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAccountPage } from '../../features/account/billing/render-account-page';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
-import { INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
+import { renderAccountPage } from '@/features/account/billing/render-account-page';
+import { i18n } from '@/lib/i18n';
+import { storeInviteToken } from '@/stores/invite-token';
+import { mockFetch, on, type RecordedCall } from '@/test/fetch-mock';
+import { INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
 
 const LOGGED_OUT = on('GET', '/v2/account/session', {
   status: 401,

@@ -1,6 +1,6 @@
-import { AccountSetupPage } from '../../features/account/setup/account-setup-page';
+import { AccountSetupPage } from '@/features/account/setup/account-setup-page';
 
-/** /app/account/setup: what an invited co-parent still has to do ([F7]). */
+/** /app/account/setup: what an invited co-parent still has to do. */
 export function SetupRoute() {
   return <AccountSetupPage />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { AccountHeaderActions } from '../../features/account/components/account-header-actions';
+import { AccountHeaderActions } from '@/features/account/components/account-header-actions';
 import { BrandLogo } from './brand-logo';
 import { LanguageSelector } from './language-selector';
 import styles from './layout.module.css';

@@ -1,6 +1,6 @@
 import { LOOKS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { useLook } from '../../lib/flags';
+import { useLook } from '@/lib/flags';
 import styles from './layout.module.css';
 
 /**

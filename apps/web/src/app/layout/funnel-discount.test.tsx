@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_LINK_STORAGE_KEY } from '../../lib/discount-link';
-import { mockFetch } from '../../test/fetch-mock';
-import { seedFunnel } from '../../test/join-fixtures';
+import { DISCOUNT_LINK_STORAGE_KEY } from '@/lib/discount-link';
+import { mockFetch } from '@/test/fetch-mock';
+import { seedFunnel } from '@/test/join-fixtures';
 import {
   coupon,
   fakeSignupServer,
@@ -10,8 +10,8 @@ import {
   onPricingFor,
   signupWithOrder,
   US_PACKAGES,
-} from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const LINK = '?discount=1&referrerKey=demo-coach&percentage=MTU=';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { DiscountBanner } from '../../features/packages/components/discount-banner';
-import { useDiscountPercent } from '../../features/packages/hooks/use-discount-percent';
-import { rememberDiscountLink } from '../../lib/discount-link';
+import { DiscountBanner } from '@/features/packages/components/discount-banner';
+import { useDiscountPercent } from '@/features/packages/hooks/use-discount-percent';
+import { rememberDiscountLink } from '@/lib/discount-link';
+import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 
 /** The Parent A funnel pages (and the pricing page) show the discount banner. */
 const DISCOUNT_PATHS = new Set([
@@ -27,14 +27,9 @@ export function FunnelDiscount() {
   useEffect(() => {
     setLink(rememberDiscountLink(search));
   }, [search]);
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const signupKey = useSignupKey();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const discount = useDiscountPercent(
-    link,
-    { signupId, registrationKey },
-    { isFamilySaved: lastCompletedStep >= 2 },
-  );
+  const discount = useDiscountPercent(link, signupKey, { isFamilySaved: lastCompletedStep >= 2 });
   if (!DISCOUNT_PATHS.has(pathname.replace(/\/+$/, '') || '/')) return null;
   return <DiscountBanner discount={discount} />;
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '@/test/render-app';
 
 describe('language selector', () => {
   it('switches the texts to Spanish, remembers the choice and sets <html lang>', async () => {

@@ -1,7 +1,7 @@
 import { isLocale, LOCALES, type Locale } from '@coparent/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale, preloadLocales } from '../../lib/i18n';
+import { changeLocale, currentLocale, preloadLocales } from '@/lib/i18n';
 import styles from './layout.module.css';
 
 /** English / Español (México): switches the texts at once, remembers the choice, sets <html lang>. */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { ROUTE_MODULES, type RoutePath } from '../route-modules';
 
 /** Where each screen's Continue can lead: their chunks are fetched while the person fills it in. */
-export const NEXT_STEPS: Partial<Record<RoutePath, readonly RoutePath[]>> = {
+const NEXT_STEPS: Partial<Record<RoutePath, readonly RoutePath[]>> = {
   '/signup': ['/coparentstatus', '/step1'],
   '/coparentstatus': ['/step1'],
   '/step1': ['/step2'],

@@ -1,6 +1,6 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { SupportCall } from '../../features/join/components/support-call';
+import { SupportCall } from '@/components/support-call';
 import styles from './layout.module.css';
 
 const FOOTER_LINKS = [

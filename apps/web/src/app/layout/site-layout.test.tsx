@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { useProStore } from '../../features/pro/pro-store';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
-import { renderApp } from '../../test/render-app';
+import { useProStore } from '@/features/pro/pro-store';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { storeInviteToken } from '@/stores/invite-token';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
+import { renderApp } from '@/test/render-app';
 
 describe('layout', () => {
   it('has a skip link, a login link as a full page load, and the footer links', async () => {

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
-import { databaseUnavailableOnce, mockFetch } from '../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
+import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { onCheckoutPricing, priceFor } from '@/test/checkout-fixtures';
+import { databaseUnavailableOnce, mockFetch } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
 import {
   fakeSignupServer,
   onCoupons,
   onPricingFor,
   signupWithOrder,
   US_PACKAGES,
-} from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const SHOW_PRICE = 'show-price-in-build-your-own';
 
@@ -119,7 +119,7 @@ describe('/alacarte', () => {
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Includes: ToneMeter, Calls')).toBeVisible();
     expect(within(summary).getAllByText('$94.99')[0]).toBeVisible();
-    // The save answered the signup and its price: /payment asked for neither (issue [F8]).
+    // The save answered the signup and its price: /payment asked for neither.
     const afterSave = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
     expect(afterSave.map((call) => `${call.method} ${call.url}`)).not.toContainEqual(
       expect.stringMatching(/^GET \/v2\/signups\/[^/]+$|\/pricing$/),

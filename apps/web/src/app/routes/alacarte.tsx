@@ -2,27 +2,27 @@ import { type BuildYourOwnValues, EXPERIMENTS, isTreatment, type Package } from 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { StepIndicator } from '../../components/step-indicator';
-import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
-import { GenericError } from '../../features/join/components/generic-error';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { useBuildYourOwnChoice } from '../../features/join/hooks/use-build-your-own-choice';
-import { useSubmitBuildYourOwn } from '../../features/join/hooks/use-submit-build-your-own';
-import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
+import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
+import { useSeedSignupPricing } from '@/features/checkout/api/seed-signup-pricing';
+import { useBuildYourOwnChoice } from '@/features/join/hooks/use-build-your-own-choice';
+import { useSubmitBuildYourOwn } from '@/features/join/hooks/use-submit-build-your-own';
+import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
 import {
   BUILD_YOUR_OWN_FORM_ID,
   BuildYourOwnForm,
-} from '../../features/packages/components/build-your-own-form';
-import { LoadError } from '../../features/packages/components/load-error';
-import packageStyles from '../../features/packages/components/packages.module.css';
-import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
-import { useFlag } from '../../lib/flags';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
+} from '@/features/packages/components/build-your-own-form';
+import { LoadError } from '@/features/packages/components/load-error';
+import packageStyles from '@/features/packages/components/packages.module.css';
+import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { useFlag } from '@/lib/flags';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
+import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 function startingValues(
@@ -60,7 +60,7 @@ export function AlaCarteRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
   );
-  // The save's price is /payment's first (issue [F8], round trips).
+  // The save's price is /payment's first (one round trip fewer).
   const seedPricing = useSeedSignupPricing();
   const { submit, isSubmitting, hasProblem } = useSubmitBuildYourOwn({ onPriced: seedPricing });
 

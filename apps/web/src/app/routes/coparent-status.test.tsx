@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '@/test/render-app';
 
 describe('/coparentstatus', () => {
   it('goes to /step1 when the co-parent has no account', async () => {

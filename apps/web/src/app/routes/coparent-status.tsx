@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button, ButtonLink } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { SupportCall } from '@/components/support-call';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 

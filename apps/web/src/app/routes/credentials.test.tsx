@@ -1,20 +1,15 @@
 import type { PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import { storeAuth } from '../../features/credentials/auth-storage';
-import { readQueue } from '../../lib/analytics';
-import { fullPage } from '../../lib/full-page';
-import { i18n } from '../../lib/i18n';
-import {
-  CREDENTIALS_TOKEN,
-  paymentResponse,
-  priceFor,
-  USER_ID,
-} from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
-import { US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { readQueue } from '@/lib/analytics';
+import { fullPage } from '@/lib/full-page';
+import { i18n } from '@/lib/i18n';
+import { storeAuth } from '@/stores/auth-storage';
+import { CREDENTIALS_TOKEN, paymentResponse, priceFor, USER_ID } from '@/test/checkout-fixtures';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
+import { US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const PRICING = priceFor(US_PACKAGES, {
   address: { country: 'US', region: 'TX' },

@@ -2,23 +2,23 @@ import { ACCOUNT_HOME_PATH, supportPhoneFor } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AlertBanner } from '../../components/alert-banner';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { SupportPhoneSentence } from '../../components/support-phone-sentence';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import type { CredentialsLocationState } from '../../features/checkout/hooks/use-pay';
-import { readAuth } from '../../features/credentials/auth-storage';
-import { CredentialsForm } from '../../features/credentials/components/credentials-form';
-import { CredentialsSuccess } from '../../features/credentials/components/credentials-success';
-import { EmailedLinkNotice } from '../../features/credentials/components/emailed-link-notice';
+import { AlertBanner } from '@/components/alert-banner';
+import { CredentialsForm } from '@/components/credentials/credentials-form';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import type { CredentialsLocationState } from '@/features/checkout/hooks/use-pay';
+import { CredentialsSuccess } from '@/features/credentials/components/credentials-success';
+import { EmailedLinkNotice } from '@/features/credentials/components/emailed-link-notice';
 import {
   forgetEmailedLinkToken,
   useEmailedLinkToken,
-} from '../../features/credentials/hooks/use-emailed-link-token';
-import { useSubmitCredentials } from '../../features/credentials/hooks/use-submit-credentials';
-import { fullPage } from '../../lib/full-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+} from '@/features/credentials/hooks/use-emailed-link-token';
+import { useSubmitCredentials } from '@/features/credentials/hooks/use-submit-credentials';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { isLoggedInHere } from '@/stores/auth-storage';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
@@ -34,7 +34,7 @@ function readState(state: unknown): CredentialsLocationState | undefined {
 type Via = 'tab' | 'emailedLink';
 
 /**
- * /credentials (spec 001 §2): the credentials token from the payment (navigation state, or the
+ * /credentials: the credentials token from the payment (navigation state, or the
  * tab's session store after a reload), or the receipt email's link (`?token=`, in any browser).
  * Without either: a person already logged in goes to the account home; anyone else is told where
  * the emailed link is. Once set: "You're all set!", then /receipt (the tab that paid) or the
@@ -58,7 +58,7 @@ export function CredentialsRoute() {
     };
   });
 
-  const [isLoggedIn] = useState(() => readAuth().isLoggedIn);
+  const [isLoggedIn] = useState(isLoggedInHere);
 
   const goesHome = !linkToken && !access.token && !access.hasSetCredentials && isLoggedIn;
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { seedFunnel } from '../../test/join-fixtures';
-import { renderApp } from '../../test/render-app';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { seedFunnel } from '@/test/join-fixtures';
+import { renderApp } from '@/test/render-app';
 
 describe('/duplicate', () => {
   it('copes without navigation state and resets the funnel on arrival', async () => {

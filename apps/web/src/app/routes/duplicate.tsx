@@ -2,20 +2,20 @@ import { ACCOUNT_RECOVER_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { AlertBanner } from '../../components/alert-banner';
-import { ButtonLink } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
-import { useSupportPhone } from '../../features/join/hooks/use-support-phone';
-import { SupportChat } from '../../features/support-chat/support-chat';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { ButtonLink } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { SupportCall } from '@/components/support-call';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
+import { SupportChat } from '@/features/support-chat/support-chat';
+import { useSupportPhone } from '@/lib/support-phone';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
-export const RECOVER_URL = ACCOUNT_RECOVER_PATH;
+const RECOVER_URL = ACCOUNT_RECOVER_PATH;
 
 function readState(state: unknown): DuplicateLocationState {
   if (typeof state !== 'object' || state === null) return {};
@@ -28,7 +28,7 @@ function readState(state: unknown): DuplicateLocationState {
 
 /**
  * /duplicate: an account may already exist. The funnel state is reset on arrival. The support
- * chat is offered here ([F6]).
+ * chat is offered here.
  */
 export function DuplicateRoute() {
   const { t } = useTranslation();

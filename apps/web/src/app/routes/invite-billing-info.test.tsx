@@ -1,21 +1,21 @@
 import type { InvitedContext, InvitedUser } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeInviteToken } from '../../features/invite/invite-store';
+import { storeInviteToken } from '@/stores/invite-token';
 import {
   databaseUnavailableOnce,
   type Handler,
   type MockReply,
   mockFetch,
   on,
-} from '../../test/fetch-mock';
+} from '@/test/fetch-mock';
 import {
   INVITE_TOKEN,
   INVITED_USER_PATH,
   invitedContext,
   invitedUser,
-} from '../../test/invite-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/invite-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const USER_ID = invitedUser().userId;
 const NO_ADDRESS: InvitedUser['address'] = {

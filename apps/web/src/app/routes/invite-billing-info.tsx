@@ -7,23 +7,23 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { CheckoutSessionProvider } from '../../features/checkout/checkout-session';
-import { inviteFlowId } from '../../features/checkout/checkout-store';
-import { BillingOnlyForm } from '../../features/checkout/components/billing-only-form';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { invitedSavedBilling } from '../../features/invite/checkout/invited-billing';
-import { useInviteCheckoutSession } from '../../features/invite/checkout/use-invite-checkout-session';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { LoadError } from '../../features/packages/components/load-error';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
+import { inviteFlowId } from '@/features/checkout/checkout-store';
+import { BillingOnlyForm } from '@/features/checkout/components/billing-only-form';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { invitedSavedBilling } from '@/features/checkout/invited/invited-billing';
+import { useInviteCheckoutSession } from '@/features/checkout/invited/use-invite-checkout-session';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { LoadError } from '@/features/packages/components/load-error';
 import styles from './routes.module.css';
 
 /**
- * Who belongs elsewhere (decision in docs/notes/f4-invited-coparent.md): a subscription not yet
+ * Who belongs elsewhere: a subscription not yet
  * current still has to be bought (the payment page's rule: step 1, the packages or the payment);
  * step 1 not done yet → /invite/step1; an address already complete → /invite/credentials.
  */
@@ -71,7 +71,7 @@ function BillingInfo({ token, context }: { token: string; context: InvitedContex
 }
 
 /**
- * /invite/billing-info (spec 001 §2): the billing address of an invited user whose subscription
+ * /invite/billing-info: the billing address of an invited user whose subscription
  * is current (Parent A paid for it) but whose billing address is incomplete. The Billing view's
  * form on its own, saved as PARENT + ADDRESS; then /invite/credentials.
  */

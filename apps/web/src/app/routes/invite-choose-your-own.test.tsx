@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { i18n } from '../../lib/i18n';
-import { databaseUnavailableOnce, mockFetch, type RecordedCall } from '../../test/fetch-mock';
-import { fakeInviteServer, INVITE_TOKEN, INVITED_USER_PATH } from '../../test/invite-fixtures';
-import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+import { i18n } from '@/lib/i18n';
+import { storeInviteToken } from '@/stores/invite-token';
+import { databaseUnavailableOnce, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { fakeInviteServer, INVITE_TOKEN, INVITED_USER_PATH } from '@/test/invite-fixtures';
+import { onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const PAYMENT_WAIT = { timeout: 10_000 };
 

@@ -12,29 +12,29 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { InviteUpgrade } from '../../features/invite/components/invite-upgrade';
-import { useInviteOfferedPackages } from '../../features/invite/hooks/use-invite-offered-packages';
-import { useSaveInvitePackage } from '../../features/invite/hooks/use-save-invite-package';
+import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { InviteUpgrade } from '@/features/invite/components/invite-upgrade';
+import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
 import {
   clearBuildYourOwnDraft,
   readBuildYourOwnDraft,
   saveBuildYourOwnDraft,
-} from '../../features/invite/invite-drafts';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { GenericError } from '../../features/join/components/generic-error';
-import { BuildYourOwnForm } from '../../features/packages/components/build-your-own-form';
-import { LoadError } from '../../features/packages/components/load-error';
-import packageStyles from '../../features/packages/components/packages.module.css';
-import { isPremiumPackage } from '../../features/packages/package-order';
-import { useFlag } from '../../lib/flags';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
-import { useRepeatable } from '../../lib/use-repeatable';
+} from '@/features/invite/invite-drafts';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { BuildYourOwnForm } from '@/features/packages/components/build-your-own-form';
+import { LoadError } from '@/features/packages/components/load-error';
+import packageStyles from '@/features/packages/components/packages.module.css';
+import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
+import { isPremiumPackage } from '@/features/packages/package-order';
+import { useFlag } from '@/lib/flags';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
+import { useRepeatable } from '@/lib/use-repeatable';
 import styles from './routes.module.css';
 
 /** The saved build-your-own order as form values (a pending choice has no term yet). */
@@ -122,8 +122,8 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
 }
 
 /**
- * /invite/choose-your-own (spec 001 §2): the build-your-own term and options for the invited user
- * (the join's form), Back to /invite/packages, and an upgrade to the Premium package of the same
+ * /invite/choose-your-own: the build-your-own term and options for the invited user
+ * (the form /alacarte shows), Back to /invite/packages, and an upgrade to the Premium package of the same
  * term. Submitting saves PACKAGE with `productId` and `services` → /invite/payment.
  */
 export function InviteChooseYourOwnRoute() {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readInviteToken, storeInviteToken } from '../../features/invite/invite-store';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
-import { renderApp } from '../../test/render-app';
+import { i18n } from '@/lib/i18n';
+import { readInviteToken, storeInviteToken } from '@/stores/invite-token';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
+import { renderApp } from '@/test/render-app';
 
 /** The token check's answer for the link of someone who already has credentials. */
 const COMPLETED = {

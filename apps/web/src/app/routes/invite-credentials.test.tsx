@@ -1,21 +1,21 @@
 import type { InvitedContext, PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveInvitePaymentResult } from '../../features/invite/invite-payment-result';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { fullPage } from '../../lib/full-page';
-import { i18n } from '../../lib/i18n';
-import { CREDENTIALS_TOKEN, paymentResponse, priceFor } from '../../test/checkout-fixtures';
+import { fullPage } from '@/lib/full-page';
+import { i18n } from '@/lib/i18n';
+import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
+import { CREDENTIALS_TOKEN, paymentResponse, priceFor } from '@/test/checkout-fixtures';
 import {
   databaseUnavailableOnce,
   type Handler,
   type MockReply,
   mockFetch,
   on,
-} from '../../test/fetch-mock';
-import { INVITE_TOKEN, invitedContext, invitedUser } from '../../test/invite-fixtures';
-import { US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/fetch-mock';
+import { INVITE_TOKEN, invitedContext, invitedUser } from '@/test/invite-fixtures';
+import { US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const MINTED_TOKEN = 'minted-credentials-token-abcdefghijklmnopqrstu';

@@ -1,10 +1,10 @@
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { InviteCredentialsPage } from '../../features/invite/credentials/components/invite-credentials-page';
-import { addInviteCredentialsCatalogue } from '../../locales/catalogue-invite-credentials.en';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { InviteCredentialsPage } from '@/features/invite/credentials/components/invite-credentials-page';
+import { addInviteCredentialsCatalogue } from '@/locales/catalogue-invite-credentials.en';
 
 addInviteCredentialsCatalogue();
 
-/** /invite/credentials (spec 001 §2): the invited co-parent's username, password and security. */
+/** /invite/credentials: the invited co-parent's username, password and security. */
 export function InviteCredentialsRoute() {
   return (
     <InviteGate>

@@ -2,22 +2,22 @@ import { INVITE_PATHS, type InvitedContext } from '@coparent/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { InviteCouponBanner } from '../../features/invite/components/invite-coupon-banner';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { useInviteOfferedPackages } from '../../features/invite/hooks/use-invite-offered-packages';
-import { useSaveInvitePackage } from '../../features/invite/hooks/use-save-invite-package';
-import { readPreselectedPackage } from '../../features/invite/invite-drafts';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { GenericError } from '../../features/join/components/generic-error';
-import { LoadError } from '../../features/packages/components/load-error';
-import { PackageList } from '../../features/packages/components/package-list';
-import packageStyles from '../../features/packages/components/packages.module.css';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useRepeatable } from '../../lib/use-repeatable';
+import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { InviteCouponBanner } from '@/features/invite/components/invite-coupon-banner';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
+import { readPreselectedPackage } from '@/features/invite/invite-drafts';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { LoadError } from '@/features/packages/components/load-error';
+import { PackageList } from '@/features/packages/components/package-list';
+import packageStyles from '@/features/packages/components/packages.module.css';
+import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRepeatable } from '@/lib/use-repeatable';
 import styles from './routes.module.css';
 
 function Packages({ token, context }: { token: string; context: InvitedContext }) {
@@ -63,7 +63,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
 }
 
 /**
- * /invite/packages (spec 001 §2): the packages of the invited user's pricing group, the coupon
+ * /invite/packages: the packages of the invited user's pricing group, the coupon
  * banner, the co-parent package or the earlier choice marked. Choosing saves the PACKAGE section
  * and goes where the server says: /invite/choose-your-own (build your own) or /invite/payment.
  * Reachable once step 1 is done (lastCompletedStep ≥ 1).

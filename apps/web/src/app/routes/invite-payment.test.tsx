@@ -1,23 +1,19 @@
 import type { InvitedContext, InvitedUser, PricingResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  inviteFlowId,
-  signupFlowId,
-  useCheckoutStore,
-} from '../../features/checkout/checkout-store';
+import { inviteFlowId, signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import {
   readInviteCredentialsToken,
   readInvitePaymentResult,
-} from '../../features/invite/invite-payment-result';
-import { storeInviteToken } from '../../features/invite/invite-store';
+} from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
 import {
   CREDENTIALS_TOKEN,
   onClientToken,
   onTokenize,
   paymentResponse,
   priceFor,
-} from '../../test/checkout-fixtures';
+} from '@/test/checkout-fixtures';
 import {
   databaseUnavailableOnce,
   type Handler,
@@ -25,16 +21,16 @@ import {
   mockFetch,
   on,
   type RecordedCall,
-} from '../../test/fetch-mock';
+} from '@/test/fetch-mock';
 import {
   INVITE_TOKEN,
   INVITED_USER_PATH,
   invitedContext,
   invitedUser,
-} from '../../test/invite-fixtures';
-import { SIGNUP_ID } from '../../test/join-fixtures';
-import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/invite-fixtures';
+import { SIGNUP_ID } from '@/test/join-fixtures';
+import { onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const USER_ID = invitedUser().userId;
 const PREMIUM = { packageId: 3003, productId: 'SUB1YEAR' as const, services: [] };
@@ -55,7 +51,7 @@ const problem = (status: number, code: string) => ({
   body: { type: 'about:blank', title: code, status, code },
 });
 
-/** The invited calls of /invite/payment (docs/f1-contract.md, "Invite"). */
+/** The invited calls of /invite/payment. */
 function inviteServer({
   context,
   user,

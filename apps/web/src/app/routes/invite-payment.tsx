@@ -1,23 +1,23 @@
 import { INVITE_PATHS, type InvitedContext, invitePaymentRedirect } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { CheckoutSessionProvider } from '../../features/checkout/checkout-session';
-import { inviteFlowId } from '../../features/checkout/checkout-store';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { invitedSavedBilling } from '../../features/invite/checkout/invited-billing';
-import { useInviteCheckoutSession } from '../../features/invite/checkout/use-invite-checkout-session';
-import { InviteGate } from '../../features/invite/components/invite-gate';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { usePackages } from '../../features/packages/api/get-packages';
-import { LoadError } from '../../features/packages/components/load-error';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
-import { useSummaryRenderer } from './payment';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
+import { inviteFlowId } from '@/features/checkout/checkout-store';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
+import { invitedSavedBilling } from '@/features/checkout/invited/invited-billing';
+import { useInviteCheckoutSession } from '@/features/checkout/invited/use-invite-checkout-session';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { InviteGate } from '@/features/invite/components/invite-gate';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { usePackages } from '@/features/packages/api/get-packages';
+import { LoadError } from '@/features/packages/components/load-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 
 function InvitePayment({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();
@@ -80,7 +80,7 @@ function InvitePayment({ token, context }: { token: string; context: InvitedCont
 }
 
 /**
- * /invite/payment (spec 001 §2, §4, §8): the payment page in its invited mode. Entry: the invite
+ * /invite/payment: the payment page in its invited mode. Entry: the invite
  * gate (token, 403/112 → /invite/request), a current subscription → /invite/credentials, fewer
  * than 2 steps done → `invitePaymentRedirect`, no package saved → /invite/packages. Then Billing
  * (prefilled from the invited user, no referral), Payment (no pay-for-co-parent) and Review; a

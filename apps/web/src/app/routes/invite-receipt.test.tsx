@@ -1,13 +1,13 @@
 import type { PricingResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveInvitePaymentResult } from '../../features/invite/invite-payment-result';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { fullPage } from '../../lib/full-page';
-import { paymentResponse, priceFor } from '../../test/checkout-fixtures';
-import { INVITE_TOKEN } from '../../test/invite-fixtures';
-import { US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+import { fullPage } from '@/lib/full-page';
+import { saveInvitePaymentResult } from '@/stores/invite-payment-result';
+import { storeInviteToken } from '@/stores/invite-token';
+import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
+import { INVITE_TOKEN } from '@/test/invite-fixtures';
+import { US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 
@@ -81,7 +81,7 @@ describe('/invite/receipt', () => {
 
   it('is in Spanish too', async () => {
     paidHere();
-    const { i18n } = await import('../../lib/i18n');
+    const { i18n } = await import('@/lib/i18n');
     await i18n.changeLanguage('es-MX');
     await renderApp('/invite/receipt');
     expect(screen.getByRole('heading', { level: 1, name: '¡Todo listo!' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { InviteReceiptPage } from '../../features/invite/receipt/components/invite-receipt-page';
+import { InviteReceiptPage } from '@/features/invite/receipt/components/invite-receipt-page';
 
-/** /invite/receipt (spec 001 §2): the invited co-parent's receipt and the way to log in. */
+/** /invite/receipt: the invited co-parent's receipt and the way to log in. */
 export function InviteReceiptRoute() {
   return <InviteReceiptPage />;
 }

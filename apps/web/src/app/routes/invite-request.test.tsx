@@ -1,11 +1,11 @@
 import { ALERT_BANNER_MS } from '@coparent/domain';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { INVITE_TOKEN } from '../../test/invite-fixtures';
-import { renderApp } from '../../test/render-app';
+import { i18n } from '@/lib/i18n';
+import { storeInviteToken } from '@/stores/invite-token';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { INVITE_TOKEN } from '@/test/invite-fixtures';
+import { renderApp } from '@/test/render-app';
 
 afterEach(() => {
   vi.unstubAllEnvs();

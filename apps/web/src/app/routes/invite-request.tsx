@@ -1,19 +1,19 @@
 import { NEW_LINK_SPAM_HINT_MINUTES } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../components/alert-banner';
-import { Button } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { RichText } from '../../components/rich-text';
-import { useRequestInviteLink } from '../../features/invite/api/request-invite-link';
-import { InviteCompleted } from '../../features/invite/components/invite-completed';
-import { isInviteCompleted } from '../../features/invite/invite-errors';
-import { readInviteToken } from '../../features/invite/invite-store';
-import { supportEmail } from '../../features/invite/support-email';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { RichText } from '@/components/rich-text';
+import { useRequestInviteLink } from '@/features/invite/api/request-invite-link';
+import { InviteCompleted } from '@/features/invite/components/invite-completed';
+import { isInviteCompleted } from '@/features/invite/invite-errors';
+import { supportEmail } from '@/features/invite/support-email';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { readInviteToken } from '@/stores/invite-token';
 import styles from './routes.module.css';
 
 /**
- * /invite/request (spec 001 §4 "Invite request"): with the stored invite token (live, expired or
+ * /invite/request: with the stored invite token (live, expired or
  * replaced), ask for a new link; without one, what to do instead.
  */
 export function InviteRequestRoute() {

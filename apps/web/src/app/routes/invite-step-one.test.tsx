@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeInviteToken } from '../../features/invite/invite-store';
-import { i18n } from '../../lib/i18n';
-import { databaseUnavailableOnce, mockFetch, on, type RecordedCall } from '../../test/fetch-mock';
+import { i18n } from '@/lib/i18n';
+import { storeInviteToken } from '@/stores/invite-token';
+import { databaseUnavailableOnce, mockFetch, on, type RecordedCall } from '@/test/fetch-mock';
 import {
   fakeInviteServer,
   INVITE_TOKEN,
   INVITED_USER_PATH,
   invitedContext,
-} from '../../test/invite-fixtures';
-import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/invite-fixtures';
+import { onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const TITLE = 'Create your parent account';
 

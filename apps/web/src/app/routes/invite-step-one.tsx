@@ -3,27 +3,27 @@ import { INVITE_PATHS } from '@coparent/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { AlertBanner } from '../../components/alert-banner';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { useInvitedUser } from '../../features/invite/api/get-invited-user';
-import { InviteGate } from '../../features/invite/components/invite-gate';
+import { AlertBanner } from '@/components/alert-banner';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useInvitedUser } from '@/features/invite/api/get-invited-user';
+import { InviteGate } from '@/features/invite/components/invite-gate';
 import {
   INVITE_STEP_ONE_FORM_ID,
   InviteStepOneForm,
-} from '../../features/invite/components/invite-step-one-form';
+} from '@/features/invite/components/invite-step-one-form';
 import {
   type InviteStepOneLocationState,
   useSubmitInviteStepOne,
-} from '../../features/invite/hooks/use-submit-invite-step-one';
+} from '@/features/invite/hooks/use-submit-invite-step-one';
 import {
   type InviteStepOneDraft,
   readStepOneDraft,
   saveStepOneDraft,
-} from '../../features/invite/invite-drafts';
-import { isInviteAuthError } from '../../features/invite/invite-errors';
-import { GenericError } from '../../features/join/components/generic-error';
-import { useDocumentTitle } from '../../lib/use-document-title';
+} from '@/features/invite/invite-drafts';
+import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** What the server knows of the co-parent (Parent A typed the name and email or phone). */
 function knownValues(user: InvitedUser): InviteStepOneDraft {
@@ -75,7 +75,7 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
 }
 
 /**
- * /invite/step1 (spec 001 §2 "Invite step 1"): 'Create your parent account', prefilled with what
+ * /invite/step1: 'Create your parent account', prefilled with what
  * the server knows of the co-parent, then what was typed in this tab.
  */
 export function InviteStepOneRoute() {

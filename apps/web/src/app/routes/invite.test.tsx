@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readInviteToken, storeInviteToken } from '../../features/invite/invite-store';
-import { fullPage } from '../../lib/full-page';
-import { i18n } from '../../lib/i18n';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { fakeInviteServer, INVITE_TOKEN, invitedContext } from '../../test/invite-fixtures';
-import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+import { fullPage } from '@/lib/full-page';
+import { i18n } from '@/lib/i18n';
+import { readInviteToken, storeInviteToken } from '@/stores/invite-token';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { fakeInviteServer, INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
+import { onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const TITLE = "You're just a few steps away from simpler, more peaceful co-parenting";
 

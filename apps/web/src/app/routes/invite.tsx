@@ -9,24 +9,24 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { buttonClassName } from '../../components/button';
-import { FamilyMemberList } from '../../components/family-member-list';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { useInvitedContext } from '../../features/invite/api/get-invited-context';
-import invite from '../../features/invite/components/invite.module.css';
-import { InviteCompleted } from '../../features/invite/components/invite-completed';
-import { InviteFaq } from '../../features/invite/components/invite-faq';
-import { SocialProof } from '../../features/invite/components/social-proof';
-import { useInviteToken } from '../../features/invite/hooks/use-invite-token';
-import { savePreselectedPackage } from '../../features/invite/invite-drafts';
-import { isInviteCompleted } from '../../features/invite/invite-errors';
-import { GenericError } from '../../features/join/components/generic-error';
-import { identify, track } from '../../lib/analytics';
-import { isApiError } from '../../lib/api-client';
-import { useFlag } from '../../lib/flags';
-import { fullPage } from '../../lib/full-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useInvitedContext } from '@/api/get-invited-context';
+import { buttonClassName } from '@/components/button';
+import { FamilyMemberList } from '@/components/family-member-list';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import invite from '@/features/invite/components/invite.module.css';
+import { InviteCompleted } from '@/features/invite/components/invite-completed';
+import { InviteFaq } from '@/features/invite/components/invite-faq';
+import { SocialProof } from '@/features/invite/components/social-proof';
+import { useInviteToken } from '@/features/invite/hooks/use-invite-token';
+import { savePreselectedPackage } from '@/features/invite/invite-drafts';
+import { isInviteCompleted } from '@/features/invite/invite-errors';
+import { identify, track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { useFlag } from '@/lib/flags';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 /** Parent A paid for the co-parent and the billing address is known: only credentials are left. */
@@ -37,7 +37,7 @@ function needsOnlyCredentials(context: InvitedContext): boolean {
 }
 
 /**
- * /invite (spec 001 §2, §4 "Invite welcome"): the invited co-parent's welcome. The token of the
+ * /invite: the invited co-parent's welcome. The token of the
  * link is stored and removed from the address bar; without any token, account home; the link of
  * someone who already has credentials, "You're all set"; an expired or invalid invite (403 or
  * 112), /invite/request; a paid subscription with its billing address and

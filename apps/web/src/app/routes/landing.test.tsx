@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
-import { onProLookups } from '../../test/pro-fixtures';
-import { renderApp } from '../../test/render-app';
+import { mockFetch } from '@/test/fetch-mock';
+import { onProLookups } from '@/test/pro-fixtures';
+import { renderApp } from '@/test/render-app';
 
 describe('/signup', () => {
   it('sends parents to /coparentstatus by default', async () => {

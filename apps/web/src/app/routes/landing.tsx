@@ -1,9 +1,9 @@
 import { EXPERIMENTS, isTreatment } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import { useFlag } from '../../lib/flags';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeading } from '@/components/page-heading';
+import { useFlag } from '@/lib/flags';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 /** /signup: two choices. Parents skip /coparentstatus when that experiment is in treatment. */

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fullPage } from '../../lib/full-page';
-import { renderApp } from '../../test/render-app';
+import { fullPage } from '@/lib/full-page';
+import { renderApp } from '@/test/render-app';
 
 afterEach(() => {
   vi.restoreAllMocks();

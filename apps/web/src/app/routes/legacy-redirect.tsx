@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/spinner';
-import { fullPage } from '../../lib/full-page';
+import { Spinner } from '@/components/spinner';
+import { fullPage } from '@/lib/full-page';
 
 /** The account area's billing page (another app: a full page load). */
-export const ACCOUNT_BILLING_PATH = '/app/account/billing';
+const ACCOUNT_BILLING_PATH = '/app/account/billing';
 
-/** The old co-parent paths (spec 001 §2): every one of them, and anything under them. */
+/** The old co-parent paths: every one of them, and anything under them. */
 export const LEGACY_PATHS = [
   'step1/parentb',
   'step1/address',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 export function NotFoundRoute() {

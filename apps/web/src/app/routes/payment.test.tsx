@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signupFlowId, useCheckoutStore } from '../../features/checkout/checkout-store';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { readQueue } from '../../lib/analytics';
+import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
+import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   onBillingSave,
   onCheckoutPricing,
@@ -10,11 +10,11 @@ import {
   onClientToken,
   onCountryCheck,
   onTokenize,
-} from '../../test/checkout-fixtures';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
-import { onCoupons, onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/checkout-fixtures';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { onCoupons, onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const billingServer = (...extra: Parameters<typeof mockFetch>) =>
   mockFetch(

@@ -1,44 +1,37 @@
-import {
-  ACCOUNT_HOME_PATH,
-  BUILD_YOUR_OWN_OPTIONS,
-  type Package,
-  type SavedOrder,
-} from '@coparent/domain';
+import { ACCOUNT_HOME_PATH } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { StepIndicator } from '../../components/step-indicator';
-import { signupCheckoutCalls } from '../../features/checkout/api/signup-calls';
+import { BackButton } from '@/components/back-button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
+import { signupCheckoutCalls } from '@/features/checkout/api/signup-calls';
 import {
   type CheckoutSession,
   CheckoutSessionProvider,
-} from '../../features/checkout/checkout-session';
-import { signupFlowId, useCheckoutStore } from '../../features/checkout/checkout-store';
-import {
-  CheckoutPage,
-  type SummaryRenderer,
-} from '../../features/checkout/components/checkout-page';
-import { useEnterCheckout } from '../../features/checkout/hooks/use-enter-checkout';
-import { storeSignupPayment } from '../../features/checkout/signup-payment';
-import { useCurrentSignup } from '../../features/join/api/get-signup';
-import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import type { DuplicateLocationState } from '../../features/join/hooks/use-submit-step-one';
-import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
-import { LoadError } from '../../features/packages/components/load-error';
-import { OrderSummary } from '../../features/packages/components/order-summary';
-import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
-import { fullPage } from '../../lib/full-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+} from '@/features/checkout/checkout-session';
+import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
+import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
+import { storeSignupPayment } from '@/features/checkout/signup-payment';
+import { useCurrentSignup } from '@/features/join/api/get-signup';
+import { DuplicateRedirect } from '@/features/join/components/duplicate-redirect';
+import { useStartAgain } from '@/features/join/hooks/use-start-again';
+import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
+import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
+import { LoadError } from '@/features/packages/components/load-error';
+import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
+import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
-import type { StepThreeLocationState } from './step-three';
 
 /**
- * /payment (spec 001 §2, §4): guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
+ * /payment: guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
  * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
  * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read
  * (right after a package save, its answer is: no spinner).
@@ -47,36 +40,35 @@ import type { StepThreeLocationState } from './step-three';
 export function PaymentRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const startAgain = useStartAgain();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const signupKey = useSignupKey();
   const stepOne = useFunnelStore((s) => s.stepOneValues);
   const paymentCodes = useFunnelStore((s) => s.paymentCodes);
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const isCoParentDuplicate = useFunnelStore((s) => s.coParentDuplicateConfirmed);
-  const { signup, current } = useCurrentSignup(signupId, registrationKey);
+  const { signup, current } = useCurrentSignup(signupKey);
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
   const order = current?.order ?? undefined;
   const pkg = order ? offered.packages?.find((p) => p.id === order.packageId) : undefined;
 
-  const hasEntered = useEnterCheckout(signupId ? signupFlowId(signupId) : undefined);
+  const hasEntered = useEnterCheckout(signupKey ? signupFlowId(signupKey.signupId) : undefined);
 
   const parentName = stepOne?.firstName ?? current?.parent.firstName;
   const parentEmail = stepOne?.email ?? current?.parent.email ?? undefined;
   const session = useMemo<CheckoutSession | undefined>(() => {
-    if (!signupId || !registrationKey || !current) return undefined;
+    if (!signupKey || !current) return undefined;
     const duplicateState: DuplicateLocationState = {
       ...(parentName ? { name: parentName } : {}),
       ...(parentEmail ? { email: parentEmail } : {}),
     };
     return {
-      flowId: signupFlowId(signupId),
+      flowId: signupFlowId(signupKey.signupId),
       calls: signupCheckoutCalls({
-        signupId,
-        registrationKey,
+        ...signupKey,
         parentDuplicateConfirmed: isDuplicateParent,
         coParentDuplicateConfirmed: isCoParentDuplicate,
       }),
@@ -94,9 +86,8 @@ export function PaymentRoute() {
       paymentCodes,
       onPaymentCodesChange: (codes) => useFunnelStore.getState().setPaymentCodes(codes),
       onSessionGone: () => {
-        useFunnelStore.getState().endSignup();
         useCheckoutStore.getState().reset();
-        navigate('/step1');
+        startAgain();
       },
       onDuplicateParent: () => navigate('/duplicate', { state: duplicateState }),
       onChoosePackageAgain: () => {
@@ -115,8 +106,7 @@ export function PaymentRoute() {
       },
     };
   }, [
-    signupId,
-    registrationKey,
+    signupKey,
     current,
     stepOne,
     parentName,
@@ -127,6 +117,7 @@ export function PaymentRoute() {
     isDuplicateParent,
     isCoParentDuplicate,
     navigate,
+    startAgain,
   ]);
 
   const renderSummary = useSummaryRenderer(pkg, order);
@@ -136,7 +127,7 @@ export function PaymentRoute() {
   // The checkout page names its view in the title once it shows.
   useDocumentTitle(t('paymentStep.title'), hasError, !isReady || hasError);
 
-  // Spec 001 §4: a confirmed duplicate parent goes to /duplicate with their name and email.
+  // A confirmed duplicate parent goes to /duplicate with their name and email.
   if (isDuplicateParent) return <DuplicateRedirect name={parentName} email={parentEmail} />;
   // Paid already (a reload after paying, another tab): on to what is left.
   if (current?.paid) return <AfterPayment />;
@@ -174,38 +165,6 @@ export function PaymentRoute() {
       </p>
     </>
   );
-}
-
-/**
- * The checkout's order summary (composed here from the packages feature): the package, its
- * build-your-own options and the server's price. Also used by /invite/payment.
- */
-export function useSummaryRenderer(
-  pkg: Package | undefined,
-  order: SavedOrder | undefined,
-): SummaryRenderer | undefined {
-  return useMemo<SummaryRenderer | undefined>(() => {
-    if (!pkg || !order) return undefined;
-    const options = pkg.buildYourOwn
-      ? BUILD_YOUR_OWN_OPTIONS.filter(({ code }) => order.services.includes(code)).map(
-          ({ code }) => pkg.options.find((o) => o.code === code)?.name ?? code,
-        )
-      : undefined;
-    return (pricing, { headingId, isUpdating }) => (
-      <OrderSummary
-        pkg={{
-          id: pkg.id,
-          displayName: pkg.displayName,
-          subDurationInYears: pkg.subDurationInYears,
-          ...(options ? { options } : {}),
-        }}
-        pricing={pricing}
-        headingId={headingId}
-        headingLevel={2}
-        isUpdating={isUpdating}
-      />
-    );
-  }, [pkg, order]);
 }
 
 /** A paid signup: credentials if they are still to be set in this tab, else the receipt. */

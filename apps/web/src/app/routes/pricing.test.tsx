@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultPricingCountry } from '../../features/packages/components/pricing-country-select';
+import { defaultPricingCountry } from '@/features/packages/components/pricing-country-select';
 import {
   PRICING_SELECTION_STORAGE_KEY,
   readPricingSelection,
-} from '../../features/packages/pricing-selection';
-import { mockFetch, on } from '../../test/fetch-mock';
-import { GB_PACKAGES, lookupFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/features/packages/pricing-selection';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { GB_PACKAGES, lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 function onMarkets() {
   return [

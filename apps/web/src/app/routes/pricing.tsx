@@ -2,21 +2,21 @@ import type { Package } from '@coparent/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { LoadError } from '../../features/packages/components/load-error';
-import { PackageList } from '../../features/packages/components/package-list';
-import packageStyles from '../../features/packages/components/packages.module.css';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { LoadError } from '@/features/packages/components/load-error';
+import { PackageList } from '@/features/packages/components/package-list';
+import packageStyles from '@/features/packages/components/packages.module.css';
 import {
   defaultPricingCountry,
   OTHER_COUNTRY,
   PricingCountrySelect,
-} from '../../features/packages/components/pricing-country-select';
-import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
-import { savePricingSelection } from '../../features/packages/pricing-selection';
-import { track } from '../../lib/analytics';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
+} from '@/features/packages/components/pricing-country-select';
+import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { savePricingSelection } from '@/features/packages/pricing-selection';
+import { track } from '@/lib/analytics';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 
 /**
  * /pricing: the public pricing page. It shows the packages for the chosen country (defaulting to

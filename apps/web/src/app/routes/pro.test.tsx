@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useProStore } from '../../features/pro/pro-store';
-import { readQueue } from '../../lib/analytics';
-import { i18n } from '../../lib/i18n';
-import { mockFetch } from '../../test/fetch-mock';
+import { useProStore } from '@/features/pro/pro-store';
+import { readQueue } from '@/lib/analytics';
+import { i18n } from '@/lib/i18n';
+import { mockFetch } from '@/test/fetch-mock';
 import {
   fillProStepOne,
   fillProStepThree,
@@ -15,8 +15,8 @@ import {
   PRO_VALUES,
   reloadProFromStorage,
   seedPro,
-} from '../../test/pro-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/pro-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const button = (name: string) => screen.getByRole('button', { name });
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });

@@ -1,25 +1,25 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { useProLookups } from '../../features/pro/api/get-pro-lookups';
-import { ProCreateError } from '../../features/pro/components/pro-create-error';
-import { ProGenericError } from '../../features/pro/components/pro-generic-error';
-import { ProStepHeading } from '../../features/pro/components/pro-step-heading';
-import { ProStepIndicator } from '../../features/pro/components/pro-step-indicator';
-import { ProStepOneForm } from '../../features/pro/components/pro-step-one-form';
-import { ProStepThreeForm } from '../../features/pro/components/pro-step-three-form';
-import { ProStepTwoForm } from '../../features/pro/components/pro-step-two-form';
-import { ProSuccess } from '../../features/pro/components/pro-success';
-import { useProFocus } from '../../features/pro/hooks/use-pro-focus';
-import { useProRegistration } from '../../features/pro/hooks/use-pro-registration';
-import { useProSupportCountry } from '../../features/pro/hooks/use-pro-support-phone';
-import { stepOfPhase } from '../../features/pro/pro-machine';
-import { useProStore } from '../../features/pro/pro-store';
-import { track } from '../../lib/analytics';
-import { useAnnounceSupportCountry } from '../../lib/support-country';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useProLookups } from '@/features/pro/api/get-pro-lookups';
+import { ProCreateError } from '@/features/pro/components/pro-create-error';
+import { ProGenericError } from '@/features/pro/components/pro-generic-error';
+import { ProStepHeading } from '@/features/pro/components/pro-step-heading';
+import { ProStepIndicator } from '@/features/pro/components/pro-step-indicator';
+import { ProStepOneForm } from '@/features/pro/components/pro-step-one-form';
+import { ProStepThreeForm } from '@/features/pro/components/pro-step-three-form';
+import { ProStepTwoForm } from '@/features/pro/components/pro-step-two-form';
+import { ProSuccess } from '@/features/pro/components/pro-success';
+import { useProFocus } from '@/features/pro/hooks/use-pro-focus';
+import { useProRegistration } from '@/features/pro/hooks/use-pro-registration';
+import { useProSupportCountry } from '@/features/pro/hooks/use-pro-support-phone';
+import { stepOfPhase } from '@/features/pro/pro-machine';
+import { useProStore } from '@/features/pro/pro-store';
+import { track } from '@/lib/analytics';
+import { useAnnounceSupportCountry } from '@/lib/support-country';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 /** Sets the document title from here only while no form does (a form adds "Error: " itself). */
@@ -29,7 +29,7 @@ function DocumentTitle({ title }: { title: string }) {
 }
 
 /**
- * /pro: the professional registration, three steps on one route (spec 000 §2, §4). The step, the
+ * /pro: the professional registration, three steps on one route. The step, the
  * typed values and the server's acceptance of each step live in the pro store (sessionStorage).
  */
 export function ProRoute() {

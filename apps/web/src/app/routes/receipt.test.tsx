@@ -1,13 +1,13 @@
 import type { PricingResponse } from '@coparent/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { AFFILIATE_SCRIPT_ID } from '../../features/receipt/affiliate-script';
-import * as receiptReload from '../../features/receipt/receipt-reload';
-import { paymentResponse, priceFor } from '../../test/checkout-fixtures';
-import { GB_PACKAGES, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { AFFILIATE_SCRIPT_ID } from '@/features/receipt/affiliate-script';
+import * as receiptReload from '@/features/receipt/receipt-reload';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
+import { GB_PACKAGES, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const RELOAD =
   'You have tried to reload your receipt. Please log in and go to My Account to view your receipt.';

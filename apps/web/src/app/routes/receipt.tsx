@@ -1,24 +1,24 @@
 import { ACCOUNT_HOME_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../components/alert-banner';
-import { ButtonLink } from '../../components/button';
-import { PageHeading } from '../../components/page-heading';
-import { useCheckoutStore } from '../../features/checkout/checkout-store';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { PaidOrderSummary } from '../../features/packages/components/order-summary';
-import { affiliatePixelBaseUrl } from '../../features/receipt/affiliate-pixel';
-import { affiliateScriptUrl, useAffiliateScript } from '../../features/receipt/affiliate-script';
-import { ReceiptView } from '../../features/receipt/components/receipt-view';
-import { receiptLoginUrl } from '../../features/receipt/receipt-login-url';
-import { wasReceiptReloaded } from '../../features/receipt/receipt-reload';
-import { track } from '../../lib/analytics';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { ButtonLink } from '@/components/button';
+import { PaidOrderSummary } from '@/components/order-summary';
+import { PageHeading } from '@/components/page-heading';
+import { affiliatePixelBaseUrl } from '@/components/receipt/affiliate-pixel';
+import { ReceiptView } from '@/components/receipt/receipt-view';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { affiliateScriptUrl, useAffiliateScript } from '@/features/receipt/affiliate-script';
+import { receiptLoginUrl } from '@/features/receipt/receipt-login-url';
+import { wasReceiptReloaded } from '@/features/receipt/receipt-reload';
+import { track } from '@/lib/analytics';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
+import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 /**
- * /receipt (spec 001 §2): the payment result kept for the tab. Without one, when the package
+ * /receipt: the payment result kept for the tab. Without one, when the package
  * chosen is not the receipt's, or when the page was reloaded (as the spec's receipt, which lived
  * only in memory, did), the reload message sends the person to log in; its link comes back to
  * this receipt in My Account.

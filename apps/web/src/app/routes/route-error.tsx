@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from './routes.module.css';
 
 /** Shown inside the layout when a screen fails to render: calm words, a way back. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { mockFetch, on } from '@/test/fetch-mock';
 import {
   fillStepOne,
   onGetSignup,
@@ -9,8 +9,8 @@ import {
   REGISTRATION_KEY,
   SIGNUP_ID,
   seedFunnel,
-} from '../../test/join-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/join-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
@@ -269,7 +269,7 @@ describe('/step1', () => {
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '5551234567');
     unmount();
-    const { reloadFunnelFromStorage } = await import('../../test/join-fixtures');
+    const { reloadFunnelFromStorage } = await import('@/test/join-fixtures');
     await reloadFunnelFromStorage();
     await renderApp('/step1');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ana');

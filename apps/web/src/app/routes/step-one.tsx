@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../components/alert-banner';
-import { PageHeading } from '../../components/page-heading';
-import { StepIndicator } from '../../components/step-indicator';
-import { GenericError } from '../../features/join/components/generic-error';
-import { STEP_ONE_FORM_ID, StepOneForm } from '../../features/join/components/step-one-form';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { useSubmitStepOne } from '../../features/join/hooks/use-submit-step-one';
+import { AlertBanner } from '@/components/alert-banner';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { StepIndicator } from '@/components/step-indicator';
+import { STEP_ONE_FORM_ID, StepOneForm } from '@/features/join/components/step-one-form';
+import { useSubmitStepOne } from '@/features/join/hooks/use-submit-step-one';
+import { useFunnelStore } from '@/stores/funnel-store';
 
 /** /step1 "Create your parent account". */
 export function StepOneRoute() {

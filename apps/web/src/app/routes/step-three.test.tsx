@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
 import {
   BYPASS_RELOAD_STORAGE_KEY,
   PRICING_SELECTION_STORAGE_KEY,
   pageActions,
   savePricingSelection,
-} from '../../features/packages/pricing-selection';
-import { readQueue } from '../../lib/analytics';
-import { onCheckoutPricing, priceFor } from '../../test/checkout-fixtures';
-import { databaseUnavailableOnce, mockFetch, on } from '../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../test/join-fixtures';
+} from '@/features/packages/pricing-selection';
+import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { onCheckoutPricing, priceFor } from '@/test/checkout-fixtures';
+import { databaseUnavailableOnce, mockFetch, on } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
 import {
   coupon,
   fakeSignupServer,
@@ -20,8 +20,8 @@ import {
   pricingWithCode,
   signupWithOrder,
   US_PACKAGES,
-} from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const card = (name: string) => screen.getByRole('article', { name }) as HTMLElement;
 const cardNames = () =>

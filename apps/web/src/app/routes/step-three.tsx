@@ -2,33 +2,31 @@ import type { Package } from '@coparent/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { AlertBanner } from '../../components/alert-banner';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { Spinner } from '../../components/spinner';
-import { StepIndicator } from '../../components/step-indicator';
-import { useSeedSignupPricing } from '../../features/checkout/api/seed-signup-pricing';
-import { DuplicateRedirect } from '../../features/join/components/duplicate-redirect';
-import { GenericError } from '../../features/join/components/generic-error';
-import { SupportCall } from '../../features/join/components/support-call';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { useChoosePackage } from '../../features/join/hooks/use-choose-package';
-import { useCoupons } from '../../features/packages/api/get-coupons';
-import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
-import { LoadError } from '../../features/packages/components/load-error';
-import { PackageList } from '../../features/packages/components/package-list';
-import packageStyles from '../../features/packages/components/packages.module.css';
-import { SubscriptionCodeBox } from '../../features/packages/components/subscription-code-box';
-import { useOfferedPackages } from '../../features/packages/hooks/use-offered-packages';
-import { usePackageBypass } from '../../features/packages/hooks/use-package-bypass';
-import { useSubscriptionCode } from '../../features/packages/hooks/use-subscription-code';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useLocale } from '../../lib/use-locale';
-import { useRepeatable } from '../../lib/use-repeatable';
+import { AlertBanner } from '@/components/alert-banner';
+import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { StepIndicator } from '@/components/step-indicator';
+import { SupportCall } from '@/components/support-call';
+import { useSeedSignupPricing } from '@/features/checkout/api/seed-signup-pricing';
+import { DuplicateRedirect } from '@/features/join/components/duplicate-redirect';
+import { useChoosePackage } from '@/features/join/hooks/use-choose-package';
+import { useCoupons } from '@/features/packages/api/get-coupons';
+import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
+import { LoadError } from '@/features/packages/components/load-error';
+import { PackageList } from '@/features/packages/components/package-list';
+import packageStyles from '@/features/packages/components/packages.module.css';
+import { SubscriptionCodeBox } from '@/features/packages/components/subscription-code-box';
+import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { usePackageBypass } from '@/features/packages/hooks/use-package-bypass';
+import { useSubscriptionCode } from '@/features/packages/hooks/use-subscription-code';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
+import { useRepeatable } from '@/lib/use-repeatable';
+import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
+import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
-
-/** Set by /payment when the price could not be calculated (spec 001 §4: back to /step3). */
-export type StepThreeLocationState = { pricingFailed?: boolean };
 
 /**
  * /step3: the packages of the visitor's pricing group (by the step-1 phone) as sorted cards with
@@ -40,15 +38,13 @@ export function StepThreeRoute() {
   useDocumentTitle(t('stepThree.title'));
   const locale = useLocale();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const signupKey = useSignupKey();
   const stepOne = useFunnelStore((s) => s.stepOneValues);
   const currentPackageId = useFunnelStore((s) => s.packageId);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const storedCode = useFunnelStore((s) => s.paymentCodes[0]);
   const setPaymentCodes = useFunnelStore((s) => s.setPaymentCodes);
   const billingCountry = useFunnelStore((s) => s.billingCountry);
-  const credentials = { signupId, registrationKey };
   const location = useLocation();
   const [hasPricingFailed] = useState(
     () => (location.state as StepThreeLocationState | null)?.pricingFailed === true,
@@ -58,8 +54,8 @@ export function StepThreeRoute() {
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
-  const coupons = useCoupons(credentials, locale);
-  // The save's price is /payment's first (issue [F8], round trips).
+  const coupons = useCoupons(signupKey, locale);
+  // The save's price is /payment's first (one round trip fewer).
   const seedPricing = useSeedSignupPricing();
   const { choose, choosingId, hasProblem, restart } = useChoosePackage({ onPriced: seedPricing });
   // A card's choice has no form: "Try again" repeats the same choice.
@@ -69,7 +65,7 @@ export function StepThreeRoute() {
     choose: (pkg: Package) => choose(pkg, 'pricingPage'),
   });
   const code = useSubscriptionCode({
-    credentials,
+    signupKey,
     packages: offered.packages,
     storedCode,
     onCodesChange: setPaymentCodes,

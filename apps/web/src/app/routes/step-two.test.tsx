@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { mockFetch, on } from '@/test/fetch-mock';
 import {
   onGetSignup,
   PARENT,
   reloadFunnelFromStorage,
   SIGNUP_ID,
   seedFunnel,
-} from '../../test/join-fixtures';
-import { onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/join-fixtures';
+import { onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const coParent = () => screen.getByRole('group', { name: 'Your co-parent' });
 const child = (number: number) => screen.getByRole('group', { name: `Child ${number}` });

@@ -1,17 +1,17 @@
 import { EXPERIMENTS, type FamilyFormContext, isTreatment } from '@coparent/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackButton } from '../../components/back-button';
-import { PageHeading } from '../../components/page-heading';
-import { StepIndicator } from '../../components/step-indicator';
-import { DuplicateWarning } from '../../features/join/components/duplicate-warning';
-import { GenericError } from '../../features/join/components/generic-error';
-import { STEP_TWO_FORM_ID, StepTwoForm } from '../../features/join/components/step-two-form';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { useSubmitFamily } from '../../features/join/hooks/use-submit-family';
-import { phonePricingCriteria } from '../../features/packages/api/get-pricing-group';
-import { usePrefetchOfferedPackages } from '../../features/packages/hooks/use-prefetch-offered-packages';
-import { useFlag } from '../../lib/flags';
+import { BackButton } from '@/components/back-button';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { StepIndicator } from '@/components/step-indicator';
+import { DuplicateWarning } from '@/features/join/components/duplicate-warning';
+import { STEP_TWO_FORM_ID, StepTwoForm } from '@/features/join/components/step-two-form';
+import { useSubmitFamily } from '@/features/join/hooks/use-submit-family';
+import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
+import { usePrefetchOfferedPackages } from '@/features/packages/hooks/use-prefetch-offered-packages';
+import { useFlag } from '@/lib/flags';
+import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 /** /step2 "Invite your co-parent": the co-parent and the children. */

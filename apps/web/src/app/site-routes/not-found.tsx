@@ -1,7 +1,7 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/page-heading';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import styles from '../routes/routes.module.css';
 
 /** Any page the site does not have (the server answers it with status 404). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ContentPage } from '../../features/site-pages/components/content-page';
+import { ContentPage } from '@/features/site-pages/components/content-page';
 
 export function PrivacyRoute() {
   const { t } = useTranslation();

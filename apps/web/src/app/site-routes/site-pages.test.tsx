@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
-import { i18n } from '../../lib/i18n';
+import { i18n } from '@/lib/i18n';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { AppProviders } from '../providers';
 import { siteRoutes } from '../site-router';
 

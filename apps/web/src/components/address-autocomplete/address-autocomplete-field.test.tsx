@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { useFunnelStore } from '../../features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   onBillingSave,
   onCheckoutPricing,
   onCheckoutSignup,
   onClientToken,
-} from '../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on } from '../../test/fetch-mock';
-import { seedFunnel } from '../../test/join-fixtures';
-import { onCoupons, onPricingFor, US_PACKAGES } from '../../test/packages-fixtures';
-import { renderApp } from '../../test/render-app';
+} from '@/test/checkout-fixtures';
+import { type MockReply, mockFetch, on } from '@/test/fetch-mock';
+import { seedFunnel } from '@/test/join-fixtures';
+import { onCoupons, onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const SUGGESTIONS = [
   {

@@ -8,14 +8,14 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { randomId } from '../../lib/random-id';
+import { randomId } from '@/lib/random-id';
 import { LiveRegion } from '../live-region';
 import { TextField } from '../text-field';
 import styles from './address-autocomplete.module.css';
 import { usePlaceDetails, usePlaceSuggestions, usePlacesEnabled } from './places-api';
 
 /** Typing pauses this long before suggestions are asked for. */
-export const SUGGESTIONS_DEBOUNCE_MS = 250;
+const SUGGESTIONS_DEBOUNCE_MS = 250;
 
 type AddressAutocompleteFieldProps = Omit<ComponentProps<typeof TextField>, 'onSelect'> & {
   /** The form's country: suggestions only for ADDRESS_AUTOCOMPLETE_COUNTRIES. */

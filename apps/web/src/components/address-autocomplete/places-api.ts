@@ -7,13 +7,13 @@ import {
   type PlacesSuggestionsResponse,
 } from '@coparent/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { useLocale } from '../../lib/use-locale';
+import { apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
 const languageHeaders = (locale: Locale) => ({ language: locale, 'Accept-Language': locale });
 
 /** `GET /v2/places`: whether the server has a places provider (it never changes while running). */
-export const placesStatusQueryOptions = queryOptions({
+const placesStatusQueryOptions = queryOptions({
   queryKey: ['places', 'status'],
   queryFn: ({ signal }) => apiRequest<PlacesStatusResponse>('/v2/places', { signal }),
   staleTime: Number.POSITIVE_INFINITY,
@@ -25,7 +25,7 @@ export function usePlacesEnabled(country: string | undefined): boolean {
   return status.data?.enabled === true && isAutocompleteCountry(country);
 }
 
-export type SuggestionsRequest = { input: string; country: string; sessionToken: string };
+type SuggestionsRequest = { input: string; country: string; sessionToken: string };
 
 /** `GET /v2/places/suggestions`: asked only once enough is typed; a failure shows no list. */
 export function usePlaceSuggestions(request: SuggestionsRequest, isEnabled: boolean) {

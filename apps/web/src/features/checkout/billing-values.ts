@@ -9,7 +9,20 @@ import {
 } from '@coparent/domain';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import type { BillingDraft } from './checkout-store';
+
+/** What the person has typed on the Billing view (any field may still be missing). */
+export type BillingDraft = {
+  billing?: {
+    billingAddress?: string;
+    billingAddress2?: string;
+    city?: string;
+    country?: string;
+    region?: string;
+    postalCode?: string;
+    timezone?: string;
+  };
+  referral?: { selection?: string; other?: string };
+};
 
 /** The Billing view's form: the domain's billing and referral schemas, side by side. */
 export const BillingFormSchema = z.object({

@@ -10,7 +10,7 @@ import type {
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BillingFormValues } from './billing-values';
 
-/** The billing save's answer, or null when the server answered nothing (spec 001 §7). */
+/** The billing save's answer, or null when the server answered nothing. */
 export type SaveBillingAnswer = {
   validationErrors: ValidationError[];
   consentRequired?: boolean;
@@ -23,7 +23,7 @@ export type CheckoutPaymentBody = Omit<
 >;
 
 /**
- * The server calls of one flow (docs/notes/f3-checkout.md, "Flow adapter"): Parent A's are bound
+ * The server calls of one flow: Parent A's are bound
  * to the signup and its registration key, the invited co-parent's to the invite token and user id.
  * The views and hooks only ever call these.
  */
@@ -49,9 +49,9 @@ export type CheckoutSession = {
   calls: CheckoutCalls;
   /** The invited co-parent (Parent B): analytics and the spec's invited variants. */
   isInvited: boolean;
-  /** Spec 001 §2: only non-invited users see the referral select. */
+  /** Only non-invited users see the referral select. */
   showReferral: boolean;
-  /** Spec 001 §2: the pay-for-co-parent option is hidden for invited users. */
+  /** The pay-for-co-parent option is hidden for invited users. */
   canPayForCoParent: boolean;
   parent: {
     firstName: string;
@@ -71,11 +71,11 @@ export type CheckoutSession = {
   onDuplicateParent?: () => void;
   /** The country mismatch was confirmed (the billing is saved): choose the package again. */
   onChoosePackageAgain: () => void;
-  /** The price could not be calculated: back to the packages (spec 001 §4, §8). */
+  /** The price could not be calculated: back to the packages. */
   onPricingFailed: () => void;
   /** The billing was saved with this country. */
   onBillingCountrySaved?: (country: string) => void;
-  /** Spec 001 §4 "Billing submit": a subscription already current skips the payment. */
+  /** A subscription already current skips the payment. */
   isSubscriptionCurrent?: boolean;
   /** Paid already (ALREADY_PAID, or a current subscription): on to what is left. */
   onAlreadyPaid?: () => void;

@@ -1,24 +1,11 @@
 import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage';
+import type { BillingDraft } from './billing-values';
 import type { CheckoutPaymentBody } from './checkout-session';
 
 export { inviteFlowId, signupFlowId } from './flow-id';
-
-/** What the person has typed on the Billing view (any field may still be missing). */
-export type BillingDraft = {
-  billing?: {
-    billingAddress?: string;
-    billingAddress2?: string;
-    city?: string;
-    country?: string;
-    region?: string;
-    postalCode?: string;
-    timezone?: string;
-  };
-  referral?: { selection?: string; other?: string };
-};
 
 /** The billing address as saved by the Billing view (what Review shows and pricing reads). */
 export type SavedBillingValues = {
@@ -31,7 +18,7 @@ export type SavedBillingValues = {
   timezone: string;
 };
 
-/** Spec 001 §3 "consent data". */
+/** The terms and marketing consent given on Review, and whether the terms must be agreed. */
 export type Consent = { isRequired: boolean; termsAndConditions: boolean; marketingOptIn: boolean };
 
 /** The card behind a card nonce, for Review (never the number itself). */
@@ -41,13 +28,13 @@ export type CardSummary = { cardType: string; lastFour: string };
 export type PendingAttempt = { flowId: string; key: string; body: CheckoutPaymentBody };
 
 /** The payment answer without its single-use credentials token (kept apart, below). */
-export type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
+type StoredPaymentResult = Omit<PaymentResponse, 'clickToJoinToken'>;
 
 type CheckoutData = {
   /** The flow this state belongs to (`signupFlowId`, `inviteFlowId`): another starts afresh. */
   flowId?: string;
   view: PaymentView;
-  /** 1 after Billing, 2 after Payment (spec 001 §4). */
+  /** 1 after Billing, 2 after Payment. */
   lastCompletedPaymentStep: number;
   billingDraft?: BillingDraft;
   billing?: SavedBillingValues;
@@ -58,10 +45,10 @@ type CheckoutData = {
   card?: CardSummary;
   /** Braintree's device data for a GB card payment (the payment request's `deviceData`). */
   deviceData?: string;
-  /** The Venmo account behind a Venmo nonce (spec 001 §3), shown on Review. */
+  /** The Venmo account behind a Venmo nonce, shown on Review. */
   venmoUsername?: string;
   isPayingForCoparent: boolean;
-  /** Promo codes applied on the payment page (cleared on entry, spec 001 §4). */
+  /** Promo codes applied on the payment page (cleared on entry). */
   promoCodesEntered: string[];
   /** Subscription codes applied here by a flow that keeps none of its own (the invited flow). */
   paymentCodes: string[];
@@ -76,7 +63,7 @@ type CheckoutData = {
 type CheckoutActions = {
   /**
    * Entering the payment page of a flow: another flow's state is dropped. Unless the page was only
-   * reloaded, the view starts at Billing with promo codes cleared (spec 001 §4).
+   * reloaded, the view starts at Billing with promo codes cleared.
    */
   enter: (flowId: string, { isReload }: { isReload: boolean }) => void;
   setView: (view: PaymentView) => void;
@@ -104,7 +91,7 @@ type CheckoutActions = {
   reset: () => void;
 };
 
-export type CheckoutState = CheckoutData & CheckoutActions;
+type CheckoutState = CheckoutData & CheckoutActions;
 
 const initialData: CheckoutData = {
   view: 'BILLING',
@@ -155,7 +142,7 @@ export const useCheckoutStore = create<CheckoutState>()(
               : {
                   isRequired: consentRequired,
                   termsAndConditions: false,
-                  // Spec 001 §5: marketing opt-in defaults to true when consent is not required.
+                  // Marketing opt-in defaults to true when consent is not required.
                   marketingOptIn: !consentRequired,
                 },
         })),

@@ -1,5 +1,5 @@
 // Apart from the checkout store, so /step3 can key the payment page's price without loading the
-// checkout (issue [F8], budgets).
+// checkout (budgets).
 
 /** The checkout state's owner in Parent A's flow. */
 export const signupFlowId = (signupId: string) => `signup:${signupId}`;

@@ -3,7 +3,7 @@ import {
   BuildYourOwnValuesSchema,
   type InviteStepOneForm,
 } from '@coparent/domain';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 // What the invited co-parent typed or was given on the way, kept in this tab's session storage
 // (like the invite token) so a reload keeps it. Each entry names the invited user it belongs to:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { inviteNextPath, isInviteAuthError, isInviteUserMismatch } from './invite-errors';
 
 const error = (status: number, code = `HTTP_${status}`, message = 'failed') =>

@@ -4,7 +4,7 @@ import {
   isInviteAuthFailure,
   isInviteCompletedProblem,
 } from '@coparent/domain';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /**
  * The spec's "auth fail" of an invited call: status 403 or 112, or the message
@@ -24,7 +24,7 @@ export function isInviteCompleted(error: unknown): boolean {
 
 /**
  * 403 `INVITE_USER_MISMATCH`: a user id that is not the token's (a stale one). On the step-1 save
- * this is the spec's "403 resets state and goes to /invite/step1" (docs/f1-contract.md, "Invite").
+ * this is the spec's "403 resets state and goes to /invite/step1".
  */
 export function isInviteUserMismatch(error: unknown): boolean {
   return isApiError(error) && error.code === 'INVITE_USER_MISMATCH';

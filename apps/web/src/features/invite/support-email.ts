@@ -1,8 +1,8 @@
 /** Shown until the build sets the real address; `.example` never delivers anywhere. */
-export const DEFAULT_SUPPORT_EMAIL = 'support@coparent.example';
+const DEFAULT_SUPPORT_EMAIL = 'support@coparent.example';
 
 /**
- * The support address of /invite/request without a token (spec 001 §4: "a support mailto link").
+ * The support address of /invite/request without a token ("a support mailto link").
  * Neither the spec nor the server names one, so the build sets it with `VITE_SUPPORT_EMAIL`.
  */
 export function supportEmail(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coupon, GB_PACKAGES, US_PACKAGES } from '../../test/packages-fixtures';
+import { coupon, GB_PACKAGES, US_PACKAGES } from '@/test/packages-fixtures';
 import {
   buildYourOwnPackageFor,
   buildYourOwnTotal,

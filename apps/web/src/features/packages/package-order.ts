@@ -43,7 +43,7 @@ export function couponsForPackage(
 }
 
 /** Which tax sentence a card shows (spec: packages 2061 and 2063 use VAT wording). */
-export type TaxWordingKey = 'pricing_vatIncluded' | 'pricing_taxIncluded' | 'pricing_plusTax';
+type TaxWordingKey = 'pricing_vatIncluded' | 'pricing_taxIncluded' | 'pricing_plusTax';
 
 export function taxWordingKey(
   pkg: Pick<Package, 'taxWording' | 'pricesIncludeTax'>,

@@ -1,6 +1,6 @@
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
-// The pricing-page selection (spec 000 §9: "a pricing-page selection is kept in browser storage"):
+// The pricing-page selection ("a pricing-page selection is kept in browser storage"):
 // /pricing stores the chosen package in localStorage, so it survives the visitor opening the
 // signup in another tab or coming back later; /step3 auto-selects it once, then forgets it.
 
@@ -8,9 +8,9 @@ export const PRICING_SELECTION_STORAGE_KEY = 'coparent.pricingSelection';
 /** Set for the tab when /step3 reloaded after a failed auto-selection (one reload, never a loop). */
 export const BYPASS_RELOAD_STORAGE_KEY = 'coparent.pricingBypassReloaded';
 /** A selection older than this is stale and ignored. */
-export const PRICING_SELECTION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const PRICING_SELECTION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type PricingSelection = {
+type PricingSelection = {
   packageId: number;
   /** The country chosen on the pricing page (null: another country). */
   country: string | null;

@@ -1,5 +1,5 @@
 /**
- * The /pro registration as a state machine (spec 000 §4, "Professional signup"):
+ * The /pro registration as a state machine:
  *
  *   ONE → TWO → THREE → SUBMIT → SUCCESS | ERROR
  *   back: TWO → ONE, THREE → TWO, ERROR → TWO;   retry: ERROR → SUBMIT
@@ -10,7 +10,7 @@
  * step-3 layout. Pure: the store and the tests drive it.
  */
 
-export const PRO_PHASES = ['ONE', 'TWO', 'THREE', 'SUBMIT', 'SUCCESS', 'ERROR'] as const;
+const PRO_PHASES = ['ONE', 'TWO', 'THREE', 'SUBMIT', 'SUCCESS', 'ERROR'] as const;
 export type ProPhase = (typeof PRO_PHASES)[number];
 export type ProStepNumber = 1 | 2 | 3;
 

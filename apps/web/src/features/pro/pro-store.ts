@@ -1,7 +1,7 @@
 import type { ProfessionalUser, ProStepOneInput, ProStepTwoInput } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage';
 import {
   INITIAL_PRO_MACHINE,
   type ProEvent,

@@ -134,7 +134,7 @@ export function stepThreeDefaults(draft: ProStepThreeDraft | undefined): ProStep
   };
 }
 
-export type CreateRequestResult =
+type CreateRequestResult =
   | { ok: true; request: CreateProfessionalRequest }
   | { ok: false; step: ProStepNumber };
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 export const AFFILIATE_SCRIPT_ID = 'affiliate-script';
 
 /**
- * The affiliate network's script on the main flow's receipt (spec 001 §2: "an affiliate tracking
+ * The affiliate network's script on the main flow's receipt ("an affiliate tracking
  * pixel (with transactionId and amount) and a script load on this screen"). Off unless the build
  * sets `VITE_AFFILIATE_SCRIPT_URL` to an https address; the server's Content-Security-Policy
  * allows its origin when `AFFILIATE_SCRIPT_ORIGIN` is set.
@@ -16,7 +16,7 @@ export function affiliateScriptUrl(): string | undefined {
 }
 
 /** The conversion handed to the script. */
-export type AffiliateConversion = {
+type AffiliateConversion = {
   transactionId: string;
   amountMinor: number;
   currency: CurrencyCode;

@@ -1,6 +1,6 @@
 import { SUPPORT_CHAT_TOKEN_PATH, SupportChatTokenResponseSchema } from '@coparent/domain';
-import { getAnonymousId } from '../../lib/anonymous-id';
-import { apiRequest } from '../../lib/api-client';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * A short-lived JWT for the messaging widget's login. The session cookie (when logged in) goes

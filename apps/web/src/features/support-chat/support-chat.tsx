@@ -1,10 +1,10 @@
 import { RESTRICTIONS } from '@coparent/domain';
 import { useEffect } from 'react';
-import { useRestriction } from '../../lib/flags';
+import { useRestriction } from '@/lib/flags';
 import { hideZendeskMessenger, showZendeskMessenger, zendeskWidgetKey } from './zendesk-messenger';
 
 /**
- * The support chat ([F6]; spec 001 §6: on the home and duplicate screens, behind a flag, no login
+ * The support chat (on the home and duplicate screens, behind a flag, no login
  * needed): Zendesk's messaging widget when the `support-chat` restriction is on and the build has
  * a widget key. Renders nothing itself; the widget brings its own accessible launcher.
  */

@@ -1,6 +1,6 @@
 import { visitorFlagCountry } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import { useFunnelStore } from '../../features/join/funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { subscribe } from '../analytics';
 import { getAnonymousId } from '../anonymous-id';
 import { readStorage, STORAGE_KEYS } from '../storage';
@@ -22,7 +22,7 @@ function useUserId(): string | null {
 }
 
 /**
- * Keeps the flag client's evaluation context up to date (spec 000 §5: email, country, locale,
+ * Keeps the flag client's evaluation context up to date (email, country, locale,
  * flow and userId) and starts the client on first render. Renders nothing.
  */
 export function FlagContextSync() {

@@ -1,8 +1,8 @@
 import { emailKey } from '@coparent/domain';
 import type { EvaluationContext } from '@openfeature/web-sdk';
 
-/** The part of the site a flag is read in (spec 000 §5: the flag client's `flow`). */
-export type FlagFlow = 'join' | 'invite' | 'pro' | 'account';
+/** The part of the site a flag is read in (the flag client's `flow`). */
+type FlagFlow = 'join' | 'invite' | 'pro' | 'account';
 
 /** One build serves /app/join/* (with the invite and professional flows) and /app/account/*. */
 export function flowFromPath(pathname: string): FlagFlow {
@@ -13,7 +13,7 @@ export function flowFromPath(pathname: string): FlagFlow {
   return 'join';
 }
 
-export type FlagContextInput = {
+type FlagContextInput = {
   anonymousId: string;
   userId?: string | null;
   email?: string | null;

@@ -3,7 +3,7 @@ import { type EvaluationContext, OpenFeature, ProviderEvents } from '@openfeatur
 
 // The OpenFeature web SDK with the OFREP web provider, which asks the server for every flag at
 // once (POST /ofrep/v1/evaluate/flags) and then answers synchronously from that answer. Its own
-// chunk, imported by flag-client.ts once the first screen has rendered (issue [F8], web budgets).
+// chunk, imported by flag-client.ts once the first screen has rendered (JS size budgets).
 
 /** Events after which a flag may read differently. */
 const CHANGE_EVENTS = [

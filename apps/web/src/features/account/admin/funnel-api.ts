@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** The windows the page offers (GET /v2/admin/funnel takes 30m, 24h, 7d, 2w…). */
 export const FUNNEL_WINDOWS = ['24h', '7d', '30d'] as const;
-export type FunnelWindow = (typeof FUNNEL_WINDOWS)[number];
+type FunnelWindow = (typeof FUNNEL_WINDOWS)[number];
 
 export function isFunnelWindow(value: string | null): value is FunnelWindow {
   return (FUNNEL_WINDOWS as readonly string[]).includes(value ?? '');

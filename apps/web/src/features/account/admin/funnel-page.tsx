@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { SelectField } from '../../../components/select-field';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { SelectField } from '@/components/select-field';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
 import styles from './admin-funnel.module.css';
 import { FUNNEL_WINDOWS, type FunnelReport, isFunnelWindow, useFunnelReport } from './funnel-api';
@@ -14,7 +14,7 @@ import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
 import { useFunnelFormat } from './use-funnel-format';
 
-/** /app/account/admin/funnel: the Parent A funnel report, for staff accounts ([F6]). */
+/** /app/account/admin/funnel: the Parent A funnel report, for staff accounts. */
 export function FunnelPage() {
   return (
     <RequireLogin>{(session) => (session.isStaff ? <StaffFunnel /> : <StaffOnly />)}</RequireLogin>

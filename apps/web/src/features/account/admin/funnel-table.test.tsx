@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n';
-import { addAccountAreaCatalogue } from '../../../locales/catalogue-account-area.en';
+import { i18n } from '@/lib/i18n';
+import { addAccountAreaCatalogue } from '@/locales/catalogue-account-area.en';
 import { FunnelTable } from './funnel-table';
 
 addAccountAreaCatalogue();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 
 /** Numbers, percentages, dates and step names in the page's language. */
 export function useFunnelFormat() {

@@ -4,15 +4,15 @@ import {
   type AccountBillingUpdateRequestInput,
 } from '@coparent/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 const BILLING_PATH = '/v2/account/billing';
 /** Under the account key: logging in or out resets it with the rest. */
-export const ACCOUNT_BILLING_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'billing'] as const;
+const ACCOUNT_BILLING_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'billing'] as const;
 
 /** GET /v2/account/billing (the session cookie): 401 SESSION_REQUIRED without a login. */
-export async function getAccountBilling(): Promise<AccountBilling> {
+async function getAccountBilling(): Promise<AccountBilling> {
   const answer = await apiRequest<unknown>(BILLING_PATH);
   const parsed = AccountBillingSchema.safeParse(answer);
   if (!parsed.success) {
@@ -22,7 +22,7 @@ export async function getAccountBilling(): Promise<AccountBilling> {
 }
 
 /** PUT /v2/account/billing: 200, or an ApiError with the 422's field errors. */
-export async function saveAccountBilling(body: AccountBillingUpdateRequestInput): Promise<void> {
+async function saveAccountBilling(body: AccountBillingUpdateRequestInput): Promise<void> {
   await apiRequest<unknown>(BILLING_PATH, { method: 'PUT', body });
 }
 

@@ -2,12 +2,12 @@ import { type AccountBilling, accountBillingFormToRequest, type Billing } from '
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { isSessionRequired, useLoginRedirect } from '../session/require-login';
 import { loginPath } from '../session/return-to';
 import styles from './account-billing.module.css';
@@ -26,7 +26,7 @@ import { PaymentMethodText } from './payment-method';
 const BILLING_PAGE = '/billing';
 
 /**
- * The account billing page ([F7]; the funnel's legacy co-parent paths land here): the name and
+ * The account billing page (the funnel's legacy co-parent paths land here): the name and
  * email (read-only), the payment method on file and the billing address form.
  */
 export function AccountBillingPage() {

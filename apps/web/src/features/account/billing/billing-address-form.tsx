@@ -2,24 +2,22 @@ import {
   ACCOUNT_BILLING_FORM_FIELDS,
   type Billing,
   billingSchema,
-  supportPhoneFor,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
+import { useCallback } from 'react';
+import { FormProvider, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { BillingAddressFields } from '../../../components/billing-address-fields';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { BillingAddressFields } from '@/components/billing-address-fields';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import styles from './account-billing.module.css';
 import type { BillingFormInput } from './billing-draft';
 
 /** The form's values sit under `billing`, so field ids match the checkout's (`billing-city`). */
-export type BillingAddressFormInput = { billing: BillingFormInput };
+type BillingAddressFormInput = { billing: BillingFormInput };
 type BillingAddressFormValues = { billing: Billing };
 
 // The checkout's billing rules, as the domain writes them (the server runs the same ones).
@@ -59,50 +57,20 @@ export function BillingAddressForm({
   onErrorsChange,
 }: BillingAddressFormProps) {
   const { t } = useTranslation();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<BillingAddressFormInput, unknown, BillingAddressFormValues>({
+  const keepDraft = useCallback(
+    (values: Partial<BillingAddressFormInput>) => {
+      if (values.billing) onDraftChange(values.billing as Partial<BillingFormInput>);
+    },
+    [onDraftChange],
+  );
+  const { form, errorText, items, focusKey, submit } = useBillingAddressForm({
     resolver,
     defaultValues: { billing: defaultValues },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    onDraftChange: keepDraft,
+    onSubmit: (values) => onSubmit(values.billing),
+    fieldFor: formPathFor,
+    onErrorsChange,
   });
-  const { formState, watch, handleSubmit, setError } = form;
-
-  useEffect(() => {
-    const subscription = watch((values) => {
-      if (values.billing) onDraftChange(values.billing as Partial<BillingFormInput>);
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
-
-  const country = watch('billing.country');
-  const errorText = useFieldErrorText(supportPhoneFor(country).display);
-
-  const errors = formState.errors;
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    errors,
-    errorText,
-    unplaced.map((error) => error.text),
-  );
-  const hasErrors = items.length > 0;
-  useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values.billing);
-      if (result?.fieldErrors.length) {
-        setUnplaced(applyServerErrors(result.fieldErrors, setError, formPathFor));
-        setFocusKey((key) => key + 1);
-      }
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
 
   return (
     <FormProvider {...form}>

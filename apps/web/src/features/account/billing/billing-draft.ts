@@ -1,5 +1,5 @@
 import type { BillingInput } from '@coparent/domain';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 /** This tab's unsaved account billing form (survives a reload; cleared once saved). */
 const DRAFT_KEY = 'coparent.accountBillingDraft';

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { accountRoutes } from '../../../app/account-router';
-import { AppProviders } from '../../../app/providers';
+import { accountRoutes } from '@/app/account-router';
+import { AppProviders } from '@/app/providers';
 
 /** Test helper: the account app (layout, routes, providers) at a path under /app/account. */
 export function renderAccountPage(path: string) {

@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_CODE, isPhoneCodeId, type PhoneCodeId } from '@coparent/domain';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 /** The "Invite a family" form's draft for this tab, per professional (survives a reload). */
 const DRAFT_KEY = 'coparent.casesDraft';
@@ -33,7 +33,7 @@ function emptyParent(): CaseParentValues {
   };
 }
 
-export function emptyCaseForm(): CaseFormValues {
+function emptyCaseForm(): CaseFormValues {
   return { parent1: emptyParent(), parent2: emptyParent(), children: [emptyCaseChild()] };
 }
 

@@ -1,6 +1,6 @@
 import type { CaseSummary } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale } from '@/lib/i18n';
 import styles from './cases.module.css';
 
 function formatDate(iso: string): string {

@@ -6,7 +6,7 @@ import {
   ListCasesResponseSchema,
 } from '@coparent/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 const CASES_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'cases'] as const;

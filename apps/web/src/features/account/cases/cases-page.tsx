@@ -2,12 +2,12 @@ import type { AccountSession, CreateCaseRequest, CreateCaseResponse } from '@cop
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
 import { clearCaseDraft, readCaseDraft, writeCaseDraft } from './case-draft';
 import { CaseList } from './case-list';
@@ -15,7 +15,7 @@ import styles from './cases.module.css';
 import { useCases, useCreateCase } from './cases-api';
 import { InviteFamilyForm, type InviteFamilySubmitResult } from './invite-family-form';
 
-/** /app/account/cases: a professional's cases and the "Invite a family" form ([F5]). */
+/** /app/account/cases: a professional's cases and the "Invite a family" form. */
 export function CasesPage() {
   return (
     <RequireLogin>

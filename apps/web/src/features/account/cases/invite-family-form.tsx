@@ -12,16 +12,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { LiveRegion } from '../../../components/live-region';
-import { PhoneField } from '../../../components/phone-field';
-import { RichText } from '../../../components/rich-text';
-import { TextField } from '../../../components/text-field';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
-import { useRepeatableRows } from '../../../lib/use-repeatable-rows';
+import { Button } from '@/components/button';
+import { ChildrenRows } from '@/components/children-rows';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { PhoneField } from '@/components/phone-field';
+import { TextField } from '@/components/text-field';
+import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
 import styles from './cases.module.css';
 
@@ -205,7 +203,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
   const { register, formState } = form;
   const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
-  const { announcement, canAdd, addRow, removeRow } = useRepeatableRows({
+  const rows = useRepeatableRows({
     count: fields.length,
     max: MAX_CHILDREN,
     append: () => append(emptyCaseChild(), { shouldFocus: false }),
@@ -217,57 +215,38 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
   });
 
   return (
-    <section aria-labelledby="cases-children-heading">
-      <h3 id="cases-children-heading" className={styles.childrenHeading}>
-        {t('cases.form.childrenHeading')}
-      </h3>
-      {fields.map((item, index) => {
+    <ChildrenRows
+      headingId="cases-children-heading"
+      heading={t('cases.form.childrenHeading')}
+      headingLevel="h3"
+      rowIds={fields.map((item) => item.id)}
+      legend={(number) => t('cases.form.childLegend', { number })}
+      removeKey="cases.form.removeChild"
+      addLabel={t('cases.form.addChild')}
+      limitMessage={limitMessage}
+      rows={rows}
+    >
+      {(index) => {
         const childErrors = formState.errors.children?.[index];
         return (
-          <fieldset key={item.id} className={styles.section}>
-            <legend className={styles.sectionLegend}>
-              {t('cases.form.childLegend', { number: index + 1 })}
-            </legend>
-            <div className={styles.nameRow}>
-              <TextField
-                id={fieldId(`children.${index}.firstName`)}
-                label={t('cases.form.firstName')}
-                autoComplete="off"
-                error={errorText(childErrors?.firstName)}
-                {...register(`children.${index}.firstName`)}
-              />
-              <TextField
-                id={fieldId(`children.${index}.lastName`)}
-                label={t('cases.form.lastName')}
-                autoComplete="off"
-                error={errorText(childErrors?.lastName)}
-                {...register(`children.${index}.lastName`)}
-              />
-            </div>
-            {fields.length > 1 ? (
-              <div className={styles.addChild}>
-                <Button variant="link" onClick={() => removeRow(index)}>
-                  <RichText
-                    i18nKey="cases.form.removeChild"
-                    values={{ number: index + 1 }}
-                    components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}
-                  />
-                </Button>
-              </div>
-            ) : null}
-          </fieldset>
+          <div className={styles.nameRow}>
+            <TextField
+              id={fieldId(`children.${index}.firstName`)}
+              label={t('cases.form.firstName')}
+              autoComplete="off"
+              error={errorText(childErrors?.firstName)}
+              {...register(`children.${index}.firstName`)}
+            />
+            <TextField
+              id={fieldId(`children.${index}.lastName`)}
+              label={t('cases.form.lastName')}
+              autoComplete="off"
+              error={errorText(childErrors?.lastName)}
+              {...register(`children.${index}.lastName`)}
+            />
+          </div>
         );
-      })}
-      <div className={styles.addChild}>
-        {canAdd ? (
-          <Button variant="secondary" onClick={addRow}>
-            <span aria-hidden="true">+</span> {t('cases.form.addChild')}
-          </Button>
-        ) : (
-          <p>{limitMessage}</p>
-        )}
-      </div>
-      <LiveRegion message={announcement} />
-    </section>
+      }}
+    </ChildrenRows>
   );
 }

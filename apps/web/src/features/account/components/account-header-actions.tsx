@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { useAccountSession } from '../session/use-account-session';
 import { useLogout } from '../session/use-logout';
 import styles from './account-header-actions.module.css';

@@ -4,14 +4,14 @@ import {
   ChangeEmailResponseSchema,
 } from '@coparent/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /**
  * POST /v2/account/email (the session cookie): 200 `{ email }`, or an ApiError with the 422's
  * field errors (`email`, `currentPassword`), 429 after repeated wrong passwords, 401 logged out.
  */
-export async function changeAccountEmail(body: ChangeEmailInput): Promise<ChangeEmailResponse> {
+async function changeAccountEmail(body: ChangeEmailInput): Promise<ChangeEmailResponse> {
   const answer = await apiRequest<unknown>('/v2/account/email', { method: 'POST', body });
   const parsed = ChangeEmailResponseSchema.safeParse(answer);
   if (!parsed.success) {

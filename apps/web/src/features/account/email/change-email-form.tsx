@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/error-summary';
-import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import { TextField } from '@/components/text-field';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import styles from './change-email.module.css';
 
 const FIELDS = new Set<string>(['email', 'currentPassword']);

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { PageHeading } from '../../../components/page-heading';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlertBanner } from '@/components/alert-banner';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin } from '../session/require-login';
 import styles from './change-email.module.css';
 import { useChangeAccountEmail } from './change-email-api';

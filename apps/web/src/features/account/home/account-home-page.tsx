@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
-import { FamilyMemberList } from '../../../components/family-member-list';
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '@/components/button';
+import { FamilyMemberList } from '@/components/family-member-list';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLoginRedirect } from '../session/require-login';
 import styles from './account-home.module.css';
 import { useAccountHome } from './get-account-home';

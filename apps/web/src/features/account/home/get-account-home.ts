@@ -1,11 +1,11 @@
 import { type AccountHome, AccountHomeSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** GET /v2/account/home (package names come in the current language). */
-export async function getAccountHome(signal?: AbortSignal): Promise<AccountHome> {
+async function getAccountHome(signal?: AbortSignal): Promise<AccountHome> {
   const answer = await apiRequest<unknown>('/v2/account/home', { signal });
   const parsed = AccountHomeSchema.safeParse(answer);
   if (!parsed.success) {

@@ -1,7 +1,7 @@
 import type { AccountReceiptSummary } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import styles from './account-home.module.css';
 import { formatAccountDate } from './format-date';
 

@@ -1,6 +1,6 @@
 import type { AccountSubscription } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import styles from './account-home.module.css';
 import { formatAccountDate } from './format-date';
 

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/error-summary';
-import { PasswordToggle } from '../../../components/password-toggle';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import { PasswordToggle } from '@/components/password-toggle';
+import { TextField } from '@/components/text-field';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import styles from './login.module.css';
 import { type LoginOutcome, loginOutcomeOf } from './login-outcome';
 
@@ -28,7 +28,7 @@ type LoginFormProps = {
 };
 
 /**
- * The login form (spec 001 §7 "Login result"): a wrong username or password shows `login_error`
+ * The login form: a wrong username or password shows `login_error`
  * on the password field and marks the username without a text of its own; too many attempts
  * says to wait; anything else shows genericErrorMessage.
  */

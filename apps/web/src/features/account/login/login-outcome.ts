@@ -1,7 +1,7 @@
 import type { ValidationError } from '@coparent/domain';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
-/** What a failed login means for the form (spec 001 §7 "Login result"). */
+/** What a failed login means for the form. */
 export type LoginOutcome =
   | { kind: 'wrongCredentials' }
   | { kind: 'tooManyAttempts' }
@@ -15,7 +15,7 @@ export function loginOutcomeOf(error: unknown): LoginOutcome {
     if (error.status === 422 && error.fieldErrors.length > 0) {
       return { kind: 'fields', errors: error.fieldErrors, unplaced: [] };
     }
-    // An answer of an unknown shape is logged (spec 001 §7) and shown as the generic error.
+    // An answer of an unknown shape is logged and shown as the generic error.
     if (error.code === 'INVALID_RESPONSE') console.warn('login: unexpected answer', error.message);
   }
   return { kind: 'generic' };

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { PageHeading } from '../../../components/page-heading';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { login } from '../../credentials/api/login';
-import { storeAuth } from '../../credentials/auth-storage';
+import { login } from '@/api/login';
+import { AlertBanner } from '@/components/alert-banner';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { storeAuth } from '@/stores/auth-storage';
 import { safeReturnTo } from '../session/return-to';
 import { ACCOUNT_QUERY_KEY, useAccountSession } from '../session/use-account-session';
 import type { LoginPageState } from '../session/use-logout';

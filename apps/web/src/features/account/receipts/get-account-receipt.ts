@@ -1,13 +1,10 @@
 import { type AccountReceipt, AccountReceiptSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** GET /v2/account/receipts/:receiptId: 404 RECEIPT_NOT_FOUND for any id not the user's. */
-export async function getAccountReceipt(
-  receiptId: string,
-  signal?: AbortSignal,
-): Promise<AccountReceipt> {
+async function getAccountReceipt(receiptId: string, signal?: AbortSignal): Promise<AccountReceipt> {
   const answer = await apiRequest<unknown>(
     `/v2/account/receipts/${encodeURIComponent(receiptId)}`,
     { signal },

@@ -1,5 +1,5 @@
 import { RECOVERY_METHODS, type RecoveryLookupForm, type RecoveryState } from '@coparent/domain';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
  * The recovery page's state machine: the spec's RECOVERY_STATES plus NEW_PASSWORD (the code or the
@@ -29,7 +29,7 @@ const STEPS: readonly RecoveryStep[] = [
   'FAILURE',
 ];
 
-export const EMPTY_LOOKUP: RecoveryLookupForm = {
+const EMPTY_LOOKUP: RecoveryLookupForm = {
   method: 'email',
   email: '',
   username: '',
@@ -37,7 +37,7 @@ export const EMPTY_LOOKUP: RecoveryLookupForm = {
   phone: '',
 };
 
-export function initialFlow(): RecoveryFlow {
+function initialFlow(): RecoveryFlow {
   return { step: 'INITIAL', lookup: EMPTY_LOOKUP, recoveryId: null, resetToken: null, code: '' };
 }
 
@@ -78,8 +78,4 @@ export function readFlow(): RecoveryFlow {
 
 export function writeFlow(flow: RecoveryFlow): void {
   writeStorage('session', RECOVERY_STORAGE_KEY, JSON.stringify(flow));
-}
-
-export function clearFlow(): void {
-  removeStorage('session', RECOVERY_STORAGE_KEY);
 }

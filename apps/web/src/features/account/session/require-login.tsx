@@ -2,8 +2,8 @@ import type { AccountSession } from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
 import { loginPath } from './return-to';
 import { useAccountSession } from './use-account-session';
 

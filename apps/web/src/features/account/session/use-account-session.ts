@@ -1,13 +1,13 @@
 import { type AccountSession, AccountSessionSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** Every account query starts with this key: logging in or out resets them all. */
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
-export const ACCOUNT_SESSION_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'session'] as const;
+const ACCOUNT_SESSION_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'session'] as const;
 
 /** GET /v2/account/session: who is logged in; 401 SESSION_REQUIRED when nobody is. */
-export async function getAccountSession(signal?: AbortSignal): Promise<AccountSession> {
+async function getAccountSession(signal?: AbortSignal): Promise<AccountSession> {
   const answer = await apiRequest<unknown>('/v2/account/session', { signal });
   const parsed = AccountSessionSchema.safeParse(answer);
   if (!parsed.success) {

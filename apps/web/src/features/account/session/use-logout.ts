@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
-import { clearAuth } from '../../credentials/auth-storage';
+import { apiRequest } from '@/lib/api-client';
+import { clearAuth } from '@/stores/auth-storage';
 import { ACCOUNT_QUERY_KEY } from './use-account-session';
 
 /** The login page's state after a logout: it shows the polite "You have logged out" notice. */

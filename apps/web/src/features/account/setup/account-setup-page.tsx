@@ -1,19 +1,19 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useInvitedContext } from '../../invite/api/get-invited-context';
-import { readInviteToken } from '../../invite/invite-store';
+import { useInvitedContext } from '@/api/get-invited-context';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { readInviteToken } from '@/stores/invite-token';
 import styles from './account-setup.module.css';
 import { INVITE_REQUEST_HREF, type SetupTask, setupTasks } from './setup-tasks';
 
 /**
- * What an invited co-parent who skipped a step still has to do ([F7]). The invite token of this
+ * What an invited co-parent who skipped a step still has to do. The invite token of this
  * tab (session storage, from the invitation link) says who they are; without one, or with an
  * expired one, the setup can only continue from the invitation email.
  */

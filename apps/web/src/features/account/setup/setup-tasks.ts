@@ -3,7 +3,7 @@ import { INVITE_PATHS, type InvitedContext } from '@coparent/domain';
 /** The join app's invited screens (another app: full page loads). */
 const JOIN = '/app/join';
 
-export type SetupTaskId = 'credentials' | 'terms' | 'package' | 'billing';
+type SetupTaskId = 'credentials' | 'terms' | 'package' | 'billing';
 export type SetupTask = { id: SetupTaskId; isDone: boolean; href: string };
 
 /**

@@ -1,7 +1,7 @@
 import type { AccountHome, AccountReceipt, PricingResponse } from '@coparent/domain';
-import { paymentResponse, priceFor, USER_ID } from '../../../test/checkout-fixtures';
-import type { MockReply } from '../../../test/fetch-mock';
-import { US_PACKAGES } from '../../../test/packages-fixtures';
+import { paymentResponse, priceFor, USER_ID } from '@/test/checkout-fixtures';
+import type { MockReply } from '@/test/fetch-mock';
+import { US_PACKAGES } from '@/test/packages-fixtures';
 
 export const RECEIPT_ID = '3b0f6a1e-2c4d-4e5f-8a9b-0c1d2e3f4a5b';
 

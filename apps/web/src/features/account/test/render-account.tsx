@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { accountRoutes } from '../../../app/account-router';
-import { AppProviders } from '../../../app/providers';
-import type { FlagOverrides } from '../../../lib/flags';
+import { accountRoutes } from '@/app/account-router';
+import { AppProviders } from '@/app/providers';
+import type { FlagOverrides } from '@/lib/flags';
 
 /** Renders the account area (layout, routes, providers) at a path inside /app/account. */
 export function renderAccount(

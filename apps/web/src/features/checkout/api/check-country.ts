@@ -1,11 +1,8 @@
 import type { CountryCheckRequest, PricingLookupResponse } from '@coparent/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 
-export type CheckCountryInput = {
-  signupId: string;
-  registrationKey: string;
-  body: CountryCheckRequest;
-};
+type CheckCountryInput = SignupKey & { body: CountryCheckRequest };
 
 /**
  * POST /v2/signups/{signupId}/country-check: does the chosen package fit the billing country?

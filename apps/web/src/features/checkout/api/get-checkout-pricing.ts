@@ -5,15 +5,12 @@ import {
   PricingResponseSchema,
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 import type { CheckoutSession } from '../checkout-session';
 import { checkoutPricingKey } from './seed-signup-pricing';
 
-export type CheckoutPricingInput = {
-  signupId: string;
-  registrationKey: string;
-  body: PricingRequestInput;
-};
+type CheckoutPricingInput = SignupKey & { body: PricingRequestInput };
 
 /** A pricing call's 200 answer, checked. */
 export function parsePricingResponse(answer: unknown): PricingResponse {

@@ -1,12 +1,12 @@
 import { type ClientTokenResponse, ClientTokenResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
  * GET /v2/payment/client-token?country=: the card provider's client token. `provider` says which
  * card form to show: our own form for the local 'sandbox', hosted fields for 'braintree'.
  */
-export async function getClientToken(country: string | undefined): Promise<ClientTokenResponse> {
+async function getClientToken(country: string | undefined): Promise<ClientTokenResponse> {
   const query = country ? `?country=${encodeURIComponent(country)}` : '';
   const answer = await apiRequest<unknown>(`/v2/payment/client-token${query}`);
   const parsed = ClientTokenResponseSchema.safeParse(answer);
@@ -16,7 +16,7 @@ export async function getClientToken(country: string | undefined): Promise<Clien
   return parsed.data;
 }
 
-export function clientTokenQueryOptions(country: string | undefined) {
+function clientTokenQueryOptions(country: string | undefined) {
   return queryOptions({
     queryKey: ['checkout', 'client-token', country ?? ''],
     queryFn: () => getClientToken(country),

@@ -3,11 +3,10 @@ import {
   type PaymentResponse,
   PaymentResponseSchema,
 } from '@coparent/domain';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 
-export type PaySignupInput = {
-  signupId: string;
-  registrationKey: string;
+type PaySignupInput = SignupKey & {
   /** One per attempt: the same key replays the same attempt and never charges twice. */
   idempotencyKey: string;
   body: PaymentRequestInput;

@@ -1,12 +1,9 @@
 import type { UpdateBillingSectionRequestInput } from '@coparent/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 import type { SaveBillingAnswer } from '../checkout-session';
 
-export type SaveBillingInput = {
-  signupId: string;
-  registrationKey: string;
-  body: UpdateBillingSectionRequestInput;
-};
+type SaveBillingInput = SignupKey & { body: UpdateBillingSectionRequestInput };
 
 /** A billing save's answer as the views read it (null when the server answered nothing). */
 export function toSaveBillingAnswer(answer: unknown): SaveBillingAnswer {

@@ -1,7 +1,7 @@
 import type { Locale, PricingRequestInput, PricingResponse, SignupState } from '@coparent/domain';
 import { packageSavePricingBody } from '@coparent/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { signupFlowId } from '../flow-id';
 
 // Small and apart from the checkout (its store, its views): /step3 and /alacarte load it.
@@ -16,7 +16,7 @@ export function checkoutPricingKey(flowId: string, body: PricingRequestInput, lo
 }
 
 /**
- * Keeps the PACKAGE save's price as Parent A's payment page's first pricing answer (issue [F8]:
+ * Keeps the PACKAGE save's price as Parent A's payment page's first pricing answer (so
  * /payment shows its summary without asking again). The server priced the saved order by the
  * parent's phone, without codes and not for the co-parent: kept under that body's key only, so a
  * page that prices anything else (a code, a saved address) still asks the server.

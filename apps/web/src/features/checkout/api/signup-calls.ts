@@ -1,14 +1,13 @@
 import { billingFormToRequest, isSignupResetStatus, referralNeedsDetail } from '@coparent/domain';
-import { getAnonymousId } from '../../../lib/anonymous-id';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import type { SignupKey } from '@/stores/funnel-store';
 import type { CheckoutCalls } from '../checkout-session';
 import { checkCountry } from './check-country';
 import { getCheckoutPricing } from './get-checkout-pricing';
 import { paySignup } from './pay-signup';
 import { saveBilling } from './save-billing';
 
-type SignupCheckout = {
-  signupId: string;
-  registrationKey: string;
+type SignupCheckout = SignupKey & {
   parentDuplicateConfirmed: boolean;
   coParentDuplicateConfirmed: boolean;
 };

@@ -3,7 +3,7 @@ import {
   type TokenizePayload,
   TokenizePayloadSchema,
 } from '@coparent/domain';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
  * POST /v2/payment/sandbox/tokenize (local sandbox only): the card form's fields become a nonce,

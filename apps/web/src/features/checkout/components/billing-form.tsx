@@ -1,15 +1,14 @@
-import { type SavedBilling, supportPhoneFor, type ValidationError } from '@coparent/domain';
+import type { SavedBilling } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BillingAddressFields } from '../../../components/billing-address-fields';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { ReferralFields } from '../../../components/referral-fields';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, errorSummaryItems } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import { BillingAddressFields } from '@/components/billing-address-fields';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import { ReferralFields } from '@/components/referral-fields';
+import { TextField } from '@/components/text-field';
+import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import {
   type BillingFormInput,
   BillingFormSchema,
@@ -18,7 +17,7 @@ import {
   billingDefaults,
   billingFieldFor,
 } from '../billing-values';
-import { type BillingDraft, useCheckoutStore } from '../checkout-store';
+import { useCheckoutStore } from '../checkout-store';
 import type { BillingSubmitResult } from '../hooks/use-save-billing';
 import styles from './checkout.module.css';
 
@@ -39,14 +38,14 @@ type BillingFormProps = {
   /** Tells the page whether the form shows problems (for the page title). */
   onErrorsChange: (hasErrors: boolean) => void;
   backButton: ReactNode;
-  /** The referral question (spec 001 §2: not for invited users). */
+  /** The referral question (not for invited users). */
   showReferral: boolean;
   /** The submit button's text (default 'Continue to payment'). */
   submitLabel?: string;
 };
 
 /**
- * The Billing view (spec 001 §2): read-only name and email; the address, country, region, postal
+ * The Billing view: read-only name and email; the address, country, region, postal
  * code and time zone; the referral question where the flow asks it. A new country clears the
  * region and the time zone; a new region clears the time zone. What is typed is kept for the tab.
  */
@@ -64,48 +63,14 @@ export function BillingForm({
   const { t } = useTranslation();
   const setDraft = useCheckoutStore((s) => s.setBillingDraft);
   const [initialDraft] = useState(() => useCheckoutStore.getState().billingDraft);
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<BillingFormInput, unknown, BillingFormValues>({
+  const { form, errorText, items, focusKey, submit } = useBillingAddressForm({
     resolver: showReferral ? withReferral : withoutReferral,
     defaultValues: billingDefaults(initialDraft, saved, defaultCountry),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    onDraftChange: setDraft as (values: Partial<BillingFormInput>) => void,
+    onSubmit,
+    fieldFor: billingFieldFor,
+    onErrorsChange,
   });
-  const { formState, watch, handleSubmit, setError } = form;
-
-  useEffect(() => {
-    const subscription = watch((values) => setDraft(values as BillingDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, setDraft]);
-
-  const country = watch('billing.country');
-  const errorText = useFieldErrorText(supportPhoneFor(country).display);
-
-  const errors = formState.errors;
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    errors,
-    errorText,
-    unplaced.map((error) => error.text),
-  );
-  const hasErrors = items.length > 0;
-  useEffect(() => onErrorsChange(hasErrors), [hasErrors, onErrorsChange]);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        setUnplaced(applyServerErrors(result.fieldErrors, setError, billingFieldFor));
-        setFocusKey((key) => key + 1);
-      }
-    },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
 
   return (
     <FormProvider {...form}>

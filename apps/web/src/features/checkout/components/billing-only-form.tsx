@@ -1,6 +1,6 @@
 import type { SavedBilling } from '@coparent/domain';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { isSaved, useSaveBilling } from '../hooks/use-save-billing';
@@ -18,7 +18,7 @@ type BillingOnlyFormProps = {
 };
 
 /**
- * The Billing view on its own (spec 001 §2 "/invite/billing-info"): the same form and save as the
+ * The Billing view on its own (/invite/billing-info): the same form and save as the
  * payment page's, without the country check (no package is being bought) or the later views.
  */
 export function BillingOnlyForm({

@@ -6,10 +6,10 @@ import type {
 } from '@coparent/domain';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { track } from '../../../lib/analytics';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { track } from '@/lib/analytics';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
@@ -34,7 +34,7 @@ type CheckoutPageProps = {
   order: SavedOrder;
   /** The billing the server has (a reload, another device, the invited user's): prefills it. */
   savedBilling: SavedBilling | null | undefined;
-  /** The order summary (composed by the route from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   renderSummary: SummaryRenderer;
   /** Back on Billing (to the packages, or the flow's step 1). */
   backToPackages: ReactNode;

@@ -1,9 +1,9 @@
 import { supportPhoneFor } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
-import { type Retry, TryAgainButton } from '../../../components/try-again-button';
+import { AlertBanner } from '@/components/alert-banner';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { type Retry, TryAgainButton } from '@/components/try-again-button';
 
 type CheckoutProblemProps = {
   /** The billing country (its support line); the default line otherwise. */

@@ -1,18 +1,9 @@
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
-import type { CodeBoxStatus } from '../hooks/use-code-box';
+import { Button } from '@/components/button';
+import { CodeBox as CodeBoxShell, CodeForm } from '@/components/code-box/code-box';
+import type { AppliedCode, CodeBoxStatus } from '../hooks/use-code-box';
 import styles from './checkout.module.css';
-
-const PANEL_ID = 'checkout-code-panel';
-const FIELD_ID = 'checkout-code';
-
-export type AppliedCode = {
-  code: string;
-  kind: 'promo' | 'subscription';
-  amountFormatted?: string;
-};
 
 type CodeBoxProps = {
   isOpen: boolean;
@@ -27,8 +18,8 @@ type CodeBoxProps = {
 };
 
 /**
- * "Have a promo or subscription code?" (spec 001 §2): a disclosure; Apply is disabled while the
- * field is blank; the code is trimmed; the server prices it. Applied codes can be removed.
+ * "Have a promo or subscription code?": a disclosure; Apply is disabled while the field is blank;
+ * the code is trimmed; the server prices it. Applied codes can be removed.
  */
 export function CodeBox({
   isOpen,
@@ -42,20 +33,12 @@ export function CodeBox({
   onRemove,
 }: CodeBoxProps) {
   const { t } = useTranslation();
-  const trimmed = value.trim();
   const inputRef = useRef<HTMLInputElement>(null);
 
   // A refused code: back to the field, whose description carries the message.
   useEffect(() => {
     if (status === 'invalid' || status === 'failed') inputRef.current?.focus();
   }, [status]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (trimmed === '') return;
-    onValueChange(trimmed);
-    onApply(trimmed);
-  };
 
   const error =
     status === 'invalid' || status === 'rejected'
@@ -65,61 +48,49 @@ export function CodeBox({
         : undefined;
 
   return (
-    <div className={styles.codeBox}>
-      <Button variant="link" aria-expanded={isOpen} aria-controls={PANEL_ID} onClick={onToggle}>
-        {t('checkout.code.toggle')}
-      </Button>
-      <div id={PANEL_ID} hidden={!isOpen} className={styles.codePanel}>
-        <div role="status">
-          {applied.length > 0 ? (
-            <ul className={styles.appliedList}>
-              {applied.map((code) => (
-                <li key={`${code.kind}-${code.code}`}>
-                  <span>
-                    {code.amountFormatted
-                      ? t('checkout.code.appliedAmount', {
-                          code: code.code,
-                          amount: code.amountFormatted,
-                        })
-                      : t('checkout.code.applied', { code: code.code })}
-                  </span>{' '}
-                  <Button
-                    variant="link"
-                    onClick={() => onRemove(code)}
-                    aria-label={t('checkout.code.removeLabel', { code: code.code })}
-                  >
-                    {t('checkout.code.remove')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <form className={styles.codeRow} onSubmit={submit} noValidate>
-          <TextField
-            id={FIELD_ID}
-            label={t('checkout.code.label')}
-            hint={t('checkout.code.hint')}
-            error={error}
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
-            onBlur={() => onValueChange(value.trim())}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            ref={inputRef}
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={trimmed === ''}
-            isLoading={isChecking}
-          >
-            {t('checkout.code.apply')}
-          </Button>
-        </form>
-      </div>
-    </div>
+    <CodeBoxShell
+      panelId="checkout-code-panel"
+      toggleLabel={t('checkout.code.toggle')}
+      isOpen={isOpen}
+      onToggle={onToggle}
+      applied={
+        applied.length > 0 ? (
+          <ul className={styles.appliedList}>
+            {applied.map((code) => (
+              <li key={`${code.kind}-${code.code}`}>
+                <span>
+                  {code.amountFormatted
+                    ? t('checkout.code.appliedAmount', {
+                        code: code.code,
+                        amount: code.amountFormatted,
+                      })
+                    : t('checkout.code.applied', { code: code.code })}
+                </span>{' '}
+                <Button
+                  variant="link"
+                  onClick={() => onRemove(code)}
+                  aria-label={t('checkout.code.removeLabel', { code: code.code })}
+                >
+                  {t('checkout.code.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null
+      }
+    >
+      <CodeForm
+        fieldId="checkout-code"
+        label={t('checkout.code.label')}
+        hint={t('checkout.code.hint')}
+        error={error}
+        applyLabel={t('checkout.code.apply')}
+        value={value}
+        onValueChange={onValueChange}
+        isChecking={isChecking}
+        onApply={onApply}
+        inputRef={inputRef}
+      />
+    </CodeBoxShell>
   );
 }

@@ -1,9 +1,9 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { RichText } from '../../../components/rich-text';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { CheckboxField } from '@/components/checkbox-field';
+import { RichText } from '@/components/rich-text';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import type { Consent } from '../checkout-store';
 
 /** A legal page opens in a new tab, so nothing on this page is lost. */

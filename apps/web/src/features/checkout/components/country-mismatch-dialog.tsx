@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
 
 type CountryMismatchDialogProps = {
   isOpen: boolean;
@@ -8,7 +8,7 @@ type CountryMismatchDialogProps = {
   onAnswer: (isConfirmed: boolean) => void;
 };
 
-/** Spec 001 §4: the chosen package is not sold in the billing country. */
+/** The chosen package is not sold in the billing country. */
 export function CountryMismatchDialog({ isOpen, onAnswer }: CountryMismatchDialogProps) {
   const { t } = useTranslation();
   return (

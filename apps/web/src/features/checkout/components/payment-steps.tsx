@@ -1,11 +1,11 @@
 import type { PaymentView } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { StepProgress } from '../../../components/step-progress';
+import { StepProgress } from '@/components/step-progress';
 
 const VIEWS: readonly PaymentView[] = ['BILLING', 'PAYMENT', 'REVIEW'];
 
 /**
- * Spec 001 §2: Billing is always clickable; Payment once a payment step is done; Review only when
+ * Billing is always clickable; Payment once a payment step is done; Review only when
  * the last completed payment step is above 1.
  */
 export function isViewEnabled(view: PaymentView, lastCompletedPaymentStep: number): boolean {

@@ -1,22 +1,22 @@
 import type { Package } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlagOverrides } from '../../../lib/flags';
+import type { FlagOverrides } from '@/lib/flags';
 import {
   checkoutSignup,
   onCheckoutPricing,
   onClientToken,
   onTokenize,
   seedCheckout,
-} from '../../../test/checkout-fixtures';
-import { mockFetch, on } from '../../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../../test/join-fixtures';
-import { GB_PACKAGES, onCoupons, onPricingFor, US_PACKAGES } from '../../../test/packages-fixtures';
-import { renderApp } from '../../../test/render-app';
+} from '@/test/checkout-fixtures';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { GB_PACKAGES, onCoupons, onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 import { useCheckoutStore } from '../checkout-store';
 
 // These screens are reached after a reload: the store's view is kept (a new visit starts at Billing).
-vi.mock('../../../lib/page-reload', () => ({ wasPageReloaded: () => true }));
+vi.mock('@/lib/page-reload', () => ({ wasPageReloaded: () => true }));
 
 function server(packages: readonly Package[] = US_PACKAGES, extra: Record<string, unknown> = {}) {
   const country = packages === GB_PACKAGES ? 'GB' : 'US';

@@ -1,11 +1,11 @@
 import type { PaymentType, PricingResponse, SavedOrder } from '@coparent/domain';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { RadioGroup } from '../../../components/radio-group';
-import { Spinner } from '../../../components/spinner';
-import { track } from '../../../lib/analytics';
+import { Button } from '@/components/button';
+import { CheckboxField } from '@/components/checkbox-field';
+import { RadioGroup } from '@/components/radio-group';
+import { Spinner } from '@/components/spinner';
+import { track } from '@/lib/analytics';
 import { useClientToken } from '../api/get-client-token';
 import { useCheckoutSession } from '../checkout-session';
 import { hasNonce, useCheckoutStore } from '../checkout-store';
@@ -29,7 +29,7 @@ type PaymentViewProps = {
 const NO_WALLETS = { venmo: false, applePay: false };
 
 /**
- * The Payment view (spec 001 §2, §4, §5): the method (card, PayPal, Venmo, Apple Pay), the code
+ * The Payment view: the method (card, PayPal, Venmo, Apple Pay), the code
  * box, the consent checkboxes when required, pay-for-co-parent (not for invited users), and
  * Review Order — enabled only
  * when the method has its credential and an open code box holds a valid code.
@@ -89,7 +89,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
         });
         // Refused fields: the form shows why.
         if (!card) return;
-        // Spec 001 §7: device data goes with GB card payments.
+        // Device data goes with GB card payments.
         const deviceData = country === 'GB' ? await provider.deviceData() : null;
         store().setCardNonce(
           card.nonce,

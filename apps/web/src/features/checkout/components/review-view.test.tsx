@@ -1,7 +1,8 @@
 import type { PricingResponse } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { readQueue } from '../../../lib/analytics';
+import { readQueue } from '@/lib/analytics';
+import { useFunnelStore } from '@/stores/funnel-store';
 import {
   CREDENTIALS_TOKEN,
   checkoutSignup,
@@ -12,15 +13,14 @@ import {
   reloadCheckoutFromStorage,
   seedCheckout,
   USER_ID,
-} from '../../../test/checkout-fixtures';
-import { type MockReply, mockFetch, on, type RecordedCall } from '../../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../../test/join-fixtures';
-import { GB_PACKAGES, onCoupons, onPricingFor, US_PACKAGES } from '../../../test/packages-fixtures';
-import { renderApp } from '../../../test/render-app';
-import { useFunnelStore } from '../../join/funnel-store';
+} from '@/test/checkout-fixtures';
+import { type MockReply, mockFetch, on, type RecordedCall } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { GB_PACKAGES, onCoupons, onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 import { useCheckoutStore } from '../checkout-store';
 
-vi.mock('../../../lib/page-reload', () => ({ wasPageReloaded: () => true }));
+vi.mock('@/lib/page-reload', () => ({ wasPageReloaded: () => true }));
 
 const TEXAS_PRICING = priceFor(US_PACKAGES, {
   address: { country: 'US', region: 'TX' },

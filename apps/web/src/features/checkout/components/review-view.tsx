@@ -2,11 +2,11 @@ import { countryName, type PaymentType, PHONE_CODES, regionName } from '@coparen
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { useFormattedPhone } from '../../../lib/use-formatted-phone';
-import { useLocale } from '../../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { useFormattedPhone } from '@/lib/use-formatted-phone';
+import { useLocale } from '@/lib/use-locale';
 import { useCheckoutSession } from '../checkout-session';
 import { type CardSummary, useCheckoutStore } from '../checkout-store';
 import type { PayProblem } from '../hooks/use-pay';
@@ -15,12 +15,12 @@ import { CheckoutProblem } from './checkout-problem';
 import { ConsentFields } from './consent-fields';
 
 type ReviewViewProps = {
-  /** The order summary (the route composes it from the packages feature). */
+  /** The order summary (the shared OrderSummary, composed by the route). */
   summary: ReactNode;
   onPay: () => void;
   isPaying: boolean;
   problem: PayProblem | null;
-  /** Where "Change" next to the email goes (spec 001 §2: /step1 in the main flow). */
+  /** Where "Change" next to the email goes (/step1 in the main flow). */
   emailChangePath: string;
 };
 
@@ -40,7 +40,7 @@ function methodText(
 }
 
 /**
- * The Review view (spec 001 §2): email, billing and payment method each with Change, the order
+ * The Review view: email, billing and payment method each with Change, the order
  * summary, payment errors, Back to payment and Pay now — disabled while paying, or while the
  * terms are required and not accepted.
  */

@@ -1,6 +1,6 @@
 import { type CardFields, type CardType, cardTypeOf, cvvLengthFor } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '@/components/text-field';
 import type { CardField, CardFieldErrors } from '../card-fields';
 import styles from './checkout.module.css';
 

@@ -1,8 +1,8 @@
 import { type PaymentType, SANDBOX_WALLET_NONCES } from '@coparent/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
 import styles from './checkout.module.css';
 
 export type WalletMethod = Exclude<PaymentType, 'CREDIT_CARD'>;
@@ -12,7 +12,7 @@ type SandboxWalletProps = {
   hasNonce: boolean;
   /** Approve in the dialog: the method's fake nonce. */
   onApprove: (nonce: string) => void;
-  /** Cancel in the dialog (PayPal cancel clears its nonce, spec 001 §4). */
+  /** Cancel in the dialog (PayPal cancel clears its nonce). */
   onCancel: () => void;
 };
 

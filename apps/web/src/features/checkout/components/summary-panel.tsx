@@ -1,7 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@coparent/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './checkout.module.css';
 
 type SummaryPanelProps = {
@@ -13,7 +13,7 @@ type SummaryPanelProps = {
 
 /**
  * The order summary sidebar. Up to MOBILE_BREAKPOINT_PX (600px) wide it is collapsible: a button
- * that says the total and opens it (spec 001 §2).
+ * that says the total and opens it.
  */
 export function SummaryPanel({ children, totalFormatted }: SummaryPanelProps) {
   const { t } = useTranslation();

@@ -6,20 +6,25 @@ import {
 } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
-import type { AppliedCode } from '../components/code-box';
 import { usePricingBody } from './use-order-pricing';
 
 /**
  * idle; invalid: neither a promo nor a subscription code the server accepts; failed: the check
- * itself failed (never called "invalid"); rejected: an applied promo no longer applies (spec 001
- * §4 invalid-promo detection, e.g. after the billing country changed).
+ * itself failed (never called "invalid"); rejected: an applied promo no longer applies (e.g.
+ * after the billing country changed).
  */
+export type AppliedCode = {
+  code: string;
+  kind: 'promo' | 'subscription';
+  amountFormatted?: string;
+};
+
 export type CodeBoxStatus = 'idle' | 'invalid' | 'failed' | 'rejected';
 
 /**
@@ -144,7 +149,7 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
     apply: (typed: string) => void apply(typed),
     remove,
     /**
-     * Review Order's part (spec 001 §5): an open box must hold an applied, valid code and nothing
+     * Review Order's part: an open box must hold an applied, valid code and nothing
      * typed that was not applied.
      */
     isReady: !isOpen || (value.trim() === '' && applied.length > 0 && !isRejected),

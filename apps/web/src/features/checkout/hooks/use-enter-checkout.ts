@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { wasPageReloaded } from '../../../lib/page-reload';
+import { wasPageReloaded } from '@/lib/page-reload';
 import { useCheckoutStore } from '../checkout-store';
 
 /**
  * Entering the payment page of a flow: a fresh visit starts at Billing with promo codes cleared;
- * a reload keeps where the person was (spec 001 §4; the state is in sessionStorage); another
+ * a reload keeps where the person was (the state is in sessionStorage); another
  * flow's state is dropped. True once entered (the views may read the store from then on).
  */
 export function useEnterCheckout(flowId: string | undefined): boolean {

@@ -1,13 +1,13 @@
 import { orderPricingBody, type PricingRequestInput, type SavedOrder } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 import { useCheckoutPricing } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';
 
 /** The saved billing address as the pricing call reads it. */
-export function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
+function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
   return {
     line1: billing.billingAddress,
     line2: billing.billingAddress2 || undefined,
@@ -53,7 +53,7 @@ export function usePricingBody(
 
 /**
  * The server's price of the order as it stands. A failure other than the network ends the visit
- * (spec 001 §4, §8: back to the packages; a flow gone: where the flow starts again).
+ * (back to the packages; a flow gone: where the flow starts again).
  */
 export function useOrderPricing(order: SavedOrder | undefined) {
   const session = useCheckoutSession();

@@ -11,11 +11,11 @@ import {
 } from '@coparent/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { type ApiError, isApiError } from '../../../lib/api-client';
-import { randomId } from '../../../lib/random-id';
-import { useLocale } from '../../../lib/use-locale';
+import { track } from '@/lib/analytics';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { type ApiError, isApiError } from '@/lib/api-client';
+import { randomId } from '@/lib/random-id';
+import { useLocale } from '@/lib/use-locale';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { type CheckoutPaymentBody, useCheckoutSession } from '../checkout-session';
 import { type PendingAttempt, useCheckoutStore } from '../checkout-store';
@@ -77,7 +77,7 @@ function pushPurchase(gaPayloadBase64: string): void {
 }
 
 /**
- * Pay now (spec 001 §4 "Submit payment"): one Idempotency-Key per attempt, kept in sessionStorage
+ * Pay now: one Idempotency-Key per attempt, kept in sessionStorage
  * until the attempt resolves, so a double click, a retry after a lost answer or a reload replays
  * the same attempt and is never charged twice. On success: the checkout events, 'Subscription
  * Created', the GA purchase event, then the flow keeps the result and goes on (`onPaid`).

@@ -6,17 +6,17 @@ import {
   type PaymentType,
   RESTRICTIONS,
 } from '@coparent/domain';
-import { useFlag, useRestriction } from '../../../lib/flags';
+import { useFlag, useRestriction } from '@/lib/flags';
 import type { BrowserPaymentProvider } from '../payment-provider/payment-provider';
 
-export type PaymentMethodOptions = {
+type PaymentMethodOptions = {
   methods: PaymentType[];
   /** Card brands the restriction flags refuse (hide-amex, hide-discover). */
   refusedCardTypes: CardType[];
 };
 
 /**
- * Which payment methods to offer (spec 001 §6): the card always; PayPal when the paypal-in-join
+ * Which payment methods to offer: the card always; PayPal when the paypal-in-join
  * experiment is on, the country is not GB and it is not hidden; Venmo only for US billing
  * addresses, browsers the provider supports and its experiment on; Apple Pay unless hidden (and
  * supported: Safari's ApplePaySession with Braintree; the local sandbox simulates both), listed

@@ -7,19 +7,19 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 
 export type BillingSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
-/** The field the billing save names when it answered nothing at all (spec 001 §7). */
-export const UNKNOWN_FIELD = 'unknown';
+/** The field the billing save names when it answered nothing at all. */
+const UNKNOWN_FIELD = 'unknown';
 
 /** Saved, with the consent requirement the server decided. */
-export type BillingSaved = { consentRequired: boolean };
+type BillingSaved = { consentRequired: boolean };
 
 /**
  * The billing save of the flow (Parent A: PARENT, ADDRESS, REFERRAL; invited: PARENT, ADDRESS).

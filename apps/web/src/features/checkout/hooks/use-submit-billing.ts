@@ -1,8 +1,8 @@
 import { dialCodeDigits, type SavedOrder } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
@@ -17,7 +17,7 @@ const STOP: CountryOutcome = { goOn: false };
 /**
  * The Billing view's submit: the country-criteria check (a mismatch asks first; OK saves and goes
  * back to the packages), then the billing save. Saved: a subscription already current goes on
- * (spec 001 §4); otherwise the consent requirement follows the country and the view moves on to
+ *; otherwise the consent requirement follows the country and the view moves on to
  * Payment.
  */
 export function useSubmitBilling(order: SavedOrder) {

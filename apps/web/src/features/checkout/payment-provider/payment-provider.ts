@@ -4,7 +4,7 @@ import type { ComponentType, Ref } from 'react';
 export type WalletMethod = Exclude<PaymentType, 'CREDIT_CARD'>;
 
 /** A card nonce and what Review shows of the card (never the number itself). */
-export type CardNonce = { nonce: string; cardType: string; lastFour: string };
+type CardNonce = { nonce: string; cardType: string; lastFour: string };
 
 /** A wallet's nonce; Venmo also gives the account's username (shown on Review). */
 export type WalletApproval = { nonce: string; venmoUsername?: string };
@@ -22,7 +22,7 @@ export type CardFormProps = {
   ref?: Ref<CardFormHandle>;
   /** Brands the restriction flags refuse (hide-amex, hide-discover). */
   refusedCardTypes: readonly CardType[];
-  /** Every field is valid: Review Order may tokenise (spec 001 §4). */
+  /** Every field is valid: Review Order may tokenise. */
   onValidityChange: (isValid: boolean) => void;
   isDisabled: boolean;
 };
@@ -34,7 +34,7 @@ export type WalletProps = {
   total: number;
   refusedCardTypes: readonly CardType[];
   onApprove: (approval: WalletApproval) => void;
-  /** The person closed the wallet's window (PayPal cancel clears its nonce, spec 001 §4). */
+  /** The person closed the wallet's window (PayPal cancel clears its nonce). */
   onCancel: () => void;
 };
 

@@ -1,6 +1,6 @@
 import type { CardFields } from '@coparent/domain';
 import { useEffect, useImperativeHandle, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { tokenizeCard } from '../api/tokenize-card';
 import { type CardField, type CardFieldErrors, cardProblems, EMPTY_CARD } from '../card-fields';
 import { SandboxCardForm } from '../components/sandbox-card-form';

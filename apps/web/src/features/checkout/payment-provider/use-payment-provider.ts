@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BrowserPaymentProvider } from './payment-provider';
 import { sandboxProvider } from './sandbox-provider';
 
-export type PaymentProviderState =
+type PaymentProviderState =
   | { status: 'loading' }
   | { status: 'ready'; provider: BrowserPaymentProvider }
   /** braintree-web (or its client) could not load: the page says so, with a retry. */

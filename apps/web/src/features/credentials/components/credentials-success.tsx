@@ -1,8 +1,6 @@
-import { CREDENTIALS_REDIRECT_DELAY_MS } from '@coparent/domain';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from './credentials.module.css';
+import { ALL_SET_SECONDS, AllSet } from '@/components/credentials/all-set';
 
 type CredentialsSuccessProps = {
   /** Where the person goes after CREDENTIALS_REDIRECT_DELAY_MS (5 seconds). */
@@ -15,47 +13,30 @@ type CredentialsSuccessProps = {
   destination?: 'receipt' | 'account';
 };
 
-/**
- * "You're all set!" (spec 001 §2, §4): the next page opens after five seconds, which is said and
- * announced, with a link to go now.
- */
+/** Parent A's "You're all set!": on to the receipt, or to the account for the emailed link. */
 export function CredentialsSuccess({
   to,
   onRedirect,
   destination = 'receipt',
 }: CredentialsSuccessProps) {
   const { t } = useTranslation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const onRedirectRef = useRef(onRedirect);
-  onRedirectRef.current = onRedirect;
-  const seconds = Math.round(CREDENTIALS_REDIRECT_DELAY_MS / 1000);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-    const timer = window.setTimeout(() => onRedirectRef.current(), CREDENTIALS_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
+  const isReceipt = destination === 'receipt';
   return (
-    <div className={styles.success}>
-      <h1 ref={headingRef} tabIndex={-1}>
-        {t('credentials.success.title')}
-      </h1>
-      {destination === 'receipt' ? (
-        <>
-          <p role="status">{t('credentials.success.redirect', { count: seconds })}</p>
-          <p>
-            <Link to={to}>{t('credentials.success.goNow')}</Link>
-          </p>
-        </>
-      ) : (
-        <>
-          <p role="status">{t('credentials.success.redirectAccount', { count: seconds })}</p>
-          <p>
-            <a href={to}>{t('credentials.success.goNowAccount')}</a>
-          </p>
-        </>
-      )}
-    </div>
+    <AllSet
+      title={t('credentials.success.title')}
+      status={
+        isReceipt
+          ? t('credentials.success.redirect', { count: ALL_SET_SECONDS })
+          : t('credentials.success.redirectAccount', { count: ALL_SET_SECONDS })
+      }
+      link={
+        isReceipt ? (
+          <Link to={to}>{t('credentials.success.goNow')}</Link>
+        ) : (
+          <a href={to}>{t('credentials.success.goNowAccount')}</a>
+        )
+      }
+      onRedirect={onRedirect}
+    />
   );
 }

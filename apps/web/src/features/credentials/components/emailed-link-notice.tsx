@@ -1,10 +1,10 @@
 import { ACCOUNT_LOGIN_PATH, supportPhoneFor } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../../components/page-heading';
-import { RichText } from '../../../components/rich-text';
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import styles from './credentials.module.css';
+import styles from '@/components/credentials/credentials.module.css';
+import { PageHeading } from '@/components/page-heading';
+import { RichText } from '@/components/rich-text';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * /credentials without the tab that paid (closed, reloaded in another browser) and without the

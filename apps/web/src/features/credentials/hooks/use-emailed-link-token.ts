@@ -1,5 +1,5 @@
-import { removeStorage } from '../../../lib/storage';
-import { useAddressToken } from '../../../lib/use-address-token';
+import { removeStorage } from '@/lib/storage';
+import { useAddressToken } from '@/lib/use-address-token';
 
 /** The receipt email's credentials token, taken out of the address bar (this tab only). */
 const LINK_TOKEN_KEY = 'coparent.credentialsLinkToken';

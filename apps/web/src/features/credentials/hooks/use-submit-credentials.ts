@@ -1,13 +1,13 @@
-import type { SetCredentialsRequest, ValidationError } from '@coparent/domain';
+import type { SetCredentialsRequest } from '@coparent/domain';
 import { useState } from 'react';
-import { identify, track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
-import { useSetCredentials } from '../api/set-credentials';
-import { storeAuth } from '../auth-storage';
+import { useLogin } from '@/api/login';
+import { useSetCredentials } from '@/api/set-credentials';
+import type { CredentialsSubmitResult } from '@/components/credentials/credentials-form';
+import { identify, track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { storeAuth } from '@/stores/auth-storage';
 
-export type CredentialsProblem = 'tokenInvalid' | 'failed';
-export type CredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
+type CredentialsProblem = 'tokenInvalid' | 'failed';
 
 /**
  * Complete Signup: set the username and password with the credentials token, then the login post

@@ -1,7 +1,7 @@
 import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * GET /v2/users/{userId} with the invite token: the invited parent as saved (name, email, phone,
@@ -19,7 +19,7 @@ export async function getInvitedUser(token: string, userId: string): Promise<Inv
 }
 
 /** The query key holds the user id, never the token (a secret). */
-export function invitedUserQueryKey(userId: string) {
+function invitedUserQueryKey(userId: string) {
   return ['invite', 'user', userId] as const;
 }
 

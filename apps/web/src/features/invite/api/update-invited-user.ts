@@ -4,10 +4,10 @@ import {
   UpdateInvitedUserResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { inviteAuthHeaders } from '../invite-store';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
-export type UpdateInvitedUserInput = {
+type UpdateInvitedUserInput = {
   token: string;
   userId: string;
   body: UpdateInvitedUserRequestInput;

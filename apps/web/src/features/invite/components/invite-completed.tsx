@@ -1,8 +1,8 @@
 import { ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { buttonClassName } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { buttonClassName } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { resetInviteState } from '../credentials/reset-invite-state';
 import styles from './invite.module.css';
 

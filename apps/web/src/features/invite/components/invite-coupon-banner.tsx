@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { useLocale } from '../../../lib/use-locale';
+import { AlertBanner } from '@/components/alert-banner';
+import { useLocale } from '@/lib/use-locale';
 
 /**
- * The invited packages' coupon banner (spec 001 §2): the codes of the public and automatic
+ * The invited packages' coupon banner: the codes of the public and automatic
  * promotions valid now (context.availableCoupons); nothing when there are none.
  */
 export function InviteCouponBanner({ codes }: { codes: readonly string[] }) {

@@ -7,16 +7,16 @@ import {
 } from '@coparent/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { fullPage } from '../../../lib/full-page';
-import { GenericError } from '../../join/components/generic-error';
-import { useInvitedContext } from '../api/get-invited-context';
+import { useInvitedContext } from '@/api/get-invited-context';
+import { GenericError } from '@/components/generic-error';
+import { Spinner } from '@/components/spinner';
+import { isApiError } from '@/lib/api-client';
+import { fullPage } from '@/lib/full-page';
+import { readInviteToken } from '@/stores/invite-token';
 import { isInviteCompleted } from '../invite-errors';
-import { readInviteToken } from '../invite-store';
 import { InviteCompleted } from './invite-completed';
 
-export type InviteGateProps = {
+type InviteGateProps = {
   /** The screen, given the token of this tab and the invited context as the server has it now. */
   children: (invite: { token: string; context: InvitedContext }) => ReactNode;
   /**

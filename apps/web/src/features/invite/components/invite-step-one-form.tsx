@@ -6,28 +6,21 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/error-summary';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSummarisedSubmit } from '../../../lib/use-summarised-submit';
-import styles from '../../join/components/form.module.css';
-import { ParentContactFields } from '../../join/components/parent-contact-fields';
-import { stepOneFieldFor } from '../../join/components/step-one-form';
-import { useErrorText } from '../../join/hooks/use-error-text';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import styles from '@/components/form.module.css';
+import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useErrorText } from '@/lib/use-error-text';
+import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import type { InviteStepOneDraft } from '../invite-drafts';
 
 type FormInput = z.input<typeof InviteStepOneFormSchema>;
 
 export type InviteStepOneSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
-
-/** Server field → form field: the join's step-1 mapping, without the join-only question. */
-function fieldFor(field: string): Path<FormInput> | undefined {
-  const path = stepOneFieldFor(field);
-  return path === 'knowsCoParentEmail' ? undefined : (path as Path<FormInput> | undefined);
-}
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const INVITE_STEP_ONE_FORM_ID = 'invite-step-one-form';
@@ -42,7 +35,7 @@ type InviteStepOneFormProps = {
 };
 
 /**
- * The invited co-parent's contact form (spec 001 §2 "Invite step 1"): the shared parent contact
+ * The invited co-parent's contact form: the shared parent contact
  * schema and the first-parent step's fields and labels, without the join-only co-parent question.
  * Server errors are listed in the summary above the form and beside their fields.
  */
@@ -77,7 +70,7 @@ export function InviteStepOneForm({
 
   const { items, focusKey, submit } = useSummarisedSubmit(form, {
     onSubmit,
-    fieldFor,
+    fieldFor: parentContactFieldFor,
     errorText,
   });
   useDocumentTitle(title, items.length > 0);

@@ -1,6 +1,6 @@
 import type { Package } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import invite from './invite.module.css';
 
 type InviteUpgradeProps = {
@@ -11,7 +11,7 @@ type InviteUpgradeProps = {
 };
 
 /**
- * The choose-your-own upgrade link (spec 001 §2): everything included instead of picking options.
+ * The choose-your-own upgrade link: everything included instead of picking options.
  * It chooses the Premium package (of the term being built) as /invite/packages would, so it is a
  * button (an action that saves), styled as a link.
  */

@@ -1,5 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
-import type { InviteCredentialsInput } from './invite-credentials-values';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 // Kept apart from the form's schema so that clearing the draft at the end of the flow (the
 // receipt, the "You're all set" screen) does not load the password rules.
@@ -27,7 +26,15 @@ export function readDraft(): InviteCredentialsDraft | null {
   }
 }
 
-export function saveDraft(values: InviteCredentialsInput): void {
+/** The form's values a draft is made of (the form's own type lives with its schema). */
+type DraftSource = {
+  credentials: { username: string };
+  referral: InviteCredentialsDraft['referral'];
+  security: { securityQuestion: string };
+  consent: InviteCredentialsDraft['consent'];
+};
+
+export function saveDraft(values: DraftSource): void {
   const draft: InviteCredentialsDraft = {
     username: values.credentials.username,
     referral: values.referral,

@@ -2,9 +2,9 @@ import { hasBlockingErrors, INVITE_PATHS, type InviteStepOneForm } from '@copare
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { isApiError } from '@/lib/api-client';
 import { useUpdateInvitedUser } from '../api/update-invited-user';
 import type { InviteStepOneSubmitResult } from '../components/invite-step-one-form';
 import { clearInviteDrafts, clearStepOneDraft } from '../invite-drafts';

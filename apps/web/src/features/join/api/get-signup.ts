@@ -1,6 +1,7 @@
 import { type SignupState, SignupStateSchema } from '@coparent/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 
 export async function getSignup(signupId: string, registrationKey: string): Promise<SignupState> {
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
@@ -25,8 +26,8 @@ const saveAnswerAt = new Map<string, number>();
 
 /**
  * Is the cached copy of this signup the answer of a save rather than a read? Such an answer is
- * what a read would give, so the screen after the save shows it without reading again (issue
- * [F8], round trips). Compared by the copy's time, so a later read is a read again.
+ * what a read would give, so the screen after the save shows it without reading again (one
+ * round trip fewer). Compared by the copy's time, so a later read is a read again.
  */
 function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
   return saveAnswerAt.get(signupId) === dataUpdatedAt;
@@ -37,7 +38,7 @@ function isSaveAnswer(signupId: string, dataUpdatedAt: number): boolean {
  * once (each screen reads the signup as it opens); a save's answer stands for a few seconds, and
  * is kept that long without a screen watching it (the next screen's chunk may still be loading).
  */
-export function signupQueryOptions(signupId: string, registrationKey: string) {
+function signupQueryOptions(signupId: string, registrationKey: string) {
   return queryOptions({
     queryKey: ['signups', signupId],
     queryFn: () => getSignup(signupId, registrationKey),
@@ -59,25 +60,22 @@ export function seedSignupRead(queryClient: QueryClient, signup: SignupState) {
 }
 
 /** Reads the stored signup once per mount of the screen that calls it (a fresh save's answer aside). */
-export function useSignup(signupId: string | undefined, registrationKey: string | undefined) {
+export function useSignup(signupKey: SignupKey | null) {
   return useQuery({
-    ...signupQueryOptions(signupId ?? '', registrationKey ?? ''),
-    enabled: Boolean(signupId && registrationKey),
+    ...signupQueryOptions(signupKey?.signupId ?? '', signupKey?.registrationKey ?? ''),
+    enabled: signupKey !== null,
   });
 }
 
 /**
  * The signup as a screen that follows a save should show it: an answer read for this screen, or
- * the save's own answer (issue [F8]); `undefined` while only an older cached copy is there (it
+ * the save's own answer; `undefined` while only an older cached copy is there (it
  * may predate the save). With the query, for its error and refetch.
  */
-export function useCurrentSignup(
-  signupId: string | undefined,
-  registrationKey: string | undefined,
-) {
-  const signup = useSignup(signupId, registrationKey);
+export function useCurrentSignup(signupKey: SignupKey | null) {
+  const signup = useSignup(signupKey);
   const isCurrent =
     signup.isFetchedAfterMount ||
-    (signupId !== undefined && isSaveAnswer(signupId, signup.dataUpdatedAt));
+    (signupKey !== null && isSaveAnswer(signupKey.signupId, signup.dataUpdatedAt));
   return { signup, current: isCurrent ? signup.data : undefined };
 }

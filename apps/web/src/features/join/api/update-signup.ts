@@ -5,12 +5,11 @@ import {
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { referrerKeyHeader } from '../../../lib/discount-link';
+import { apiRequest } from '@/lib/api-client';
+import { referrerKeyHeader } from '@/lib/discount-link';
+import type { SignupKey } from '@/stores/funnel-store';
 
-export type UpdateSignupInput = {
-  signupId: string;
-  registrationKey: string;
+export type UpdateSignupInput = SignupKey & {
   /** A section as sent (before the schema's defaults), e.g. PACKAGE without `buildYourOwn`. */
   body: z.input<typeof UpdateSignupRequestSchema>;
 };
@@ -18,9 +17,9 @@ export type UpdateSignupInput = {
 /**
  * What a save answered: its validation errors, and the raw answer for the sections whose extras
  * the caller reads (the PACKAGE save's signup and price: `readPackageSaveAnswer`). Only the
- * errors are parsed here, so steps 1 and 2 do not load the signup's whole schema (issue [F8]).
+ * errors are parsed here, so steps 1 and 2 do not load the signup's whole schema.
  */
-export type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
+type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
 
 export async function updateSignup({
   signupId,

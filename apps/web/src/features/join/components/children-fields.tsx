@@ -1,15 +1,12 @@
 import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from '@coparent/domain';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { LiveRegion } from '../../../components/live-region';
-import { RichText } from '../../../components/rich-text';
-import { TextField } from '../../../components/text-field';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { fieldId } from '../../../lib/form-errors';
-import { useRepeatableRows } from '../../../lib/use-repeatable-rows';
-import { useErrorText } from '../hooks/use-error-text';
-import styles from './form.module.css';
+import { ChildrenRows } from '@/components/children-rows';
+import styles from '@/components/form.module.css';
+import { TextField } from '@/components/text-field';
+import { fieldId } from '@/lib/form-errors';
+import { useErrorText } from '@/lib/use-error-text';
+import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 
 type ChildrenFieldsProps = {
   form: UseFormReturn<FamilyFormInput, unknown, FamilyForm>;
@@ -25,7 +22,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
   const errorText = useErrorText();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
   const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
-  const { announcement, canAdd, addRow, removeRow } = useRepeatableRows({
+  const rows = useRepeatableRows({
     count: fields.length,
     max: MAX_CHILDREN,
     append: () => append(emptyChild(), { shouldFocus: false }),
@@ -37,19 +34,23 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
   });
 
   return (
-    <section aria-labelledby="children-heading">
-      <h2 id="children-heading" className={styles.childrenHeading}>
-        {t('stepTwo.childrenHeading')}
-      </h2>
-      {fields.map((item, index) => {
+    <ChildrenRows
+      headingId="children-heading"
+      heading={t('stepTwo.childrenHeading')}
+      headingLevel="h2"
+      rowIds={fields.map((item) => item.id)}
+      legend={(number) => t('stepTwo.childLegend', { number })}
+      removeKey="stepTwo.removeChild"
+      addLabel={t('stepTwo.addChild')}
+      limitMessage={limitMessage}
+      rows={rows}
+    >
+      {(index) => {
         const childErrors = errors.children?.[index];
         const name = (field: 'firstName' | 'lastName' | 'email') =>
           `children.${index}.${field}` as const;
         return (
-          <fieldset key={item.id} className={styles.section}>
-            <legend className={styles.sectionLegend}>
-              {t('stepTwo.childLegend', { number: index + 1 })}
-            </legend>
+          <>
             <div className={styles.nameRow}>
               <TextField
                 id={fieldId(name('firstName'))}
@@ -77,30 +78,9 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
               error={errorText(childErrors?.email)}
               {...form.register(name('email'))}
             />
-            {fields.length > 1 ? (
-              <div className={styles.addChild}>
-                <Button variant="link" onClick={() => removeRow(index)}>
-                  <RichText
-                    i18nKey="stepTwo.removeChild"
-                    values={{ number: index + 1 }}
-                    components={{ hidden: <VisuallyHidden>{null}</VisuallyHidden> }}
-                  />
-                </Button>
-              </div>
-            ) : null}
-          </fieldset>
+          </>
         );
-      })}
-      <div className={styles.addChild}>
-        {canAdd ? (
-          <Button variant="secondary" onClick={addRow}>
-            <span aria-hidden="true">+</span> {t('stepTwo.addChild')}
-          </Button>
-        ) : (
-          <p>{limitMessage}</p>
-        )}
-      </div>
-      <LiveRegion message={announcement} />
-    </section>
+      }}
+    </ChildrenRows>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
 
 type DuplicateWarningProps = { text: string; onContinue: () => void; isContinuing: boolean };
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, on } from '../../../test/fetch-mock';
-import { onGetSignup, SIGNUP_ID, seedFunnel } from '../../../test/join-fixtures';
-import { renderApp } from '../../../test/render-app';
-import { useFunnelStore } from '../funnel-store';
+import { useFunnelStore } from '@/stores/funnel-store';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { onGetSignup, SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { renderApp } from '@/test/render-app';
 
 describe('RequireStep', () => {
   it('sends /step2 without a signup to /step1', async () => {

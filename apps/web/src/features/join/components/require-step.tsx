@@ -6,9 +6,9 @@ import {
 } from '@coparent/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { isSignupExpired, useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import { useSignup } from '../api/get-signup';
-import { isSignupExpired, useFunnelStore } from '../funnel-store';
 
 type RequireStepProps = { step: number; children: ReactNode };
 
@@ -18,16 +18,15 @@ type RequireStepProps = { step: number; children: ReactNode };
  * has expired or the server answers 403/404, and otherwise to the earliest incomplete step.
  */
 export function RequireStep({ step, children }: RequireStepProps) {
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
+  const signupKey = useSignupKey();
   const expiresAt = useFunnelStore((s) => s.expiresAt);
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   const syncFromServer = useFunnelStore((s) => s.syncFromServer);
   const endSignup = useFunnelStore((s) => s.endSignup);
   // Only the signup stored when the step opened is read: one created on this step (step 1's
   // submit) was just answered by the server, and reading it again would hold up the next step.
-  const [signupIdOnMount] = useState(signupId);
-  const signup = useSignup(signupId === signupIdOnMount ? signupId : undefined, registrationKey);
+  const [signupIdOnMount] = useState(signupKey?.signupId);
+  const signup = useSignup(signupKey?.signupId === signupIdOnMount ? signupKey : null);
 
   const isGone =
     isSignupExpired(expiresAt) ||

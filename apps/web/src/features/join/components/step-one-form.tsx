@@ -9,34 +9,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/error-summary';
-import { RadioGroup } from '../../../components/radio-group';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSummarisedSubmit } from '../../../lib/use-summarised-submit';
-import type { StepOneDraft } from '../funnel-store';
-import { useErrorText } from '../hooks/use-error-text';
-import styles from './form.module.css';
-import { ParentContactFields } from './parent-contact-fields';
+import { Button } from '@/components/button';
+import { ErrorSummary } from '@/components/error-summary';
+import styles from '@/components/form.module.css';
+import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { RadioGroup } from '@/components/radio-group';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useErrorText } from '@/lib/use-error-text';
+import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import type { StepOneDraft } from '@/stores/funnel-store';
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_ONE_FORM_ID = 'step-one-form';
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'countryCode',
-  'phoneNumber',
-  'knowsCoParentEmail',
-] as const;
-
-/** Server field name → step-1 form field ('parent.phoneCountryCode' → 'countryCode'). */
-export function stepOneFieldFor(field: string): Path<StepOneFormInput> | undefined {
-  const name = field.replace(/^parent\./, '').replace(/^phoneCountryCode$/, 'countryCode');
-  return (FIELDS as readonly string[]).includes(name)
-    ? (name as Path<StepOneFormInput>)
-    : undefined;
+/** Server field name → step-1 form field: the contact fields and the co-parent question. */
+function stepOneFieldFor(field: string): Path<StepOneFormInput> | undefined {
+  if (field.replace(/^parent\./, '') === 'knowsCoParentEmail') return 'knowsCoParentEmail';
+  return parentContactFieldFor(field);
 }
 
 export type StepOneSubmitResult = { fieldErrors?: ValidationError[] } | undefined;

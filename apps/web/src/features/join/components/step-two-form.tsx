@@ -11,17 +11,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { PhoneField } from '../../../components/phone-field';
-import { TextField } from '../../../components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { StepTwoDraft } from '../funnel-store';
-import { useErrorText } from '../hooks/use-error-text';
+import { Button } from '@/components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import styles from '@/components/form.module.css';
+import { PhoneField } from '@/components/phone-field';
+import { TextField } from '@/components/text-field';
+import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useErrorText } from '@/lib/use-error-text';
+import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
-import styles from './form.module.css';
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_TWO_FORM_ID = 'step-two-form';
@@ -30,10 +30,7 @@ const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phon
 const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
 
 /** Server field name → family form path ('coParent.phoneCountryCode' → 'coParent.countryCode'). */
-export function familyFieldFor(
-  field: string,
-  childCount: number,
-): Path<FamilyFormInput> | undefined {
+function familyFieldFor(field: string, childCount: number): Path<FamilyFormInput> | undefined {
   const [group, second, third] = field.split('.');
   if (group === 'coParent' && second) {
     const name = second === 'phoneCountryCode' ? 'countryCode' : second;
@@ -50,7 +47,7 @@ export function familyFieldFor(
   return undefined;
 }
 
-export function familyDefaults(draft: StepTwoDraft | undefined): FamilyFormInput {
+function familyDefaults(draft: StepTwoDraft | undefined): FamilyFormInput {
   const children = (draft?.children ?? []).map((child) => ({ ...emptyChild(), ...child }));
   return {
     coParent: {

@@ -1,8 +1,8 @@
 import type { BuildYourOwnValues } from '@coparent/domain';
+import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import { useCurrentSignup } from '../api/get-signup';
-import { useFunnelStore } from '../funnel-store';
 
-export type BuildYourOwnChoice =
+type BuildYourOwnChoice =
   | { status: 'loading' }
   /** No build-your-own package was chosen on /step3: /alacarte is not reachable. */
   | { status: 'none' }
@@ -14,12 +14,10 @@ export type BuildYourOwnChoice =
  * decides; when it cannot be read, the package recorded in this tab is used.
  */
 export function useBuildYourOwnChoice(): BuildYourOwnChoice {
-  const signupId = useFunnelStore((s) => s.signupId);
-  const registrationKey = useFunnelStore((s) => s.registrationKey);
   const localPackageId = useFunnelStore((s) => s.packageId);
   // Only an answer read for this screen, or the choice's save answer, counts: a copy cached
   // before the package was saved may not have the pending choice yet.
-  const { signup, current } = useCurrentSignup(signupId, registrationKey);
+  const { signup, current } = useCurrentSignup(useSignupKey());
   if (current) {
     const { pendingBuildYourOwnPackageId, buildYourOwn, order } = current;
     if (pendingBuildYourOwnPackageId) {

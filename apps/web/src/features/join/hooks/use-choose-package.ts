@@ -1,6 +1,5 @@
 import {
   type BuildYourOwnValues,
-  isSignupResetStatus,
   lastCompletedStepAfterPackage,
   type Package,
   type PricingResponse,
@@ -10,18 +9,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { readSignupKey, useFunnelStore } from '@/stores/funnel-store';
 import { seedSignupRead } from '../api/get-signup';
 import { type UpdateSignupInput, useUpdateSignup } from '../api/update-signup';
-import { useFunnelStore } from '../funnel-store';
+import { endsSignup, useStartAgain } from './use-start-again';
 import type { DuplicateLocationState } from './use-submit-step-one';
 
 /** How a choice ended: saved (and navigated), failed (a generic problem), or handled elsewhere. */
-export type ChoosePackageOutcome = 'saved' | 'failed' | 'handled';
+type ChoosePackageOutcome = 'saved' | 'failed' | 'handled';
 
 /** Where the package choice was made, for analytics. */
-export type ChoiceSource = 'card' | 'pricingPage';
+type ChoiceSource = 'card' | 'pricingPage';
 
 function emptyBuildYourOwn(subscription: BuildYourOwnValues['subscription']): BuildYourOwnValues {
   return { subscription, myfiles: false, tonemeter: false, unlimitedPayments: false, calls: false };
@@ -32,7 +32,7 @@ export type PackageSaveAnswer = { signup: SignupState; pricing: PricingResponse 
 
 /**
  * Shared by /step3 and /alacarte: saves the PACKAGE section and keeps its answer as the signup's
- * read, so /payment opens without reading it again (issue [F8], round trips); `onPriced` gets the
+ * read, so /payment opens without reading it again (one round trip fewer); `onPriced` gets the
  * answer's price (the route hands it to the checkout's cache).
  */
 export function useSavePackage({ onPriced }: { onPriced?: (answer: PackageSaveAnswer) => void }) {
@@ -58,10 +58,7 @@ export function useSavePackage({ onPriced }: { onPriced?: (answer: PackageSaveAn
  */
 export function usePackageSaveErrors() {
   const navigate = useNavigate();
-  const restart = () => {
-    useFunnelStore.getState().endSignup();
-    navigate('/step1');
-  };
+  const restart = useStartAgain();
   /** True when the error was handled by navigating away. */
   const handle = (error: unknown): boolean => {
     if (isApiError(error) && error.code === 'DUPLICATE_PARENT') {
@@ -73,10 +70,7 @@ export function usePackageSaveErrors() {
       navigate('/duplicate', { state });
       return true;
     }
-    if (
-      isApiError(error) &&
-      (error.code === 'SECTION_OUT_OF_ORDER' || isSignupResetStatus(error.status))
-    ) {
+    if (endsSignup(error)) {
       restart();
       return true;
     }
@@ -98,16 +92,15 @@ export function useChoosePackage(options: { onPriced?: (answer: PackageSaveAnswe
 
   const choose = async (pkg: Package, source: ChoiceSource): Promise<ChoosePackageOutcome> => {
     setHasProblem(false);
-    const { signupId, registrationKey } = useFunnelStore.getState();
-    if (!signupId || !registrationKey) {
+    const signupKey = readSignupKey();
+    if (!signupKey) {
       errors.restart();
       return 'handled';
     }
     setChoosingId(pkg.id);
     try {
       await save({
-        signupId,
-        registrationKey,
+        ...signupKey,
         body: { sections: ['PACKAGE'], order: { packageId: pkg.id } },
       });
     } catch (error) {

@@ -6,8 +6,8 @@ import {
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { useFunnelStore } from '../funnel-store';
+import { track } from '@/lib/analytics';
+import { readSignupKey, useFunnelStore } from '@/stores/funnel-store';
 import { type PackageSaveAnswer, usePackageSaveErrors, useSavePackage } from './use-choose-package';
 
 /**
@@ -25,15 +25,14 @@ export function useSubmitBuildYourOwn(
 
   const submit = async (values: BuildYourOwnValues, pkg: Package) => {
     setHasProblem(false);
-    const { signupId, registrationKey } = useFunnelStore.getState();
-    if (!signupId || !registrationKey) {
+    const signupKey = readSignupKey();
+    if (!signupKey) {
       errors.restart();
       return;
     }
     try {
       await save({
-        signupId,
-        registrationKey,
+        ...signupKey,
         body: {
           sections: ['PACKAGE'],
           order: { packageId: pkg.id },

@@ -3,15 +3,15 @@ import {
   familyFormToRequest,
   hasBlockingErrors,
   isDuplicateCoParentWarning,
-  isSignupResetStatus,
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { readSignupKey, useFunnelStore } from '@/stores/funnel-store';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepTwoSubmitResult } from '../components/step-two-form';
-import { useFunnelStore } from '../funnel-store';
+import { endsSignup, useStartAgain } from './use-start-again';
 
 /**
  * Step 2's submit: save the FAMILY section, then go on to /step3. A co-parent duplicate warning
@@ -24,22 +24,18 @@ export function useSubmitFamily() {
   const [warning, setWarning] = useState<{ text: string; values: FamilyForm } | null>(null);
   const [hasProblem, setHasProblem] = useState(false);
 
-  const restart = () => {
-    useFunnelStore.getState().endSignup();
-    navigate('/step1');
-  };
+  const startAgain = useStartAgain();
 
   const save = async (values: FamilyForm, isConfirmed: boolean): Promise<StepTwoSubmitResult> => {
     setHasProblem(false);
-    const { signupId, registrationKey } = useFunnelStore.getState();
-    if (!signupId || !registrationKey) {
-      restart();
+    const signupKey = readSignupKey();
+    if (!signupKey) {
+      startAgain();
       return undefined;
     }
     try {
       const { validationErrors } = await updateSignup.mutateAsync({
-        signupId,
-        registrationKey,
+        ...signupKey,
         body: familyFormToRequest(values, { coParentDuplicateConfirmed: isConfirmed }),
       });
       if (hasBlockingErrors(validationErrors)) return { fieldErrors: validationErrors };
@@ -52,11 +48,8 @@ export function useSubmitFamily() {
       if (isApiError(error) && error.status === 422 && error.fieldErrors.length > 0) {
         return { fieldErrors: error.fieldErrors };
       }
-      if (
-        isApiError(error) &&
-        (error.code === 'SECTION_OUT_OF_ORDER' || isSignupResetStatus(error.status))
-      ) {
-        restart();
+      if (endsSignup(error)) {
+        startAgain();
         return undefined;
       }
       setHasProblem(true);

@@ -8,13 +8,13 @@ import {
 } from '@coparent/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { isApiError } from '../../../lib/api-client';
+import { track } from '@/lib/analytics';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { isApiError } from '@/lib/api-client';
+import { readSignupKey, useFunnelStore } from '@/stores/funnel-store';
 import { useCreateSignup } from '../api/create-signup';
 import { useUpdateSignup } from '../api/update-signup';
 import type { StepOneSubmitResult } from '../components/step-one-form';
-import { useFunnelStore } from '../funnel-store';
 
 export type DuplicateLocationState = { name?: string; email?: string };
 
@@ -46,13 +46,12 @@ export function useSubmitStepOne() {
 
   const submit = async (values: StepOneForm): Promise<StepOneSubmitResult> => {
     setHasProblem(false);
-    const { signupId, registrationKey } = useFunnelStore.getState();
+    const signupKey = readSignupKey();
     const request = stepOneToCreateRequest(values, { parentDuplicateConfirmed: false });
     try {
-      if (signupId && registrationKey) {
+      if (signupKey) {
         const { validationErrors } = await updateSignup.mutateAsync({
-          signupId,
-          registrationKey,
+          ...signupKey,
           body: request,
         });
         if (hasBlockingErrors(validationErrors)) return handleFieldErrors(values, validationErrors);

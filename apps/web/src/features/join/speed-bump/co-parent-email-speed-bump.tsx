@@ -1,10 +1,10 @@
 import { speedBumpEmailSchema } from '@coparent/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { useErrorText } from '../hooks/use-error-text';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { TextField } from '@/components/text-field';
+import { useErrorText } from '@/lib/use-error-text';
 
 type CoParentEmailSpeedBumpProps = {
   isOpen: boolean;
@@ -23,7 +23,7 @@ type CoParentEmailSpeedBumpProps = {
 };
 
 /**
- * Spec 000 §2 / 001 §2 "Co-parent email speed-bump": asks once for the co-parent's email when
+ * The co-parent email speed-bump: asks once for the co-parent's email when
  * Parent A left it empty (decision 020).
  */
 export function CoParentEmailSpeedBump({

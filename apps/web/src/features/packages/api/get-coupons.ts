@@ -1,19 +1,15 @@
 import type { CouponsResponse, Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-
-export type SignupCredentials = { signupId: string; registrationKey: string };
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 
 /** GET /v2/signups/{signupId}/coupons: the signup's referrer discount, then public promotions. */
-export async function getCoupons({
-  signupId,
-  registrationKey,
-}: SignupCredentials): Promise<CouponsResponse> {
+async function getCoupons({ signupId, registrationKey }: SignupKey): Promise<CouponsResponse> {
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/coupons`, {
     registrationKey,
   });
   // The layout's discount banner reads coupons on every funnel page: the schema (and zod) load
-  // only when an answer needs parsing, not in the entry every screen pays for (issue [F8]).
+  // only when an answer needs parsing, not in the entry every screen pays for.
   const { CouponsResponseSchema } = await import('./coupons-schema');
   const parsed = CouponsResponseSchema.safeParse(answer);
   if (!parsed.success) {
@@ -23,24 +19,19 @@ export async function getCoupons({
 }
 
 /** The query key holds the signup id, never the registration key, which is a secret. */
-export function couponsQueryOptions(credentials: SignupCredentials, locale: Locale) {
+function couponsQueryOptions(key: SignupKey, locale: Locale) {
   return queryOptions({
-    queryKey: ['coupons', credentials.signupId, locale],
-    queryFn: () => getCoupons(credentials),
+    queryKey: ['coupons', key.signupId, locale],
+    queryFn: () => getCoupons(key),
     staleTime: 30 * 1000,
     retry: false,
   });
 }
 
 /** The signup's coupons; ask only once the family step is saved (the referrer is attached there). */
-export function useCoupons(
-  credentials: Partial<SignupCredentials>,
-  locale: Locale,
-  { enabled = true } = {},
-) {
-  const { signupId = '', registrationKey = '' } = credentials;
+export function useCoupons(signupKey: SignupKey | null, locale: Locale, { enabled = true } = {}) {
   return useQuery({
-    ...couponsQueryOptions({ signupId, registrationKey }, locale),
-    enabled: enabled && Boolean(signupId && registrationKey),
+    ...couponsQueryOptions(signupKey ?? { signupId: '', registrationKey: '' }, locale),
+    enabled: enabled && signupKey !== null,
   });
 }

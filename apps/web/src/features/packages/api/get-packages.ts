@@ -1,13 +1,13 @@
 import { type Locale, type PackagesResponse, PackagesResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /**
  * GET /v2/packages?ids=…&country=…: the packages, localised in the request's language (the api
  * client sends it) and priced for the country. The locale is part of the query key, so a change of
  * language fetches the names again.
  */
-export async function getPackages(ids: readonly number[], country?: string | null) {
+async function getPackages(ids: readonly number[], country?: string | null) {
   const params = new URLSearchParams({ ids: ids.join(',') });
   if (country) params.set('country', country);
   const answer = await apiRequest<unknown>(`/v2/packages?${params.toString()}`);

@@ -5,7 +5,7 @@ import {
   PricingLookupResponseSchema,
 } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** What the pricing group is looked up by: a country, or a phone (country code without the plus). */
 export type PricingCriteria = {
@@ -32,7 +32,7 @@ function invalidAnswer(what: string): ApiError {
 }
 
 /** GET /v2/pricing: the visitor's pricing group and its package ids, in card order. */
-export async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
+async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(criteria)) {
     if (value) params.set(name, value);

@@ -3,11 +3,10 @@ import {
   type PricingResponse,
   PricingResponseSchema,
 } from '@coparent/domain';
-import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import type { SignupCredentials } from './get-coupons';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 
-export type PriceOrderInput = SignupCredentials & { body: PricingRequestInput };
+type PriceOrderInput = SignupKey & { body: PricingRequestInput };
 
 /**
  * POST /v2/signups/{signupId}/pricing: the server's price of an order, computed from its catalog.
@@ -28,8 +27,4 @@ export async function priceOrder({
     throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected pricing' });
   }
   return parsed.data;
-}
-
-export function usePriceOrder() {
-  return useMutation({ mutationKey: ['pricing', 'price'], mutationFn: priceOrder });
 }

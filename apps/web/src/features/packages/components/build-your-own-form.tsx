@@ -9,9 +9,9 @@ import {
 } from '@coparent/domain';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import fieldStyles from '../../../components/field.module.css';
-import { RadioGroup } from '../../../components/radio-group';
+import { Button } from '@/components/button';
+import fieldStyles from '@/components/field.module.css';
+import { RadioGroup } from '@/components/radio-group';
 import { buildYourOwnPackageFor, buildYourOwnTotal } from '../package-order';
 import styles from './packages.module.css';
 

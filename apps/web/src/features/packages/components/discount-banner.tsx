@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
+import { AlertBanner } from '@/components/alert-banner';
 import type { DiscountDisplay } from '../hooks/use-discount-percent';
 
 /** "Your 15% discount will be applied": calm, closable, never a number it does not know. */

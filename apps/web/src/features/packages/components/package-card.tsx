@@ -6,10 +6,10 @@ import {
   type Package,
 } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { RichText } from '../../../components/rich-text';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import { useLocale } from '../../../lib/use-locale';
+import { Button } from '@/components/button';
+import { RichText } from '@/components/rich-text';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { useLocale } from '@/lib/use-locale';
 import type { PackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
 import { isPremiumPackage, taxWordingKey } from '../package-order';

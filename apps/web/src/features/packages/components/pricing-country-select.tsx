@@ -1,9 +1,9 @@
 import type { Locale } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import fieldStyles from '../../../components/field.module.css';
+import fieldStyles from '@/components/field.module.css';
 
 /** The countries the pricing page offers by name; anyone else sees the international prices. */
-export const PRICING_PAGE_COUNTRIES = ['US', 'CA', 'MX', 'GB', 'IE', 'AU', 'NZ'] as const;
+const PRICING_PAGE_COUNTRIES = ['US', 'CA', 'MX', 'GB', 'IE', 'AU', 'NZ'] as const;
 export const OTHER_COUNTRY = 'OTHER';
 
 function regionName(id: string, locale: Locale): string {

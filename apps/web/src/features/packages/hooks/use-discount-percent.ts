@@ -1,6 +1,7 @@
 import type { DiscountLink } from '@coparent/domain';
-import { useLocale } from '../../../lib/use-locale';
-import { type SignupCredentials, useCoupons } from '../api/get-coupons';
+import { useLocale } from '@/lib/use-locale';
+import type { SignupKey } from '@/stores/funnel-store';
+import { useCoupons } from '../api/get-coupons';
 
 export type DiscountDisplay =
   /** Nothing to show (no link, or the server did not accept the link's referrer). */
@@ -17,15 +18,15 @@ export type DiscountDisplay =
  */
 export function useDiscountPercent(
   link: DiscountLink | null,
-  credentials: Partial<SignupCredentials>,
+  signupKey: SignupKey | null,
   { isFamilySaved }: { isFamilySaved: boolean },
 ): DiscountDisplay {
   const locale = useLocale();
-  const coupons = useCoupons(credentials, locale, {
+  const coupons = useCoupons(signupKey, locale, {
     enabled: Boolean(link) && isFamilySaved,
   });
   if (!link) return { kind: 'none' };
-  if (isFamilySaved && credentials.signupId) {
+  if (isFamilySaved && signupKey) {
     const referrer = coupons.data?.coupons.find((coupon) => coupon.source === 'REFERRER');
     const percent = referrer?.percent;
     return typeof percent === 'number' && Number.isInteger(percent) && percent > 0

@@ -1,11 +1,11 @@
 import type { Package, PricingLookupResponse } from '@coparent/domain';
 import { useMemo } from 'react';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { usePackages } from '../api/get-packages';
 import { type PricingCriteria, usePricingGroup } from '../api/get-pricing-group';
 import { sortPackages } from '../package-order';
 
-export type OfferedPackages = {
+type OfferedPackages = {
   group: PricingLookupResponse | undefined;
   /** The group's packages in card order (sortPackages); undefined until loaded. */
   packages: Package[] | undefined;

@@ -10,9 +10,9 @@ import {
 } from '../pricing-selection';
 
 /** How choosing a package ended: saved (and navigated), failed (worth a reload), or handled. */
-export type ChooseOutcome = 'saved' | 'failed' | 'handled';
+type ChooseOutcome = 'saved' | 'failed' | 'handled';
 
-export type BypassState =
+type BypassState =
   /** No selection from the pricing page (or it was used): show the cards. */
   | 'none'
   /** Saving the pricing-page selection. */
@@ -23,7 +23,7 @@ export type BypassState =
   | 'failed';
 
 /**
- * The pricing-page bypass (spec 000 §2 /step3): a package chosen earlier on /pricing is chosen
+ * The pricing-page bypass: a package chosen earlier on /pricing is chosen
  * automatically when it is among the offered packages, then forgotten. A failed save reloads the
  * page once (a sessionStorage marker prevents a loop); after that the normal cards show.
  */

@@ -1,5 +1,5 @@
 import { EXPERIMENTS, isTreatment } from '@coparent/domain';
-import { useFlag } from '../../../lib/flags';
+import { useFlag } from '@/lib/flags';
 
 /** The package screens' experiments (decision 020); Control and Off show today's cards. */
 export type PackageVariants = {

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { packagesQueryOptions } from '../api/get-packages';
 import { type PricingCriteria, pricingGroupQueryOptions } from '../api/get-pricing-group';
 
 /**
  * Loads what `useOfferedPackages` reads (the pricing group, then its packages) into the query
  * cache ahead of the screen that shows them: the group needs only the step-1 phone, so /step2
- * fetches both while the person types and /step3 opens with its cards (issue [F8], round trips).
+ * fetches both while the person types and /step3 opens with its cards (one round trip fewer).
  * A failed prefetch is ignored: the packages screen asks again and shows its own error.
  */
 export function usePrefetchOfferedPackages({ country, countryCode, phoneNumber }: PricingCriteria) {

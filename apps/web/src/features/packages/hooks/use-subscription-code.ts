@@ -1,13 +1,13 @@
 import { isSignupResetStatus, normalizeCode, type Package } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import type { SignupCredentials } from '../api/get-coupons';
+import { isApiError } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
 import { priceOrder } from '../api/price-order';
 
 /** What an accepted code does for one package's card. */
 export type CodeCoverage = { isFullyCovered: boolean; amountFormatted: string };
-export type CodeCheckResult = { code: string; coverage: Map<number, CodeCoverage> };
+type CodeCheckResult = { code: string; coverage: Map<number, CodeCoverage> };
 export type CodeStatus = 'idle' | 'invalid' | 'failed';
 
 /** An answer that means "this code does not fit this package", not "something went wrong". */
@@ -20,8 +20,8 @@ function isRefusal(error: unknown): boolean {
  * a code is valid when at least one package accepts it (a code covers a package or an amount in a
  * currency). Throws when no package accepted it and a call failed for another reason.
  */
-export async function checkSubscriptionCode(
-  credentials: SignupCredentials,
+async function checkSubscriptionCode(
+  signupKey: SignupKey,
   packages: readonly Package[],
   code: string,
 ): Promise<CodeCheckResult> {
@@ -30,7 +30,7 @@ export async function checkSubscriptionCode(
     packages.map(async (pkg) => {
       try {
         const pricing = await priceOrder({
-          ...credentials,
+          ...signupKey,
           body: {
             orderDetail: pkg.buildYourOwn
               ? { packageId: pkg.id, productId: pkg.subscription, services: [] }
@@ -64,7 +64,7 @@ export async function checkSubscriptionCode(
 }
 
 type UseSubscriptionCodeOptions = {
-  credentials: Partial<SignupCredentials>;
+  signupKey: SignupKey | null;
   packages: readonly Package[] | undefined;
   /** A code accepted earlier (kept in the funnel state): checked again once the cards load. */
   storedCode: string | undefined;
@@ -75,7 +75,7 @@ type UseSubscriptionCodeOptions = {
 
 /** The /step3 subscription-code box: apply (validated by the server), remove, and re-check. */
 export function useSubscriptionCode({
-  credentials,
+  signupKey,
   packages,
   storedCode,
   onCodesChange,
@@ -86,11 +86,10 @@ export function useSubscriptionCode({
   const check = useMutation({
     mutationKey: ['pricing', 'subscription-code'],
     mutationFn: (code: string) => {
-      const { signupId, registrationKey } = credentials;
-      if (!signupId || !registrationKey || !packages) {
+      if (!signupKey || !packages) {
         return Promise.reject(new Error('The packages are not loaded'));
       }
-      return checkSubscriptionCode({ signupId, registrationKey }, packages, code);
+      return checkSubscriptionCode(signupKey, packages, code);
     },
   });
 

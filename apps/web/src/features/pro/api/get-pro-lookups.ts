@@ -4,11 +4,11 @@ import {
   ProfessionalLookupsResponseSchema,
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
 /** `GET /v2/professional/lookups`: every option list of the form, named in the language. */
-export async function getProLookups(locale: Locale): Promise<ProfessionalLookupsResponse> {
+async function getProLookups(locale: Locale): Promise<ProfessionalLookupsResponse> {
   const answer = await apiRequest<unknown>('/v2/professional/lookups', {
     headers: { language: locale, 'Accept-Language': locale },
   });
@@ -19,7 +19,7 @@ export async function getProLookups(locale: Locale): Promise<ProfessionalLookups
   return parsed.data;
 }
 
-export function proLookupsQueryOptions(locale: Locale) {
+function proLookupsQueryOptions(locale: Locale) {
   return queryOptions({
     queryKey: ['professional', 'lookups', locale],
     queryFn: () => getProLookups(locale),

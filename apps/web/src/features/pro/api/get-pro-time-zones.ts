@@ -1,15 +1,15 @@
 import type { Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useLocale } from '../../../lib/use-locale';
+import { apiRequest } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
 
-export type TimeZoneOption = { id: string; name: string };
+type TimeZoneOption = { id: string; name: string };
 
 /**
  * `GET /v2/professional/lookups/countries/:id/timezones?region=`: the country's time zones, narrowed
  * by region for the US and Canada.
  */
-export function getProTimeZones(
+function getProTimeZones(
   country: string,
   region: string | undefined,
   locale: Locale,
@@ -21,11 +21,7 @@ export function getProTimeZones(
   );
 }
 
-export function proTimeZonesQueryOptions(
-  country: string,
-  region: string | undefined,
-  locale: Locale,
-) {
+function proTimeZonesQueryOptions(country: string, region: string | undefined, locale: Locale) {
   return queryOptions({
     queryKey: ['professional', 'timezones', locale, country, region ?? ''],
     queryFn: () => getProTimeZones(country, region, locale),

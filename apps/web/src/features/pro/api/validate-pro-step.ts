@@ -1,9 +1,9 @@
 import type { ProValidatorResponse, ProValidatorStep } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { getAnonymousId } from '../../../lib/anonymous-id';
-import { apiRequest } from '../../../lib/api-client';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { apiRequest } from '@/lib/api-client';
 
-export type ValidateProStepInput = {
+type ValidateProStepInput = {
   step: ProValidatorStep;
   values: Record<string, unknown>;
   /** When the person started the form (ISO 8601). */
@@ -14,7 +14,7 @@ export type ValidateProStepInput = {
  * `POST /v2/professional/users/validator`: the server checks one step. 200 `{ valid: true }`; a
  * 409 `{ validationErrors }` arrives as an ApiError whose `fieldErrors` hold the server's texts.
  */
-export function validateProStep({
+function validateProStep({
   step,
   values,
   activityStart,

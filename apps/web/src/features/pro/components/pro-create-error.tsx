@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { RichText } from '../../../components/rich-text';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { RichText } from '@/components/rich-text';
 import { useProSupportPhone } from '../hooks/use-pro-support-phone';
 import { PRO_STEP_THREE_FORM_ID } from './pro-step-three-form';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
+import { AlertBanner } from '@/components/alert-banner';
+import { Button } from '@/components/button';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { useProSupportPhone } from '../hooks/use-pro-support-phone';
 
 type ProGenericErrorProps = { onRetry?: () => void; onClose?: () => void };

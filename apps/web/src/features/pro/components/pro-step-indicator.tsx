@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StepProgress } from '../../../components/step-progress';
+import { StepProgress } from '@/components/step-progress';
 import {
   isEditingPhase,
   isStepEnabled,

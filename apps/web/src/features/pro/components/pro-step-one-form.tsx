@@ -5,19 +5,15 @@ import {
   type ProStepOneInput,
   ProStepOneSchema,
   REFERRAL_OTHER_MAX_LENGTH,
-  type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CharacterCountField } from '../../../components/character-count-field';
-import { ErrorSummary } from '../../../components/error-summary';
-import { PhoneField } from '../../../components/phone-field';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { CharacterCountField } from '@/components/character-count-field';
+import { PhoneField } from '@/components/phone-field';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
 import {
   PRO_STEP_FIELDS,
@@ -26,6 +22,7 @@ import {
   withChosenReferral,
 } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 const zodStepOne = zodResolver(ProStepOneSchema);
 
@@ -42,18 +39,8 @@ const REFERRAL_FIELDS = PRO_STEP_FIELDS[1].filter((field) => field.startsWith('r
 const toOptions = (list: readonly { id: string; name: string }[]) =>
   list.map((option) => ({ value: option.id, label: option.name }));
 
-type ProStepOneFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
+type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
   lookups: ProfessionalLookupsResponse;
-  draft: ProStepOneDraft | undefined;
-  onDraftChange: (draft: ProStepOneDraft) => void;
-  onSubmit: (values: ProStepOne) => Promise<ProSubmitResult>;
-  isSubmitting: boolean;
-  /** Server errors to show when the form appears (a create answer about this step). */
-  serverErrors?: readonly ValidationError[];
 };
 
 /** Step 1 "About you": name, contact details, and how they heard about us. */
@@ -68,7 +55,7 @@ export function ProStepOneForm({
   serverErrors,
 }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
     step: 1,
     resolver: stepOneResolver,
     defaultValues: stepOneDefaults(draft),
@@ -87,60 +74,50 @@ export function ProStepOneForm({
 
   const select = t('pro.select');
   return (
-    <form
-      className={styles.form}
-      noValidate
+    <ProStepFormFrame
+      intro={t('pro.one.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('common.continue')}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.one.intro')}</p>
       <SelectField
-        id="title"
         label={t('pro.one.titleLabel')}
         options={toOptions(lookups.titles)}
         placeholder={select}
         isOptional
         autoComplete="honorific-prefix"
-        error={errorFor('title')}
         className={styles.narrow}
-        {...register('title')}
+        {...fieldProps('title')}
       />
       <div className={styles.nameRow}>
         <TextField
-          id="firstName"
           label={t('pro.one.firstName')}
           autoComplete="given-name"
-          error={errorFor('firstName')}
-          {...register('firstName')}
+          {...fieldProps('firstName')}
         />
         <TextField
-          id="lastName"
           label={t('pro.one.lastName')}
           autoComplete="family-name"
-          error={errorFor('lastName')}
-          {...register('lastName')}
+          {...fieldProps('lastName')}
         />
       </div>
       <TextField
-        id="credentials"
         label={t('pro.one.credentials')}
         hint={t('pro.one.credentialsHint')}
         autoComplete="honorific-suffix"
         isOptional
         fieldWidth="medium"
-        error={errorFor('credentials')}
-        {...register('credentials')}
+        {...fieldProps('credentials')}
       />
       <TextField
-        id="email"
         label={t('pro.one.email')}
         hint={t('pro.one.emailHint')}
         type="email"
         autoComplete="email"
         spellCheck={false}
-        error={errorFor('email')}
-        {...register('email')}
+        {...fieldProps('email')}
       />
       <PhoneField
         codeId="phoneCountryCode"
@@ -153,7 +130,6 @@ export function ProStepOneForm({
         numberProps={register('phoneNumber')}
       />
       <TextField
-        id="phoneExtension"
         label={t('pro.one.extension')}
         hint={t('pro.one.extensionHint')}
         isOptional
@@ -161,8 +137,7 @@ export function ProStepOneForm({
         maxLength={PHONE_EXTENSION_MAX_DIGITS}
         autoComplete="tel-extension"
         fieldWidth="short"
-        error={errorFor('phoneExtension')}
-        {...register('phoneExtension')}
+        {...fieldProps('phoneExtension')}
       />
       <SelectField
         id="hearAboutUs"
@@ -181,38 +156,30 @@ export function ProStepOneForm({
       {hearAboutUs === 'BENCH_OFFICER' ? (
         <div className={styles.conditional}>
           <TextField
-            id="referralBenchOfficerName"
             label={t('pro.one.benchOfficerName')}
             autoComplete="off"
-            error={errorFor('referralBenchOfficerName')}
-            {...register('referralBenchOfficerName')}
+            {...fieldProps('referralBenchOfficerName')}
           />
           <SelectField
-            id="referralBenchOfficerPosition"
             label={t('pro.one.benchOfficerPosition')}
             options={toOptions(lookups.benchOfficers)}
             placeholder={select}
-            error={errorFor('referralBenchOfficerPosition')}
-            {...register('referralBenchOfficerPosition')}
+            {...fieldProps('referralBenchOfficerPosition')}
           />
         </div>
       ) : null}
       {hearAboutUs === 'REFERRED_BY_COLLEAGUE' ? (
         <div className={styles.conditional}>
           <TextField
-            id="referralColleagueName"
             label={t('pro.one.colleagueName')}
             autoComplete="off"
-            error={errorFor('referralColleagueName')}
-            {...register('referralColleagueName')}
+            {...fieldProps('referralColleagueName')}
           />
           <SelectField
-            id="referralColleagueRole"
             label={t('pro.one.colleagueRole')}
             options={toOptions(lookups.colleagueRoles)}
             placeholder={select}
-            error={errorFor('referralColleagueRole')}
-            {...register('referralColleagueRole')}
+            {...fieldProps('referralColleagueRole')}
           />
         </div>
       ) : null}
@@ -243,11 +210,6 @@ export function ProStepOneForm({
           />
         </div>
       ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

@@ -2,18 +2,16 @@ import { ProStepThreeSchema, SECURITY_CODE_LENGTH, SITE_PAGE_PATHS } from '@copa
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/error-summary';
-import { RichText } from '../../../components/rich-text';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { VisuallyHidden } from '../../../components/visually-hidden';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { AlertBanner } from '@/components/alert-banner';
+import { RichText } from '@/components/rich-text';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 /** The step-3 form's id: the error banner's "Try again" submits it again. */
 export const PRO_STEP_THREE_FORM_ID = 'pro-step-three';
@@ -31,16 +29,11 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
   );
 }
 
-type ProStepThreeFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
-  draft: ProStepThreeDraft | undefined;
-  onDraftChange: (draft: ProStepThreeDraft) => void;
-  onSubmit: (values: ProStepThreeInput) => Promise<ProSubmitResult>;
-  /** SUBMIT: the loader shows and the buttons wait. */
-  isSubmitting: boolean;
+/** `isSubmitting`: the loader shows and the buttons wait. */
+type ProStepThreeFormProps = Omit<
+  ProStepFormProps<ProStepThreeDraft, ProStepThreeInput>,
+  'serverErrors'
+> & {
   /** A reload dropped the answer and code: say why they are empty. */
   hasForgottenSecrets: boolean;
   backButton: ReactNode;
@@ -58,7 +51,7 @@ export function ProStepThreeForm({
   backButton,
 }: ProStepThreeFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { fieldProps, items, focusKey, submit } = useProStepForm({
     step: 3,
     resolver: stepThreeResolver,
     defaultValues: stepThreeDefaults(draft),
@@ -68,7 +61,6 @@ export function ProStepThreeForm({
     onSubmit,
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
-  const { register } = form;
 
   const codeProps = {
     isDigitsOnly: true,
@@ -77,50 +69,43 @@ export function ProStepThreeForm({
     fieldWidth: 'short',
   } as const;
   return (
-    <form
+    <ProStepFormFrame
       id={PRO_STEP_THREE_FORM_ID}
-      className={styles.form}
-      noValidate
+      intro={t('pro.three.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('pro.three.complete')}
+      backButton={backButton}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.three.intro')}</p>
       {hasForgottenSecrets ? (
         <AlertBanner tone="info">
           <p>{t('pro.three.reloaded')}</p>
         </AlertBanner>
       ) : null}
       <TextField
-        id="securityQuestion"
         label={t('pro.three.securityQuestion')}
         hint={t('pro.three.securityQuestionHint')}
         autoComplete="off"
-        error={errorFor('securityQuestion')}
-        {...register('securityQuestion')}
+        {...fieldProps('securityQuestion')}
       />
       <TextField
-        id="securityAnswer"
         label={t('pro.three.securityAnswer')}
         hint={t('pro.three.securityAnswerHint')}
         autoComplete="off"
-        error={errorFor('securityAnswer')}
-        {...register('securityAnswer')}
+        {...fieldProps('securityAnswer')}
       />
       <TextField
-        id="securityCode"
         label={t('pro.three.securityCode')}
         hint={t('pro.three.securityCodeHint')}
-        error={errorFor('securityCode')}
         {...codeProps}
-        {...register('securityCode')}
+        {...fieldProps('securityCode')}
       />
       <TextField
-        id="securityCodeConfirm"
         label={t('pro.three.securityCodeConfirm')}
-        error={errorFor('securityCodeConfirm')}
         {...codeProps}
-        {...register('securityCodeConfirm')}
+        {...fieldProps('securityCodeConfirm')}
       />
       <p className={styles.disclaimer}>
         <RichText
@@ -132,12 +117,6 @@ export function ProStepThreeForm({
         />
       </p>
       {isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('pro.three.complete')}
-        </Button>
-        {backButton}
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

@@ -3,24 +3,22 @@ import {
   type ProfessionalLookupsResponse,
   type ProStepTwo,
   ProStepTwoSchema,
-  type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CheckboxGroup } from '../../../components/checkbox-group';
-import { ErrorSummary } from '../../../components/error-summary';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { useLocale } from '../../../lib/use-locale';
+import { Button } from '@/components/button';
+import { CheckboxGroup } from '@/components/checkbox-group';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
+import { useLocale } from '@/lib/use-locale';
 import { useProTimeZones } from '../api/get-pro-time-zones';
-import type { ProSubmitResult } from '../hooks/use-pro-registration';
-import { useProStepForm } from '../hooks/use-pro-step-form';
+import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepTwoDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
+import { ProStepFormFrame } from './pro-step-form-frame';
 
 const stepTwoResolver = zodResolver(ProStepTwoSchema);
 
@@ -45,17 +43,8 @@ function rolesOf(lookups: ProfessionalLookupsResponse, country: string): readonl
   return lookups.rolesByCountry[country] ?? lookups.rolesByCountry[DEFAULT_ROLES_KEY] ?? [];
 }
 
-type ProStepTwoFormProps = {
-  /** The page title for this step ("Error: " is added while it shows problems). */
-  documentTitle: string;
-  /** A banner above the form reports a problem (the title says so too). */
-  hasPageError?: boolean;
+type ProStepTwoFormProps = ProStepFormProps<ProStepTwoDraft, ProStepTwo> & {
   lookups: ProfessionalLookupsResponse;
-  draft: ProStepTwoDraft | undefined;
-  onDraftChange: (draft: ProStepTwoDraft) => void;
-  onSubmit: (values: ProStepTwo) => Promise<ProSubmitResult>;
-  isSubmitting: boolean;
-  serverErrors?: readonly ValidationError[];
   /** The Back button (the route decides where it goes). */
   backButton: ReactNode;
 };
@@ -78,7 +67,7 @@ export function ProStepTwoForm({
 }: ProStepTwoFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, errorFor, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
     step: 2,
     resolver: stepTwoResolver,
     defaultValues: stepTwoDefaults(draft),
@@ -130,35 +119,30 @@ export function ProStepTwoForm({
   const zones = timeZones.data ?? [];
   const isLoadingZones = timeZones.isPending && Boolean(country);
   return (
-    <form
-      className={styles.form}
-      noValidate
+    <ProStepFormFrame
+      intro={t('pro.two.intro')}
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isSubmitting={isSubmitting}
+      items={items}
+      focusKey={focusKey}
+      submitLabel={t('common.continue')}
+      backButton={backButton}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('pro.two.intro')}</p>
       <TextField
-        id="practiceName"
         label={t('pro.two.practiceName')}
         autoComplete="organization"
-        error={errorFor('practiceName')}
-        {...register('practiceName')}
+        {...fieldProps('practiceName')}
       />
       <TextField
-        id="addressLine1"
         label={t('pro.two.addressLine1')}
         autoComplete="address-line1"
-        error={errorFor('addressLine1')}
-        {...register('addressLine1')}
+        {...fieldProps('addressLine1')}
       />
       <TextField
-        id="addressLine2"
         label={t('pro.two.addressLine2')}
         autoComplete="address-line2"
         isOptional
-        error={errorFor('addressLine2')}
-        {...register('addressLine2')}
+        {...fieldProps('addressLine2')}
       />
       <SelectField
         id="country"
@@ -172,12 +156,10 @@ export function ProStepTwoForm({
         })}
       />
       <TextField
-        id="city"
         label={t('pro.two.city')}
         autoComplete="address-level2"
         fieldWidth="medium"
-        error={errorFor('city')}
-        {...register('city')}
+        {...fieldProps('city')}
       />
       {hasRegionList ? (
         <SelectField
@@ -193,33 +175,23 @@ export function ProStepTwoForm({
         />
       ) : (
         <TextField
-          id="region"
           label={t('pro.two.regionText')}
           autoComplete="address-level1"
           isOptional
           fieldWidth="medium"
-          error={errorFor('region')}
-          {...register('region')}
+          {...fieldProps('region')}
         />
       )}
       <TextField
-        id="postalCode"
         label={t('pro.two.postalCode')}
         autoComplete="postal-code"
         isOptional={!isPostalCodeRequired(country)}
         fieldWidth="short"
         spellCheck={false}
-        error={errorFor('postalCode')}
-        {...register('postalCode')}
+        {...fieldProps('postalCode')}
       />
       {!isLoadingZones && !timeZones.isError && zones.length === 0 && country ? (
-        <TextField
-          id="timezone"
-          label={t('pro.two.timezone')}
-          fieldWidth="medium"
-          error={errorFor('timezone')}
-          {...register('timezone')}
-        />
+        <TextField label={t('pro.two.timezone')} fieldWidth="medium" {...fieldProps('timezone')} />
       ) : (
         // Controlled: the options arrive after the value (a restored draft), and must show it.
         <Controller
@@ -271,12 +243,6 @@ export function ProStepTwoForm({
           />
         )}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-        {backButton}
-      </div>
-    </form>
+    </ProStepFormFrame>
   );
 }

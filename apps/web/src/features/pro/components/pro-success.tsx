@@ -1,10 +1,10 @@
 import { formatPhoneNumber, type ProfessionalUser } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../../../components/rich-text';
+import { RichText } from '@/components/rich-text';
 import styles from './pro.module.css';
 
 /** The account area's login page (another app: a full page load), where My Cases lives. */
-export const PRO_LOGIN_URL = '/app/account/login';
+const PRO_LOGIN_URL = '/app/account/login';
 
 function fullName(user: ProfessionalUser): string {
   const name = [user.title?.name, user.name.firstName, user.name.lastName]

@@ -1,8 +1,8 @@
 import type { ValidationError } from '@coparent/domain';
 import type { FieldErrors } from 'react-hook-form';
-import type { ErrorSummaryItem } from '../../../components/error-summary';
-import { fieldId, flattenErrors } from '../../../lib/form-errors';
-import { useFieldErrorText } from '../../../lib/use-field-error-text';
+import type { ErrorSummaryItem } from '@/components/error-summary';
+import { fieldId, flattenErrors } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import type { ProStepNumber } from '../pro-machine';
 import { fieldOrder } from '../pro-values';
 import { useProSupportPhone } from './use-pro-support-phone';

@@ -1,7 +1,7 @@
 import type { ProValidatorStep, ValidationError } from '@coparent/domain';
 import { useCallback, useState } from 'react';
-import { identify, track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api-client';
+import { identify, track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
 import { useCreateProfessional } from '../api/create-professional';
 import { useValidateProStep } from '../api/validate-pro-step';
 import { type ProStepNumber, stepOfPhase } from '../pro-machine';
@@ -12,7 +12,7 @@ import { buildCreateRequest, type ProStepThreeInput, stepOfField } from '../pro-
 export type ProSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 /** Server field errors waiting for a step form to show them (a create answer about step 1 or 2). */
-export type PendingErrors = { step: ProStepNumber; errors: ValidationError[] };
+type PendingErrors = { step: ProStepNumber; errors: ValidationError[] };
 
 function fieldNames(errors: readonly ValidationError[]): string[] {
   return errors.map((error) => error.field);

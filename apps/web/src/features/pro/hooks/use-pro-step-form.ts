@@ -7,26 +7,36 @@ import {
   type Resolver,
   useForm,
 } from 'react-hook-form';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';
 
-type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = {
-  step: ProStepNumber;
-  resolver: Resolver<TInput, unknown, TOutput>;
-  defaultValues: DefaultValues<TInput>;
+/** What every step's form gets from the route. */
+export type ProStepFormProps<TDraft, TOutput> = {
   /** The page title for this step ("Error: " is added while it shows problems). */
   documentTitle: string;
   /** A banner above the form reports a problem (the title says so too). */
-  hasPageError: boolean;
+  hasPageError?: boolean;
+  draft: TDraft | undefined;
   onDraftChange: (draft: TDraft) => void;
   onSubmit: (values: TOutput) => Promise<ProSubmitResult>;
-  /** The fields the form shows now: a server error about any other goes to the summary. */
-  visibleFields: () => readonly string[];
+  isSubmitting: boolean;
   /** Server errors to show when the form appears (a create answer about this step). */
   serverErrors?: readonly ValidationError[];
+};
+
+type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = Pick<
+  ProStepFormProps<TDraft, TOutput>,
+  'documentTitle' | 'onDraftChange' | 'onSubmit' | 'serverErrors'
+> & {
+  step: ProStepNumber;
+  resolver: Resolver<TInput, unknown, TOutput>;
+  defaultValues: DefaultValues<TInput>;
+  hasPageError: boolean;
+  /** The fields the form shows now: a server error about any other goes to the summary. */
+  visibleFields: () => readonly string[];
 };
 
 /**
@@ -90,5 +100,12 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
     },
   );
 
-  return { form, errorFor, items, focusKey, submit };
+  /** A field's id, message and registration: its id is its name, as the summary's links expect. */
+  const fieldProps = (name: Path<TInput>) => ({
+    id: name,
+    error: errorFor(name),
+    ...form.register(name),
+  });
+
+  return { form, errorFor, fieldProps, items, focusKey, submit };
 }

@@ -1,7 +1,7 @@
 import { SUPPORT_PHONE_LINES, type SupportPhone } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../../../components/rich-text';
-import { SupportPhoneSentence } from '../../../components/support-phone-sentence';
+import { RichText } from '@/components/rich-text';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import styles from './contact-details.module.css';
 
 type ContactDetailsProps = {

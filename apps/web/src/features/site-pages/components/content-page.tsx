@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { ContentPage as ContentPageName } from '../content/load-page-content';
 import { usePageContent } from '../hooks/use-page-content';
 import { MarkdownContent } from '../markdown/markdown-content';

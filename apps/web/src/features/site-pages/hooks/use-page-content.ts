@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@/lib/use-locale';
 import { type ContentPage, loadPageContent } from '../content/load-page-content';
 
 /** The page's content file in the current language; switching language loads the other one. */

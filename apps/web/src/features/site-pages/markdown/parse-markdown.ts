@@ -9,7 +9,7 @@ export type Inline =
   | { kind: 'strong'; text: string }
   | { kind: 'link'; text: string; href: string };
 
-export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 export type Block =
   | { kind: 'heading'; level: HeadingLevel; inlines: Inline[] }

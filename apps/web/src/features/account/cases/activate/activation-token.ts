@@ -1,4 +1,4 @@
-import { useAddressToken } from '../../../../lib/use-address-token';
+import { useAddressToken } from '@/lib/use-address-token';
 
 /** The welcome email's credentials token, taken out of the address bar (this tab only). */
 const TOKEN_KEY = 'coparent.activateToken';

@@ -9,14 +9,14 @@ import {
   RecoveryVerifyResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 function unexpected(): ApiError {
   return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
 }
 
 /** POST /v2/account/recovery: SUCCESS (whether or not an account matched) or MULTI. */
-export async function lookupAccount(body: RecoveryLookupRequest): Promise<RecoveryLookupResponse> {
+async function lookupAccount(body: RecoveryLookupRequest): Promise<RecoveryLookupResponse> {
   const parsed = RecoveryLookupResponseSchema.safeParse(
     await apiRequest<unknown>('/v2/account/recovery', { method: 'POST', body }),
   );
@@ -25,7 +25,7 @@ export async function lookupAccount(body: RecoveryLookupRequest): Promise<Recove
 }
 
 /** POST /v2/account/recovery/verify: the emailed code for a reset token (410 once it is over). */
-export async function verifyCode(body: RecoveryVerifyRequest): Promise<RecoveryVerifyResponse> {
+async function verifyCode(body: RecoveryVerifyRequest): Promise<RecoveryVerifyResponse> {
   const parsed = RecoveryVerifyResponseSchema.safeParse(
     await apiRequest<unknown>('/v2/account/recovery/verify', { method: 'POST', body }),
   );
@@ -34,7 +34,7 @@ export async function verifyCode(body: RecoveryVerifyRequest): Promise<RecoveryV
 }
 
 /** POST /v2/account/recovery/reset: the new password (410 for a used or expired token). */
-export function resetPassword(body: RecoveryResetRequest): Promise<RecoveryResetResponse> {
+function resetPassword(body: RecoveryResetRequest): Promise<RecoveryResetResponse> {
   return apiRequest<RecoveryResetResponse>('/v2/account/recovery/reset', { method: 'POST', body });
 }
 

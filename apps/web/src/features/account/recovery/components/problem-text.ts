@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** Is this the answer of a recovery that is over (expired, used, replaced, out of attempts)? */
 export function isRecoveryOver(error: unknown): boolean {

@@ -1,9 +1,9 @@
 import { ACCOUNT_LOGIN_PATH, type RecoveryLookupForm } from '@coparent/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../../components/button';
-import { PageHeading } from '../../../../components/page-heading';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { Button, ButtonLink } from '@/components/button';
+import { PageHeading } from '@/components/page-heading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRecoveryFlow } from '../hooks/use-recovery-flow';
 import type { RecoveryStep } from '../recovery-flow';
 import { CodeForm } from './code-form';

@@ -2,14 +2,14 @@ import { type CardType, cvvLengthFor, type MessageKey } from '@coparent/domain';
 import type { HostedFields, HostedFieldsEvent } from 'braintree-web/hosted-fields';
 import { type FocusEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorSummary } from '../../../../components/error-summary';
-import fieldStyles from '../../../../components/field.module.css';
-import { describedBy, FieldError, FieldHint } from '../../../../components/field-message';
-import { Spinner } from '../../../../components/spinner';
-import type { CardField } from '../../card-fields';
-import { useCheckoutStore } from '../../checkout-store';
-import checkoutStyles from '../../components/checkout.module.css';
-import { CheckoutProblem } from '../../components/checkout-problem';
+import { ErrorSummary } from '@/components/error-summary';
+import fieldStyles from '@/components/field.module.css';
+import { describedBy, FieldError, FieldHint } from '@/components/field-message';
+import { Spinner } from '@/components/spinner';
+import type { CardField } from '@/features/checkout/card-fields';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import checkoutStyles from '@/features/checkout/components/checkout.module.css';
+import { CheckoutProblem } from '@/features/checkout/components/checkout-problem';
 import type { CardFormProps } from '../payment-provider';
 import styles from './braintree.module.css';
 import { type BraintreeSession, invalidFieldsOf, supportedCardBrands } from './braintree-sdk';
@@ -17,13 +17,13 @@ import { type BraintreeSession, invalidFieldsOf, supportedCardBrands } from './b
 const FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'];
 
 /** The containers' ids: the labels point at them, the error summary links to them. */
-export const CARD_FIELD_IDS: Record<CardField, string> = {
+const CARD_FIELD_IDS: Record<CardField, string> = {
   number: 'card-number',
   expirationDate: 'card-expirationDate',
   cvv: 'card-cvv',
 };
 
-/** The spec's three messages (spec 001 §2), from the domain's keys. */
+/** The spec's three messages, from the domain's keys. */
 const MESSAGE_KEYS: Record<CardField, MessageKey> = {
   number: 'payment_cardNumber_error',
   expirationDate: 'payment_expirationDate_error',

@@ -1,7 +1,8 @@
 import type { PricingResponse } from '@coparent/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlagOverrides } from '../../../../lib/flags';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import type { FlagOverrides } from '@/lib/flags';
 import {
   checkoutSignup,
   onCheckoutPricing,
@@ -9,19 +10,13 @@ import {
   paymentResponse,
   priceFor,
   seedCheckout,
-} from '../../../../test/checkout-fixtures';
-import { mockFetch, on } from '../../../../test/fetch-mock';
-import { SIGNUP_ID, seedFunnel } from '../../../../test/join-fixtures';
-import {
-  GB_PACKAGES,
-  onCoupons,
-  onPricingFor,
-  US_PACKAGES,
-} from '../../../../test/packages-fixtures';
-import { renderApp } from '../../../../test/render-app';
-import { useCheckoutStore } from '../../checkout-store';
+} from '@/test/checkout-fixtures';
+import { mockFetch, on } from '@/test/fetch-mock';
+import { SIGNUP_ID, seedFunnel } from '@/test/join-fixtures';
+import { GB_PACKAGES, onCoupons, onPricingFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { renderApp } from '@/test/render-app';
 
-vi.mock('../../../../lib/page-reload', () => ({ wasPageReloaded: () => true }));
+vi.mock('@/lib/page-reload', () => ({ wasPageReloaded: () => true }));
 
 type Handler = (event: unknown) => void;
 
@@ -366,7 +361,7 @@ describe('Payment view with braintree-web', () => {
     });
     expect(await screen.findByText('PayPal is connected and ready.')).toBeVisible();
     expect(reviewOrder()).toBeEnabled();
-    // Cancel clears its nonce (spec 001 §4).
+    // Cancel clears its nonce.
     act(() => buttons?.onCancel());
     expect(useCheckoutStore.getState().nonces).toEqual({});
   });

@@ -59,7 +59,7 @@ const VENMO_CANCEL_CODES = new Set([
   'VENMO_DESKTOP_CANCELED',
 ]);
 
-export function braintreeErrorCode(error: unknown): string | undefined {
+function braintreeErrorCode(error: unknown): string | undefined {
   const code = (error as Partial<BraintreeError> | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -77,7 +77,7 @@ export function invalidFieldsOf(error: unknown): string[] | null {
 }
 
 /**
- * Apple Pay's total (spec 001 §7 "Provider setups"): the order's total to 2 decimals, from our
+ * Apple Pay's total: the order's total to 2 decimals, from our
  * integer minor units (15936 → '159.36', 1500 → '15.00').
  */
 export function applePayAmount(minor: number): string {
@@ -121,18 +121,18 @@ type PayPalNamespace = {
   }) => PayPalButtons;
 };
 
-export type CardFieldsOptions = {
+type CardFieldsOptions = {
   fields: HostedFieldFieldOptions;
   styles: Record<string, Record<string, string>>;
 };
 
-export type PayPalHandlers = {
+type PayPalHandlers = {
   onApprove: (approval: WalletApproval) => void;
   onCancel: () => void;
   onError: (error: unknown) => void;
 };
 
-export type ApplePayRequest = {
+type ApplePayRequest = {
   /** Minor units. */
   total: number;
   label: string;
@@ -165,7 +165,7 @@ async function createVenmo(client: Client): Promise<Venmo | null> {
     });
     return venmo.isBrowserSupported() ? venmo : null;
   } catch (error) {
-    // Spec 001 §8: an unsupported browser (or Venmo not enabled) hides the button.
+    // An unsupported browser (or Venmo not enabled) hides the button.
     console.warn('Venmo is not available', braintreeErrorCode(error) ?? error);
     return null;
   }
@@ -176,7 +176,7 @@ async function createApplePay(client: Client): Promise<ApplePay | null> {
     if (!browserSupportsApplePay()) return null;
     return await (await sdk.applePay()).create({ client });
   } catch (error) {
-    // Spec 001 §8: Apple Pay unsupported or failing is hidden, the error logged.
+    // Apple Pay unsupported or failing is hidden, the error logged.
     console.error('Apple Pay is not available', error);
     return null;
   }
@@ -259,7 +259,7 @@ export async function createBraintreeSession(
     },
     renderPayPal: async (container, handlers) => {
       const paypalCheckout = await (await sdk.paypalCheckout()).create({ client });
-      // Spec 001 §7: PayPal with vault and the tokenize intent (a billing agreement for renewals).
+      // PayPal with vault and the tokenize intent (a billing agreement for renewals).
       await paypalCheckout.loadPayPalSDK({ vault: true, intent: 'tokenize' });
       const paypal = (window as unknown as { paypal?: PayPalNamespace }).paypal;
       if (!paypal?.Buttons) throw new Error('The PayPal SDK did not load');

@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/button';
-import { useCheckoutStore } from '../../checkout-store';
-import checkoutStyles from '../../components/checkout.module.css';
-import { CheckoutProblem } from '../../components/checkout-problem';
+import { Button } from '@/components/button';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import checkoutStyles from '@/features/checkout/components/checkout.module.css';
+import { CheckoutProblem } from '@/features/checkout/components/checkout-problem';
 import type { WalletApproval, WalletProps } from '../payment-provider';
 import styles from './braintree.module.css';
 import { type BraintreeSession, WalletCanceledError } from './braintree-sdk';
@@ -29,7 +29,7 @@ function WalletStatus({ hasNonce, name }: { hasNonce: boolean; name: string }) {
 
 /**
  * PayPal's own button (PayPal JS SDK through braintree-web's paypalCheckout: vault flow, tokenize
- * intent). Its setup failing shows the spec's message (spec 001 §8).
+ * intent). Its setup failing shows the spec's message.
  */
 function PayPalWallet({ session, hasNonce, onApprove, onCancel }: BraintreeWalletProps) {
   const { t } = useTranslation();

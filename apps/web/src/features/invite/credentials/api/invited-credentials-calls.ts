@@ -7,10 +7,10 @@ import {
   type UpdateInvitedUserResponse,
 } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
-import { inviteAuthHeaders } from '../../invite-store';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { inviteAuthHeaders } from '@/stores/invite-token';
 
-// The invited calls of /invite/credentials (docs/f1-contract.md, "Invite"), each with the invite
+// The invited calls of /invite/credentials, each with the invite
 // token as a bearer token. 403 (INVITE_INVALID, INVITE_USER_MISMATCH) means "go to /invite/request".
 
 type InviteCall = { token: string; userId: string };

@@ -3,19 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/button';
-import { CheckboxField } from '../../../../components/checkbox-field';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../../components/error-summary';
-import { ReferralFields } from '../../../../components/referral-fields';
-import { RichText } from '../../../../components/rich-text';
-import { TextField } from '../../../../components/text-field';
-import { VisuallyHidden } from '../../../../components/visually-hidden';
-import { applyServerErrors, errorSummaryItems } from '../../../../lib/form-errors';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useFieldErrorText } from '../../../../lib/use-field-error-text';
-import credentialsStyles from '../../../credentials/components/credentials.module.css';
-import { UsernamePasswordFields } from '../../../credentials/components/username-password-fields';
-import { useUsernameCheck } from '../../../credentials/hooks/use-username-check';
+import { Button } from '@/components/button';
+import { CheckboxField } from '@/components/checkbox-field';
+import credentialsStyles from '@/components/credentials/credentials.module.css';
+import { useUsernameCheck } from '@/components/credentials/use-username-check';
+import { UsernamePasswordFields } from '@/components/credentials/username-password-fields';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ReferralFields } from '@/components/referral-fields';
+import { RichText } from '@/components/rich-text';
+import { TextField } from '@/components/text-field';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
 import {
@@ -66,7 +66,7 @@ type InviteCredentialsFormProps = {
   defaultValues: InviteCredentialsInput;
   /** The terms and marketing boxes show only when the terms are not agreed yet. */
   needsTerms: boolean;
-  /** US addresses: the boxes sit below the form; elsewhere inside it (spec 001 §2). */
+  /** US addresses: the boxes sit below the form; elsewhere inside it. */
   consentPlacement: 'inside' | 'below';
   supportPhone: string;
   documentTitle: string;
@@ -76,7 +76,7 @@ type InviteCredentialsFormProps = {
 };
 
 /**
- * The invited co-parent's one form (spec 001 §2 "Credentials"): username and password (checked
+ * The invited co-parent's one form: username and password (checked
  * with the server when the username is left; the password's live checklist), how they heard about
  * the product, the security question, answer and 4-digit code, and the terms and marketing boxes
  * when needed. One Complete Signup checks everything with the domain's rules first; the error

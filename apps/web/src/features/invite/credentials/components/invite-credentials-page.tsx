@@ -10,16 +10,16 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { AlertBanner } from '../../../../components/alert-banner';
-import { PageHeading } from '../../../../components/page-heading';
-import { Spinner } from '../../../../components/spinner';
-import { SupportPhoneSentence } from '../../../../components/support-phone-sentence';
-import { TryAgainButton } from '../../../../components/try-again-button';
-import { isApiError } from '../../../../lib/api-client';
-import { fullPage } from '../../../../lib/full-page';
-import credentialsStyles from '../../../credentials/components/credentials.module.css';
-import { GenericError } from '../../../join/components/generic-error';
-import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-payment-result';
+import { AlertBanner } from '@/components/alert-banner';
+import credentialsStyles from '@/components/credentials/credentials.module.css';
+import { GenericError } from '@/components/generic-error';
+import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
+import { SupportPhoneSentence } from '@/components/support-phone-sentence';
+import { TryAgainButton } from '@/components/try-again-button';
+import { isApiError } from '@/lib/api-client';
+import { fullPage } from '@/lib/full-page';
+import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invite-payment-result';
 import { useInvitedUser } from '../api/invited-credentials-calls';
 import { useCredentialsToken } from '../hooks/use-credentials-token';
 import { useSubmitInviteCredentials } from '../hooks/use-submit-invite-credentials';
@@ -40,7 +40,7 @@ type Entry = {
 };
 
 /**
- * /invite/credentials (spec 001 §2, §4 "Credentials (invited)"), given the invite token and the
+ * /invite/credentials, given the invite token and the
  * invited context by the InviteGate. Who may be here is decided once, on arrival (setting the
  * credentials changes the context): someone who already has credentials goes to the account home;
  * someone the domain's `mayGetInviteCredentials` does not let in yet (the server's rule too) goes

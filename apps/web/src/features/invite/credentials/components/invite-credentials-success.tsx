@@ -1,9 +1,7 @@
-import { CREDENTIALS_REDIRECT_DELAY_MS } from '@coparent/domain';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import styles from './invite-credentials.module.css';
+import { ALL_SET_SECONDS, AllSet } from '@/components/credentials/all-set';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type InviteCredentialsSuccessProps =
   /** After the invited payment: /invite/receipt (in the app). */
@@ -11,36 +9,20 @@ type InviteCredentialsSuccessProps =
   /** The subscription was already paid: the account home (a full page load). */
   | { next: 'account'; href: string; onRedirect: () => void };
 
-/**
- * "You're all set!" (spec 001 §2, §4): the heading takes focus; the next page opens after five
- * seconds, which is said and announced, with a link to go now.
- */
+/** The invited co-parent's "You're all set!": on to the invite receipt, or to the account. */
 export function InviteCredentialsSuccess(props: InviteCredentialsSuccessProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('inviteCredentials.success.title'));
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const onRedirectRef = useRef(props.onRedirect);
-  onRedirectRef.current = props.onRedirect;
-  const seconds = Math.round(CREDENTIALS_REDIRECT_DELAY_MS / 1000);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-    const timer = window.setTimeout(() => onRedirectRef.current(), CREDENTIALS_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
   return (
-    <div className={styles.success}>
-      <h1 ref={headingRef} tabIndex={-1}>
-        {t('inviteCredentials.success.title')}
-      </h1>
-      <p role="status">
-        {props.next === 'receipt'
-          ? t('inviteCredentials.success.toReceipt', { count: seconds })
-          : t('inviteCredentials.success.toAccount', { count: seconds })}
-      </p>
-      <p>
-        {props.next === 'receipt' ? (
+    <AllSet
+      title={t('inviteCredentials.success.title')}
+      status={
+        props.next === 'receipt'
+          ? t('inviteCredentials.success.toReceipt', { count: ALL_SET_SECONDS })
+          : t('inviteCredentials.success.toAccount', { count: ALL_SET_SECONDS })
+      }
+      link={
+        props.next === 'receipt' ? (
           <Link to="/invite/receipt">{t('inviteCredentials.success.receiptNow')}</Link>
         ) : (
           <a
@@ -52,8 +34,9 @@ export function InviteCredentialsSuccess(props: InviteCredentialsSuccessProps) {
           >
             {t('inviteCredentials.success.accountNow')}
           </a>
-        )}
-      </p>
-    </div>
+        )
+      }
+      onRedirect={props.onRedirect}
+    />
   );
 }

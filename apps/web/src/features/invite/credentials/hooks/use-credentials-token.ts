@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { readInviteCredentialsToken } from '../../invite-payment-result';
+import { readInviteCredentialsToken } from '@/stores/invite-payment-result';
 import { requestCredentialsToken } from '../api/invited-credentials-calls';
 
 /**

@@ -7,11 +7,11 @@ import {
 } from '@coparent/domain';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { track } from '../../../../lib/analytics';
-import { isApiError } from '../../../../lib/api-client';
-import { fullPage } from '../../../../lib/full-page';
-import { setCredentials } from '../../../credentials/api/set-credentials';
-import { clearInviteCredentialsToken } from '../../invite-payment-result';
+import { setCredentials } from '@/api/set-credentials';
+import { track } from '@/lib/analytics';
+import { isApiError } from '@/lib/api-client';
+import { fullPage } from '@/lib/full-page';
+import { clearInviteCredentialsToken } from '@/stores/invite-payment-result';
 import {
   agreeToTerms,
   requestCredentialsToken,
@@ -20,7 +20,7 @@ import {
 } from '../api/invited-credentials-calls';
 import type { InviteCredentialsValues } from '../invite-credentials-values';
 
-export type InviteCredentialsProblem = 'terms' | 'failed';
+type InviteCredentialsProblem = 'terms' | 'failed';
 export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
 
 type Options = {
@@ -33,7 +33,7 @@ type Options = {
 };
 
 /**
- * Complete Signup of the invited co-parent (spec 001 §4 "Credentials (invited)"), in order: the
+ * Complete Signup of the invited co-parent, in order: the
  * terms (when not yet agreed; a failure is 'cannot set agreed to terms'), the marketing opt-in
  * (when ticked), the referral and security sections, then the username and password with the
  * credentials token. An expired or replaced invite (403, 112) goes to /invite/request. Steps that

@@ -1,26 +1,26 @@
 import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/button';
-import { PageHeading } from '../../../../components/page-heading';
-import { RichText } from '../../../../components/rich-text';
-import { Spinner } from '../../../../components/spinner';
-import { track } from '../../../../lib/analytics';
-import { fullPage } from '../../../../lib/full-page';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useLocale } from '../../../../lib/use-locale';
-import { PaidOrderSummary } from '../../../packages/components/order-summary';
+import { Button } from '@/components/button';
+import { PaidOrderSummary } from '@/components/order-summary';
+import { PageHeading } from '@/components/page-heading';
 import {
   AppStoreLinks,
   ReceiptOrderAndPayment,
   ReceiptSteps,
-} from '../../../receipt/components/receipt-parts';
-import { resetInviteState } from '../../credentials/reset-invite-state';
-import { type InvitePaymentResult, readInvitePaymentResult } from '../../invite-payment-result';
+} from '@/components/receipt/receipt-parts';
+import { RichText } from '@/components/rich-text';
+import { Spinner } from '@/components/spinner';
+import { resetInviteState } from '@/features/invite/credentials/reset-invite-state';
+import { track } from '@/lib/analytics';
+import { fullPage } from '@/lib/full-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
+import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invite-payment-result';
 import styles from './invite-receipt.module.css';
 
 /**
- * /invite/receipt (spec 001 §2, §4 "Invite receipt"): without the invited payment's result, the
+ * /invite/receipt: without the invited payment's result, the
  * account home (a full page load); else "You're all set!", where the confirmation email went, the
  * login step with the Login button (which forgets the invited flow in this tab, then opens the
  * account login), the app store links and the order and payment summary.

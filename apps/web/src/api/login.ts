@@ -1,0 +1,25 @@
+import { type LoginResponse, LoginResponseSchema } from '@coparent/domain';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+type LoginInput = { username: string; password: string };
+
+/**
+ * POST /v2/login, the spec's login form post (submit 'Sign In', event id 'submit'): the server
+ * sets the http-only session cookie and answers `{ url, redirectUrl, auth, userId }`.
+ */
+export async function login({ username, password }: LoginInput): Promise<LoginResponse> {
+  const answer = await apiRequest<unknown>('/v2/login', {
+    method: 'POST',
+    body: { username, password, submit: 'Sign In', eventId: 'submit' },
+  });
+  const parsed = LoginResponseSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected login' });
+  }
+  return parsed.data;
+}
+
+export function useLogin() {
+  return useMutation({ mutationKey: ['credentials', 'login'], mutationFn: login });
+}

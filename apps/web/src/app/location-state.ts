@@ -1,0 +1,2 @@
+/** What /payment hands /step3 when the price could not be calculated: the package step again. */
+export type StepThreeLocationState = { pricingFailed?: boolean };

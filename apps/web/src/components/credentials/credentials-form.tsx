@@ -1,0 +1,117 @@
+import { type Credentials, credentialsSchema, type ValidationError } from '@coparent/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/button';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
+import styles from './credentials.module.css';
+import { useUsernameCheck } from './use-username-check';
+import { UsernamePasswordFields } from './username-password-fields';
+
+export type CredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
+
+type CredentialsFormProps = {
+  token: string;
+  /** The account's email (passwords may not be or contain it). */
+  email: string;
+  supportPhone: string;
+  onSubmit: (values: Credentials) => Promise<CredentialsSubmitResult>;
+  isSubmitting: boolean;
+};
+
+/**
+ * The username and password form: the username is checked with the server when
+ * it is left; the password has a show/hide toggle and a live requirements checklist. Complete
+ * Signup is disabled while the form is invalid, submitting, or the username has a problem.
+ */
+export function CredentialsForm({
+  token,
+  email,
+  supportPhone,
+  onSubmit,
+  isSubmitting,
+}: CredentialsFormProps) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText(supportPhone);
+  const schema = useMemo(() => credentialsSchema({ email }), [email]);
+  const form = useForm<Credentials>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '', password: '' },
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { register, formState, watch, handleSubmit, setError } = form;
+  const [focusKey, setFocusKey] = useState(0);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+
+  const username = watch('username');
+  const password = watch('password');
+  const isValid = schema.safeParse({ username, password }).success;
+  const usernameCheck = useUsernameCheck(token, username);
+  const checkedProblem = usernameCheck.problem;
+  const hasUsernameProblem = checkedProblem !== null;
+
+  const errors = formState.errors;
+  const usernameError = checkedProblem
+    ? t(checkedProblem, { ns: 'validation' })
+    : errorText(errors.username);
+  const items: ErrorSummaryItem[] = errorSummaryItems(
+    errors,
+    errorText,
+    unplaced.map((error) => error.text),
+  );
+
+  const submit = handleSubmit(
+    async (values) => {
+      setUnplaced([]);
+      const result = await onSubmit(values);
+      if (result?.fieldErrors?.length) {
+        setUnplaced(
+          applyServerErrors(result.fieldErrors, setError, (field) =>
+            field === 'username' || field === 'password' ? field : undefined,
+          ),
+        );
+        setFocusKey((key) => key + 1);
+      }
+    },
+    () => {
+      setUnplaced([]);
+      setFocusKey((key) => key + 1);
+    },
+  );
+
+  const isDisabled = !isValid || isSubmitting || hasUsernameProblem;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={submit}
+      aria-busy={isSubmitting || undefined}
+    >
+      {/* Field messages show as fields are left; the summary only after a submit. */}
+      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+      <UsernamePasswordFields
+        usernameId="username"
+        passwordId="password"
+        usernameError={usernameError}
+        passwordError={errorText(errors.password)}
+        passwordValue={password}
+        identity={{ username, email }}
+        username={register('username', {
+          onBlur: () => void usernameCheck.checkOnServer(),
+          onChange: usernameCheck.forget,
+        })}
+        password={register('password')}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={isDisabled} isLoading={isSubmitting}>
+          {t('credentials.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

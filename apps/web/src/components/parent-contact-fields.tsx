@@ -1,0 +1,70 @@
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import styles from './form.module.css';
+import { PhoneField } from './phone-field';
+import { TextField } from './text-field';
+
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'] as const;
+type ParentContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Server field name → contact field ('parent.phoneCountryCode' → 'countryCode'). */
+export function parentContactFieldFor(field: string): ParentContactField | undefined {
+  const name = field.replace(/^parent\./, '').replace(/^phoneCountryCode$/, 'countryCode');
+  return (CONTACT_FIELDS as readonly string[]).includes(name)
+    ? (name as ParentContactField)
+    : undefined;
+}
+
+type ParentContactFieldsProps = {
+  register: (name: ParentContactField) => UseFormRegisterReturn;
+  errorFor: (name: ParentContactField) => FieldError | undefined;
+  errorText: (error: FieldError | undefined) => string | undefined;
+};
+
+/**
+ * A parent's name, email and phone (on /step1 and /invite/step1): the same
+ * fields, labels and autocomplete for Parent A and the invited co-parent.
+ */
+export function ParentContactFields({ register, errorFor, errorText }: ParentContactFieldsProps) {
+  const { t } = useTranslation();
+  const errorOf = (name: ParentContactField) => errorText(errorFor(name));
+  return (
+    <>
+      <div className={styles.nameRow}>
+        <TextField
+          id="firstName"
+          label={t('stepOne.firstName')}
+          autoComplete="given-name"
+          error={errorOf('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label={t('stepOne.lastName')}
+          autoComplete="family-name"
+          error={errorOf('lastName')}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        id="email"
+        label={t('stepOne.email')}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        error={errorOf('email')}
+        {...register('email')}
+      />
+      <PhoneField
+        codeId="countryCode"
+        numberId="phoneNumber"
+        legend={t('stepOne.phoneLegend')}
+        hint={t('stepOne.phoneHint')}
+        codeError={errorOf('countryCode')}
+        numberError={errorOf('phoneNumber')}
+        codeProps={register('countryCode')}
+        numberProps={register('phoneNumber')}
+      />
+    </>
+  );
+}

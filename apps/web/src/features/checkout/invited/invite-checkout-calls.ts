@@ -1,0 +1,75 @@
+import {
+  billingFormToRequest,
+  type InvitedPaymentRequestInput,
+  type InvitePricingRequestInput,
+  isInviteAuthFailure,
+  type UpdateInvitedUserRequestInput,
+} from '@coparent/domain';
+import { parsePricingResponse } from '@/features/checkout/api/get-checkout-pricing';
+import { parsePaymentResponse } from '@/features/checkout/api/pay-signup';
+import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
+import type { CheckoutCalls } from '@/features/checkout/checkout-session';
+import { getAnonymousId } from '@/lib/anonymous-id';
+import { apiRequest } from '@/lib/api-client';
+import { inviteAuthHeaders } from '@/stores/invite-token';
+
+/**
+ * The invited co-parent's checkout calls: the same views as
+ * Parent A's, bound to `/v2/users/{userId}` and the invite token (`Authorization: Bearer`).
+ * 403 (`INVITE_INVALID`, `INVITE_USER_MISMATCH`) or the spec's 112 end the flow: /invite/request.
+ */
+export function inviteCheckoutCalls({
+  token,
+  userId,
+}: {
+  token: string;
+  userId: string;
+}): CheckoutCalls {
+  const url = `/v2/users/${encodeURIComponent(userId)}`;
+  const headers = inviteAuthHeaders(token);
+  return {
+    // PATCH sections PARENT + ADDRESS: the address (PRIMARY) and the time zone; no referral.
+    saveBilling: async (values) => {
+      const { address, parent } = billingFormToRequest(values.billing);
+      const body: UpdateInvitedUserRequestInput = {
+        sections: ['PARENT', 'ADDRESS'],
+        parent: { ...parent, userId },
+        address: { ...address, type: 'PRIMARY' },
+        segmentAnonymousId: getAnonymousId(),
+      };
+      return toSaveBillingAnswer(
+        await apiRequest<unknown>(url, { method: 'PATCH', body, headers }),
+      );
+    },
+    checkCountry: (body) =>
+      apiRequest<unknown>(`${url}/country-check`, { method: 'POST', body, headers }),
+    // The server prices with the saved billing address; the address in the generic body only
+    // keys the query, so a new address prices again.
+    price: async (body) => {
+      const invitePricing: InvitePricingRequestInput = {
+        userId,
+        orderDetail: body.orderDetail,
+        subscriptionCodes: body.paymentCodes ?? [],
+        promoCodes: body.promoCodes ?? [],
+      };
+      return parsePricingResponse(
+        await apiRequest<unknown>(`${url}/pricing`, {
+          method: 'POST',
+          body: invitePricing,
+          headers,
+        }),
+      );
+    },
+    pay: async ({ idempotencyKey, body }) => {
+      const invitedPayment: InvitedPaymentRequestInput = { deviceData: null, ...body };
+      return parsePaymentResponse(
+        await apiRequest<unknown>(`${url}/payment`, {
+          method: 'POST',
+          body: invitedPayment,
+          headers: { ...headers, 'Idempotency-Key': idempotencyKey },
+        }),
+      );
+    },
+    isGone: isInviteAuthFailure,
+  };
+}
