@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 
 // The account area (issue [F7]): Parent A finishes the funnel in the browser, then logs out, logs
 // in and opens the receipt; a reloaded /receipt leads through the login to the same receipt.
-// Against the built server (docs/f1-contract.md, "Account").
+// Against the built server (docs/account.md).
 
 const PASSWORD = 'Quiet-Harbor-7421!';
 

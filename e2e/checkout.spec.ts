@@ -10,7 +10,7 @@ import { expect, test } from './support/test';
 
 // Parent A pays on /payment (Billing, Payment, Review), sets a username and password, and sees the
 // receipt; the co-parent's invitation and the receipt are in the development mailbox. Against the
-// built server with its local sandbox gateway (docs/f1-contract.md, "Checkout").
+// built server with its local sandbox gateway (docs/checkout.md).
 
 const GOOD_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 1111 1111 1115';

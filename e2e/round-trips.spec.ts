@@ -5,7 +5,7 @@ import { t } from './support/i18n';
 import { expect, test } from './support/test';
 
 // Issue [F8]: each step transition of Parent A's funnel costs at most one blocking API round trip
-// (docs/notes/f8-web-performance.md, "Round trips"). A call blocks a transition when it started
+// (docs/web.md, "Budgets and speed"). A call blocks a transition when it started
 // after the click and both started and finished before the next screen was ready, read in the page's own
 // clock (Resource Timing and a MutationObserver); answers from the browser's cache do not count,
 // nor do calls the next screen starts once it is on the page (its prefetches for the step after:

@@ -5,7 +5,7 @@ import { parseStaffArgs, StaffError, setStaff } from './modules/staff/staff.js';
 /**
  * `npm run staff -w apps/server -- --grant <username>` (or `--revoke <username>`): sets the staff
  * role of an account in the configured database (DATABASE_URL, or the PGlite directory). Staff may
- * read the funnel report ([F6]); the session answer's `isStaff` shows it. Refused when no account
+ * read the funnel report; the session answer's `isStaff` shows it. Refused when no account
  * has the username.
  */
 async function main(): Promise<void> {

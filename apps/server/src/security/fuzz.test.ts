@@ -44,7 +44,7 @@ const ENV: Record<string, string> = {
 const RUNS_PER_ROUTE = 30;
 
 /**
- * The 503s the contract names (f1-contract.md): the payment provider is unavailable (the sandbox
+ * The 503s the contract names (docs/security.md, "Refusals"): the payment provider is unavailable (the sandbox
  * answers so for its documented test values), and the professional create's test hook
  * (`FAIL ON CREATE`, refused in production). Any other 5xx fails the test.
  */

@@ -15,7 +15,7 @@ const escapeAttribute = (value: string) =>
  * The app shell for each join path with its screen's chunks as `modulepreload` links (and its
  * styles as preloads, `crossorigin` like the stylesheets the app then adds, or the browser fetches
  * them twice and warns), so the browser fetches them beside the entry instead of after the app has
- * started and found the screen (issue [F8], Lighthouse). Built once at start-up; an empty map
+ * started and found the screen (a faster first paint). Built once at start-up; an empty map
  * when the build has no `route-preloads.json` (every path then gets the plain index.html).
  */
 export function routeShells(distDir: string, indexHtml: string): Map<string, string> {

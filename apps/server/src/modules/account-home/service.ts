@@ -47,7 +47,7 @@ function subscriptionView(
 }
 
 /**
- * The account home and the receipts (docs/f1-contract.md, "Account"). Every read is scoped to
+ * The account home and the receipts (docs/account.md). Every read is scoped to
  * the session's user id: a receipt id that is not theirs is not found, whatever it is.
  */
 export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {

@@ -45,7 +45,7 @@ const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
     ),
 });
 
-/** The checkout calls (docs/f1-contract.md, "Checkout"); registered under /v2. */
+/** The checkout calls (docs/checkout.md); registered under /v2. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   app,
   { service, sandboxTokenize, paymentRateLimit, tokenizeRateLimit, clientTokenRateLimit },

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema.js';
 
 /**
- * The Parent A funnel report ([F6]): for a window of `received_at`, the distinct visitors
+ * The Parent A funnel report (staff only): for a window of `received_at`, the distinct visitors
  * (anonymousId) at each step, and the conversion to the next step, overall and per arm of each
  * experiment someone was exposed to in the window ('Experiment Viewed' { experiment, variant }).
  *

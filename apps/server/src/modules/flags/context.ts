@@ -5,7 +5,7 @@ import { z } from 'zod';
 const id = z.string().max(200);
 
 /**
- * The evaluation context the browser sends (spec 000 §5: email, country, locale, flow and userId),
+ * The evaluation context the browser sends (email, country, locale, flow and userId),
  * plus OpenFeature's `targetingKey` (the visitor's anonymous id before identification). Other
  * attributes are allowed as flat values, so a targeting rule can use them without a server change.
  */

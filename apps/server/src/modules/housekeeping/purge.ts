@@ -44,7 +44,7 @@ export type ExpiredRowsPurge = {
 type Purgeable = { table: PgTable; id: PgColumn; where: (cutoff: Date) => SQL | undefined };
 
 /**
- * The scheduled purge of expired rows (issue [F8]): nothing that has expired is kept for ever.
+ * The scheduled purge of expired rows: nothing that has expired is kept for ever.
  * Instances sharing a database purge one at a time (`runAlone`); a pass finding another under
  * way deletes nothing.
  *

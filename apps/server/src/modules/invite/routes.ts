@@ -81,7 +81,7 @@ function auth(request: FastifyRequest): InviteAuth {
 }
 
 /**
- * The invited co-parent's calls (docs/f1-contract.md, "Invite"); registered under /v2. Every call
+ * The invited co-parent's calls (docs/invite.md); registered under /v2. Every call
  * but the new-link request passes the invite token check first (before the body is validated):
  * 403 INVITE_INVALID, or 403 INVITE_USER_MISMATCH for another user's id in the path.
  */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * Answers of the lookup calls, serialised once. Their tables are static (packages/domain), so
  * each localised answer is encoded with its response schema and stringified once — the same
  * bytes the zod serializer would make on every request — and served as a string, with an ETag
- * and a public Cache-Control (docs/f1-contract.md, "Lookups").
+ * and a public Cache-Control (docs/web.md, "Lookups").
  */
 
 /** A response body serialised once: the JSON text and its entity tag. */

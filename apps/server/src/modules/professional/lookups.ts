@@ -24,8 +24,8 @@ import { type StaticJson, staticJsonMemo } from '../lookups/static-json.js';
 export const DEFAULT_ROLES_KEY = 'DEFAULT';
 
 /**
- * The option lists of the /pro form, localised (spec 000 §7 "A lookup call returns the option
- * lists"). Regions and roles come for every country that has a list, so the form needs no
+ * The option lists of the /pro form, localised: a lookup call
+ * returns the option lists. Regions and roles come for every country that has a list, so the form needs no
  * further call to fill them; the per-country calls exist too.
  */
 function professionalLookups(locale: Locale): ProfessionalLookupsResponse {

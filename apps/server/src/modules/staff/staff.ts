@@ -10,7 +10,7 @@ export class StaffError extends Error {
 }
 
 /**
- * Grants or revokes the staff role (the funnel report of [F6]) of the account with this username
+ * Grants or revokes the staff role (the right to read the funnel report) of the account with this username
  * (compared without case). Refused when no account has it.
  */
 export async function setStaff(

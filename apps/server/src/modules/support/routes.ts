@@ -16,7 +16,7 @@ export type SupportRoutesOptions = {
   tokenRateLimit: { max: number; timeWindow: string };
 };
 
-/** Support chat ([F6]); registered under /pub/v1 (the spec's fixed path). */
+/** Support chat; registered under /pub/v1 (the path the chat widget calls). */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, opts) => {
   const { service, auth } = opts;
 
