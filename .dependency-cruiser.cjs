@@ -17,6 +17,19 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-other-module-repo',
+      comment:
+        "A module reads and writes another module's data through that module's service, not its " +
+        'repository; `account` (the user store every account-facing module reads) is the one ' +
+        'shared repository (docs/decisions/039-server-modules-as-plugins.md).',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/repo\\.ts$',
+        pathNot: '^apps/server/src/modules/($1|account)/',
+      },
+    },
+    {
       name: 'no-server-file-cycle',
       comment: 'No two server files import each other, directly or in a ring.',
       severity: 'error',

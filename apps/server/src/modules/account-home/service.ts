@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { findCredentialsOfUser, findUserById } from '../account/repo.js';
-import { findFamilyMembers } from '../invite/repo.js';
+import { familyMembers } from '../accounts/families.js';
 import {
   findMemberOfUser,
   findNewestSubscription,
@@ -66,7 +66,7 @@ export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {
     // A professional's account has cases, not a family (the web links to My Cases).
     if (user.kind === 'PARENT' && member) {
       const [members, newest] = await Promise.all([
-        findFamilyMembers(db, member.familyId),
+        familyMembers(db, member.familyId),
         findNewestSubscription(db, member.id),
       ]);
       family = {

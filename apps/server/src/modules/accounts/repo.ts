@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   type FamilyMemberRow,
@@ -110,4 +110,24 @@ export async function insertCoveredSubscription(
     startsAt: now,
     renewsAt,
   });
+}
+
+/** Every invitation to this user is accepted from now (they set their credentials). */
+export async function markInvitesAccepted(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(invites)
+    .set({ acceptedAt: now })
+    .where(and(eq(invites.userId, userId), isNull(invites.acceptedAt)));
+}
+
+/** A family's members, in their order (parents first, then the children). */
+export async function findFamilyMembers(
+  db: Executor,
+  familyId: string,
+): Promise<FamilyMemberRow[]> {
+  return db
+    .select()
+    .from(familyMembers)
+    .where(eq(familyMembers.familyId, familyId))
+    .orderBy(asc(familyMembers.position));
 }

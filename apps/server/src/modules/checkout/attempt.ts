@@ -27,7 +27,7 @@ import {
 import { failureError } from '../payments/failures.js';
 import type { NewAttempt } from '../payments/payments.js';
 import type { PricingService } from '../pricing/service.js';
-import type { SignupBilling, SignupOrder } from '../signup/repo.js';
+import type { SignupBilling, SignupOrder } from '../signup/service.js';
 
 /** The billing address and time zone an attempt is paid from. */
 export type AttemptBilling = {

@@ -12,8 +12,9 @@ import {
   type PayingFamily,
 } from '../accounts/provision.js';
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
+import type { PaymentCompleted } from '../payments/payments.js';
 import { type Catalog, findPackage } from '../pricing/catalog.js';
-import { findChildren, findSignupByIdForUpdate, updateSignup } from '../signup/repo.js';
+import type { SignupService } from '../signup/service.js';
 import { type Attempt, e164 } from './attempt.js';
 import {
   type CredentialsLink,
@@ -29,6 +30,7 @@ import {
 export const CREDENTIALS_PATH = '/app/join/credentials';
 
 export type CompletionDeps = {
+  signups: Pick<SignupService, 'lockForCompletion' | 'markPaid'>;
   mailer: Mailer;
   now: () => Date;
   publicUrl: string;
@@ -38,6 +40,9 @@ export type CompletionDeps = {
     credentialsLinkTtlDays: number;
   };
 };
+
+/** What a completing transaction did: the emails to send after it, and the attempt's record. */
+type Completed = { deliveries: QueuedMail[]; completed: PaymentCompleted };
 
 /** The payment answer a completed attempt stores: its receipt and what it registered. */
 function storedResponse(
@@ -168,7 +173,7 @@ export function createCompletion(deps: CompletionDeps) {
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
     catalog: Catalog,
-  ): Promise<QueuedMail[]> {
+  ): Promise<Completed> {
     const purchase = purchaseOf(payment, transaction, catalog, now());
     return payment.invitedUserId
       ? completeInvited(tx, payment, transaction, purchase)
@@ -185,13 +190,14 @@ export function createCompletion(deps: CompletionDeps) {
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
     purchase: ReturnType<typeof purchaseOf>,
-  ): Promise<QueuedMail[]> {
+  ): Promise<Completed> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
     if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
-    const signup = await findSignupByIdForUpdate(tx, payment.signupId);
-    if (!signup?.parentEmail) throw new Error(`signup ${payment.signupId} not found`);
-    const children = await findChildren(tx, signup.id);
-    const input = payingFamilyOf(signup, signup.parentEmail, children, attempt, instant);
+    const locked = await deps.signups.lockForCompletion(tx, payment.signupId);
+    const parentEmail = locked?.signup.parentEmail;
+    if (!locked || !parentEmail) throw new Error(`signup ${payment.signupId} not found`);
+    const { signup, children } = locked;
+    const input = payingFamilyOf(signup, parentEmail, children, attempt, instant);
     const { coParent } = input;
     const inviteSettings = { publicUrl, inviteTtlDays: settings.inviteTtlDays };
     const family = await createPayingFamily(tx, input, inviteSettings, instant);
@@ -228,17 +234,11 @@ export function createCompletion(deps: CompletionDeps) {
     });
     const { receipt } = response;
     const completion = { payment, transaction, method, response, orderId, instant };
-    await recordCompletion(tx, { ...completion, userId: parent.id });
-    await updateSignup(tx, signup.id, {
-      completedAt: instant,
-      lastCompletedStep: 4,
-      userId: parent.id,
-      familyId,
-      updatedAt: instant,
-    });
+    const completed = await recordCompletion(tx, { ...completion, userId: parent.id });
+    await deps.signups.markPaid(tx, signup.id, { userId: parent.id, familyId, at: instant });
     await credentialsToken(tx, parent.id, instant);
 
-    return [
+    const deliveries = [
       await queueReceiptEmail(tx, mailer, {
         to: parent.email,
         firstName: parent.firstName,
@@ -255,6 +255,7 @@ export function createCompletion(deps: CompletionDeps) {
         ? [await queueInvitation(tx, { to: coParent.email, coParent, parent, attempt, family })]
         : []),
     ];
+    return { deliveries, completed };
   }
 
   /** The co-parent's invitation email, in the outbox with the completing transaction. */
@@ -293,7 +294,7 @@ export function createCompletion(deps: CompletionDeps) {
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
     purchase: ReturnType<typeof purchaseOf>,
-  ): Promise<QueuedMail[]> {
+  ): Promise<Completed> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
     const { invited } = attempt;
     const userId = payment.invitedUserId;
@@ -328,7 +329,7 @@ export function createCompletion(deps: CompletionDeps) {
       coParent: { email: invited.inviterEmail, phoneNumberWithCountryCode: invited.inviterPhone },
     });
     const { receipt } = response;
-    await recordCompletion(tx, {
+    const completed = await recordCompletion(tx, {
       payment,
       transaction,
       method,
@@ -338,7 +339,7 @@ export function createCompletion(deps: CompletionDeps) {
       instant,
     });
     if (!(await hasCredentials(tx, userId))) await credentialsToken(tx, userId, instant);
-    return [
+    const deliveries = [
       await queueReceiptEmail(tx, mailer, {
         to: user.email,
         firstName: user.firstName,
@@ -351,6 +352,7 @@ export function createCompletion(deps: CompletionDeps) {
         coParentName: null,
       }),
     ];
+    return { deliveries, completed };
   }
 
   return { complete };

@@ -18,7 +18,7 @@ import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { receiptEmail } from '../email/templates/receipt.js';
-import { completePayment } from '../payments/repo.js';
+import type { PaymentCompleted } from '../payments/payments.js';
 import type { findPackage } from '../pricing/catalog.js';
 import type { Attempt } from './attempt.js';
 import { insertReceipt } from './repo.js';
@@ -104,7 +104,7 @@ export function receiptParts(input: {
   return { receipt, gaPayloadBase64: encodeGaPayload(ga) };
 }
 
-/** Marks the attempt COMPLETED with its stored answer and writes its receipt row. */
+/** Writes the receipt row; answers what the attempt keeps as COMPLETED (the payments module marks it). */
 export async function recordCompletion(
   tx: Executor,
   input: {
@@ -116,21 +116,9 @@ export async function recordCompletion(
     userId: string;
     instant: Date;
   },
-): Promise<void> {
+): Promise<PaymentCompleted> {
   const { payment, transaction, method, response, instant } = input;
   const { receipt } = response;
-  await completePayment(
-    tx,
-    payment.id,
-    {
-      transactionId: transaction?.id ?? null,
-      cardType: transaction?.cardType ?? null,
-      cardLastFour: transaction?.lastFour ?? null,
-      paymentType: method,
-      response,
-    },
-    instant,
-  );
   await insertReceipt(tx, {
     paymentId: payment.id,
     orderId: input.orderId,
@@ -144,6 +132,14 @@ export async function recordCompletion(
     body: receipt,
     createdAt: instant,
   });
+  return {
+    transactionId: transaction?.id ?? null,
+    cardType: transaction?.cardType ?? null,
+    cardLastFour: transaction?.lastFour ?? null,
+    paymentType: method,
+    response,
+    at: instant,
+  };
 }
 
 /** The receipt email, in the outbox with the completing transaction. */

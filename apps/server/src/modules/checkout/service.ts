@@ -31,9 +31,7 @@ import type { ExperimentFlags } from '../flags/experiment-arm.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { unavailable } from '../payments/failures.js';
 import { createPayments, type PayBody } from '../payments/payments.js';
-import { readCatalog } from '../pricing/repo.js';
 import type { PricingService } from '../pricing/service.js';
-import { findSignupById } from '../signup/repo.js';
 import type { SignupService } from '../signup/service.js';
 import { type InvitedPayer, prepareInvitedAttempt, prepareSignupAttempt } from './attempt.js';
 import { createCompletion } from './completion.js';
@@ -49,8 +47,11 @@ export type CheckoutHooks = {
 export type CheckoutServiceDeps = {
   db: Db;
   gateway: PaymentGateway | SandboxPaymentGateway;
-  pricing: Pick<PricingService, 'quote' | 'quoteFor'>;
-  signups: Pick<SignupService, 'authorizeForCheckout'>;
+  pricing: Pick<PricingService, 'quote' | 'quoteFor' | 'catalogNow'>;
+  signups: Pick<
+    SignupService,
+    'authorizeForCheckout' | 'lockForCompletion' | 'markPaid' | 'parentEmailOf'
+  >;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -95,7 +96,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     beforeCommit: deps.hooks?.beforeCommit,
     completion: async () => {
       // Read before the transaction: PGlite has one connection, and the catalog reads in parallel.
-      const catalog = await readCatalog(db);
+      const catalog = await deps.pricing.catalogNow(db);
       return (tx, payment, transaction) => completion.complete(tx, payment, transaction, catalog);
     },
     isDuplicateParent: async (error, payment) =>
@@ -107,8 +108,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   async function parentEmailTaken(payment: PaymentRow): Promise<boolean> {
     if (!payment.signupId) return false;
-    const signup = await findSignupById(db, payment.signupId);
-    return signup?.parentEmail ? userExistsWithEmail(db, signup.parentEmail) : false;
+    const parentEmail = await deps.signups.parentEmailOf(payment.signupId);
+    return parentEmail ? userExistsWithEmail(db, parentEmail) : false;
   }
 
   /**

@@ -28,8 +28,8 @@ import {
   usernameKey,
   usernameTaken,
 } from '../account/repo.js';
+import { acceptInvitations } from '../accounts/families.js';
 import { createCoveredSubscription } from '../accounts/provision.js';
-import { markInvitesAccepted } from '../invite/repo.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   createLoginLockout,
@@ -153,7 +153,7 @@ export function createCredentialsService({
         // An invited co-parent's account is active once it has credentials; the invite is used.
         if (user.status === 'INVITED') {
           await updateUser(tx, userId, { status: 'ACTIVE' });
-          await markInvitesAccepted(tx, userId, instant);
+          await acceptInvitations(tx, userId, instant);
           // A professional's family pays nothing: the practice covers the parent from today.
           if (user.createdByProfessionalId) {
             await createCoveredSubscription(tx, {

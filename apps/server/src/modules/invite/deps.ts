@@ -9,7 +9,10 @@ import type { PricingService } from '../pricing/service.js';
 /** What the invite service is built from: the services and settings it uses. */
 export type InviteServiceDeps = {
   db: Db;
-  pricing: Pick<PricingService, 'quoteFor' | 'checkCountry' | 'availableCouponCodes'>;
+  pricing: Pick<
+    PricingService,
+    'quoteFor' | 'checkCountry' | 'availableCouponCodes' | 'catalogNow'
+  >;
   checkout: Pick<CheckoutService, 'payInvited'>;
   mailer: Mailer;
   log: FastifyBaseLogger;

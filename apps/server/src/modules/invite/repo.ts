@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
-  type FamilyMemberRow,
   familyMembers,
   type InviteProgressRow,
   type InviteRow,
@@ -63,25 +62,7 @@ export async function linkInviteUser(
   await db.update(familyMembers).set({ userId }).where(eq(familyMembers.id, invite.familyMemberId));
 }
 
-export async function markInvitesAccepted(db: Executor, userId: string, now: Date): Promise<void> {
-  await db
-    .update(invites)
-    .set({ acceptedAt: now })
-    .where(and(eq(invites.userId, userId), isNull(invites.acceptedAt)));
-}
-
 // ── The family as the invited user sees it ──────────────────────────────────────────────────────
-
-export async function findFamilyMembers(
-  db: Executor,
-  familyId: string,
-): Promise<FamilyMemberRow[]> {
-  return db
-    .select()
-    .from(familyMembers)
-    .where(eq(familyMembers.familyId, familyId))
-    .orderBy(asc(familyMembers.position));
-}
 
 /** The member's current subscription (ACTIVE, renewing after `now`), if any. */
 export async function findCurrentSubscription(

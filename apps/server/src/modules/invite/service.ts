@@ -18,11 +18,12 @@ import { AppError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
 import { issueCredentialsToken } from '../accounts/credentials-token.js';
+import { familyMembers } from '../accounts/families.js';
 import { createInvitedParent } from '../accounts/provision.js';
 import { pricedAddress } from '../checkout/attempt.js';
 import type { InviteAuth, InviteServiceDeps } from './deps.js';
 import { createNewLinkRequests } from './new-link.js';
-import { findFamilyMembers, findInviteByTokenHash, linkInviteUser } from './repo.js';
+import { findInviteByTokenHash, linkInviteUser } from './repo.js';
 import { progressStep, readInviteState, savedOrder } from './state.js';
 import { createInvitedUserUpdates } from './update.js';
 
@@ -72,7 +73,7 @@ export function createInviteService(deps: InviteServiceDeps) {
       if (!user) throw new AppError('INVITE_INVALID');
       return { invite, user };
     }
-    const member = (await findFamilyMembers(db, invite.familyId)).find(
+    const member = (await familyMembers(db, invite.familyId)).find(
       (m) => m.id === invite.familyMemberId,
     );
     if (!member) throw new AppError('INVITE_INVALID');

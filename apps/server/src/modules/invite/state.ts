@@ -1,18 +1,14 @@
 import { type InviteStep, type SavedOrder, SubscriptionTermSchema } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
+import { familyMembers } from '../accounts/families.js';
 import type { InviteAuth } from './deps.js';
-import {
-  findCurrentSubscription,
-  findFamilyMembers,
-  findInviteProgress,
-  findParentProfile,
-} from './repo.js';
+import { findCurrentSubscription, findInviteProgress, findParentProfile } from './repo.js';
 
 /** What the invited flow knows of the token's user and family, read afresh on every call. */
 export async function readInviteState(db: Executor, auth: InviteAuth, instant: Date) {
   const { user, invite } = auth;
-  const members = await findFamilyMembers(db, invite.familyId);
+  const members = await familyMembers(db, invite.familyId);
   const subscription = await findCurrentSubscription(db, invite.familyMemberId, instant);
   const address = await findUserAddress(db, user.id);
   const progress = await findInviteProgress(db, user.id);

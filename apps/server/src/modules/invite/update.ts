@@ -19,7 +19,7 @@ import {
   userExistsWithEmail,
 } from '../account/repo.js';
 import { findPackage } from '../pricing/catalog.js';
-import { readCatalog } from '../pricing/repo.js';
+import type { PricingService } from '../pricing/service.js';
 import type { InviteAuth } from './deps.js';
 import { upsertInviteProgress, upsertParentProfile } from './repo.js';
 import { progressStep, readInviteState } from './state.js';
@@ -30,7 +30,11 @@ type Ctx = { locale: Locale };
 type SavedProgressOrder = { packageId: number; productId: string | null; services: string[] };
 
 /** The invited parent's own saves: their details and answers, terms, and marketing consent. */
-export function createInvitedUserUpdates(deps: { db: Db; now: () => Date }) {
+export function createInvitedUserUpdates(deps: {
+  db: Db;
+  now: () => Date;
+  pricing: Pick<PricingService, 'catalogNow'>;
+}) {
   const { db, now } = deps;
   const state = (auth: InviteAuth) => readInviteState(db, auth, now());
 
@@ -47,7 +51,7 @@ export function createInvitedUserUpdates(deps: { db: Db; now: () => Date }) {
     let order: SavedProgressOrder | undefined;
     if (has('PACKAGE') && s.pro) throw new AppError('INVITE_COVERED_BY_PROFESSIONAL');
     if (has('PACKAGE') && body.order) {
-      const catalog = await readCatalog(db);
+      const catalog = await deps.pricing.catalogNow(db);
       const pkg = findPackage(catalog, body.order.packageId);
       if (!pkg) throw fieldError('order.packageId', 'pricing_package_error', locale);
       order = {

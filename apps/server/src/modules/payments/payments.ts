@@ -14,7 +14,7 @@ import {
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
 import type { Database, Db, Executor } from '../../db/client.js';
-import type { PaymentRow } from '../../db/schema.js';
+import type { NewPaymentRow, PaymentRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
@@ -29,6 +29,7 @@ import {
 } from './failures.js';
 import { createLateCharges } from './late-charges.js';
 import {
+  completePayment,
   findActivePayment,
   findPaymentById,
   findPaymentByKeyHash,
@@ -60,12 +61,21 @@ export type NewAttempt = {
   details: unknown;
 };
 
-/** The work of a completing transaction, after the attempt is locked and found PENDING. */
+/** What a completed attempt keeps: the charge's card, the method and the answer replayed later. */
+export type PaymentCompleted = Pick<
+  NewPaymentRow,
+  'transactionId' | 'cardType' | 'cardLastFour' | 'paymentType'
+> & { response: unknown; at: Date };
+
+/**
+ * The work of a completing transaction, after the attempt is locked and found PENDING: what the
+ * payment bought, and the emails to send once it commits. The attempt is then marked COMPLETED.
+ */
 export type CompleteInTransaction = (
   tx: Executor,
   payment: PaymentRow,
   transaction: GatewayTransaction | null,
-) => Promise<QueuedMail[]>;
+) => Promise<{ deliveries: QueuedMail[]; completed: PaymentCompleted }>;
 
 export type PaymentsDeps = {
   db: Db;
@@ -341,7 +351,9 @@ export function createPayments(deps: PaymentsDeps) {
         const locked = await findPaymentById(tx, payment.id, { forUpdate: true });
         if (!locked) throw new Error(`payment ${payment.id} not found`);
         if (locked.status !== 'PENDING') return { ended: locked };
-        const deliveries = await complete(tx, locked, transaction);
+        const { deliveries, completed } = await complete(tx, locked, transaction);
+        const { at, ...values } = completed;
+        await completePayment(tx, locked.id, values, at);
         await deps.beforeCommit?.(payment.id);
         return { deliveries };
       });

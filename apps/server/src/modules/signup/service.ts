@@ -29,6 +29,7 @@ import { type Metrics, STEP_SECTIONS, stepLabel } from '../metrics/metrics.js';
 import type { PricingService } from '../pricing/service.js';
 import { createSignupAccess, isUuid } from './access.js';
 import { createBillingSave } from './billing-save.js';
+import { createCompletionAccess } from './completion-access.js';
 import { duplicateText } from './duplicate.js';
 import { createFamilySave } from './family-save.js';
 import { createPackageSave } from './package-save.js';
@@ -48,6 +49,8 @@ import type { RequestContext, SectionSaved } from './save-context.js';
 import { toSignupState } from './state.js';
 
 export { duplicateText } from './duplicate.js';
+/** The saved order and billing a payment is priced from (the checkout reads them). */
+export type { SignupBilling, SignupOrder } from './repo.js';
 
 export type SignupServiceDeps = {
   db: Db;
@@ -352,5 +355,13 @@ export function createSignupService({
     return answer;
   }
 
-  return { create, get, update, packageSaveAnswer, authorize, authorizeForCheckout };
+  return {
+    create,
+    get,
+    update,
+    packageSaveAnswer,
+    authorize,
+    authorizeForCheckout,
+    ...createCompletionAccess(db),
+  };
 }
