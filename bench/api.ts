@@ -1,11 +1,34 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
-import { postgresCpuMs, postgresCpuSpentMs, processCpuMs } from './support/cpu-time.js';
+import {
+  ADDRESS,
+  createSignups,
+  credentialsToken,
+  familyBody,
+  parentBody,
+  type Signup,
+  unique,
+} from './support/api-fixtures.js';
+import {
+  type ApiFigures,
+  apiRows,
+  clean,
+  fmt,
+  printTable,
+  type Row,
+} from './support/api-report.js';
+import {
+  type Figures,
+  type LoadShape,
+  load,
+  type Meter,
+  NO_FIGURES,
+  type Request,
+} from './support/load.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -43,6 +66,7 @@ const SCALE_SIGNUPS = Number(env.BENCH_SCALE_SIGNUPS ?? 1_000_000);
 const SCALE_USERS = Number(env.BENCH_SCALE_USERS ?? 100_000);
 const WITH_PGLITE = env.BENCH_PGLITE !== '0';
 const ONLY_CALLS = env.BENCH_CALLS ? new Set(env.BENCH_CALLS.split(',')) : null;
+const SHAPE: LoadShape = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
 const SERVER_ARGS = env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`, SERVER_MAIN]
   : [SERVER_MAIN];
@@ -65,220 +89,12 @@ const SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_MINUTE: UNLIMITED,
 };
 
-type Figures = {
-  rps: number;
-  /** CPU µs per request of the server process and of PostgreSQL's backends (0 when unknown). */
-  serverCpuUs: number;
-  pgCpuUs: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
-};
-
-type Row = {
-  run: string;
-  call: string;
-  figures: Figures;
-  /** What the ratio compares with, and its value. */
-  baseName: string;
-  ratio: number | null;
-  target: string;
-  met: boolean | null;
-};
-
-// ── processes ─────────────────────────────────────────────────────────────────────────────────
-
-// ── load ──────────────────────────────────────────────────────────────────────────────────────
-
-type Request = {
-  method: 'GET' | 'POST' | 'PATCH';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-};
-
-/** The processes whose CPU a load is charged to: the server's pid and the database's name. */
-const NO_FIGURES: Figures = {
-  rps: 0,
-  serverCpuUs: 0,
-  pgCpuUs: 0,
-  p50: 0,
-  p99: 0,
-  errors: 0,
-  non2xx: 0,
-  total: 0,
-};
-
-type Meter = { pid: number | undefined; database: string };
-
-async function load(url: string, next: () => Request, meter?: Meter): Promise<Figures> {
-  let sent = 0;
-  const options = {
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    timeout: 10,
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request): autocannon.Request => {
-          sent++;
-          const r = next();
-          return {
-            ...req,
-            method: r.method,
-            path: r.path,
-            headers: { 'content-type': 'application/json', ...r.headers },
-            body: r.body,
-          };
-        },
-      },
-    ],
-    ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
-  };
-  // autocannon's types lack `warmup` (autocannon ≥ 7.11 has it).
-  const serverBefore = processCpuMs(meter?.pid);
-  const pgBefore = meter ? postgresCpuMs(meter.database) : new Map<number, number>();
-  const result = await autocannon(options as autocannon.Options);
-  const perRequestUs = (ms: number) => (meter && sent > 0 ? (ms * 1000) / sent : 0);
-  return {
-    rps: result.requests.average,
-    serverCpuUs: perRequestUs(processCpuMs(meter?.pid) - serverBefore),
-    pgCpuUs: perRequestUs(meter ? postgresCpuSpentMs(pgBefore, postgresCpuMs(meter.database)) : 0),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    total: result.requests.total,
-  };
-}
-
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-function parentBody(): string {
-  return JSON.stringify({
-    sections: ['PARENT'],
-    parent: {
-      firstName: 'Ana',
-      lastName: 'López',
-      email: `bench.${unique()}@example.com`,
-      phoneCountryCode: 'US_CANADA',
-      phoneNumber: '2125551234',
-    },
-    knowsCoParentEmail: true,
-  });
-}
-
-const ADDRESS = {
-  country: 'US',
-  region: 'TX',
-  city: 'Austin',
-  line1: '1 Main St',
-  postalCode: '73301',
-};
-
-async function call(base: string, r: Request): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}${r.path}`, {
-    method: r.method,
-    headers: { 'content-type': 'application/json', ...r.headers },
-    body: r.body,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-type Signup = { signupId: string; registrationKey: string };
-
-async function createSignups(base: string, count: number): Promise<Signup[]> {
-  const signups: Signup[] = [];
-  for (let i = 0; i < count; i += 20) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(20, count - i) }, async () => {
-        const s = (await call(base, {
-          method: 'POST',
-          path: '/v2/signups',
-          body: parentBody(),
-        })) as Signup;
-        const headers = { 'x-registration-key': s.registrationKey };
-        await call(base, {
-          method: 'PATCH',
-          path: `/v2/signups/${s.signupId}`,
-          headers,
-          body: familyBody(s),
-        });
-        await call(base, {
-          method: 'PATCH',
-          path: `/v2/signups/${s.signupId}`,
-          headers,
-          body: JSON.stringify({ sections: ['PACKAGE'], order: { packageId: 3003 } }),
-        });
-        return s;
-      }),
-    );
-    signups.push(...batch);
-  }
-  return signups;
-}
-
-function familyBody(s: Signup): string {
-  return JSON.stringify({
-    sections: ['FAMILY'],
-    coParent: { firstName: 'Bruno', lastName: 'López', email: `co.${s.signupId}@example.com` },
-    children: [{ firstName: 'Carla', lastName: 'López' }],
-  });
-}
-
-/** A paid signup's single-use credentials token: the username check needs one (it is not used up by checks). */
-async function credentialsToken(base: string): Promise<string> {
-  const [s] = await createSignups(base, 1);
-  if (!s) throw new Error('no signup');
-  const headers = { 'x-registration-key': s.registrationKey };
-  await call(base, {
-    method: 'PATCH',
-    path: `/v2/signups/${s.signupId}`,
-    headers,
-    body: JSON.stringify({
-      sections: ['PARENT', 'ADDRESS'],
-      parent: { timeZone: 'America/Chicago' },
-      address: { ...ADDRESS, line2: null },
-    }),
-  });
-  const price = (await call(base, {
-    method: 'POST',
-    path: `/v2/signups/${s.signupId}/pricing`,
-    headers,
-    body: JSON.stringify({ address: ADDRESS, orderDetail: { packageId: 3003 } }),
-  })) as { totals: { total: number; taxAmount: number } };
-  const paid = await call(base, {
-    method: 'POST',
-    path: `/v2/signups/${s.signupId}/payment`,
-    headers: { ...headers, 'idempotency-key': `bench-${s.signupId}` },
-    body: JSON.stringify({
-      order: { packageId: 3003 },
-      payment: {
-        amountDisplayed: price.totals.total,
-        taxAmountDisplayed: price.totals.taxAmount,
-        nonce: 'fake-valid-nonce',
-      },
-      promoCodes: null,
-    }),
-  });
-  return String(paid.clickToJoinToken);
-}
-
-type ApiFigures = Record<
-  'create' | 'family' | 'pricing' | 'username' | 'lookups' | 'flags',
-  Figures
->;
-
 async function apiSuite(base: string, label: string, meter: Meter): Promise<ApiFigures> {
   process.stdout.write(`  ${label}: fixtures…`);
   const signups = await createSignups(base, FIXTURE_SIGNUPS);
   const token = await credentialsToken(base);
-  const pick = () => signups[counter++ % signups.length] as Signup;
+  let picked = 0;
+  const pick = () => signups[picked++ % signups.length] as Signup;
   const results = {} as ApiFigures;
   const run = async (name: keyof ApiFigures, next: () => Request) => {
     if (ONLY_CALLS && !ONLY_CALLS.has(name)) {
@@ -286,7 +102,7 @@ async function apiSuite(base: string, label: string, meter: Meter): Promise<ApiF
       return;
     }
     process.stdout.write(` ${name}…`);
-    results[name] = await load(base, next, meter);
+    results[name] = await load(base, SHAPE, next, meter);
   };
   await run('create', () => ({ method: 'POST', path: '/v2/signups', body: parentBody() }));
   await run('family', () => {
@@ -383,105 +199,6 @@ async function explainHotQueries(url: string): Promise<string[]> {
   return lines;
 }
 
-// ── report ────────────────────────────────────────────────────────────────────────────────────
-
-const fmt = (n: number, digits = 0) => n.toFixed(digits);
-
-function printTable(rows: Row[]): void {
-  const header = [
-    'run',
-    'call',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'srv µs',
-    'pg µs',
-    'errors',
-    'non-2xx',
-    'ratio',
-    'to',
-    'target',
-    'met',
-  ];
-  const body = rows.map((r) => [
-    r.run,
-    r.call,
-    fmt(r.figures.rps),
-    fmt(r.figures.p50),
-    fmt(r.figures.p99),
-    fmt(r.figures.serverCpuUs),
-    fmt(r.figures.pgCpuUs),
-    String(r.figures.errors),
-    String(r.figures.non2xx),
-    r.ratio === null ? '—' : fmt(r.ratio, 2),
-    r.baseName,
-    r.target,
-    r.met === null ? '—' : r.met ? 'yes' : 'NO',
-  ]);
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i < 2 || i > 10 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of body) console.log(line(row));
-}
-
-/** No errors, no non-2xx, and answers at all (nothing finished in time is not a pass). */
-const clean = (f: Figures) => f.total > 0 && f.errors === 0 && f.non2xx === 0;
-
-type Baselines = { insert: Figures; select: Figures; json: Figures };
-
-/**
- * The targets, as ratios to the baselines of the same run: the create and the family
- * update to the `pg insert`, the calls that read one row to the `pg select`, the calls answered
- * from memory to `plain JSON`.
- */
-const TARGETS = {
-  create: { call: 'create signup', to: 'insert', min: 0.8, p99: 50 },
-  family: { call: 'family update', to: 'insert', min: 0.5 },
-  pricing: { call: 'pricing', to: 'select', min: 0.7 },
-  username: { call: 'username check', to: 'select', min: 0.7 },
-  lookups: { call: 'lookups', to: 'json', min: 0.5 },
-  flags: { call: 'flag evaluation', to: 'json', min: 0.5 },
-} as const satisfies Record<
-  keyof ApiFigures,
-  { call: string; to: keyof Baselines; min: number; p99?: number }
->;
-
-function apiRows(run: string, api: ApiFigures, base: Baselines, kind: 'pg' | 'pglite'): Row[] {
-  const rows: Row[] = [];
-  for (const [key, target] of Object.entries(TARGETS) as [
-    keyof ApiFigures,
-    (typeof TARGETS)[keyof ApiFigures],
-  ][]) {
-    const f = api[key];
-    if (ONLY_CALLS && !ONLY_CALLS.has(key)) continue;
-    const baseRps = base[target.to].rps;
-    const r = baseRps > 0 ? f.rps / baseRps : null;
-    const p99 = 'p99' in target ? target.p99 : null;
-    rows.push({
-      run,
-      call: target.call,
-      figures: f,
-      baseName: target.to,
-      ratio: r,
-      target:
-        kind === 'pg'
-          ? `≥${fmt(target.min, 2)}${p99 === null ? '' : `, p99≤${p99}`}, 0 err`
-          : '0 errors',
-      met:
-        kind === 'pg'
-          ? (r ?? 0) >= target.min && (p99 === null || f.p99 <= p99) && clean(f)
-          : clean(f),
-    });
-  }
-  return rows;
-}
-
 // ── main ──────────────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<void> {
@@ -514,6 +231,7 @@ async function main(): Promise<void> {
     try {
       insert = await load(
         baseline.url,
+        SHAPE,
         () => ({
           method: 'POST',
           path: '/insert',
@@ -526,6 +244,7 @@ async function main(): Promise<void> {
       let next = 0;
       select = await load(
         baseline.url,
+        SHAPE,
         () => ({
           method: 'GET',
           path: `/select/${ids[next++ % ids.length]}`,
@@ -533,7 +252,12 @@ async function main(): Promise<void> {
         baselineMeter,
       );
       process.stdout.write(' json…');
-      json = await load(baseline.url, () => ({ method: 'GET', path: '/json' }), baselineMeter);
+      json = await load(
+        baseline.url,
+        SHAPE,
+        () => ({ method: 'GET', path: '/json' }),
+        baselineMeter,
+      );
     } finally {
       await stopProcess(baseline);
     }
@@ -558,7 +282,7 @@ async function main(): Promise<void> {
     } finally {
       await stopProcess(pgServer);
     }
-    rows.push(...apiRows('postgres', empty, { insert, select, json }, 'pg'));
+    rows.push(...apiRows('postgres', empty, { insert, select, json }, 'pg', ONLY_CALLS));
 
     if (WITH_PGLITE) {
       const lite = await startProcess(
@@ -573,6 +297,7 @@ async function main(): Promise<void> {
             await apiSuite(lite.url, 'PGlite (memory)', { pid: lite.child.pid, database: name }),
             { insert, select, json },
             'pglite',
+            ONLY_CALLS,
           ),
         );
       } finally {
