@@ -2,6 +2,7 @@ import {
   PaymentConflictProblemSchema,
   PaymentDeclinedProblemSchema,
   PaymentUnavailableProblemSchema,
+  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
@@ -31,6 +32,21 @@ export const ProblemSchema = z
       .describe('Seconds to wait before trying again, as in the Retry-After header (some 429s)'),
   })
   .meta({ id: 'Problem' });
+
+/** A route's error answers by status: 422 carries the field errors, any other a problem document. */
+type ErrorResponses<S extends number> = {
+  [K in S]: K extends 422 ? typeof ValidationErrorsResponseSchema : typeof ProblemSchema;
+};
+
+/** The error answers a route declares, e.g. `...errorResponses(401, 422, 429)`. */
+export function errorResponses<const S extends number>(...statuses: S[]): ErrorResponses<S> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      status === 422 ? ValidationErrorsResponseSchema : ProblemSchema,
+    ]),
+  ) as ErrorResponses<S>;
+}
 
 /**
  * The domain's payment problems (their extra members), as the server answers them: with the

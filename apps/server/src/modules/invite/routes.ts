@@ -23,7 +23,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
+  errorResponses,
   LocaleHeadersSchema,
   PaymentConflictProblem,
   PaymentDeclinedProblem,
@@ -33,14 +35,12 @@ import {
 import { bearerToken } from '../../security/tokens.js';
 import type { InviteAuth, InviteService } from './service.js';
 
-type RateLimit = { max: number; timeWindow: string };
-
 export type InviteRoutesOptions = {
   service: InviteService;
-  requestRateLimit: RateLimit;
-  pricingRateLimit: RateLimit;
-  paymentRateLimit: RateLimit;
-  credentialsRateLimit: RateLimit;
+  requestRateLimit: RouteRateLimit;
+  pricingRateLimit: RouteRateLimit;
+  paymentRateLimit: RouteRateLimit;
+  credentialsRateLimit: RouteRateLimit;
 };
 
 declare module 'fastify' {
@@ -239,9 +239,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         body: InvitePricingRequestSchema,
         response: {
           200: PricingResponseSchema,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
           ...AuthProblems,
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -262,9 +261,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         body: CountryCheckRequestSchema,
         response: {
           200: CountryCheckResponseSchema,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
           ...AuthProblems,
+          ...errorResponses(409, 422),
         },
       },
     },
