@@ -17,6 +17,7 @@ import type { Billing } from '../schemas/address.js';
 import {
   addressLine2Schema,
   addressLineSchema,
+  billingFormAddress,
   checkAddress,
   citySchema,
   countryIdSchema,
@@ -151,14 +152,7 @@ export function billingFormToRequest(
   return {
     sections: extra.referral ? [...BILLING_REFERRAL_SECTIONS] : [...BILLING_SECTIONS],
     parent: { timeZone: values.timezone },
-    address: {
-      line1: values.billingAddress,
-      line2: values.billingAddress2 === '' ? null : values.billingAddress2,
-      city: values.city,
-      region: values.region,
-      postalCode: values.postalCode,
-      country: values.country,
-    },
+    address: billingFormAddress(values),
     ...(extra.referral ? { referral: extra.referral } : {}),
     ...(extra.parentDuplicateConfirmed !== undefined
       ? { parentDuplicateConfirmed: extra.parentDuplicateConfirmed }
