@@ -1,6 +1,7 @@
 import {
   PaymentConflictProblemSchema,
   PaymentDeclinedProblemSchema,
+  PaymentResponseSchema,
   PaymentUnavailableProblemSchema,
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
@@ -56,6 +57,15 @@ export function errorResponses<const S extends number>(...statuses: S[]): ErrorR
 export const PaymentDeclinedProblem = PaymentDeclinedProblemSchema.extend(requestIdMember);
 export const PaymentConflictProblem = PaymentConflictProblemSchema.extend(requestIdMember);
 export const PaymentUnavailableProblem = PaymentUnavailableProblemSchema.extend(requestIdMember);
+
+/** What a payment call (Parent A's or the invited co-parent's) answers: the payment, or why not. */
+export const paymentResponses = {
+  200: PaymentResponseSchema,
+  402: PaymentDeclinedProblem,
+  409: PaymentConflictProblem,
+  422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
+  503: PaymentUnavailableProblem,
+};
 
 /**
  * The headers every localised call reads. A loose object: Fastify replaces `request.headers`

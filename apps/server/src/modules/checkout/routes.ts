@@ -3,11 +3,9 @@ import {
   ClientTokenResponseSchema,
   isValidIdempotencyKey,
   PaymentRequestSchema,
-  PaymentResponseSchema,
   ReceiptSchema,
   SandboxTokenizeRequestSchema,
   TokenizePayloadSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,10 +15,9 @@ import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
   errorResponses,
   LocaleHeadersSchema,
-  PaymentConflictProblem,
-  PaymentDeclinedProblem,
   PaymentUnavailableProblem,
   ProblemSchema,
+  paymentResponses,
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
@@ -117,11 +114,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         headers: PaymentHeadersSchema,
         body: PaymentRequestSchema,
         response: {
-          200: PaymentResponseSchema,
-          402: PaymentDeclinedProblem,
-          409: PaymentConflictProblem,
-          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
-          503: PaymentUnavailableProblem,
+          ...paymentResponses,
           ...errorResponses(400, 403, 404, 429),
         },
       },

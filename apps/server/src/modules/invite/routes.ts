@@ -12,7 +12,6 @@ import {
   isValidIdempotencyKey,
   MarketingOptInRequestSchema,
   MarketingOptInResponseSchema,
-  PaymentResponseSchema,
   PricingResponseSchema,
   UpdateInvitedUserRequestSchema,
   UpdateInvitedUserResponseSchema,
@@ -27,10 +26,8 @@ import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
   errorResponses,
   LocaleHeadersSchema,
-  PaymentConflictProblem,
-  PaymentDeclinedProblem,
-  PaymentUnavailableProblem,
   ProblemSchema,
+  paymentResponses,
 } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
 import type { InviteAuth, InviteService } from './service.js';
@@ -283,12 +280,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         params: UserParamsSchema,
         body: InvitedPaymentRequestSchema,
         response: {
-          200: PaymentResponseSchema,
+          ...paymentResponses,
           400: ProblemSchema,
-          402: PaymentDeclinedProblem,
-          409: PaymentConflictProblem,
-          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
-          503: PaymentUnavailableProblem,
           ...AuthProblems,
         },
       },
