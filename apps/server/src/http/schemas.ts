@@ -1,7 +1,9 @@
 import {
   PaymentConflictProblemSchema,
   PaymentDeclinedProblemSchema,
+  PaymentResponseSchema,
   PaymentUnavailableProblemSchema,
+  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
@@ -32,6 +34,21 @@ export const ProblemSchema = z
   })
   .meta({ id: 'Problem' });
 
+/** A route's error answers by status: 422 carries the field errors, any other a problem document. */
+type ErrorResponses<S extends number> = {
+  [K in S]: K extends 422 ? typeof ValidationErrorsResponseSchema : typeof ProblemSchema;
+};
+
+/** The error answers a route declares, e.g. `...errorResponses(401, 422, 429)`. */
+export function errorResponses<const S extends number>(...statuses: S[]): ErrorResponses<S> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      status === 422 ? ValidationErrorsResponseSchema : ProblemSchema,
+    ]),
+  ) as ErrorResponses<S>;
+}
+
 /**
  * The domain's payment problems (their extra members), as the server answers them: with the
  * request id too. A response schema is also the serializer, which drops members it does not
@@ -40,6 +57,15 @@ export const ProblemSchema = z
 export const PaymentDeclinedProblem = PaymentDeclinedProblemSchema.extend(requestIdMember);
 export const PaymentConflictProblem = PaymentConflictProblemSchema.extend(requestIdMember);
 export const PaymentUnavailableProblem = PaymentUnavailableProblemSchema.extend(requestIdMember);
+
+/** What a payment call (Parent A's or the invited co-parent's) answers: the payment, or why not. */
+export const paymentResponses = {
+  200: PaymentResponseSchema,
+  402: PaymentDeclinedProblem,
+  409: PaymentConflictProblem,
+  422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
+  503: PaymentUnavailableProblem,
+};
 
 /**
  * The headers every localised call reads. A loose object: Fastify replaces `request.headers`

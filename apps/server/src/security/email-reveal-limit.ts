@@ -16,7 +16,9 @@ import {
   type AccountExistsReason,
   accountExistsNoticeEmail,
 } from '../modules/email/templates/account-exists-notice.js';
+import { noticeDate } from '../modules/email/templates/notice-date.js';
 import type { Metrics } from '../modules/metrics/metrics.js';
+import { redisFallback } from './redis-fallback.js';
 
 /**
  * The duplicate-account answers the spec requires (signup step 1's `parentDuplicate`, the
@@ -98,21 +100,7 @@ export function createRedisRevealStore(
   options: { prefix: string; now: () => Date; log: FastifyBaseLogger },
 ): RevealStore {
   const fallback = createMemoryRevealStore(options.now);
-  let isDown = false;
-  async function guarded<T>(run: () => Promise<T>, otherwise: () => Promise<T>): Promise<T> {
-    try {
-      const result = await run();
-      isDown = false;
-      return result;
-    } catch (err) {
-      if (!isDown) {
-        const { name, message } = err as Error;
-        options.log.error({ err: { name, message } }, 'email reveal limit: Redis unavailable');
-      }
-      isDown = true;
-      return otherwise();
-    }
-  }
+  const guarded = redisFallback(options.log, 'email reveal limit');
   const prefixed = (key: string) => `${options.prefix}${key}`;
   return {
     kind: 'redis',
@@ -217,18 +205,6 @@ export function createEmailRevealGuard(deps: {
       await Promise.allSettled([...pending]);
     },
   };
-}
-
-/** The date of the notice in the owner's language and time zone (UTC when unknown or invalid). */
-function noticeDate(at: Date, locale: string, timeZone: string | null): string {
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      dateStyle: 'long',
-      timeZone: timeZone ?? 'UTC',
-    }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-  }
 }
 
 /**

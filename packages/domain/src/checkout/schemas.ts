@@ -4,6 +4,7 @@ import type { MessageKey } from '../messages/en.js';
 import { CurrencyCodeSchema, MinorUnitsSchema } from '../pricing/money.js';
 import {
   CouponDetailSchema,
+  EnteredCodesSchema,
   OrderSchema,
   PaymentCodeDetailSchema,
   PricingInfoSchema,
@@ -16,6 +17,7 @@ import type { Billing } from '../schemas/address.js';
 import {
   addressLine2Schema,
   addressLineSchema,
+  billingFormAddress,
   checkAddress,
   citySchema,
   countryIdSchema,
@@ -25,6 +27,7 @@ import {
 } from '../schemas/address.js';
 import { ParentReferralSchema } from '../schemas/referral.js';
 import { ValidationErrorSchema } from '../schemas/validation-errors.js';
+import { optionalInput, optionalText } from '../validation/blank.js';
 import { errorKey, phoneCodeIdSchema, phoneNumberSchema } from '../validation/fields.js';
 
 /**
@@ -32,18 +35,6 @@ import { errorKey, phoneCodeIdSchema, phoneNumberSchema } from '../validation/fi
  * the receipt, the client token. Amounts are integer minor units, like every amount in the API.
  */
 
-/** null, undefined and blank strings all mean "not given". */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  return value;
-}
-
-const optionalText = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string(errorKey('invalidValue')).trim().max(max, errorKey('invalidValue')).optional(),
-  );
 const optionalFlag = z
   .boolean(errorKey('invalidValue'))
   .nullish()
@@ -69,8 +60,8 @@ export const BillingParentSchema = z.object(
     firstName: optionalText(100),
     lastName: optionalText(100),
     email: optionalText(254),
-    phoneCountryCode: z.preprocess(blankToUndefined, phoneCodeIdSchema.optional()),
-    phoneNumber: z.preprocess(blankToUndefined, phoneNumberSchema.optional()),
+    phoneCountryCode: optionalInput(phoneCodeIdSchema),
+    phoneNumber: optionalInput(phoneNumberSchema),
     timeZone: timeZoneFieldSchema,
     /** Sent by the invited flow only; ignored here. */
     userId: optionalText(64),
@@ -161,14 +152,7 @@ export function billingFormToRequest(
   return {
     sections: extra.referral ? [...BILLING_REFERRAL_SECTIONS] : [...BILLING_SECTIONS],
     parent: { timeZone: values.timezone },
-    address: {
-      line1: values.billingAddress,
-      line2: values.billingAddress2 === '' ? null : values.billingAddress2,
-      city: values.city,
-      region: values.region,
-      postalCode: values.postalCode,
-      country: values.country,
-    },
+    address: billingFormAddress(values),
     ...(extra.referral ? { referral: extra.referral } : {}),
     ...(extra.parentDuplicateConfirmed !== undefined
       ? { parentDuplicateConfirmed: extra.parentDuplicateConfirmed }
@@ -229,15 +213,6 @@ export const PaymentDetailsSchema = z.object(
   errorKey('invalidValue'),
 );
 
-const codeList = z
-  .array(
-    z.string(errorKey('invalidValue')).trim().max(64, errorKey('invalidValue')),
-    errorKey('invalidValue'),
-  )
-  .max(5, errorKey('invalidValue'))
-  .nullish()
-  .transform((v) => v ?? []);
-
 /** POST /v2/signups/{signupId}/payment: Parent A's payment; header Idempotency-Key. */
 export const PaymentRequestSchema = z.object(
   {
@@ -252,9 +227,9 @@ export const PaymentRequestSchema = z.object(
       .boolean(errorKey('invalidValue'))
       .nullish()
       .transform((v) => v === true),
-    promoCodes: codeList,
+    promoCodes: EnteredCodesSchema,
     /** Subscription (activation) codes, as sent to the pricing call. */
-    paymentCodes: codeList,
+    paymentCodes: EnteredCodesSchema,
     segmentAnonymousId: optionalText(200),
   },
   errorKey('invalidValue'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalInput, optionalText } from '../validation/blank.js';
 import { errorKey } from '../validation/fields.js';
 import {
   BUILD_YOUR_OWN_OPTION_CODES,
@@ -13,13 +14,6 @@ import { TAX_WORDINGS, TaxLineSchema } from './tax.js';
  * Request and response schemas of the pricing calls (docs/pricing.md). Every
  * amount is an integer number of minor units; each has a `…Formatted` twin for display.
  */
-
-/** null, undefined and blank strings all mean "not given". */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  return value;
-}
 
 /** A package code: letters and a number where 2 means two years (ESS1, PREM2, BYO1). */
 export const PACKAGE_CODE_PATTERN = /^[A-Z]+[0-9]+$/;
@@ -40,7 +34,7 @@ export const PackageIdSchema = z
   .positive(errorKey('pricing_package_error'))
   .max(2_147_483_647, errorKey('pricing_package_error'));
 
-const optionalTerm = z.preprocess(blankToUndefined, SubscriptionTermSchema.optional());
+const optionalTerm = optionalInput(SubscriptionTermSchema);
 
 /**
  * An order: a package, and for build-your-own the term (`productId`) and the
@@ -85,10 +79,14 @@ export type SavedOrder = z.infer<typeof SavedOrderSchema>;
 
 /** A promo or subscription code as typed: trimmed; blank entries are dropped by the server. */
 const codeInput = z.string(errorKey('invalidValue')).trim().max(64, errorKey('invalidValue'));
-const shortText = z.preprocess(
-  blankToUndefined,
-  z.string(errorKey('invalidValue')).trim().max(100, errorKey('invalidValue')).optional(),
-);
+
+/** Up to five promo or subscription codes as typed; none when left out. */
+export const EnteredCodesSchema = z
+  .array(codeInput, errorKey('invalidValue'))
+  .max(5, errorKey('invalidValue'))
+  .nullish()
+  .transform((v) => v ?? []);
+const shortText = optionalText(100);
 
 /** The billing address as far as pricing reads it (country and region decide currency and tax). */
 export const PricingAddressSchema = z.object(
@@ -112,25 +110,17 @@ export const PricingRequestSchema = z.object(
   {
     address: PricingAddressSchema.nullish().transform((v) => v ?? undefined),
     /** The signup id (the spec's "limboId"); when given it must be the one in the path. */
-    limboId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+    limboId: optionalInput(z.string().max(64)),
     orderDetail: OrderSchema,
     payForCoparent: z
       .boolean(errorKey('invalidValue'))
       .nullish()
       .transform((v) => v === true),
     /** Subscription (activation) codes. */
-    paymentCodes: z
-      .array(codeInput, errorKey('invalidValue'))
-      .max(5, errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v ?? []),
-    promoCodes: z
-      .array(codeInput, errorKey('invalidValue'))
-      .max(5, errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v ?? []),
-    phoneCountryCode: z.preprocess(blankToUndefined, z.string().max(16).optional()),
-    phoneNumber: z.preprocess(blankToUndefined, z.string().max(32).optional()),
+    paymentCodes: EnteredCodesSchema,
+    promoCodes: EnteredCodesSchema,
+    phoneCountryCode: optionalInput(z.string().max(16)),
+    phoneNumber: optionalInput(z.string().max(32)),
   },
   errorKey('invalidValue'),
 );
@@ -305,9 +295,9 @@ export type CouponsResponse = z.infer<typeof CouponsResponseSchema>;
 
 export const CountryCriteriaSchema = z.object(
   {
-    countryCode: z.preprocess(blankToUndefined, z.string().max(16).optional()),
-    phoneNumber: z.preprocess(blankToUndefined, z.string().max(32).optional()),
-    country: z.preprocess(blankToUndefined, z.string().max(8).optional()),
+    countryCode: optionalInput(z.string().max(16)),
+    phoneNumber: optionalInput(z.string().max(32)),
+    country: optionalInput(z.string().max(8)),
   },
   errorKey('invalidValue'),
 );

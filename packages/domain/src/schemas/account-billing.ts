@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BillingAddressSchema } from '../checkout/schemas.js';
 import { PAYMENT_TYPES } from '../constants/enums.js';
 import { errorKey } from '../validation/fields.js';
-import { type Billing, checkAddress, timeZoneFieldSchema } from './address.js';
+import { type Billing, billingFormAddress, checkAddress, timeZoneFieldSchema } from './address.js';
 import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
 /**
@@ -91,14 +91,7 @@ export const AccountBillingUpdateResponseSchema = ValidationErrorsResponseSchema
 /** The billing form (`billingSchema` values) → the PUT's body. */
 export function accountBillingFormToRequest(values: Billing): AccountBillingUpdateRequestInput {
   return {
-    address: {
-      line1: values.billingAddress,
-      line2: values.billingAddress2 === '' ? null : values.billingAddress2,
-      city: values.city,
-      region: values.region,
-      postalCode: values.postalCode,
-      country: values.country,
-    },
+    address: billingFormAddress(values),
     timeZone: values.timezone,
   };
 }

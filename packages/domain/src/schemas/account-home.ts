@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReceiptSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS, FAMILY_ROLES } from '../family/members.js';
-import { ACCOUNT_KINDS } from './account.js';
+import { accountUserFields } from './account.js';
 
 /**
  * The account home and the receipts of the account area; both need the login session
@@ -49,14 +49,7 @@ export type AccountReceiptSummary = z.infer<typeof AccountReceiptSummarySchema>;
 
 /** GET /v2/account/home. A professional has no family and no subscription. */
 export const AccountHomeSchema = z.object({
-  user: z.object({
-    userId: z.uuid(),
-    kind: z.enum(ACCOUNT_KINDS),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullable(),
-    username: z.string(),
-  }),
+  user: z.object(accountUserFields),
   family: z.object({ members: z.array(AccountFamilyMemberSchema) }).nullable(),
   subscription: AccountSubscriptionSchema.nullable(),
   receipts: z.array(AccountReceiptSummarySchema),

@@ -8,14 +8,19 @@ import { z } from 'zod';
 export const ACCOUNT_KINDS = ['PARENT', 'PROFESSIONAL'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-/** GET /v2/account/session: who is logged in (401 SESSION_REQUIRED otherwise). */
-export const AccountSessionSchema = z.object({
+/** Who an account is, as the session and the account home answer it. */
+export const accountUserFields = {
   userId: z.uuid(),
   kind: z.enum(ACCOUNT_KINDS),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
   username: z.string(),
+};
+
+/** GET /v2/account/session: who is logged in (401 SESSION_REQUIRED otherwise). */
+export const AccountSessionSchema = z.object({
+  ...accountUserFields,
   /** Staff accounts may read the funnel report. */
   isStaff: z.boolean(),
   /** The language the account's emails are written in. */

@@ -105,3 +105,15 @@ export const billingSchema = z
   );
 export type Billing = z.infer<typeof billingSchema>;
 export type BillingInput = z.input<typeof billingSchema>;
+
+/** The billing form's address as a request body's `address` (a blank line 2 is null). */
+export function billingFormAddress(values: Billing) {
+  return {
+    line1: values.billingAddress,
+    line2: values.billingAddress2 === '' ? null : values.billingAddress2,
+    city: values.city,
+    region: values.region,
+    postalCode: values.postalCode,
+    country: values.country,
+  };
+}

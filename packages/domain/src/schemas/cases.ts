@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import {
   errorKey,
-  firstNameSchema,
-  lastNameSchema,
   optionalEmailSchema,
   optionalPhoneNumberSchema,
+  personNameFields,
   phoneCodeIdSchema,
 } from '../validation/fields.js';
 import { sameEmail } from '../validation/text.js';
@@ -27,8 +26,7 @@ export type CaseParentKey = (typeof CASE_PARENT_KEYS)[number];
 /** One parent of a case; empty strings mean "not given" (email and phone are optional). */
 export const CaseParentSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: optionalEmailSchema.default(''),
     phoneCountryCode: phoneCodeIdSchema.default(DEFAULT_PHONE_CODE),
     phoneNumber: optionalPhoneNumberSchema.default(''),

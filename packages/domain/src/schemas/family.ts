@@ -3,11 +3,10 @@ import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import type { PhoneCodeId } from '../constants/phone-codes.js';
 import {
   errorKey,
-  firstNameSchema,
   isValidEmail,
-  lastNameSchema,
   optionalEmailSchema,
   optionalPhoneNumberSchema,
+  personNameFields,
   phoneCodeIdSchema,
   samePhone,
 } from '../validation/fields.js';
@@ -16,8 +15,7 @@ import { emailKey, sameEmail } from '../validation/text.js';
 /** Co-parent on the family form. Empty strings mean "not given". */
 export const CoParentFormSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: optionalEmailSchema,
     countryCode: phoneCodeIdSchema,
     phoneNumber: optionalPhoneNumberSchema,
@@ -29,8 +27,7 @@ export type CoParentForm = z.infer<typeof CoParentFormSchema>;
 /** A child on the family form; the email is optional ('' = not given). */
 export const ChildFormSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: optionalEmailSchema,
   },
   errorKey('invalidValue'),

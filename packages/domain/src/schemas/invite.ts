@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PaymentDetailsSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS } from '../family/members.js';
-import { OrderSchema, SavedOrderSchema } from '../pricing/schemas.js';
+import { EnteredCodesSchema, OrderSchema, SavedOrderSchema } from '../pricing/schemas.js';
+import { optionalInput, optionalText } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
@@ -33,17 +34,6 @@ import { ValidationErrorSchema } from './validation-errors.js';
  * The invited co-parent's calls (docs/invite.md). The invite token is sent as
  * `Authorization: Bearer <token>`; it is never echoed in an answer.
  */
-
-/** null, undefined and blank strings all mean "not given". */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  return value;
-}
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToUndefined, schema.optional());
-const optionalText = (max: number) =>
-  optional(z.string(errorKey('invalidValue')).trim().max(max, errorKey('invalidValue')));
 
 // ── GET /v2/invites/current ────────────────────────────────────────────────────────────────────
 
@@ -95,27 +85,27 @@ export type InvitedUpdateSection = (typeof INVITED_UPDATE_SECTIONS)[number];
 const InvitedParentSchema = z.object(
   {
     userId: optionalText(64),
-    firstName: optional(firstNameSchema),
-    lastName: optional(lastNameSchema),
-    email: optional(emailSchema),
-    phoneCountryCode: optional(phoneCodeIdSchema),
-    phoneNumber: optional(phoneNumberSchema),
-    timeZone: optional(timeZoneFieldSchema),
+    firstName: optionalInput(firstNameSchema),
+    lastName: optionalInput(lastNameSchema),
+    email: optionalInput(emailSchema),
+    phoneCountryCode: optionalInput(phoneCodeIdSchema),
+    phoneNumber: optionalInput(phoneNumberSchema),
+    timeZone: optionalInput(timeZoneFieldSchema),
   },
   errorKey('invalidValue'),
 );
 
 const InvitedAddressSchema = z.object(
   {
-    line1: optional(addressLineSchema),
+    line1: optionalInput(addressLineSchema),
     line2: z.preprocess((v) => (v === null || v === undefined ? '' : v), addressLine2Schema),
-    city: optional(citySchema),
+    city: optionalInput(citySchema),
     region: z.preprocess((v) => (v === null || v === undefined ? '' : v), regionFieldSchema),
     postalCode: z.preprocess(
       (v) => (v === null || v === undefined ? '' : v),
       postalCodeFieldSchema,
     ),
-    country: optional(countryIdSchema),
+    country: optionalInput(countryIdSchema),
     type: optionalText(20),
   },
   errorKey('invalidValue'),
@@ -143,9 +133,9 @@ export const UpdateInvitedUserRequestSchema = z
       parent: InvitedParentSchema.nullish().transform((v) => v ?? undefined),
       address: InvitedAddressSchema.nullish().transform((v) => v ?? undefined),
       referral: ParentReferralSchema.nullish().transform((v) => v ?? undefined),
-      securityQuestion: optional(securityQuestionSchema),
-      securityAnswer: optional(securityAnswerSchema),
-      securityCode: optional(securityCodeSchema),
+      securityQuestion: optionalInput(securityQuestionSchema),
+      securityAnswer: optionalInput(securityAnswerSchema),
+      securityCode: optionalInput(securityCodeSchema),
       confirmCode: optionalText(8),
       order: OrderSchema.nullish().transform((v) => v ?? undefined),
       segmentAnonymousId: optionalText(200),
@@ -267,22 +257,13 @@ export const AgreedToTermsResponseSchema = z.object({ agreedToTerms: z.literal(t
 export const MarketingOptInRequestSchema = z.boolean(errorKey('invalidValue'));
 export const MarketingOptInResponseSchema = z.object({ marketingOptIn: z.boolean() });
 
-const codeList = z
-  .array(
-    z.string(errorKey('invalidValue')).trim().max(64, errorKey('invalidValue')),
-    errorKey('invalidValue'),
-  )
-  .max(5, errorKey('invalidValue'))
-  .nullish()
-  .transform((v) => v ?? []);
-
 /** POST /v2/users/{userId}/pricing: the invited co-parent's pricing, with their saved address. */
 export const InvitePricingRequestSchema = z.object(
   {
     userId: optionalText(64),
     orderDetail: OrderSchema,
-    subscriptionCodes: codeList,
-    promoCodes: codeList,
+    subscriptionCodes: EnteredCodesSchema,
+    promoCodes: EnteredCodesSchema,
   },
   errorKey('invalidValue'),
 );
@@ -304,9 +285,9 @@ export const InvitedPaymentRequestSchema = z.object(
       .transform((v) => v ?? undefined),
     order: OrderSchema,
     payment: PaymentDetailsSchema,
-    promoCodes: codeList,
+    promoCodes: EnteredCodesSchema,
     /** Subscription (activation) codes, as sent to the pricing call (`subscriptionCodes`). */
-    paymentCodes: codeList,
+    paymentCodes: EnteredCodesSchema,
     /** Invited users cannot pay for the co-parent: true is refused (422 at `payForCoparent`). */
     payForCoparent: z
       .boolean(errorKey('invalidValue'))

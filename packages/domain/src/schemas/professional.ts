@@ -20,9 +20,8 @@ import type { MessageKey } from '../messages/en.js';
 import {
   emailSchema,
   errorKey,
-  firstNameSchema,
-  lastNameSchema,
   NAME_SPOOFING_RULE,
+  personNameFields,
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
@@ -70,8 +69,7 @@ export const ProStepOneSchema = z
   .object(
     {
       title: optionalChoice(TITLES, 'invalidValue').optional(),
-      firstName: firstNameSchema,
-      lastName: lastNameSchema,
+      ...personNameFields,
       credentials: z
         .string(errorKey('signup_credentialsLength_error'))
         .trim()

@@ -6,26 +6,19 @@ import {
   SavedOrderSchema,
   UpdatePackageSectionRequestSchema,
 } from '../pricing/schemas.js';
+import { optionalInput } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
-  firstNameSchema,
-  lastNameSchema,
+  personNameFields,
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
 import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
-/** null, undefined and blank strings all mean "not given" in request bodies. */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  return value;
-}
-
-const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
-const optionalPhoneCode = z.preprocess(blankToUndefined, phoneCodeIdSchema.optional());
-const optionalPhone = z.preprocess(blankToUndefined, phoneNumberSchema.optional());
+const optionalEmail = optionalInput(emailSchema);
+const optionalPhoneCode = optionalInput(phoneCodeIdSchema);
+const optionalPhone = optionalInput(phoneNumberSchema);
 const optionalFlag = z.boolean(errorKey('invalidValue')).optional();
 const segmentAnonymousId = z
   .string(errorKey('invalidValue'))
@@ -35,8 +28,7 @@ const segmentAnonymousId = z
 /** Parent with every field (section PARENT). */
 export const ParentSectionSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: emailSchema,
     phoneCountryCode: phoneCodeIdSchema,
     phoneNumber: phoneNumberSchema,
@@ -48,8 +40,7 @@ export type ParentSection = z.infer<typeof ParentSectionSchema>;
 /** Parent with the name only (section NAME); the other fields may come, and are checked if they do. */
 export const ParentNameSectionSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: optionalEmail,
     phoneCountryCode: optionalPhoneCode,
     phoneNumber: optionalPhone,
@@ -107,8 +98,7 @@ export type CreateSignupResponse = z.infer<typeof CreateSignupResponseSchema>;
 export const CoParentSectionSchema = z
   .object(
     {
-      firstName: firstNameSchema,
-      lastName: lastNameSchema,
+      ...personNameFields,
       email: optionalEmail,
       phoneCountryCode: optionalPhoneCode,
       phoneNumber: optionalPhone,
@@ -128,8 +118,7 @@ export type CoParentSection = z.infer<typeof CoParentSectionSchema>;
 
 export const ChildSectionSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: optionalEmail,
   },
   errorKey('invalidValue'),

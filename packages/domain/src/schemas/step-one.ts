@@ -2,8 +2,7 @@ import { z } from 'zod';
 import {
   emailSchema,
   errorKey,
-  firstNameSchema,
-  lastNameSchema,
+  personNameFields,
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
@@ -11,8 +10,7 @@ import {
 /** The shared parent contact schema (Parent A step 1, invited step 1). */
 export const ParentContactSchema = z.object(
   {
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
+    ...personNameFields,
     email: emailSchema,
     countryCode: phoneCodeIdSchema,
     phoneNumber: phoneNumberSchema,

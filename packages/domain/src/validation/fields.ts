@@ -73,6 +73,9 @@ export const nameSchema = makeNameSchema('required');
 export const firstNameSchema = makeNameSchema('signup_firstName_error');
 export const lastNameSchema = makeNameSchema('signup_lastName_error');
 
+/** A person's first and last name, as every form and request body takes them. */
+export const personNameFields = { firstName: firstNameSchema, lastName: lastNameSchema };
+
 /** A required email: trimmed (the output is trimmed), at most 254 characters, valid. */
 export const emailSchema = z
   .string(errorKey('signup_emailRequired_error'))

@@ -1,11 +1,11 @@
 import {
   type AccountBilling,
   type AccountBillingUpdateRequest,
-  normalisePostalCode,
   PAYMENT_TYPES,
   type PaymentType,
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
+import { storedAddress } from '../../db/stored-address.js';
 import { AppError } from '../../errors.js';
 import { findUserAddress, findUserById, updateUser, upsertUserAddress } from '../account/repo.js';
 import { findLatestPaymentMethod } from './repo.js';
@@ -64,13 +64,7 @@ export function createAccountBillingService(deps: { db: Executor; now: () => Dat
         {
           userId,
           type: 'PRIMARY',
-          line1: address.line1,
-          line2: address.line2 === '' ? null : address.line2,
-          city: address.city,
-          region: address.region,
-          // Stored as the checkout's billing save stores it.
-          postalCode: normalisePostalCode(address.postalCode, address.country),
-          country: address.country,
+          ...storedAddress(address),
         },
         now(),
       );

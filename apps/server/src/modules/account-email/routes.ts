@@ -1,11 +1,8 @@
-import {
-  ChangeEmailRequestSchema,
-  ChangeEmailResponseSchema,
-  ValidationErrorsResponseSchema,
-} from '@coparent/domain';
+import { ChangeEmailRequestSchema, ChangeEmailResponseSchema } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema } from '../../http/schemas.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import type { AccountEmailService } from './service.js';
 
@@ -13,7 +10,7 @@ export type AccountEmailRoutesOptions = {
   service: AccountEmailService;
   auth: SessionAuth;
   /** Per IP, as the login's. */
-  rateLimit: { max: number; timeWindow: string };
+  rateLimit: RouteRateLimit;
 };
 
 /** The account's email change (session and current password); registered under /v2. */
@@ -40,9 +37,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<AccountEmailRoutesOptions
         body: ChangeEmailRequestSchema,
         response: {
           200: ChangeEmailResponseSchema,
-          401: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(401, 422, 429),
         },
       },
     },

@@ -20,6 +20,7 @@ import {
   type SharedCounters,
 } from '../credentials/login-lockout.js';
 import { emailChangedNoticeEmail } from '../email/templates/email-changed-notice.js';
+import { noticeDate } from '../email/templates/notice-date.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { findPasswordHash } from './repo.js';
 
@@ -36,18 +37,6 @@ export type AccountEmailServiceDeps = {
 };
 
 export type AccountEmailService = ReturnType<typeof createAccountEmailService>;
-
-/** The notice's date in the owner's language and time zone (UTC when unknown or invalid). */
-function noticeDate(at: Date, locale: Locale, timeZone: string | null): string {
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      dateStyle: 'long',
-      timeZone: timeZone ?? 'UTC',
-    }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-  }
-}
 
 /**
  * The logged-in user's email change. The current password is checked first, so only its owner

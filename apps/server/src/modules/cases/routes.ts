@@ -2,11 +2,11 @@ import {
   CreateCaseRequestSchema,
   CreateCaseResponseSchema,
   ListCasesResponseSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import type { CasesService } from './service.js';
 
@@ -14,7 +14,7 @@ export type CasesRoutesOptions = {
   service: CasesService;
   auth: SessionAuth;
   /** Per client IP: POST /account/cases (each case sends up to two emails). */
-  createRateLimit: { max: number; timeWindow: string };
+  createRateLimit: RouteRateLimit;
 };
 
 /** A professional's cases (My Cases); registered under /v2. */
@@ -47,10 +47,7 @@ export const casesRoutes: FastifyPluginAsyncZod<CasesRoutesOptions> = async (app
         body: CreateCaseRequestSchema,
         response: {
           201: CreateCaseResponseSchema,
-          401: ProblemSchema,
-          403: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(401, 403, 422, 429),
         },
       },
     },

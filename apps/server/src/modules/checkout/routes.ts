@@ -3,36 +3,33 @@ import {
   ClientTokenResponseSchema,
   isValidIdempotencyKey,
   PaymentRequestSchema,
-  PaymentResponseSchema,
   ReceiptSchema,
   SandboxTokenizeRequestSchema,
   TokenizePayloadSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
+  errorResponses,
   LocaleHeadersSchema,
-  PaymentConflictProblem,
-  PaymentDeclinedProblem,
   PaymentUnavailableProblem,
   ProblemSchema,
+  paymentResponses,
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
 import type { CheckoutService } from './service.js';
 
-type RateLimit = { max: number; timeWindow: string };
-
 export type CheckoutRoutesOptions = {
   service: CheckoutService;
   /** POST /v2/payment/sandbox/tokenize exists only with the local sandbox gateway. */
   sandboxTokenize: boolean;
-  paymentRateLimit: RateLimit;
-  tokenizeRateLimit: RateLimit;
-  clientTokenRateLimit: RateLimit;
+  paymentRateLimit: RouteRateLimit;
+  tokenizeRateLimit: RouteRateLimit;
+  clientTokenRateLimit: RouteRateLimit;
 };
 
 const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
@@ -88,8 +85,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           body: SandboxTokenizeRequestSchema,
           response: {
             200: TokenizePayloadSchema,
-            422: ValidationErrorsResponseSchema,
-            429: ProblemSchema,
+            ...errorResponses(422, 429),
           },
         },
       },
@@ -118,15 +114,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         headers: PaymentHeadersSchema,
         body: PaymentRequestSchema,
         response: {
-          200: PaymentResponseSchema,
-          400: ProblemSchema,
-          402: PaymentDeclinedProblem,
-          403: ProblemSchema,
-          404: ProblemSchema,
-          409: PaymentConflictProblem,
-          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
-          429: ProblemSchema,
-          503: PaymentUnavailableProblem,
+          ...paymentResponses,
+          ...errorResponses(400, 403, 404, 429),
         },
       },
     },

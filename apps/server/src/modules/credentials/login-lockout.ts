@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { redisFallback } from '../../security/redis-fallback.js';
 
 /**
  * Failed logins per username (its comparison form): after `maxFailures` failures within
@@ -102,21 +103,7 @@ function createRedisLoginLockout(
   const windowMs = settings.windowMinutes * 60_000;
   const keyOf = (kind: 'failures' | 'locked', key: string) =>
     `${prefix}lockout:${name}:${kind}:${createHash('sha256').update(key).digest('hex')}`;
-  let isDown = false;
-  async function guarded<T>(run: () => Promise<T>, otherwise: () => Promise<T>): Promise<T> {
-    try {
-      const result = await run();
-      isDown = false;
-      return result;
-    } catch (err) {
-      if (!isDown) {
-        const { name: errorName, message } = err as Error;
-        log.error({ err: { name: errorName, message } }, 'login lockout: Redis unavailable');
-      }
-      isDown = true;
-      return otherwise();
-    }
-  }
+  const guarded = redisFallback(log, 'login lockout');
 
   return {
     lockedForSeconds: (key) =>

@@ -5,18 +5,16 @@ import {
   SetCredentialsResponseSchema,
   UsernameCheckQuerySchema,
   UsernameCheckResponseSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serializeCookie } from '../../http/cookies.js';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
 import type { CredentialsService, OpenedSession } from './service.js';
-
-type RateLimit = { max: number; timeWindow: string };
 
 export type CredentialsRoutesOptions = {
   service: CredentialsService;
@@ -24,9 +22,9 @@ export type CredentialsRoutesOptions = {
   cookieName: string;
   /** Secure cookies when the site is served over https (PUBLIC_URL). */
   secureCookies: boolean;
-  usernameCheckRateLimit: RateLimit;
-  credentialsRateLimit: RateLimit;
-  loginRateLimit: RateLimit;
+  usernameCheckRateLimit: RouteRateLimit;
+  credentialsRateLimit: RouteRateLimit;
+  loginRateLimit: RouteRateLimit;
 };
 
 const BearerHeadersSchema = LocaleHeadersSchema.extend({
@@ -94,9 +92,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
         body: SetCredentialsRequestSchema,
         response: {
           200: SetCredentialsResponseSchema,
-          401: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(401, 422, 429),
         },
       },
     },
@@ -126,9 +122,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
         body: LoginRequestSchema,
         response: {
           200: LoginResponseSchema,
-          401: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(401, 422, 429),
         },
       },
     },

@@ -1,9 +1,9 @@
-import { ValidationErrorsResponseSchema } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses } from '../../http/schemas.js';
 import { findUserById } from '../account/repo.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import { FunnelReportSchema, funnelReport, parseSince } from './report.js';
@@ -16,7 +16,7 @@ export type EventsRoutesOptions = {
   auth: SessionAuth;
   now: () => Date;
   /** POST /events per client IP. */
-  eventsRateLimit: { max: number; timeWindow: string };
+  eventsRateLimit: RouteRateLimit;
 };
 
 const DEFAULT_SINCE = '7d';
@@ -42,8 +42,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         body: EventsBatchSchema,
         response: {
           202: EventsAcceptedSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(422, 429),
         },
       },
     },
@@ -78,9 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         }),
         response: {
           200: FunnelReportSchema,
-          401: ProblemSchema,
-          403: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
+          ...errorResponses(401, 403, 422),
         },
       },
     },

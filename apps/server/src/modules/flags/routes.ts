@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleError } from '../../http/error-handler.js';
+import { matchesEtag } from '../../http/etag.js';
 import { isRequestValidationError } from '../../http/validation.js';
 import { EvaluationRequestSchema } from './context.js';
 import { etagOf, type FlagService } from './service.js';
@@ -59,13 +60,6 @@ function constantBulk(service: FlagService): { body: string; etag: string } | un
     body: JSON.stringify(BulkSuccessSchema.encode({ flags })),
     etag: etagOf({ flags }),
   };
-}
-
-/** Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal once `W/` is dropped. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch?.trim() === '*') return true;
-  const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  return tags?.includes(etag) ?? false;
 }
 
 /** A string with a JSON content type is sent as is: Fastify skips the route's serializer. */

@@ -43,6 +43,11 @@ export type ExpiredRowsPurge = {
 
 type Purgeable = { table: PgTable; id: PgColumn; where: (cutoff: Date) => SQL | undefined };
 
+/** The rows of `table` whose expiry column (`expiresAt`) is before the cutoff. */
+function expiredBy(table: PgTable, id: PgColumn, expiresAt: PgColumn): Purgeable {
+  return { table, id, where: (cutoff) => lt(expiresAt, cutoff) };
+}
+
 /**
  * The scheduled purge of expired rows: nothing that has expired is kept for ever.
  * Instances sharing a database purge one at a time (`runAlone`); a pass finding another under
@@ -93,27 +98,15 @@ export function createExpiredRowsPurge(deps: {
           ),
         ),
     },
-    sessions: { table: sessions, id: sessions.id, where: (c) => lt(sessions.expiresAt, c) },
-    credentialsTokens: {
-      table: credentialsTokens,
-      id: credentialsTokens.id,
-      where: (c) => lt(credentialsTokens.expiresAt, c),
-    },
-    passwordResets: {
-      table: passwordResets,
-      id: passwordResets.id,
-      where: (c) => lt(passwordResets.expiresAt, c),
-    },
-    sandboxNonces: {
-      table: sandboxNonces,
-      id: sandboxNonces.nonce,
-      where: (c) => lt(sandboxNonces.expiresAt, c),
-    },
-    outboxEmails: {
-      table: emailOutbox,
-      id: emailOutbox.id,
-      where: (c) => lt(emailOutbox.secretsExpireAt, c),
-    },
+    sessions: expiredBy(sessions, sessions.id, sessions.expiresAt),
+    credentialsTokens: expiredBy(
+      credentialsTokens,
+      credentialsTokens.id,
+      credentialsTokens.expiresAt,
+    ),
+    passwordResets: expiredBy(passwordResets, passwordResets.id, passwordResets.expiresAt),
+    sandboxNonces: expiredBy(sandboxNonces, sandboxNonces.nonce, sandboxNonces.expiresAt),
+    outboxEmails: expiredBy(emailOutbox, emailOutbox.id, emailOutbox.secretsExpireAt),
   };
 
   async function purgeBatch({ table, id, where }: Purgeable, cutoff: Date): Promise<number> {

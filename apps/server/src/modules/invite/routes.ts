@@ -12,7 +12,6 @@ import {
   isValidIdempotencyKey,
   MarketingOptInRequestSchema,
   MarketingOptInResponseSchema,
-  PaymentResponseSchema,
   PricingResponseSchema,
   UpdateInvitedUserRequestSchema,
   UpdateInvitedUserResponseSchema,
@@ -23,24 +22,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
+  errorResponses,
   LocaleHeadersSchema,
-  PaymentConflictProblem,
-  PaymentDeclinedProblem,
-  PaymentUnavailableProblem,
   ProblemSchema,
+  paymentResponses,
 } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
 import type { InviteAuth, InviteService } from './service.js';
 
-type RateLimit = { max: number; timeWindow: string };
-
 export type InviteRoutesOptions = {
   service: InviteService;
-  requestRateLimit: RateLimit;
-  pricingRateLimit: RateLimit;
-  paymentRateLimit: RateLimit;
-  credentialsRateLimit: RateLimit;
+  requestRateLimit: RouteRateLimit;
+  pricingRateLimit: RouteRateLimit;
+  paymentRateLimit: RouteRateLimit;
+  credentialsRateLimit: RouteRateLimit;
 };
 
 declare module 'fastify' {
@@ -239,9 +236,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         body: InvitePricingRequestSchema,
         response: {
           200: PricingResponseSchema,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
           ...AuthProblems,
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -262,9 +258,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         body: CountryCheckRequestSchema,
         response: {
           200: CountryCheckResponseSchema,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
           ...AuthProblems,
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -285,12 +280,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
         params: UserParamsSchema,
         body: InvitedPaymentRequestSchema,
         response: {
-          200: PaymentResponseSchema,
+          ...paymentResponses,
           400: ProblemSchema,
-          402: PaymentDeclinedProblem,
-          409: PaymentConflictProblem,
-          422: z.union([ValidationErrorsResponseSchema, ProblemSchema]),
-          503: PaymentUnavailableProblem,
           ...AuthProblems,
         },
       },

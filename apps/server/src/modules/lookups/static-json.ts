@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { matchesEtag } from '../../http/etag.js';
 
 /**
  * Answers of the lookup calls, serialised once. Their tables are static (packages/domain), so
@@ -43,15 +44,6 @@ export function staticJsonMemo<S extends z.ZodType>(schema: S) {
   };
 }
 
-/** Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal once `W/` is dropped. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
-
 /** Sends the serialised answer (no serializer runs), or 304 when the client already has it. */
 export function sendStaticJson(
   request: FastifyRequest,
@@ -61,7 +53,7 @@ export function sendStaticJson(
   reply.header('cache-control', STATIC_JSON_CACHE_CONTROL);
   reply.header('etag', json.etag);
   reply.header('vary', VARY);
-  if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
+  if (matchesEtag(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   // A string with a JSON content type is sent as is: Fastify skips the route's serializer.
   return reply.type('application/json; charset=utf-8').send(json.body);
 }

@@ -45,41 +45,36 @@ export function createPrometheusMetrics(
     registers,
   });
 
-  const signupsStarted = new Counter({
-    name: 'coparent_signups_started_total',
-    help: 'Signups created',
-    registers,
-  });
-  const stepsCompleted = new Counter({
-    name: 'coparent_signup_steps_completed_total',
-    help: 'Join funnel steps completed for the first time in their signup, by step',
-    labelNames: ['step'] as const,
-    registers,
-  });
-  const payments = new Counter({
-    name: 'coparent_payments_total',
-    help: 'New payment attempts by how they ended and the payment method',
-    labelNames: ['outcome', 'method'] as const,
-    registers,
-  });
-  const messages = new Counter({
-    name: 'coparent_messages_total',
-    help: 'Messages to people by channel (email, sms) and outcome',
-    labelNames: ['channel', 'outcome'] as const,
-    registers,
-  });
-  const reconciliations = new Counter({
-    name: 'coparent_payment_reconciliations_total',
-    help: 'Abandoned payment attempts settled by reconciliation, and late charges reversed',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const rateLimitRefusals = new Counter({
-    name: 'coparent_rate_limit_refusals_total',
-    help: 'Requests refused (429) by a rate limit, by limit',
-    labelNames: ['limit'] as const,
-    registers,
-  });
+  /** A counter of this app's registry; `labelNames` name the dimensions it is split by. */
+  const counter = <L extends string = never>(name: string, help: string, labelNames: L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+
+  const signupsStarted = counter('coparent_signups_started_total', 'Signups created');
+  const stepsCompleted = counter(
+    'coparent_signup_steps_completed_total',
+    'Join funnel steps completed for the first time in their signup, by step',
+    ['step'],
+  );
+  const payments = counter(
+    'coparent_payments_total',
+    'New payment attempts by how they ended and the payment method',
+    ['outcome', 'method'],
+  );
+  const messages = counter(
+    'coparent_messages_total',
+    'Messages to people by channel (email, sms) and outcome',
+    ['channel', 'outcome'],
+  );
+  const reconciliations = counter(
+    'coparent_payment_reconciliations_total',
+    'Abandoned payment attempts settled by reconciliation, and late charges reversed',
+    ['outcome'],
+  );
+  const rateLimitRefusals = counter(
+    'coparent_rate_limit_refusals_total',
+    'Requests refused (429) by a rate limit, by limit',
+    ['limit'],
+  );
 
   // Every series of a closed label set exists from the start at 0, so a rate shows its first event.
   signupsStarted.inc(0);

@@ -5,17 +5,17 @@ import {
   PlacesStatusResponseSchema,
   PlacesSuggestionsQuerySchema,
   PlacesSuggestionsResponseSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema } from '../../http/schemas.js';
 import type { PlacesService } from './service.js';
 
 export type PlacesRoutesOptions = {
   service: PlacesService;
   /** Suggestions and details per client IP (each is a paid provider call). */
-  placesRateLimit: { max: number; timeWindow: string };
+  placesRateLimit: RouteRateLimit;
 };
 
 /** Address autocomplete for the billing forms (a proxy: the provider's key stays here); under /v2. */
@@ -51,9 +51,7 @@ export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
         querystring: PlacesSuggestionsQuerySchema,
         response: {
           200: PlacesSuggestionsResponseSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          ...errorResponses(422, 429, 503),
         },
       },
     },
@@ -78,10 +76,7 @@ export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
         querystring: PlaceDetailsQuerySchema,
         response: {
           200: PlaceAddressSchema,
-          404: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          ...errorResponses(404, 422, 429, 503),
         },
       },
     },

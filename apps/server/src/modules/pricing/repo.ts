@@ -116,10 +116,7 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
     if (amounts.length > 0) await tx.insert(promoCodeAmounts).values(amounts);
   }
   const promoList = files.promoCodes.map((p) => p.code);
-  await tx
-    .update(promoCodes)
-    .set({ active: false, updatedAt: now })
-    .where(promoList.length > 0 ? notInArray(promoCodes.code, promoList) : sql`true`);
+  await deactivateLeftOut(tx, promoCodes, promoCodes.code, promoList, now);
 
   for (const referrer of files.referrers) {
     const values = {
@@ -135,10 +132,7 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       .onConflictDoUpdate({ target: referrers.key, set: values });
   }
   const referrerKeys = files.referrers.map((r) => r.key);
-  await tx
-    .update(referrers)
-    .set({ active: false, updatedAt: now })
-    .where(referrerKeys.length > 0 ? notInArray(referrers.key, referrerKeys) : sql`true`);
+  await deactivateLeftOut(tx, referrers, referrers.key, referrerKeys, now);
 
   for (const code of files.subscriptionCodes) {
     const values = {
@@ -154,6 +148,20 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       .values({ code: code.code, ...values, redeemedAt: code.redeemed ? now : null })
       .onConflictDoUpdate({ target: subscriptionCodes.code, set: values });
   }
+}
+
+/** Deactivates the rows whose key left the files (every row when the files list none). */
+async function deactivateLeftOut(
+  tx: Executor,
+  table: typeof promoCodes | typeof referrers,
+  key: typeof promoCodes.code | typeof referrers.key,
+  keysInFiles: string[],
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(table)
+    .set({ active: false, updatedAt: now })
+    .where(keysInFiles.length > 0 ? notInArray(key, keysInFiles) : sql`true`);
 }
 
 // ── Reading the catalog ─────────────────────────────────────────────────────────────────────────

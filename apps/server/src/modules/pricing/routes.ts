@@ -13,7 +13,9 @@ import {
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
+  errorResponses,
   LocaleHeadersSchema,
   ProblemSchema,
   RegistrationKeyHeadersSchema,
@@ -24,7 +26,7 @@ import type { PricingService } from './service.js';
 export type PricingRoutesOptions = {
   service: PricingService;
   /** Rate limit of POST /v2/signups/{id}/pricing per client IP (subscription codes are guessed there). */
-  priceRateLimit: { max: number; timeWindow: string };
+  priceRateLimit: RouteRateLimit;
 };
 
 const signupErrors = { 403: ProblemSchema, 404: ProblemSchema } as const;
@@ -112,8 +114,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async 
         response: {
           200: CountryCheckResponseSchema,
           ...signupErrors,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -145,9 +146,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async 
         response: {
           200: PricingResponseSchema,
           ...signupErrors,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(409, 422, 429),
         },
       },
     },

@@ -9,21 +9,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import { CountryParamsSchema, countryLookupRoutes } from '../lookups/country-routes.js';
 import { OptionsSchema } from '../lookups/service.js';
 import { sendStaticJson } from '../lookups/static-json.js';
 import { professionalLookupsJson, professionalRolesJson } from './lookups.js';
 import type { ProfessionalService } from './service.js';
 
-type RateLimit = { max: number; timeWindow: string };
-
 export type ProfessionalRoutesOptions = {
   service: ProfessionalService;
   /** Per client IP: POST /users. */
-  createRateLimit: RateLimit;
+  createRateLimit: RouteRateLimit;
   /** Per client IP: POST /users/validator. */
-  validateRateLimit: RateLimit;
+  validateRateLimit: RouteRateLimit;
 };
 
 /** Analytics context the /pro page sends with each step check; logged at debug, never stored. */
@@ -67,8 +66,7 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: {
           200: ProValidatorResponseSchema,
           409: ValidationErrorsResponseSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(422, 429),
         },
       },
     },
@@ -105,9 +103,7 @@ export const professionalRoutes: FastifyPluginAsyncZod<ProfessionalRoutesOptions
         response: {
           201: CreateProfessionalResponseSchema,
           409: ValidationErrorsResponseSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          ...errorResponses(422, 429, 503),
         },
       },
     },

@@ -5,21 +5,19 @@ import {
   RecoveryResetResponseSchema,
   RecoveryVerifyRequestSchema,
   RecoveryVerifyResponseSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses, LocaleHeadersSchema } from '../../http/schemas.js';
 import type { RecoveryService } from './service.js';
-
-type RateLimit = { max: number; timeWindow: string };
 
 export type RecoveryRoutesOptions = {
   service: RecoveryService;
   /** The lookup (it sends email): per client IP. */
-  lookupRateLimit: RateLimit;
+  lookupRateLimit: RouteRateLimit;
   /** The code exchange and the new password: per client IP. */
-  verifyRateLimit: RateLimit;
+  verifyRateLimit: RouteRateLimit;
 };
 
 /** Password retrieval, no session needed; registered under /v2. */
@@ -44,8 +42,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = asyn
         body: RecoveryLookupRequestSchema,
         response: {
           200: RecoveryLookupResponseSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(422, 429),
         },
       },
     },
@@ -66,9 +63,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = asyn
         body: RecoveryVerifyRequestSchema,
         response: {
           200: RecoveryVerifyResponseSchema,
-          410: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(410, 422, 429),
         },
       },
     },
@@ -90,9 +85,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = asyn
         body: RecoveryResetRequestSchema,
         response: {
           200: RecoveryResetResponseSchema,
-          410: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(410, 422, 429),
         },
       },
     },

@@ -2,7 +2,6 @@ import {
   cleanName,
   isConsentRequired,
   type Locale,
-  normalisePostalCode,
   sameEmail,
   translateMessage,
   type UpdateBillingSectionRequest,
@@ -10,6 +9,7 @@ import {
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
+import { storedAddress } from '../../db/stored-address.js';
 import { FieldValidationError } from '../../errors.js';
 import { saveSignupBilling, updateSignup } from './repo.js';
 import type { SaveClock } from './save-context.js';
@@ -46,12 +46,7 @@ export function createBillingSave({ now, expiresFrom }: SaveClock) {
       tx,
       row.id,
       {
-        line1: address.line1,
-        line2: address.line2 === '' ? null : address.line2,
-        city: address.city,
-        region: address.region,
-        postalCode: normalisePostalCode(address.postalCode, address.country),
-        country: address.country,
+        ...storedAddress(address),
         timeZone: parent.timeZone,
         referral: input.referral
           ? {

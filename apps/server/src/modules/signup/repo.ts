@@ -80,23 +80,17 @@ export async function insertSignup(db: Executor, values: NewSignupRow): Promise<
 }
 
 // Every call of the funnel reads its signup first: these are prepared once (db/prepared-statement).
-const signupByIdQuery = preparedPerExecutor((db) =>
+const selectSignupById = (db: Executor) =>
   db
     .select()
     .from(signups)
     .where(eq(signups.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('signup_by_id'),
-);
+    .limit(1);
+
+const signupByIdQuery = preparedPerExecutor((db) => selectSignupById(db).prepare('signup_by_id'));
 
 const signupByIdForUpdateQuery = preparedPerExecutor((db) =>
-  db
-    .select()
-    .from(signups)
-    .where(eq(signups.id, sql.placeholder('id')))
-    .limit(1)
-    .for('update')
-    .prepare('signup_by_id_for_update'),
+  selectSignupById(db).for('update').prepare('signup_by_id_for_update'),
 );
 
 export async function findSignupById(db: Executor, id: string): Promise<SignupRow | undefined> {

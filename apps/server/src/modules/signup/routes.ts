@@ -5,13 +5,13 @@ import {
   type UpdateSignupRequest,
   UpdateSignupRequestSchema,
   UpdateSignupResponseSchema,
-  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
+  errorResponses,
   LocaleHeadersSchema,
-  ProblemSchema,
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
@@ -20,16 +20,11 @@ import type { SignupService } from './service.js';
 export type SignupRoutesOptions = {
   service: SignupService;
   /** Rate limit of POST /v2/signups per client IP. */
-  createRateLimit: { max: number; timeWindow: string };
+  createRateLimit: RouteRateLimit;
 };
 
 const isPackageSave = (body: UpdateSignupRequest): boolean =>
   !('address' in body) && body.sections[0] === 'PACKAGE';
-
-const errorResponses = {
-  403: ProblemSchema,
-  404: ProblemSchema,
-} as const;
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
@@ -49,8 +44,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         body: CreateSignupRequestSchema,
         response: {
           201: CreateSignupResponseSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(422, 429),
         },
       },
     },
@@ -69,7 +63,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: RegistrationKeyHeadersSchema,
-        response: { 200: SignupStateSchema, ...errorResponses },
+        response: { 200: SignupStateSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.get(request.params.signupId, request.headers['x-registration-key']),
@@ -99,9 +93,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         body: UpdateSignupRequestSchema,
         response: {
           200: UpdateSignupResponseSchema,
-          ...errorResponses,
-          409: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
+          ...errorResponses(403, 404, 409, 422),
         },
       },
     },

@@ -1,10 +1,7 @@
-import {
-  SupportChatTokenRequestSchema,
-  SupportChatTokenResponseSchema,
-  ValidationErrorsResponseSchema,
-} from '@coparent/domain';
+import { SupportChatTokenRequestSchema, SupportChatTokenResponseSchema } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProblemSchema } from '../../http/schemas.js';
+import type { RouteRateLimit } from '../../http/per-minute.js';
+import { errorResponses } from '../../http/schemas.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import type { SupportChatService } from './service.js';
 
@@ -13,7 +10,7 @@ export type SupportRoutesOptions = {
   /** Reads the optional login session (the token names the account when there is one). */
   auth: SessionAuth;
   /** Per client IP. */
-  tokenRateLimit: { max: number; timeWindow: string };
+  tokenRateLimit: RouteRateLimit;
 };
 
 /** Support chat; registered under /pub/v1 (the path the chat widget calls). */
@@ -35,9 +32,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         body: SupportChatTokenRequestSchema,
         response: {
           200: SupportChatTokenResponseSchema,
-          404: ProblemSchema,
-          422: ValidationErrorsResponseSchema,
-          429: ProblemSchema,
+          ...errorResponses(404, 422, 429),
         },
       },
     },
