@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
@@ -154,9 +155,11 @@ function ParentFields({
   const { register, formState } = form;
   const errors = formState.errors[parent];
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionLegend}>{t('cases.form.parentLegend', { number })}</legend>
-      <div className={styles.nameRow}>
+    <fieldset className={formStyles.section}>
+      <legend className={formStyles.sectionLegend}>
+        {t('cases.form.parentLegend', { number })}
+      </legend>
+      <div className={formStyles.nameRow}>
         <TextField
           id={`${parent}-firstName`}
           label={t('cases.form.firstName')}
@@ -229,7 +232,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
       {(index) => {
         const childErrors = formState.errors.children?.[index];
         return (
-          <div className={styles.nameRow}>
+          <div className={formStyles.nameRow}>
             <TextField
               id={fieldId(`children.${index}.firstName`)}
               label={t('cases.form.firstName')}
