@@ -42,23 +42,16 @@ type ProStepThreeFormProps = Omit<
 /** Step 3 "Security": question, answer, 4-digit code twice, the legal disclaimer, Complete. */
 export function ProStepThreeForm({
   draft,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  documentTitle,
-  hasPageError = false,
   hasForgottenSecrets,
   backButton,
+  ...stepProps
 }: ProStepThreeFormProps) {
   const { t } = useTranslation();
-  const { fieldProps, items, focusKey, submit } = useProStepForm({
+  const { fieldProps, frameProps } = useProStepForm({
+    ...stepProps,
     step: 3,
     resolver: stepThreeResolver,
     defaultValues: stepThreeDefaults(draft),
-    documentTitle,
-    hasPageError,
-    onDraftChange,
-    onSubmit,
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
 
@@ -70,12 +63,9 @@ export function ProStepThreeForm({
   } as const;
   return (
     <ProStepFormFrame
+      {...frameProps}
       id={PRO_STEP_THREE_FORM_ID}
       intro={t('pro.three.intro')}
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
-      items={items}
-      focusKey={focusKey}
       submitLabel={t('pro.three.complete')}
       backButton={backButton}
     >
@@ -116,7 +106,7 @@ export function ProStepThreeForm({
           }}
         />
       </p>
-      {isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
+      {stepProps.isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
     </ProStepFormFrame>
   );
 }
