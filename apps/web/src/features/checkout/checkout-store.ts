@@ -1,7 +1,7 @@
 import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { STORAGE_KEYS, storeData } from '@/lib/storage';
 import type { BillingDraft } from './billing-values';
 import type { CheckoutPaymentBody } from './checkout-session';
 
@@ -191,45 +191,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       // State saved before `flowId` has none, so entering any flow starts it afresh.
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({
-        flowId,
-        view,
-        lastCompletedPaymentStep,
-        billingDraft,
-        billing,
-        consent,
-        method,
-        nonces,
-        card,
-        deviceData,
-        venmoUsername,
-        isPayingForCoparent,
-        promoCodesEntered,
-        paymentCodes,
-        pendingAttempt,
-        result,
-        credentials,
-        hasSetCredentials,
-      }): CheckoutData => ({
-        flowId,
-        view,
-        lastCompletedPaymentStep,
-        billingDraft,
-        billing,
-        consent,
-        method,
-        nonces,
-        card,
-        deviceData,
-        venmoUsername,
-        isPayingForCoparent,
-        promoCodesEntered,
-        paymentCodes,
-        pendingAttempt,
-        result,
-        credentials,
-        hasSetCredentials,
-      }),
+      partialize: (state): CheckoutData => storeData(state),
     },
   ),
 );
