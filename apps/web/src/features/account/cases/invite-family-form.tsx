@@ -9,7 +9,7 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -19,6 +19,7 @@ import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
@@ -76,10 +77,7 @@ export function InviteFamilyForm({
   const { watch, handleSubmit, setError, getValues, formState } = form;
   const errors = formState.errors;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const items: ErrorSummaryItem[] = [
     ...flattenErrors(errors).map(({ path, error }) => {

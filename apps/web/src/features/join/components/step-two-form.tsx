@@ -8,7 +8,7 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -18,6 +18,7 @@ import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
@@ -99,10 +100,7 @@ export function StepTwoForm({
   const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as StepTwoDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const items: ErrorSummaryItem[] = [
     ...flattenErrors(errors).map(({ path, error }) => {

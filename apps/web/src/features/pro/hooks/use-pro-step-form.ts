@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';
@@ -68,10 +69,7 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
   const { errorFor, items } = useProFieldErrors(step, formState.errors, unplaced);
   useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as TDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const showServerErrors = (errors: readonly ValidationError[]) => {
     const visible = visibleFields();

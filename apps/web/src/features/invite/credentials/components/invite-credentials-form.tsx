@@ -1,6 +1,6 @@
 import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -15,6 +15,7 @@ import { RichText } from '@/components/rich-text';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
@@ -107,10 +108,7 @@ export function InviteCredentialsForm({
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
 
-  useEffect(() => {
-    const subscription = watch((values) => saveDraft(values as InviteCredentialsInput));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useDraftSync(watch, saveDraft);
 
   const username = watch('credentials.username');
   const password = watch('credentials.password');
