@@ -2,21 +2,13 @@ import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS, storeData } from '@/lib/storage';
-import type { BillingDraft } from './billing-values';
+import type { BillingAddressValues, BillingDraft } from './billing-values';
 import type { CheckoutPaymentBody } from './checkout-session';
 
 export { inviteFlowId, signupFlowId } from './flow-id';
 
 /** The billing address as saved by the Billing view (what Review shows and pricing reads). */
-export type SavedBillingValues = {
-  billingAddress: string;
-  billingAddress2: string;
-  city: string;
-  country: string;
-  region: string;
-  postalCode: string;
-  timezone: string;
-};
+export type SavedBillingValues = BillingAddressValues;
 
 /** The terms and marketing consent given on Review, and whether the terms must be agreed. */
 export type Consent = { isRequired: boolean; termsAndConditions: boolean; marketingOptIn: boolean };
