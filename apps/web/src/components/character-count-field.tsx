@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import styles from './field.module.css';
-import { describedBy, FieldError, FieldHint } from './field-message';
+import { fieldDescribedBy, LabelledField } from './labelled-field';
 import { VisuallyHidden } from './visually-hidden';
 
 /** How long typing must pause before the count is announced (GOV.UK's character count waits too). */
@@ -34,8 +34,6 @@ export function CharacterCountField({
   className,
   ...textareaProps
 }: CharacterCountFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const countId = `${id}-count`;
   // The rule counts the trimmed text, so the count does too.
   const length = value.trim().length;
@@ -52,18 +50,13 @@ export function CharacterCountField({
   }, [countText]);
 
   return (
-    <div className={[styles.field, error ? styles.hasError : '', className ?? ''].join(' ')}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <FieldHint id={hintId} message={hint} />
-      <FieldError id={errorId} message={error} />
+    <LabelledField {...{ id, label, hint, error, className }}>
       <textarea
         id={id}
         className={[styles.input, styles.textarea].join(' ')}
         rows={4}
         aria-invalid={error || isOver ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId, countId)}
+        aria-describedby={fieldDescribedBy(id, hint, error, countId)}
         {...textareaProps}
         value={value}
       />
@@ -73,6 +66,6 @@ export function CharacterCountField({
       <VisuallyHidden>
         <span role="status">{announced}</span>
       </VisuallyHidden>
-    </div>
+    </LabelledField>
   );
 }

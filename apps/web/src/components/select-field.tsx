@@ -1,7 +1,6 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
-import { describedBy, FieldError, FieldHint } from './field-message';
+import { fieldDescribedBy, LabelledField } from './labelled-field';
 
 type SelectOption = { value: string; label: string };
 
@@ -23,31 +22,18 @@ export function SelectField({
   hint,
   error,
   placeholder,
-  isOptional = false,
-  bare = false,
+  isOptional,
+  bare,
   className,
   ...selectProps
 }: SelectFieldProps) {
-  const { t } = useTranslation();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div
-      className={[bare ? '' : styles.field, error ? styles.hasError : '', className ?? ''].join(
-        ' ',
-      )}
-    >
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {isOptional ? <span className={styles.optional}> {t('common.optional')}</span> : null}
-      </label>
-      <FieldHint id={hintId} message={hint} />
-      <FieldError id={errorId} message={error} />
+    <LabelledField {...{ id, label, hint, error, isOptional, bare, className }}>
       <select
         id={id}
         className={styles.select}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         {...selectProps}
       >
         {placeholder ? <option value="">{placeholder}</option> : null}
@@ -57,6 +43,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }

@@ -1,8 +1,7 @@
 import { digitsOnly } from '@coparent/domain';
 import type { ChangeEvent, ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
-import { describedBy, FieldError, FieldHint } from './field-message';
+import { fieldDescribedBy, LabelledField } from './labelled-field';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
@@ -22,18 +21,15 @@ export function TextField({
   label,
   hint,
   error,
-  isOptional = false,
+  isOptional,
   isDigitsOnly = false,
   fieldWidth = 'full',
-  bare = false,
+  bare,
   onChange,
   className,
   'aria-describedby': extraDescribedBy,
   ...inputProps
 }: TextFieldProps) {
-  const { t } = useTranslation();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const widthClass =
     fieldWidth === 'short' ? styles.widthShort : fieldWidth === 'medium' ? styles.widthMedium : '';
 
@@ -46,26 +42,16 @@ export function TextField({
   };
 
   return (
-    <div
-      className={[bare ? '' : styles.field, error ? styles.hasError : '', className ?? ''].join(
-        ' ',
-      )}
-    >
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {isOptional ? <span className={styles.optional}> {t('common.optional')}</span> : null}
-      </label>
-      <FieldHint id={hintId} message={hint} />
-      <FieldError id={errorId} message={error} />
+    <LabelledField {...{ id, label, hint, error, isOptional, bare, className }}>
       <input
         id={id}
         className={[styles.input, widthClass].join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId, extraDescribedBy)}
+        aria-describedby={fieldDescribedBy(id, hint, error, extraDescribedBy)}
         {...(isDigitsOnly ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {})}
         {...inputProps}
         onChange={handleChange}
       />
-    </div>
+    </LabelledField>
   );
 }

@@ -8,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import type { ErrorSummaryItem } from './error-summary';
 
@@ -49,10 +50,7 @@ export function useBillingAddressForm<TInput extends FieldValues, TOutput>({
   });
   const { formState, watch, handleSubmit, setError } = form;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as Partial<TInput>));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const country = watch('billing.country' as Path<TInput>) as string | undefined;
   const errorText = useFieldErrorText(supportPhoneFor(country).display);

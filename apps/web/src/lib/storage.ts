@@ -50,3 +50,15 @@ export const STORAGE_KEYS = {
   invitePaymentResult: 'coparent.invitePaymentResult',
   inviteCredentialsToken: 'coparent.inviteCredentialsToken',
 } as const;
+
+/** The fields of a store's state that are not its actions (functions). */
+export type StoreData<TState> = {
+  [K in keyof TState as TState[K] extends (...args: never[]) => unknown ? never : K]: TState[K];
+};
+
+/** A store's state without its actions: what a persisted store writes to storage. */
+export function storeData<TState extends object>(state: TState): StoreData<TState> {
+  return Object.fromEntries(
+    Object.entries(state).filter(([, value]) => typeof value !== 'function'),
+  ) as StoreData<TState>;
+}

@@ -11,6 +11,8 @@ type SummarisedSubmitOptions<TInput extends FieldValues, TOutput> = {
   /** Server field → form field, or undefined when no field shows it (it goes to the summary). */
   fieldFor: (field: string) => Path<TInput> | undefined;
   errorText: (error: FieldError | undefined) => string | undefined;
+  /** The summary's line for a field's message (e.g. naming which child it is about). */
+  summaryText?: (path: string, message: string) => string;
 };
 
 /**
@@ -20,14 +22,14 @@ type SummarisedSubmitOptions<TInput extends FieldValues, TOutput> = {
  */
 export function useSummarisedSubmit<TInput extends FieldValues, TOutput>(
   form: UseFormReturn<TInput, unknown, TOutput>,
-  { onSubmit, fieldFor, errorText }: SummarisedSubmitOptions<TInput, TOutput>,
+  { onSubmit, fieldFor, errorText, summaryText }: SummarisedSubmitOptions<TInput, TOutput>,
 ) {
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
   const items: ErrorSummaryItem[] = [
     ...flattenErrors(form.formState.errors).map(({ path, error }) => ({
       fieldId: fieldId(path),
-      message: errorText(error) ?? '',
+      message: summaryText ? summaryText(path, errorText(error) ?? '') : (errorText(error) ?? ''),
     })),
     ...unplaced.map((error) => ({ message: error.text })),
   ];

@@ -1,7 +1,7 @@
 import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { STORAGE_KEYS, storeData } from '@/lib/storage';
 
 /** The signup this tab fills in: its id and the registration key only this tab holds. */
 export type SignupKey = { signupId: string; registrationKey: string };
@@ -146,37 +146,7 @@ export const useFunnelStore = create<FunnelState>()(
       name: STORAGE_KEYS.joinFunnel,
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({
-        signupId,
-        registrationKey,
-        expiresAt,
-        lastCompletedStep,
-        stepOneValues,
-        stepTwoValues,
-        parentBEmail,
-        coParentDuplicateConfirmed,
-        parentDuplicateConfirmed,
-        packageId,
-        buildYourOwnValues,
-        paymentCodes,
-        billingCountry,
-        hasSessionEnded,
-      }): FunnelData => ({
-        signupId,
-        registrationKey,
-        expiresAt,
-        lastCompletedStep,
-        stepOneValues,
-        stepTwoValues,
-        parentBEmail,
-        coParentDuplicateConfirmed,
-        parentDuplicateConfirmed,
-        packageId,
-        buildYourOwnValues,
-        paymentCodes,
-        billingCountry,
-        hasSessionEnded,
-      }),
+      partialize: (state): FunnelData => storeData(state),
     },
   ),
 );

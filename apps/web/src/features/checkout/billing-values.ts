@@ -33,16 +33,18 @@ export const BillingFormSchema = z.object({
 export const BillingOnlyFormSchema = z.object({ billing: billingSchema });
 /** What the Billing view submits (the referral only where the flow asks it). */
 export type BillingFormValues = { billing: Billing; referral?: ParentReferralAnswer };
+/** The billing address's fields as the form holds them (and the store keeps them once saved). */
+export type BillingAddressValues = {
+  billingAddress: string;
+  billingAddress2: string;
+  city: string;
+  country: string;
+  region: string;
+  postalCode: string;
+  timezone: string;
+};
 export type BillingFormInput = {
-  billing: {
-    billingAddress: string;
-    billingAddress2: string;
-    city: string;
-    country: string;
-    region: string;
-    postalCode: string;
-    timezone: string;
-  };
+  billing: BillingAddressValues;
   referral: { selection: string; other: string };
 };
 

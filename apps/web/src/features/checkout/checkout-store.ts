@@ -1,22 +1,14 @@
 import type { PaymentResponse, PaymentType, PaymentView } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '@/lib/storage';
-import type { BillingDraft } from './billing-values';
+import { STORAGE_KEYS, storeData } from '@/lib/storage';
+import type { BillingAddressValues, BillingDraft } from './billing-values';
 import type { CheckoutPaymentBody } from './checkout-session';
 
 export { inviteFlowId, signupFlowId } from './flow-id';
 
 /** The billing address as saved by the Billing view (what Review shows and pricing reads). */
-export type SavedBillingValues = {
-  billingAddress: string;
-  billingAddress2: string;
-  city: string;
-  country: string;
-  region: string;
-  postalCode: string;
-  timezone: string;
-};
+export type SavedBillingValues = BillingAddressValues;
 
 /** The terms and marketing consent given on Review, and whether the terms must be agreed. */
 export type Consent = { isRequired: boolean; termsAndConditions: boolean; marketingOptIn: boolean };
@@ -191,45 +183,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       // State saved before `flowId` has none, so entering any flow starts it afresh.
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({
-        flowId,
-        view,
-        lastCompletedPaymentStep,
-        billingDraft,
-        billing,
-        consent,
-        method,
-        nonces,
-        card,
-        deviceData,
-        venmoUsername,
-        isPayingForCoparent,
-        promoCodesEntered,
-        paymentCodes,
-        pendingAttempt,
-        result,
-        credentials,
-        hasSetCredentials,
-      }): CheckoutData => ({
-        flowId,
-        view,
-        lastCompletedPaymentStep,
-        billingDraft,
-        billing,
-        consent,
-        method,
-        nonces,
-        card,
-        deviceData,
-        venmoUsername,
-        isPayingForCoparent,
-        promoCodesEntered,
-        paymentCodes,
-        pendingAttempt,
-        result,
-        credentials,
-        hasSetCredentials,
-      }),
+      partialize: (state): CheckoutData => storeData(state),
     },
   ),
 );

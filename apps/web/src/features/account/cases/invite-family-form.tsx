@@ -9,17 +9,19 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ErrorSummary } from '@/components/error-summary';
+import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
+import { fieldId } from '@/lib/form-errors';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
+import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
 import styles from './cases.module.css';
 
@@ -63,8 +65,6 @@ export function InviteFamilyForm({
 }: InviteFamilyFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhoneFor(undefined).display);
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
   const form: Form = useForm<CreateCaseInput, unknown, CreateCaseRequest>({
     resolver: zodResolver(CreateCaseRequestSchema),
     defaultValues: defaults,
@@ -72,48 +72,23 @@ export function InviteFamilyForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { watch, handleSubmit, setError, getValues, formState } = form;
-  const errors = formState.errors;
+  const { watch, getValues } = form;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => {
+  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+    onSubmit,
+    fieldFor: (field) => formPathFor(field, getValues('children')?.length ?? 0),
+    errorText,
+    summaryText: (path, message) => {
       const [group, index] = path.split('.');
-      const message = errorText(error) ?? '';
-      const summary =
-        group === 'parent1' || group === 'parent2'
-          ? t('cases.form.summaryParent', { number: group === 'parent1' ? 1 : 2, message })
-          : group === 'children' && index !== undefined && /^\d+$/.test(index)
-            ? t('cases.form.summaryChild', { number: Number(index) + 1, message })
-            : message;
-      return { fieldId: fieldId(path), message: summary };
-    }),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        const childCount = getValues('children')?.length ?? 0;
-        setUnplaced(
-          applyServerErrors(result.fieldErrors, setError, (field) =>
-            formPathFor(field, childCount),
-          ),
-        );
-        setFocusKey((key) => key + 1);
-      }
+      return group === 'parent1' || group === 'parent2'
+        ? t('cases.form.summaryParent', { number: group === 'parent1' ? 1 : 2, message })
+        : group === 'children' && index !== undefined && /^\d+$/.test(index)
+          ? t('cases.form.summaryChild', { number: Number(index) + 1, message })
+          : message;
     },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
-  );
+  });
 
   return (
     <form
@@ -154,9 +129,11 @@ function ParentFields({
   const { register, formState } = form;
   const errors = formState.errors[parent];
   return (
-    <fieldset className={styles.section}>
-      <legend className={styles.sectionLegend}>{t('cases.form.parentLegend', { number })}</legend>
-      <div className={styles.nameRow}>
+    <fieldset className={formStyles.section}>
+      <legend className={formStyles.sectionLegend}>
+        {t('cases.form.parentLegend', { number })}
+      </legend>
+      <div className={formStyles.nameRow}>
         <TextField
           id={`${parent}-firstName`}
           label={t('cases.form.firstName')}
@@ -229,7 +206,7 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
       {(index) => {
         const childErrors = formState.errors.children?.[index];
         return (
-          <div className={styles.nameRow}>
+          <div className={formStyles.nameRow}>
             <TextField
               id={fieldId(`children.${index}.firstName`)}
               label={t('cases.form.firstName')}

@@ -1,14 +1,14 @@
 import { type ChangeEmailInput, ChangeEmailRequestSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorSummary } from '@/components/error-summary';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
 import styles from './change-email.module.css';
 
 const FIELDS = new Set<string>(['email', 'currentPassword']);
@@ -36,19 +36,16 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
     shouldFocusError: false,
   });
   const { register, formState, handleSubmit, setError } = form;
-  const [focusKey, setFocusKey] = useState(0);
-  const [formMessages, setFormMessages] = useState<string[]>([]);
-  const items = errorSummaryItems(formState.errors, errorText, formMessages);
+  const problems = useFormProblems(formState.errors, errorText);
 
   const failed = (messages: string[]) => {
-    setFormMessages(messages);
-    setFocusKey((key) => key + 1);
+    problems.fail(messages);
     onErrorsChange(true);
   };
 
   const submit = handleSubmit(
     async (values) => {
-      setFormMessages([]);
+      problems.clear();
       try {
         await onChange(values);
         onErrorsChange(false);
@@ -75,7 +72,7 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
       onSubmit={submit}
       aria-busy={formState.isSubmitting || undefined}
     >
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+      <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
       <TextField
         id="email"
         label={t('accountEmail.newEmail')}

@@ -1,21 +1,8 @@
-import { SITE_PAGE_PATHS } from '@coparent/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@/components/checkbox-field';
+import { legalPageLinks } from '@/components/legal-page-links';
 import { RichText } from '@/components/rich-text';
-import { VisuallyHidden } from '@/components/visually-hidden';
 import type { Consent } from '../checkout-store';
-
-/** A legal page opens in a new tab, so nothing on this page is lost. */
-function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <a href={href} target="_blank" rel="noopener">
-      {children}
-      <VisuallyHidden> {t('checkout.consent.newTab')}</VisuallyHidden>
-    </a>
-  );
-}
 
 type ConsentFieldsProps = {
   /** Distinguishes the copies on Payment and Review. */
@@ -47,10 +34,7 @@ export function ConsentFields({
         label={
           <RichText
             i18nKey="checkout.consent.terms"
-            components={{
-              terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
-              privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
-            }}
+            components={legalPageLinks(t('checkout.consent.newTab'))}
           />
         }
       />

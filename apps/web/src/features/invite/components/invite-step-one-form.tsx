@@ -5,7 +5,6 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,6 +13,7 @@ import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import type { InviteStepOneDraft } from '../invite-drafts';
@@ -63,10 +63,7 @@ export function InviteStepOneForm({
   });
   const { register, watch } = form;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as InviteStepOneDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const { items, focusKey, submit } = useSummarisedSubmit(form, {
     onSubmit,

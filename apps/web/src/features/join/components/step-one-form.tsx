@@ -6,7 +6,6 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -15,6 +14,7 @@ import styles from '@/components/form.module.css';
 import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
 import { RadioGroup } from '@/components/radio-group';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import type { StepOneDraft } from '@/stores/funnel-store';
@@ -56,10 +56,7 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
   });
   const { register, control, watch } = form;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as StepOneDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const { items, focusKey, submit } = useSummarisedSubmit(form, {
     onSubmit,

@@ -8,17 +8,18 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
 import { TextField } from '@/components/text-field';
-import { applyServerErrors, fieldId, flattenErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
+import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
@@ -84,8 +85,6 @@ export function StepTwoForm({
 }: StepTwoFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
   const schema = useMemo(() => familyFormSchema(context), [context]);
   const form = useForm<FamilyFormInput, unknown, FamilyForm>({
     resolver: zodResolver(schema),
@@ -94,57 +93,32 @@ export function StepTwoForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, formState, watch, handleSubmit, setError, getValues, setValue, setFocus } =
-    form;
+  const { register, formState, watch, getValues, setValue, setFocus } = form;
   const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as StepTwoDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
-  const items: ErrorSummaryItem[] = [
-    ...flattenErrors(errors).map(({ path, error }) => {
-      const [group, index] = path.split('.');
-      const message = errorText(error) ?? '';
-      return {
-        fieldId: fieldId(path),
-        message:
-          group === 'coParent'
-            ? t('stepTwo.summaryCoParent', { message })
-            : group === 'children' && index !== undefined && /^\d+$/.test(index)
-              ? t('stepTwo.summaryChild', { number: Number(index) + 1, message })
-              : message,
-      };
-    }),
-    ...unplaced.map((error) => ({ message: error.text })),
-  ];
-  useDocumentTitle(t('stepTwo.title'), items.length > 0);
-
-  const submit = handleSubmit(
-    async (values) => {
-      setUnplaced([]);
+  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+    onSubmit: async (values) => {
       if (hasEmailSpeedBump && speedBump === 'unasked' && values.coParent.email === '') {
         setSpeedBump('open');
-        return;
+        return undefined;
       }
-      const result = await onSubmit(values);
-      if (result?.fieldErrors?.length) {
-        const childCount = getValues('children').length;
-        setUnplaced(
-          applyServerErrors(result.fieldErrors, setError, (field) =>
-            familyFieldFor(field, childCount),
-          ),
-        );
-        setFocusKey((key) => key + 1);
-      }
+      return onSubmit(values);
     },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
+    fieldFor: (field) => familyFieldFor(field, getValues('children').length),
+    errorText,
+    summaryText: (path, message) => {
+      const [group, index] = path.split('.');
+      return group === 'coParent'
+        ? t('stepTwo.summaryCoParent', { message })
+        : group === 'children' && index !== undefined && /^\d+$/.test(index)
+          ? t('stepTwo.summaryChild', { number: Number(index) + 1, message })
+          : message;
     },
-  );
+  });
+  useDocumentTitle(t('stepTwo.title'), items.length > 0);
 
   const coParentErrors = errors.coParent;
   return (

@@ -44,44 +44,24 @@ type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
 };
 
 /** Step 1 "About you": name, contact details, and how they heard about us. */
-export function ProStepOneForm({
-  lookups,
-  draft,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  documentTitle,
-  hasPageError = false,
-  serverErrors,
-}: ProStepOneFormProps) {
+export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+    ...stepProps,
     step: 1,
     resolver: stepOneResolver,
     defaultValues: stepOneDefaults(draft),
-    documentTitle,
-    hasPageError,
-    onDraftChange,
-    onSubmit,
     visibleFields: (): readonly string[] => [
       ...BASE_FIELDS,
       ...referralFieldsFor(form.getValues('hearAboutUs')),
     ],
-    serverErrors,
   });
   const { register, control, watch, clearErrors } = form;
   const hearAboutUs = watch('hearAboutUs');
 
   const select = t('pro.select');
   return (
-    <ProStepFormFrame
-      intro={t('pro.one.intro')}
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
-      items={items}
-      focusKey={focusKey}
-      submitLabel={t('common.continue')}
-    >
+    <ProStepFormFrame {...frameProps} intro={t('pro.one.intro')} submitLabel={t('common.continue')}>
       <SelectField
         label={t('pro.one.titleLabel')}
         options={toOptions(lookups.titles)}

@@ -1,12 +1,12 @@
-import { ProStepThreeSchema, SECURITY_CODE_LENGTH, SITE_PAGE_PATHS } from '@coparent/domain';
+import { ProStepThreeSchema, SECURITY_CODE_LENGTH } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
+import { legalPageLinks } from '@/components/legal-page-links';
 import { RichText } from '@/components/rich-text';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
-import { VisuallyHidden } from '@/components/visually-hidden';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
 import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
@@ -17,17 +17,6 @@ import { ProStepFormFrame } from './pro-step-form-frame';
 export const PRO_STEP_THREE_FORM_ID = 'pro-step-three';
 
 const stepThreeResolver = zodResolver(ProStepThreeSchema);
-
-/** A legal page opens in a new tab, so nothing typed here is lost (the code is never stored). */
-function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <a href={href} target="_blank" rel="noopener">
-      {children}
-      <VisuallyHidden> {t('pro.three.newTab')}</VisuallyHidden>
-    </a>
-  );
-}
 
 /** `isSubmitting`: the loader shows and the buttons wait. */
 type ProStepThreeFormProps = Omit<
@@ -42,23 +31,16 @@ type ProStepThreeFormProps = Omit<
 /** Step 3 "Security": question, answer, 4-digit code twice, the legal disclaimer, Complete. */
 export function ProStepThreeForm({
   draft,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  documentTitle,
-  hasPageError = false,
   hasForgottenSecrets,
   backButton,
+  ...stepProps
 }: ProStepThreeFormProps) {
   const { t } = useTranslation();
-  const { fieldProps, items, focusKey, submit } = useProStepForm({
+  const { fieldProps, frameProps } = useProStepForm({
+    ...stepProps,
     step: 3,
     resolver: stepThreeResolver,
     defaultValues: stepThreeDefaults(draft),
-    documentTitle,
-    hasPageError,
-    onDraftChange,
-    onSubmit,
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
 
@@ -70,12 +52,9 @@ export function ProStepThreeForm({
   } as const;
   return (
     <ProStepFormFrame
+      {...frameProps}
       id={PRO_STEP_THREE_FORM_ID}
       intro={t('pro.three.intro')}
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
-      items={items}
-      focusKey={focusKey}
       submitLabel={t('pro.three.complete')}
       backButton={backButton}
     >
@@ -110,13 +89,10 @@ export function ProStepThreeForm({
       <p className={styles.disclaimer}>
         <RichText
           i18nKey="pro.three.disclaimer"
-          components={{
-            terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
-            privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
-          }}
+          components={legalPageLinks(t('pro.three.newTab'))}
         />
       </p>
-      {isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
+      {stepProps.isSubmitting ? <Spinner label={t('pro.three.submitting')} /> : null}
     </ProStepFormFrame>
   );
 }

@@ -54,29 +54,15 @@ type ProStepTwoFormProps = ProStepFormProps<ProStepTwoDraft, ProStepTwo> & {
  * clears the region, the time zone and the roles it does not offer (and says which roles went); a
  * new region clears the time zone.
  */
-export function ProStepTwoForm({
-  lookups,
-  draft,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  documentTitle,
-  hasPageError = false,
-  serverErrors,
-  backButton,
-}: ProStepTwoFormProps) {
+export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: ProStepTwoFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, errorFor, fieldProps, items, focusKey, submit } = useProStepForm({
+  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+    ...stepProps,
     step: 2,
     resolver: stepTwoResolver,
     defaultValues: stepTwoDefaults(draft),
-    documentTitle,
-    hasPageError,
-    onDraftChange,
-    onSubmit,
     visibleFields: () => PRO_STEP_FIELDS[2],
-    serverErrors,
   });
   const { register, control, watch, getValues, setValue } = form;
 
@@ -120,11 +106,8 @@ export function ProStepTwoForm({
   const isLoadingZones = timeZones.isPending && Boolean(country);
   return (
     <ProStepFormFrame
+      {...frameProps}
       intro={t('pro.two.intro')}
-      onSubmit={submit}
-      isSubmitting={isSubmitting}
-      items={items}
-      focusKey={focusKey}
       submitLabel={t('common.continue')}
       backButton={backButton}
     >

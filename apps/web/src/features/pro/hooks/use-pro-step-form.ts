@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';
@@ -27,20 +28,19 @@ export type ProStepFormProps<TDraft, TOutput> = {
   serverErrors?: readonly ValidationError[];
 };
 
-type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = Pick<
+type ProStepFormOptions<TInput extends FieldValues, TOutput, TDraft> = Omit<
   ProStepFormProps<TDraft, TOutput>,
-  'documentTitle' | 'onDraftChange' | 'onSubmit' | 'serverErrors'
+  'draft'
 > & {
   step: ProStepNumber;
   resolver: Resolver<TInput, unknown, TOutput>;
   defaultValues: DefaultValues<TInput>;
-  hasPageError: boolean;
   /** The fields the form shows now: a server error about any other goes to the summary. */
   visibleFields: () => readonly string[];
 };
 
 /**
- * What the three professional steps share: the form checked with the domain's schema on submit,
+ * What the three professional steps share (each passes the route's props through): the form checked with the domain's schema on submit,
  * every change kept as a draft, the server's 409 texts beside their fields (or in the summary when
  * no field shows them), and the error summary taking focus after each failed submit.
  */
@@ -49,9 +49,10 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
   resolver,
   defaultValues,
   documentTitle,
-  hasPageError,
+  hasPageError = false,
   onDraftChange,
   onSubmit,
+  isSubmitting,
   visibleFields,
   serverErrors,
 }: ProStepFormOptions<TInput, TOutput, TDraft>) {
@@ -68,10 +69,7 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
   const { errorFor, items } = useProFieldErrors(step, formState.errors, unplaced);
   useDocumentTitle(documentTitle, items.length > 0 || hasPageError);
 
-  useEffect(() => {
-    const subscription = watch((values) => onDraftChange(values as TDraft));
-    return () => subscription.unsubscribe();
-  }, [watch, onDraftChange]);
+  useDraftSync(watch, onDraftChange);
 
   const showServerErrors = (errors: readonly ValidationError[]) => {
     const visible = visibleFields();
@@ -107,5 +105,8 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
     ...form.register(name),
   });
 
-  return { form, errorFor, fieldProps, items, focusKey, submit };
+  /** What the step's ProStepFormFrame needs from the form. */
+  const frameProps = { onSubmit: submit, isSubmitting, items, focusKey };
+
+  return { form, errorFor, fieldProps, frameProps };
 }

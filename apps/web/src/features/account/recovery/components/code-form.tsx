@@ -10,11 +10,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ErrorSummary } from '@/components/error-summary';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -51,8 +52,6 @@ export function CodeForm({
   const errorText = useFieldErrorText('');
   const verify = useVerifyCode();
   const resend = useLookupAccount();
-  const [focusKey, setFocusKey] = useState(0);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const form = useForm<CodeFormValues>({
     resolver: zodResolver(CodeFormSchema),
@@ -68,17 +67,12 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    formState.errors,
-    errorText,
-    formProblem ? [formProblem] : [],
-  );
-  const shownItems = focusKey > 0 ? items : [];
+  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
     async ({ verificationCode }) => {
-      setFormProblem(null);
+      clear();
       try {
         const answer = await verify.mutateAsync({ recoveryId, verificationCode });
         onVerified(answer.resetToken);
@@ -89,20 +83,17 @@ export function CodeForm({
         }
         if (isApiError(error) && error.fieldErrors.length > 0) {
           applyServerErrors(error.fieldErrors, setError, () => 'verificationCode');
+          fail();
         } else {
-          setFormProblem(problemText(error, t));
+          fail([problemText(error, t)]);
         }
-        setFocusKey((key) => key + 1);
       }
     },
-    () => {
-      setFormProblem(null);
-      setFocusKey((key) => key + 1);
-    },
+    () => fail(),
   );
 
   const sendAgain = async () => {
-    setFormProblem(null);
+    clear();
     setStatus('');
     try {
       const answer = await resend.mutateAsync(recoveryLookupRequest(lookup));
@@ -112,8 +103,7 @@ export function CodeForm({
         setStatus(t('recover.sentAgain'));
       }
     } catch (error) {
-      setFormProblem(problemText(error, t));
-      setFocusKey((key) => key + 1);
+      fail([problemText(error, t)]);
     }
   };
 

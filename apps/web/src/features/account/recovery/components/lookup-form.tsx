@@ -3,10 +3,9 @@ import {
   type RecoveryLookupForm,
   RecoveryLookupFormSchema,
   recoveryLookupRequest,
-  type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -15,8 +14,9 @@ import { PhoneField } from '@/components/phone-field';
 import { RadioGroup } from '@/components/radio-group';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
 import { useLookupAccount } from '../api/recovery-api';
 import { problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -48,9 +48,6 @@ export function LookupForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
   const lookup = useLookupAccount();
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
   const form = useForm<RecoveryLookupForm>({
     resolver: zodResolver(RecoveryLookupFormSchema),
     defaultValues: isUsernameOnly ? { ...values, method: 'username' } : values,
@@ -67,39 +64,28 @@ export function LookupForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onChange]);
 
-  const items = errorSummaryItems(formState.errors, errorText, [
-    ...unplaced.map((error) => error.text),
-    ...(formProblem ? [formProblem] : []),
-  ]);
-  const shownItems = focusKey > 0 ? items : [];
+  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
     async (filled) => {
-      setUnplaced([]);
-      setFormProblem(null);
+      clear();
       try {
         const answer = await lookup.mutateAsync(recoveryLookupRequest(filled));
         if (answer.result === 'MULTI') onMultiple({ ...filled, method: 'username' });
         else onFound(answer.recoveryId, filled);
       } catch (error) {
         if (isApiError(error) && error.fieldErrors.length > 0) {
-          setUnplaced(
-            applyServerErrors(error.fieldErrors, setError, (field) =>
-              isLookupField(field) ? field : undefined,
-            ),
+          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+            isLookupField(field) ? field : undefined,
           );
+          fail(unplaced.map((e) => e.text));
         } else {
-          setFormProblem(problemText(error, t));
+          fail([problemText(error, t)]);
         }
-        setFocusKey((key) => key + 1);
       }
     },
-    () => {
-      setUnplaced([]);
-      setFormProblem(null);
-      setFocusKey((key) => key + 1);
-    },
+    () => fail(),
   );
 
   const errors = formState.errors;

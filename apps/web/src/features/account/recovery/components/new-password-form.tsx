@@ -9,12 +9,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { ErrorSummary } from '@/components/error-summary';
 import { PasswordToggle } from '@/components/password-toggle';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
 import { useResetPassword } from '../api/recovery-api';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -46,8 +47,6 @@ export function NewPasswordForm({
   const errorText = useFieldErrorText('');
   const reset = useResetPassword();
   const checklistId = useId();
-  const [focusKey, setFocusKey] = useState(0);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const form = useForm<NewPasswordValues>({
     resolver: zodResolver(ClientSchema),
@@ -59,17 +58,12 @@ export function NewPasswordForm({
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    formState.errors,
-    errorText,
-    formProblem ? [formProblem] : [],
-  );
-  const shownItems = focusKey > 0 ? items : [];
+  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
     async (values) => {
-      setFormProblem(null);
+      clear();
       try {
         await reset.mutateAsync({ resetToken, ...values });
         onDone();
@@ -82,17 +76,13 @@ export function NewPasswordForm({
           const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
             field === 'newPassword' || field === 'confirmPassword' ? field : undefined,
           );
-          if (unplaced.length > 0) setFormProblem(unplaced.map((e) => e.text).join(' '));
+          fail(unplaced.length > 0 ? [unplaced.map((e) => e.text).join(' ')] : []);
         } else {
-          setFormProblem(problemText(error, t));
+          fail([problemText(error, t)]);
         }
-        setFocusKey((key) => key + 1);
       }
     },
-    () => {
-      setFormProblem(null);
-      setFocusKey((key) => key + 1);
-    },
+    () => fail(),
   );
 
   const type = isPasswordShown ? 'text' : 'password';

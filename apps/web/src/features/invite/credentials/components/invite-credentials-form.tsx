@@ -1,6 +1,6 @@
-import { SECURITY_CODE_LENGTH, SITE_PAGE_PATHS, type ValidationError } from '@coparent/domain';
+import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -9,12 +9,13 @@ import credentialsStyles from '@/components/credentials/credentials.module.css';
 import { useUsernameCheck } from '@/components/credentials/use-username-check';
 import { UsernamePasswordFields } from '@/components/credentials/username-password-fields';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import { legalPageLinks } from '@/components/legal-page-links';
 import { ReferralFields } from '@/components/referral-fields';
 import { RichText } from '@/components/rich-text';
 import { TextField } from '@/components/text-field';
-import { VisuallyHidden } from '@/components/visually-hidden';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
@@ -41,17 +42,6 @@ function fieldOrder(consentPlacement: 'inside' | 'below'): string[] {
     'security-confirmCode',
     ...(consentPlacement === 'below' ? consent : []),
   ];
-}
-
-/** A legal page opens in a new tab, so nothing typed here is lost. */
-function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <a href={href} target="_blank" rel="noopener">
-      {children}
-      <VisuallyHidden> {t('inviteCredentials.consent.newTab')}</VisuallyHidden>
-    </a>
-  );
 }
 
 /** The form's id: "Try again" in the page's error banners submits it again. */
@@ -118,10 +108,7 @@ export function InviteCredentialsForm({
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
 
-  useEffect(() => {
-    const subscription = watch((values) => saveDraft(values as InviteCredentialsInput));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useDraftSync(watch, saveDraft);
 
   const username = watch('credentials.username');
   const password = watch('credentials.password');
@@ -180,10 +167,7 @@ export function InviteCredentialsForm({
         label={
           <RichText
             i18nKey="inviteCredentials.consent.terms"
-            components={{
-              terms: <NewTabLink href={SITE_PAGE_PATHS.terms} />,
-              privacy: <NewTabLink href={SITE_PAGE_PATHS.privacy} />,
-            }}
+            components={legalPageLinks(t('inviteCredentials.consent.newTab'))}
           />
         }
         {...register('consent.terms')}
