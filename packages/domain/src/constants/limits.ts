@@ -51,3 +51,9 @@ export const ADDRESS_AUTOCOMPLETE_COUNTRIES = ['us', 'gb', 'au', 'ca', 'nz'] as 
 export const VAT_WORDING_PACKAGE_IDS = [2061, 2063] as const;
 /** Build-your-own options that are free in the treatment. */
 export const BUILD_YOUR_OWN_FREE_OPTIONS = ['MYFILES', 'CALLSBASIC'] as const;
+/**
+ * What a professional's practice covers for each parent of its families: Premium for one year (the
+ * package professionals buy subscription codes for). The practice is billed outside this app and
+ * renews it, so the subscription does not renew here on its own.
+ */
+export const PROFESSIONAL_COVERAGE = { packageId: 3003, years: 1 } as const;

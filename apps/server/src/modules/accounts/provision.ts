@@ -1,4 +1,4 @@
-import { displayInitials, familyMemberColor } from '@coparent/domain';
+import { displayInitials, familyMemberColor, PROFESSIONAL_COVERAGE } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import type { FamilyMemberRow, UserRow } from '../../db/schema.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
@@ -232,4 +232,19 @@ export const createPaidSubscriptions = insertPaidOrder;
  * The subscription a professional's practice covers for a parent of its family, from the day they
  * join (billed to the practice outside this app, so it does not renew here).
  */
-export const createCoveredSubscription = insertCoveredSubscription;
+export function createCoveredSubscription(
+  exec: Executor,
+  { userId, professionalId, now }: { userId: string; professionalId: string; now: Date },
+): Promise<void> {
+  const { packageId, years } = PROFESSIONAL_COVERAGE;
+  const renewsAt = new Date(now);
+  renewsAt.setUTCFullYear(renewsAt.getUTCFullYear() + years);
+  return insertCoveredSubscription(exec, {
+    userId,
+    professionalId,
+    packageId,
+    years,
+    startsAt: now,
+    renewsAt,
+  });
+}

@@ -80,18 +80,19 @@ export async function insertPaidOrder(
   return row.id;
 }
 
-/**
- * What a professional's practice covers for each parent of its families: Premium for one year, the
- * package professionals buy subscription codes for. The practice is billed outside this app and
- * renews it, so nothing renews here on its own.
- */
-export const PROFESSIONAL_COVERED_PACKAGE_ID = 3003;
-
-/** The covered subscription of a professional's family member, from the day they join. */
+/** A covered subscription for the user's newest family member, paid by their professional. */
 export async function insertCoveredSubscription(
   db: Executor,
-  { userId, professionalId, now }: { userId: string; professionalId: string; now: Date },
+  covered: {
+    userId: string;
+    professionalId: string;
+    packageId: number;
+    years: number;
+    startsAt: Date;
+    renewsAt: Date;
+  },
 ): Promise<void> {
+  const { userId, professionalId, packageId, years, startsAt, renewsAt } = covered;
   const [member] = await db
     .select({ id: familyMembers.id })
     .from(familyMembers)
@@ -99,15 +100,13 @@ export async function insertCoveredSubscription(
     .orderBy(desc(familyMembers.createdAt))
     .limit(1);
   if (!member) return;
-  const renewsAt = new Date(now);
-  renewsAt.setUTCFullYear(renewsAt.getUTCFullYear() + 1);
   await db.insert(subscriptions).values({
     familyMemberId: member.id,
     coveredByProfessionalId: professionalId,
-    packageId: PROFESSIONAL_COVERED_PACKAGE_ID,
-    years: 1,
+    packageId,
+    years,
     autoRenew: false,
-    startsAt: now,
+    startsAt,
     renewsAt,
   });
 }
