@@ -1,3 +1,5 @@
+import type { JoinStep } from '@coparent/domain';
+
 /**
  * Every join screen's chunk, by path (JS size budgets). The router loads a screen with
  * its loader, the next-step prefetch warms the next screen's, and `bench/web-budget.ts` reads this
@@ -29,3 +31,18 @@ export const ROUTE_MODULES = {
 } as const;
 
 export type RoutePath = keyof typeof ROUTE_MODULES;
+
+/**
+ * The numbered steps open behind a guard that checks the stored signup first; the guard (and the
+ * signup schema it parses with) loads beside each of these screens' chunks, so the budgets count it.
+ */
+export const loadStepGuard = () => import('../features/join/components/require-step');
+
+/** The screens behind the step guard, and the step each one is. */
+export const GUARDED_STEPS = {
+  '/step1': 1,
+  '/step2': 2,
+  '/step3': 3,
+  '/alacarte': 3,
+  '/payment': 4,
+} as const satisfies Partial<Record<RoutePath, JoinStep>>;

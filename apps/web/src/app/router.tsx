@@ -1,26 +1,22 @@
-import type { JoinStep } from '@coparent/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { JOIN_BASENAME } from './join-path';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
-import { ROUTE_MODULES } from './route-modules';
+import { GUARDED_STEPS, loadStepGuard, ROUTE_MODULES } from './route-modules';
 import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/**
- * A numbered step behind its guard. The guard (and the signup schema it parses with) loads beside
- * the step's chunk, not in the entry the landing page pays for.
- */
-async function guardedStep(step: JoinStep, loadScreen: () => Promise<ComponentType>) {
-  const [{ RequireStep }, Screen] = await Promise.all([
-    import('../features/join/components/require-step'),
-    loadScreen(),
-  ]);
+/** A numbered step behind its guard, loaded side by side with the step's own chunk. */
+async function guardedStep(
+  path: keyof typeof GUARDED_STEPS,
+  loadScreen: () => Promise<ComponentType>,
+) {
+  const [{ RequireStep }, Screen] = await Promise.all([loadStepGuard(), loadScreen()]);
   return {
     element: (
-      <RequireStep step={step}>
+      <RequireStep step={GUARDED_STEPS[path]}>
         <Screen />
       </RequireStep>
     ),
@@ -49,26 +45,31 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'step1',
-            lazy: () => guardedStep(1, async () => (await ROUTE_MODULES['/step1']()).StepOneRoute),
+            lazy: () =>
+              guardedStep('/step1', async () => (await ROUTE_MODULES['/step1']()).StepOneRoute),
           },
           {
             path: 'step2',
-            lazy: () => guardedStep(2, async () => (await ROUTE_MODULES['/step2']()).StepTwoRoute),
+            lazy: () =>
+              guardedStep('/step2', async () => (await ROUTE_MODULES['/step2']()).StepTwoRoute),
           },
           {
             path: 'step3',
             lazy: () =>
-              guardedStep(3, async () => (await ROUTE_MODULES['/step3']()).StepThreeRoute),
+              guardedStep('/step3', async () => (await ROUTE_MODULES['/step3']()).StepThreeRoute),
           },
           {
             path: 'alacarte',
             lazy: () =>
-              guardedStep(3, async () => (await ROUTE_MODULES['/alacarte']()).AlaCarteRoute),
+              guardedStep(
+                '/alacarte',
+                async () => (await ROUTE_MODULES['/alacarte']()).AlaCarteRoute,
+              ),
           },
           {
             path: 'payment',
             lazy: () =>
-              guardedStep(4, async () => (await ROUTE_MODULES['/payment']()).PaymentRoute),
+              guardedStep('/payment', async () => (await ROUTE_MODULES['/payment']()).PaymentRoute),
           },
           {
             path: 'credentials',
