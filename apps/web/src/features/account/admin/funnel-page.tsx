@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
@@ -17,22 +18,15 @@ import { useFunnelFormat } from './use-funnel-format';
 /** /app/account/admin/funnel: the Parent A funnel report, for staff accounts. */
 export function FunnelPage() {
   return (
-    <RequireLogin>{(session) => (session.isStaff ? <StaffFunnel /> : <StaffOnly />)}</RequireLogin>
-  );
-}
-
-/** Not a staff account: said politely, with the way home. */
-function StaffOnly() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('adminFunnel.staffOnly.title'));
-  return (
-    <div className={styles.content}>
-      <PageHeading>{t('adminFunnel.staffOnly.title')}</PageHeading>
-      <p>{t('adminFunnel.staffOnly.text')}</p>
-      <p>
-        <Link to="/">{t('adminFunnel.staffOnly.home')}</Link>
-      </p>
-    </div>
+    <RequireLogin>
+      {(session) =>
+        session.isStaff ? (
+          <StaffFunnel />
+        ) : (
+          <NoticePage messages="adminFunnel.staffOnly" to="/" className={styles.content} />
+        )
+      }
+    </RequireLogin>
   );
 }
 
@@ -47,7 +41,8 @@ function StaffFunnel() {
 
   if (isRedirecting) return <Spinner label={t('adminFunnel.loading')} />;
   // Staff rights taken away since the session was read.
-  if (isApiError(report.error) && report.error.status === 403) return <StaffOnly />;
+  if (isApiError(report.error) && report.error.status === 403)
+    return <NoticePage messages="adminFunnel.staffOnly" to="/" className={styles.content} />;
   return (
     <div className={styles.content}>
       <PageHeading>{t('adminFunnel.title')}</PageHeading>

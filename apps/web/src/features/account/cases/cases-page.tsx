@@ -1,9 +1,9 @@
 import type { AccountSession, CreateCaseRequest, CreateCaseResponse } from '@coparent/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
@@ -23,25 +23,10 @@ export function CasesPage() {
         session.kind === 'PROFESSIONAL' ? (
           <ProfessionalCases session={session} />
         ) : (
-          <ProfessionalsOnly />
+          <NoticePage messages="cases.professionalsOnly" to="/" className={styles.content} />
         )
       }
     </RequireLogin>
-  );
-}
-
-/** A parent's account: nothing to show, said politely, with the way home. */
-function ProfessionalsOnly() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('cases.professionalsOnly.title'));
-  return (
-    <div className={styles.content}>
-      <PageHeading>{t('cases.professionalsOnly.title')}</PageHeading>
-      <p>{t('cases.professionalsOnly.text')}</p>
-      <p>
-        <Link to="/">{t('cases.professionalsOnly.home')}</Link>
-      </p>
-    </div>
   );
 }
 
