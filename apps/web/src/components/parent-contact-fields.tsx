@@ -1,5 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from './email-field';
 import styles from './form.module.css';
 import { PhoneField } from './phone-field';
 import { TextField } from './text-field';
@@ -46,12 +47,9 @@ export function ParentContactFields({ register, errorFor, errorText }: ParentCon
           {...register('lastName')}
         />
       </div>
-      <TextField
+      <EmailField
         id="email"
         label={t('stepOne.email')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
         error={errorOf('email')}
         {...register('email')}
       />

@@ -13,6 +13,7 @@ import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hoo
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
+import { EmailField } from '@/components/email-field';
 import { ErrorSummary } from '@/components/error-summary';
 import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
@@ -149,13 +150,11 @@ function ParentFields({
           {...register(`${parent}.lastName`)}
         />
       </div>
-      <TextField
+      <EmailField
         id={`${parent}-email`}
         label={t('cases.form.email')}
         hint={t('cases.form.emailHint')}
-        type="email"
         autoComplete="off"
-        spellCheck={false}
         isOptional
         error={errorText(errors?.email)}
         {...register(`${parent}.email`)}

@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { EmailField } from '@/components/email-field';
 import { ErrorSummary } from '@/components/error-summary';
-import { TextField } from '@/components/text-field';
+import { PasswordField } from '@/components/password-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -73,24 +74,17 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
       aria-busy={formState.isSubmitting || undefined}
     >
       <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
-      <TextField
+      <EmailField
         id="email"
         label={t('accountEmail.newEmail')}
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.email)}
         {...register('email')}
       />
-      <TextField
+      <PasswordField
         id="currentPassword"
         label={t('accountEmail.currentPassword')}
         hint={t('accountEmail.passwordHint')}
-        type="password"
         autoComplete="current-password"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.currentPassword)}
         {...register('currentPassword')}
       />

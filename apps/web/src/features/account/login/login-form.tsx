@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorSummary } from '@/components/error-summary';
-import { PasswordToggle } from '@/components/password-toggle';
-import { TextField } from '@/components/text-field';
+import { RevealablePasswordField } from '@/components/password-field';
+import { UsernameField } from '@/components/username-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -93,12 +93,9 @@ export function LoginForm({ onLogin }: LoginFormProps) {
       aria-busy={formState.isSubmitting || undefined}
     >
       <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
-      <TextField
+      <UsernameField
         id="username"
         label={t('accountLogin.username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.username)}
         {...(isUsernameMarked ? { 'aria-invalid': true } : {})}
         {...register('username', {
@@ -106,25 +103,17 @@ export function LoginForm({ onLogin }: LoginFormProps) {
             writeStorage('session', USERNAME_STORAGE_KEY, event.target.value),
         })}
       />
-      <div className={styles.passwordRow}>
-        <TextField
-          id="password"
-          label={t('accountLogin.password')}
-          type={isPasswordShown ? 'text' : 'password'}
-          autoComplete="current-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errorText(formState.errors.password)}
-          {...register('password')}
-        />
-        <PasswordToggle
-          isShown={isPasswordShown}
-          onToggle={() => setIsPasswordShown((shown) => !shown)}
-          controls="password"
-          showLabel={t('accountLogin.showPassword')}
-          hideLabel={t('accountLogin.hidePassword')}
-        />
-      </div>
+      <RevealablePasswordField
+        id="password"
+        label={t('accountLogin.password')}
+        autoComplete="current-password"
+        isShown={isPasswordShown}
+        onToggle={() => setIsPasswordShown((shown) => !shown)}
+        showLabel={t('accountLogin.showPassword')}
+        hideLabel={t('accountLogin.hidePassword')}
+        error={errorText(formState.errors.password)}
+        {...register('password')}
+      />
       <div className={styles.actions}>
         <Button type="submit" isLoading={formState.isSubmitting}>
           {t('accountLogin.submit')}

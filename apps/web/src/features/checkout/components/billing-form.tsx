@@ -5,6 +5,7 @@ import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BillingAddressFields } from '@/components/billing-address-fields';
 import { Button } from '@/components/button';
+import { EmailField } from '@/components/email-field';
 import { ErrorSummary } from '@/components/error-summary';
 import { ReferralFields } from '@/components/referral-fields';
 import { TextField } from '@/components/text-field';
@@ -100,14 +101,12 @@ export function BillingForm({
             autoComplete="family-name"
           />
         </div>
-        <TextField
+        <EmailField
           id="billing-email"
           label={t('checkout.billing.email')}
           hint={t('checkout.billing.readOnlyHint')}
           value={parent.email}
           readOnly
-          type="email"
-          autoComplete="email"
         />
         <BillingAddressFields labels="checkout.billing" errorText={errorText} />
         {showReferral ? <ReferralFields labels="checkout.billing" errorText={errorText} /> : null}

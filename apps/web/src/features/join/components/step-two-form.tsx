@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { EmailField } from '@/components/email-field';
 import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
@@ -144,12 +145,10 @@ export function StepTwoForm({
               {...register('coParent.lastName')}
             />
           </div>
-          <TextField
+          <EmailField
             id="coParent-email"
             label={t('stepTwo.email')}
-            type="email"
             autoComplete="off"
-            spellCheck={false}
             isOptional={!context.knowsCoParentEmail}
             error={errorText(coParentErrors?.email)}
             {...register('coParent.email')}

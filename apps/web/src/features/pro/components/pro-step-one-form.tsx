@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CharacterCountField } from '@/components/character-count-field';
+import { EmailField } from '@/components/email-field';
 import { PhoneField } from '@/components/phone-field';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
@@ -91,12 +92,9 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         fieldWidth="medium"
         {...fieldProps('credentials')}
       />
-      <TextField
+      <EmailField
         label={t('pro.one.email')}
         hint={t('pro.one.emailHint')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
         {...fieldProps('email')}
       />
       <PhoneField

@@ -9,10 +9,11 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { EmailField } from '@/components/email-field';
 import { ErrorSummary } from '@/components/error-summary';
 import { PhoneField } from '@/components/phone-field';
 import { RadioGroup } from '@/components/radio-group';
-import { TextField } from '@/components/text-field';
+import { UsernameField } from '@/components/username-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -121,24 +122,18 @@ export function LookupForm({
         />
       )}
       {method === 'email' ? (
-        <TextField
+        <EmailField
           id="email"
           label={t('recover.email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
           maxLength={EMAIL_MAX_LENGTH}
           error={errorText(errors.email)}
           {...register('email')}
         />
       ) : null}
       {method === 'username' ? (
-        <TextField
+        <UsernameField
           id="username"
           label={t('recover.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           maxLength={200}
           error={errorText(errors.username)}
           {...register('username')}

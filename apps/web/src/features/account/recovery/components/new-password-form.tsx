@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
 import { ErrorSummary } from '@/components/error-summary';
-import { PasswordToggle } from '@/components/password-toggle';
-import { TextField } from '@/components/text-field';
+import { PasswordField, RevealablePasswordField } from '@/components/password-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -85,7 +84,6 @@ export function NewPasswordForm({
     () => fail(),
   );
 
-  const type = isPasswordShown ? 'text' : 'password';
   return (
     <form
       className={styles.form}
@@ -94,34 +92,25 @@ export function NewPasswordForm({
       aria-busy={reset.isPending || undefined}
     >
       <ErrorSummary items={shownItems} focusKey={focusKey} />
-      <div className={styles.passwordRow}>
-        <TextField
-          id="newPassword"
-          label={t('recover.newPassword')}
-          type={type}
-          autoComplete="new-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errorText(formState.errors.newPassword)}
-          aria-describedby={checklistId}
-          {...register('newPassword')}
-        />
-        <PasswordToggle
-          isShown={isPasswordShown}
-          onToggle={() => setIsPasswordShown((shown) => !shown)}
-          controls="newPassword confirmPassword"
-          showLabel={t('recover.showPassword')}
-          hideLabel={t('recover.hidePassword')}
-        />
-      </div>
+      <RevealablePasswordField
+        id="newPassword"
+        label={t('recover.newPassword')}
+        autoComplete="new-password"
+        isShown={isPasswordShown}
+        onToggle={() => setIsPasswordShown((shown) => !shown)}
+        controls="newPassword confirmPassword"
+        showLabel={t('recover.showPassword')}
+        hideLabel={t('recover.hidePassword')}
+        error={errorText(formState.errors.newPassword)}
+        aria-describedby={checklistId}
+        {...register('newPassword')}
+      />
       <PasswordChecklist id={checklistId} password={newPassword} />
-      <TextField
+      <PasswordField
         id="confirmPassword"
         label={t('recover.confirmPassword')}
-        type={type}
         autoComplete="new-password"
-        autoCapitalize="none"
-        spellCheck={false}
+        isShown={isPasswordShown}
         error={errorText(formState.errors.confirmPassword)}
         {...register('confirmPassword')}
       />
