@@ -1,3 +1,4 @@
+import { DEFAULT_PHONE_CODE, type PhoneCodeId } from '@coparent/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from './email-field';
@@ -14,6 +15,20 @@ export function parentContactFieldFor(field: string): ParentContactField | undef
   return (CONTACT_FIELDS as readonly string[]).includes(name)
     ? (name as ParentContactField)
     : undefined;
+}
+
+/** What a parent's contact fields start with: the draft's values, the default calling code else. */
+export function parentContactDefaults(
+  draft: Partial<Record<ParentContactField, string>> | undefined,
+) {
+  return {
+    firstName: draft?.firstName ?? '',
+    lastName: draft?.lastName ?? '',
+    email: draft?.email ?? '',
+    // A blank code (the server knew no phone) is no code either.
+    countryCode: (draft?.countryCode || DEFAULT_PHONE_CODE) as PhoneCodeId,
+    phoneNumber: draft?.phoneNumber ?? '',
+  };
 }
 
 type ParentContactFieldsProps = {

@@ -1,12 +1,13 @@
 import { type Credentials, credentialsSchema, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { ErrorSummary } from '@/components/error-summary';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
 import styles from './credentials.module.css';
 import { useUsernameCheck } from './use-username-check';
 import { UsernamePasswordFields } from './username-password-fields';
@@ -45,9 +46,6 @@ export function CredentialsForm({
     shouldFocusError: false,
   });
   const { register, formState, watch, handleSubmit, setError } = form;
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-
   const username = watch('username');
   const password = watch('password');
   const isValid = schema.safeParse({ username, password }).success;
@@ -59,29 +57,20 @@ export function CredentialsForm({
   const usernameError = checkedProblem
     ? t(checkedProblem, { ns: 'validation' })
     : errorText(errors.username);
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    errors,
-    errorText,
-    unplaced.map((error) => error.text),
-  );
+  const problems = useFormProblems(errors, errorText);
 
   const submit = handleSubmit(
     async (values) => {
-      setUnplaced([]);
+      problems.clear();
       const result = await onSubmit(values);
       if (result?.fieldErrors?.length) {
-        setUnplaced(
-          applyServerErrors(result.fieldErrors, setError, (field) =>
-            field === 'username' || field === 'password' ? field : undefined,
-          ),
+        const unplaced = applyServerErrors(result.fieldErrors, setError, (field) =>
+          field === 'username' || field === 'password' ? field : undefined,
         );
-        setFocusKey((key) => key + 1);
+        problems.fail(unplaced.map((error) => error.text));
       }
     },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
+    () => problems.fail(),
   );
 
   const isDisabled = !isValid || isSubmitting || hasUsernameProblem;
@@ -93,7 +82,7 @@ export function CredentialsForm({
       aria-busy={isSubmitting || undefined}
     >
       {/* Field messages show as fields are left; the summary only after a submit. */}
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
+      <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
       <UsernamePasswordFields
         usernameId="username"
         passwordId="password"

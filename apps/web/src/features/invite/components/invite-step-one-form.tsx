@@ -1,5 +1,4 @@
 import {
-  DEFAULT_PHONE_CODE,
   InviteStepOneFormSchema,
   type InviteStepOneForm as InviteStepOneValues,
   type ValidationError,
@@ -11,7 +10,11 @@ import type { z } from 'zod';
 import { Button } from '@/components/button';
 import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
-import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
+import {
+  ParentContactFields,
+  parentContactDefaults,
+  parentContactFieldFor,
+} from '@/components/parent-contact-fields';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
@@ -50,13 +53,7 @@ export function InviteStepOneForm({
   const errorText = useErrorText();
   const form = useForm<FormInput, unknown, InviteStepOneValues>({
     resolver: zodResolver(InviteStepOneFormSchema),
-    defaultValues: {
-      firstName: initialValues.firstName ?? '',
-      lastName: initialValues.lastName ?? '',
-      email: initialValues.email ?? '',
-      countryCode: (initialValues.countryCode as FormInput['countryCode']) || DEFAULT_PHONE_CODE,
-      phoneNumber: initialValues.phoneNumber ?? '',
-    },
+    defaultValues: parentContactDefaults(initialValues),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_PHONE_CODE,
   type StepOneFormInput,
   StepOneFormSchema,
   type StepOneForm as StepOneValues,
@@ -11,7 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
-import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
+import {
+  ParentContactFields,
+  parentContactDefaults,
+  parentContactFieldFor,
+} from '@/components/parent-contact-fields';
 import { RadioGroup } from '@/components/radio-group';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -43,11 +46,7 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
   const form = useForm<StepOneFormInput, unknown, StepOneValues>({
     resolver: zodResolver(StepOneFormSchema),
     defaultValues: {
-      firstName: draft?.firstName ?? '',
-      lastName: draft?.lastName ?? '',
-      email: draft?.email ?? '',
-      countryCode: draft?.countryCode ?? DEFAULT_PHONE_CODE,
-      phoneNumber: draft?.phoneNumber ?? '',
+      ...parentContactDefaults(draft),
       knowsCoParentEmail: draft?.knowsCoParentEmail,
     },
     mode: 'onSubmit',
