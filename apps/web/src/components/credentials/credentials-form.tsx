@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { SummarisedForm } from '@/components/summarised-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
@@ -75,14 +75,13 @@ export function CredentialsForm({
 
   const isDisabled = !isValid || isSubmitting || hasUsernameProblem;
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isBusy={isSubmitting}
+      summary={problems.summary}
     >
       {/* Field messages show as fields are left; the summary only after a submit. */}
-      <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
       <UsernamePasswordFields
         usernameId="username"
         passwordId="password"
@@ -101,6 +100,6 @@ export function CredentialsForm({
           {t('credentials.submit')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

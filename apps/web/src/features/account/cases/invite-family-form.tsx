@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
 import { EmailField } from '@/components/email-field';
-import { ErrorSummary } from '@/components/error-summary';
 import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { fieldId } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -92,13 +92,12 @@ export function InviteFamilyForm({
   });
 
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isBusy={isSubmitting}
+      summary={{ items: items, focusKey }}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{t('cases.form.intro')}</p>
       {CASE_PARENT_KEYS.map((key, index) => (
         <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
@@ -109,7 +108,7 @@ export function InviteFamilyForm({
           {t('cases.form.submit')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }
 

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
-import { ErrorSummary } from '@/components/error-summary';
 import { PasswordField } from '@/components/password-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -67,13 +67,12 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
   );
 
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={formState.isSubmitting || undefined}
+      isBusy={formState.isSubmitting}
+      summary={problems.summary}
     >
-      <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
       <EmailField
         id="email"
         label={t('accountEmail.newEmail')}
@@ -92,6 +91,6 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
       <Button type="submit" isLoading={formState.isSubmitting}>
         {t('accountEmail.submit')}
       </Button>
-    </form>
+    </SummarisedForm>
   );
 }

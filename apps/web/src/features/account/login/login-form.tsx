@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
 import { RevealablePasswordField } from '@/components/password-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
@@ -86,13 +86,12 @@ export function LoginForm({ onLogin }: LoginFormProps) {
   // The spec marks the username too, without a text of its own (the password's says it all).
   const isUsernameMarked = formState.errors.password?.type === 'login';
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={formState.isSubmitting || undefined}
+      isBusy={formState.isSubmitting}
+      summary={{ items: focusKey > 0 ? items : [], focusKey }}
     >
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
       <UsernameField
         id="username"
         label={t('accountLogin.username')}
@@ -119,6 +118,6 @@ export function LoginForm({ onLogin }: LoginFormProps) {
           {t('accountLogin.submit')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

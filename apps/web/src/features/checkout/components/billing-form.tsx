@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { BillingAddressFields } from '@/components/billing-address-fields';
 import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
-import { ErrorSummary } from '@/components/error-summary';
 import { ReferralFields } from '@/components/referral-fields';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import {
@@ -75,14 +75,13 @@ export function BillingForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <SummarisedForm
         id={BILLING_FORM_ID}
         className={styles.form}
-        noValidate
         onSubmit={submit}
-        aria-busy={isSubmitting || undefined}
+        isBusy={isSubmitting}
+        summary={{ items: items, focusKey }}
       >
-        <ErrorSummary items={items} focusKey={focusKey} />
         <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
         <p className={styles.intro}>{t('checkout.billing.intro')}</p>
         <div className={styles.nameRow}>
@@ -116,7 +115,7 @@ export function BillingForm({
           </Button>
           {backButton}
         </div>
-      </form>
+      </SummarisedForm>
     </FormProvider>
   );
 }

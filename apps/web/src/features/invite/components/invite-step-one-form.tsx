@@ -8,13 +8,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import {
   ParentContactFields,
   parentContactDefaults,
   parentContactFieldFor,
 } from '@/components/parent-contact-fields';
+import { SummarisedForm } from '@/components/summarised-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
@@ -70,8 +70,12 @@ export function InviteStepOneForm({
   useDocumentTitle(title, items.length > 0);
 
   return (
-    <form id={INVITE_STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-      <ErrorSummary items={items} focusKey={focusKey} />
+    <SummarisedForm
+      id={INVITE_STEP_ONE_FORM_ID}
+      className={styles.form}
+      onSubmit={submit}
+      summary={{ items: items, focusKey }}
+    >
       <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
       <ParentContactFields
         register={(name) => register(name)}
@@ -83,6 +87,6 @@ export function InviteStepOneForm({
           {t('common.continue')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

@@ -8,7 +8,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import {
   ParentContactFields,
@@ -16,6 +15,7 @@ import {
   parentContactFieldFor,
 } from '@/components/parent-contact-fields';
 import { RadioGroup } from '@/components/radio-group';
+import { SummarisedForm } from '@/components/summarised-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
@@ -65,8 +65,12 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
   useDocumentTitle(t('stepOne.title'), items.length > 0);
 
   return (
-    <form id={STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-      <ErrorSummary items={items} focusKey={focusKey} />
+    <SummarisedForm
+      id={STEP_ONE_FORM_ID}
+      className={styles.form}
+      onSubmit={submit}
+      summary={{ items: items, focusKey }}
+    >
       <p className={styles.intro}>{t('stepOne.intro')}</p>
       <ParentContactFields
         register={(name) => register(name)}
@@ -100,6 +104,6 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
           {t('common.continue')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

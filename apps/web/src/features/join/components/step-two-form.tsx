@@ -13,9 +13,9 @@ import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
-import { ErrorSummary } from '@/components/error-summary';
 import styles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -124,8 +124,12 @@ export function StepTwoForm({
   const coParentErrors = errors.coParent;
   return (
     <>
-      <form id={STEP_TWO_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-        <ErrorSummary items={items} focusKey={focusKey} />
+      <SummarisedForm
+        id={STEP_TWO_FORM_ID}
+        className={styles.form}
+        onSubmit={submit}
+        summary={{ items: items, focusKey }}
+      >
         <p className={styles.intro}>{t('stepTwo.intro')}</p>
         <fieldset className={styles.section}>
           <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
@@ -173,7 +177,7 @@ export function StepTwoForm({
             {t('common.continue')}
           </Button>
         </div>
-      </form>
+      </SummarisedForm>
       <CoParentEmailSpeedBump
         isOpen={speedBump === 'open'}
         coParentName={`${getValues('coParent.firstName')} ${getValues('coParent.lastName')}`.trim()}

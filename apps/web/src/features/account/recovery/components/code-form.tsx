@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -67,7 +67,7 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
+  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
@@ -110,13 +110,12 @@ export function CodeForm({
   return (
     <>
       <p>{t('recover.codeSent')}</p>
-      <form
+      <SummarisedForm
         className={styles.form}
-        noValidate
         onSubmit={submit}
-        aria-busy={verify.isPending || undefined}
+        isBusy={verify.isPending}
+        summary={summary}
       >
-        <ErrorSummary items={shownItems} focusKey={focusKey} />
         <TextField
           id="verificationCode"
           label={t('recover.code')}
@@ -141,7 +140,7 @@ export function CodeForm({
         </div>
         {/* Shown and announced politely once a new code is on its way. */}
         <p role="status">{status}</p>
-      </form>
+      </SummarisedForm>
     </>
   );
 }

@@ -10,9 +10,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
-import { ErrorSummary } from '@/components/error-summary';
 import { PhoneField } from '@/components/phone-field';
 import { RadioGroup } from '@/components/radio-group';
+import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -65,7 +65,7 @@ export function LookupForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onChange]);
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
+  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
@@ -91,13 +91,12 @@ export function LookupForm({
 
   const errors = formState.errors;
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={lookup.isPending || undefined}
+      isBusy={lookup.isPending}
+      summary={summary}
     >
-      <ErrorSummary items={shownItems} focusKey={focusKey} />
       {isUsernameOnly ? null : (
         <Controller
           control={control}
@@ -156,6 +155,6 @@ export function LookupForm({
           {t('recover.submit')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

@@ -9,8 +9,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
-import { ErrorSummary } from '@/components/error-summary';
 import { PasswordField, RevealablePasswordField } from '@/components/password-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -57,7 +57,7 @@ export function NewPasswordForm({
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
+  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
   useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
 
   const submit = handleSubmit(
@@ -85,13 +85,12 @@ export function NewPasswordForm({
   );
 
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={reset.isPending || undefined}
+      isBusy={reset.isPending}
+      summary={summary}
     >
-      <ErrorSummary items={shownItems} focusKey={focusKey} />
       <RevealablePasswordField
         id="newPassword"
         label={t('recover.newPassword')}
@@ -119,6 +118,6 @@ export function NewPasswordForm({
           {t('recover.save')}
         </Button>
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

@@ -8,10 +8,11 @@ import { CheckboxField } from '@/components/checkbox-field';
 import credentialsStyles from '@/components/credentials/credentials.module.css';
 import { useUsernameCheck } from '@/components/credentials/use-username-check';
 import { UsernamePasswordFields } from '@/components/credentials/username-password-fields';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import type { ErrorSummaryItem } from '@/components/error-summary';
 import { legalPageLinks } from '@/components/legal-page-links';
 import { ReferralFields } from '@/components/referral-fields';
 import { RichText } from '@/components/rich-text';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -182,14 +183,13 @@ export function InviteCredentialsForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <SummarisedForm
         id={INVITE_CREDENTIALS_FORM_ID}
-        noValidate
         onSubmit={submit}
-        aria-busy={isSubmitting || undefined}
+        isBusy={isSubmitting}
+        summary={{ items: focusKey > 0 ? items : [], focusKey }}
       >
         {/* Field messages show as fields are left; the summary only after a submit. */}
-        <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
         <fieldset className={styles.section}>
           <legend>{t('inviteCredentials.loginLegend')}</legend>
           <UsernamePasswordFields
@@ -264,7 +264,7 @@ export function InviteCredentialsForm({
             </p>
           )}
         </div>
-      </form>
+      </SummarisedForm>
     </FormProvider>
   );
 }
