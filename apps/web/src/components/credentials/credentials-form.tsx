@@ -1,13 +1,13 @@
 import { type Credentials, credentialsSchema, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './credentials.module.css';
 import { useUsernameCheck } from './use-username-check';
 import { UsernamePasswordFields } from './username-password-fields';
@@ -38,13 +38,11 @@ export function CredentialsForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhone);
   const schema = useMemo(() => credentialsSchema({ email }), [email]);
-  const form = useForm<Credentials>({
-    resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<Credentials>(
+    zodResolver(schema),
+    { username: '', password: '' },
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
   const username = watch('username');
   const password = watch('password');
@@ -95,11 +93,9 @@ export function CredentialsForm({
         })}
         password={register('password')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" disabled={isDisabled} isLoading={isSubmitting}>
-          {t('credentials.submit')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} disabled={isDisabled} isLoading={isSubmitting}>
+        {t('credentials.submit')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

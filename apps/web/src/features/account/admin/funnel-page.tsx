@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
 import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
+import { QueryResult } from '@/components/query-result';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
@@ -57,20 +56,9 @@ function StaffFunnel() {
         }))}
         onChange={(event) => setParams({ since: event.target.value }, { replace: true })}
       />
-      {report.data ? (
-        <ReportView report={report.data} />
-      ) : report.isError ? (
-        <>
-          <AlertBanner tone="error">
-            <p>{t('adminFunnel.loadError')}</p>
-          </AlertBanner>
-          <Button variant="secondary" onClick={() => void report.refetch()}>
-            {t('adminFunnel.retry')}
-          </Button>
-        </>
-      ) : (
-        <Spinner label={t('adminFunnel.loading')} />
-      )}
+      <QueryResult query={report} messages="adminFunnel">
+        {(data) => <ReportView report={data} />}
+      </QueryResult>
     </div>
   );
 }

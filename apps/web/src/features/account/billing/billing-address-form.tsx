@@ -10,7 +10,7 @@ import { FormProvider, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BillingAddressFields } from '@/components/billing-address-fields';
-import { Button } from '@/components/button';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import styles from './account-billing.module.css';
@@ -78,14 +78,12 @@ export function BillingAddressForm({
         className={styles.form}
         onSubmit={submit}
         isBusy={isSubmitting}
-        summary={{ items: items, focusKey }}
+        summary={{ items, focusKey }}
       >
         <BillingAddressFields labels="accountBilling.form" errorText={errorText} />
-        <div className={styles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
-            {t('accountBilling.form.submit')}
-          </Button>
-        </div>
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+          {t('accountBilling.form.submit')}
+        </SubmitRow>
       </SummarisedForm>
     </FormProvider>
   );

@@ -2,9 +2,9 @@ import type { AccountSession, CreateCaseRequest, CreateCaseResponse } from '@cop
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
 import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
+import { QueryResult } from '@/components/query-result';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -94,20 +94,9 @@ function ProfessionalCases({ session }: { session: AccountSession }) {
       ) : null}
       <section className={styles.block} aria-labelledby="cases-list-heading">
         <h2 id="cases-list-heading">{t('cases.list.heading')}</h2>
-        {cases.data ? (
-          <CaseList cases={cases.data.cases} />
-        ) : cases.isError ? (
-          <>
-            <AlertBanner tone="error">
-              <p>{t('cases.loadError')}</p>
-            </AlertBanner>
-            <Button variant="secondary" onClick={() => void cases.refetch()}>
-              {t('cases.retry')}
-            </Button>
-          </>
-        ) : (
-          <Spinner label={t('cases.loading')} />
-        )}
+        <QueryResult query={cases} messages="cases">
+          {(data) => <CaseList cases={data.cases} />}
+        </QueryResult>
       </section>
       <section className={styles.block} aria-labelledby="cases-form-heading">
         <h2 id="cases-form-heading">{t('cases.form.heading')}</h2>

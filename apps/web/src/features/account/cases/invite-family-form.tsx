@@ -9,13 +9,13 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
 import { EmailField } from '@/components/email-field';
 import formStyles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { fieldId } from '@/lib/form-errors';
@@ -23,6 +23,7 @@ import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
 import styles from './cases.module.css';
 
@@ -66,18 +67,16 @@ export function InviteFamilyForm({
 }: InviteFamilyFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhoneFor(undefined).display);
-  const form: Form = useForm<CreateCaseInput, unknown, CreateCaseRequest>({
-    resolver: zodResolver(CreateCaseRequestSchema),
-    defaultValues: defaults,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form: Form = useSummaryForm<CreateCaseInput, CreateCaseRequest>(
+    zodResolver(CreateCaseRequestSchema),
+    defaults,
+    'onSubmit',
+  );
   const { watch, getValues } = form;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit,
     fieldFor: (field) => formPathFor(field, getValues('children')?.length ?? 0),
     errorText,
@@ -96,18 +95,16 @@ export function InviteFamilyForm({
       className={styles.form}
       onSubmit={submit}
       isBusy={isSubmitting}
-      summary={{ items: items, focusKey }}
+      summary={summary}
     >
       <p className={styles.intro}>{t('cases.form.intro')}</p>
       {CASE_PARENT_KEYS.map((key, index) => (
         <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
       ))}
       <ChildrenFields form={form} errorText={errorText} />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('cases.form.submit')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+        {t('cases.form.submit')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

@@ -1,6 +1,5 @@
 import { type ChangeEmailInput, ChangeEmailRequestSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
@@ -10,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './change-email.module.css';
 
 const FIELDS = new Set<string>(['email', 'currentPassword']);
@@ -29,13 +29,11 @@ type ChangeEmailFormProps = {
 export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
-  const form = useForm<ChangeEmailInput>({
-    resolver: zodResolver(ChangeEmailRequestSchema),
-    defaultValues: { email: '', currentPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<ChangeEmailInput>(
+    zodResolver(ChangeEmailRequestSchema),
+    { email: '', currentPassword: '' },
+    'onSubmitThenChange',
+  );
   const { register, formState, handleSubmit, setError } = form;
   const problems = useFormProblems(formState.errors, errorText);
 

@@ -1,15 +1,15 @@
 import { LoginRequestSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { RevealablePasswordField } from '@/components/password-field';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './login.module.css';
 import { type LoginOutcome, loginOutcomeOf } from './login-outcome';
 
@@ -35,13 +35,11 @@ type LoginFormProps = {
 export function LoginForm({ onLogin }: LoginFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
-  const form = useForm<LoginValues>({
-    resolver: zodResolver(LoginFormSchema),
-    defaultValues: { username: readStorage('session', USERNAME_STORAGE_KEY) ?? '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<LoginValues>(
+    zodResolver(LoginFormSchema),
+    { username: readStorage('session', USERNAME_STORAGE_KEY) ?? '', password: '' },
+    'onSubmitThenChange',
+  );
   const { register, formState, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [outcome, setOutcome] = useState<LoginOutcome | null>(null);
@@ -113,11 +111,9 @@ export function LoginForm({ onLogin }: LoginFormProps) {
         error={errorText(formState.errors.password)}
         {...register('password')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={formState.isSubmitting}>
-          {t('accountLogin.submit')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={formState.isSubmitting}>
+        {t('accountLogin.submit')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

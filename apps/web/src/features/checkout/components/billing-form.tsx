@@ -80,7 +80,7 @@ export function BillingForm({
         className={styles.form}
         onSubmit={submit}
         isBusy={isSubmitting}
-        summary={{ items: items, focusKey }}
+        summary={{ items, focusKey }}
       >
         <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
         <p className={styles.intro}>{t('checkout.billing.intro')}</p>

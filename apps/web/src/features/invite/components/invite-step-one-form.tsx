@@ -4,21 +4,21 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '@/components/button';
 import styles from '@/components/form.module.css';
 import {
   ParentContactFields,
   parentContactDefaults,
   parentContactFieldFor,
 } from '@/components/parent-contact-fields';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteStepOneDraft } from '../invite-drafts';
 
 type FormInput = z.input<typeof InviteStepOneFormSchema>;
@@ -51,30 +51,28 @@ export function InviteStepOneForm({
 }: InviteStepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const form = useForm<FormInput, unknown, InviteStepOneValues>({
-    resolver: zodResolver(InviteStepOneFormSchema),
-    defaultValues: parentContactDefaults(initialValues),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<FormInput, InviteStepOneValues>(
+    zodResolver(InviteStepOneFormSchema),
+    parentContactDefaults(initialValues),
+    'onSubmit',
+  );
   const { register, watch } = form;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit,
     fieldFor: parentContactFieldFor,
     errorText,
   });
-  useDocumentTitle(title, items.length > 0);
+  useDocumentTitle(title, summary.items.length > 0);
 
   return (
     <SummarisedForm
       id={INVITE_STEP_ONE_FORM_ID}
       className={styles.form}
       onSubmit={submit}
-      summary={{ items: items, focusKey }}
+      summary={summary}
     >
       <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
       <ParentContactFields
@@ -82,11 +80,9 @@ export function InviteStepOneForm({
         errorFor={(name) => form.formState.errors[name]}
         errorText={errorText}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+        {t('common.continue')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

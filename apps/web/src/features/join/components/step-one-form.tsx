@@ -5,9 +5,8 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import styles from '@/components/form.module.css';
 import {
   ParentContactFields,
@@ -15,11 +14,13 @@ import {
   parentContactFieldFor,
 } from '@/components/parent-contact-fields';
 import { RadioGroup } from '@/components/radio-group';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
 
 /** The form's id: the generic error's "Try again" submits it again. */
@@ -43,33 +44,31 @@ type StepOneFormProps = {
 export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: StepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const form = useForm<StepOneFormInput, unknown, StepOneValues>({
-    resolver: zodResolver(StepOneFormSchema),
-    defaultValues: {
+  const form = useSummaryForm<StepOneFormInput, StepOneValues>(
+    zodResolver(StepOneFormSchema),
+    {
       ...parentContactDefaults(draft),
       knowsCoParentEmail: draft?.knowsCoParentEmail,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+    'onSubmit',
+  );
   const { register, control, watch } = form;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit,
     fieldFor: stepOneFieldFor,
     errorText,
   });
-  useDocumentTitle(t('stepOne.title'), items.length > 0);
+  useDocumentTitle(t('stepOne.title'), summary.items.length > 0);
 
   return (
     <SummarisedForm
       id={STEP_ONE_FORM_ID}
       className={styles.form}
       onSubmit={submit}
-      summary={{ items: items, focusKey }}
+      summary={summary}
     >
       <p className={styles.intro}>{t('stepOne.intro')}</p>
       <ParentContactFields
@@ -99,11 +98,9 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
           />
         )}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+        {t('common.continue')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

@@ -9,18 +9,19 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
 import styles from '@/components/form.module.css';
 import { PhoneField } from '@/components/phone-field';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
@@ -87,20 +88,18 @@ export function StepTwoForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const schema = useMemo(() => familyFormSchema(context), [context]);
-  const form = useForm<FamilyFormInput, unknown, FamilyForm>({
-    resolver: zodResolver(schema),
-    defaultValues: familyDefaults(draft),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<FamilyFormInput, FamilyForm>(
+    zodResolver(schema),
+    familyDefaults(draft),
+    'onSubmit',
+  );
   const { register, formState, watch, getValues, setValue, setFocus } = form;
   const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit: async (values) => {
       if (hasEmailSpeedBump && speedBump === 'unasked' && values.coParent.email === '') {
         setSpeedBump('open');
@@ -119,7 +118,7 @@ export function StepTwoForm({
           : message;
     },
   });
-  useDocumentTitle(t('stepTwo.title'), items.length > 0);
+  useDocumentTitle(t('stepTwo.title'), summary.items.length > 0);
 
   const coParentErrors = errors.coParent;
   return (
@@ -128,7 +127,7 @@ export function StepTwoForm({
         id={STEP_TWO_FORM_ID}
         className={styles.form}
         onSubmit={submit}
-        summary={{ items: items, focusKey }}
+        summary={summary}
       >
         <p className={styles.intro}>{t('stepTwo.intro')}</p>
         <fieldset className={styles.section}>
@@ -172,11 +171,9 @@ export function StepTwoForm({
           />
         </fieldset>
         <ChildrenFields form={form} errors={errors} />
-        <div className={styles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
-            {t('common.continue')}
-          </Button>
-        </div>
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+          {t('common.continue')}
+        </SubmitRow>
       </SummarisedForm>
       <CoParentEmailSpeedBump
         isOpen={speedBump === 'open'}

@@ -35,7 +35,7 @@ export function ProStepFormFrame({
       className={styles.form}
       onSubmit={onSubmit}
       isBusy={isSubmitting}
-      summary={{ items: items, focusKey }}
+      summary={{ items, focusKey }}
     >
       <p className={styles.intro}>{intro}</p>
       {children}

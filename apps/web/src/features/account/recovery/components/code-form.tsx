@@ -6,7 +6,6 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
@@ -16,6 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -53,13 +53,11 @@ export function CodeForm({
   const verify = useVerifyCode();
   const resend = useLookupAccount();
   const [status, setStatus] = useState('');
-  const form = useForm<CodeFormValues>({
-    resolver: zodResolver(CodeFormSchema),
-    defaultValues: { verificationCode: code },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<CodeFormValues>(
+    zodResolver(CodeFormSchema),
+    { verificationCode: code },
+    'onLeave',
+  );
   const { register, formState, watch, getValues, handleSubmit, setError } = form;
 
   useEffect(() => {

@@ -6,18 +6,19 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { EmailField } from '@/components/email-field';
 import { PhoneField } from '@/components/phone-field';
 import { RadioGroup } from '@/components/radio-group';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount } from '../api/recovery-api';
 import { problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -49,13 +50,11 @@ export function LookupForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
   const lookup = useLookupAccount();
-  const form = useForm<RecoveryLookupForm>({
-    resolver: zodResolver(RecoveryLookupFormSchema),
-    defaultValues: isUsernameOnly ? { ...values, method: 'username' } : values,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<RecoveryLookupForm>(
+    zodResolver(RecoveryLookupFormSchema),
+    isUsernameOnly ? { ...values, method: 'username' } : values,
+    'onLeave',
+  );
   const { register, control, formState, watch, getValues, handleSubmit, setError } = form;
   const method = watch('method');
 
@@ -150,11 +149,9 @@ export function LookupForm({
           numberProps={register('phone')}
         />
       ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={lookup.isPending}>
-          {t('recover.submit')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={lookup.isPending}>
+        {t('recover.submit')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

@@ -5,16 +5,16 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
 import { PasswordField, RevealablePasswordField } from '@/components/password-field';
+import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useResetPassword } from '../api/recovery-api';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
@@ -47,13 +47,11 @@ export function NewPasswordForm({
   const reset = useResetPassword();
   const checklistId = useId();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
-  const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(ClientSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<NewPasswordValues>(
+    zodResolver(ClientSchema),
+    { newPassword: '', confirmPassword: '' },
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
@@ -113,11 +111,9 @@ export function NewPasswordForm({
         error={errorText(formState.errors.confirmPassword)}
         {...register('confirmPassword')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={reset.isPending}>
-          {t('recover.save')}
-        </Button>
-      </div>
+      <SubmitRow className={styles.actions} isLoading={reset.isPending}>
+        {t('recover.save')}
+      </SubmitRow>
     </SummarisedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { CheckboxField } from '@/components/checkbox-field';
@@ -18,6 +18,7 @@ import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
 import {
@@ -98,13 +99,11 @@ export function InviteCredentialsForm({
       >,
     [schema],
   );
-  const form = useForm<InviteCredentialsInput, unknown, InviteCredentialsValues>({
+  const form = useSummaryForm<InviteCredentialsInput, InviteCredentialsValues>(
     resolver,
     defaultValues,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
