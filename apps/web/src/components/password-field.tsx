@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import styles from './form-layout/password-row.module.css';
+import styles from './form-layout/field-with-button.module.css';
 import { PasswordToggle } from './password-toggle';
 import { TextField } from './text-field';
 
@@ -40,7 +40,7 @@ export function RevealablePasswordField({
   ...field
 }: RevealablePasswordFieldProps) {
   return (
-    <div className={styles.passwordRow}>
+    <div className={styles.fieldWithButton}>
       <PasswordField {...field} />
       <PasswordToggle
         isShown={field.isShown}

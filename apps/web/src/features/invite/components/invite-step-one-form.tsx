@@ -6,18 +6,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import styles from '@/components/form.module.css';
-import {
-  ParentContactFields,
-  parentContactDefaults,
-  parentContactFieldFor,
-} from '@/components/parent-contact-fields';
-import { SubmitRow } from '@/components/submit-row';
-import { SummarisedForm } from '@/components/summarised-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useDraftSync } from '@/lib/use-draft-sync';
-import { useErrorText } from '@/lib/use-error-text';
-import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { ParentContactForm } from '@/components/parent-contact-form';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteStepOneDraft } from '../invite-drafts';
 
@@ -42,47 +32,20 @@ type InviteStepOneFormProps = {
  * schema and the first-parent step's fields and labels, without the join-only co-parent question.
  * Server errors are listed in the summary above the form and beside their fields.
  */
-export function InviteStepOneForm({
-  initialValues,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  title,
-}: InviteStepOneFormProps) {
+export function InviteStepOneForm({ initialValues, ...props }: InviteStepOneFormProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const form = useSummaryForm<FormInput, InviteStepOneValues>(
     zodResolver(InviteStepOneFormSchema),
     parentContactDefaults(initialValues),
     'onSubmit',
   );
-  const { register, watch } = form;
-
-  useDraftSync(watch, onDraftChange);
-
-  const { summary, submit } = useSummarisedSubmit(form, {
-    onSubmit,
-    fieldFor: parentContactFieldFor,
-    errorText,
-  });
-  useDocumentTitle(title, summary.items.length > 0);
-
   return (
-    <SummarisedForm
+    <ParentContactForm
       id={INVITE_STEP_ONE_FORM_ID}
-      className={styles.form}
-      onSubmit={submit}
-      summary={summary}
-    >
-      <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
-      <ParentContactFields
-        register={(name) => register(name)}
-        errorFor={(name) => form.formState.errors[name]}
-        errorText={errorText}
-      />
-      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
-        {t('common.continue')}
-      </SubmitRow>
-    </SummarisedForm>
+      form={form}
+      intro={t('inviteStepOne.intro')}
+      fieldFor={parentContactFieldFor}
+      {...props}
+    />
   );
 }

@@ -7,19 +7,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import styles from '@/components/form.module.css';
-import {
-  ParentContactFields,
-  parentContactDefaults,
-  parentContactFieldFor,
-} from '@/components/parent-contact-fields';
+import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { ParentContactForm } from '@/components/parent-contact-form';
 import { RadioGroup } from '@/components/radio-group';
-import { SubmitRow } from '@/components/submit-row';
-import { SummarisedForm } from '@/components/summarised-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
-import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
 
@@ -41,7 +32,7 @@ type StepOneFormProps = {
   isSubmitting: boolean;
 };
 
-export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: StepOneFormProps) {
+export function StepOneForm({ draft, ...props }: StepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const form = useSummaryForm<StepOneFormInput, StepOneValues>(
@@ -52,32 +43,17 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
     },
     'onSubmit',
   );
-  const { register, control, watch } = form;
-
-  useDraftSync(watch, onDraftChange);
-
-  const { summary, submit } = useSummarisedSubmit(form, {
-    onSubmit,
-    fieldFor: stepOneFieldFor,
-    errorText,
-  });
-  useDocumentTitle(t('stepOne.title'), summary.items.length > 0);
-
   return (
-    <SummarisedForm
+    <ParentContactForm
       id={STEP_ONE_FORM_ID}
-      className={styles.form}
-      onSubmit={submit}
-      summary={summary}
+      form={form}
+      title={t('stepOne.title')}
+      intro={t('stepOne.intro')}
+      fieldFor={stepOneFieldFor}
+      {...props}
     >
-      <p className={styles.intro}>{t('stepOne.intro')}</p>
-      <ParentContactFields
-        register={(name) => register(name)}
-        errorFor={(name) => form.formState.errors[name]}
-        errorText={errorText}
-      />
       <Controller
-        control={control}
+        control={form.control}
         name="knowsCoParentEmail"
         render={({ field, fieldState }) => (
           <RadioGroup
@@ -98,9 +74,6 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
           />
         )}
       />
-      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
-        {t('common.continue')}
-      </SubmitRow>
-    </SummarisedForm>
+    </ParentContactForm>
   );
 }
