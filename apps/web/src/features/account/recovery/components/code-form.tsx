@@ -11,12 +11,10 @@ import { z } from 'zod';
 import { Button } from '@/components/button';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
 
@@ -49,7 +47,6 @@ export function CodeForm({
   onErrorsChange,
 }: CodeFormProps) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('');
   const verify = useVerifyCode();
   const resend = useLookupAccount();
   const [status, setStatus] = useState('');
@@ -65,8 +62,10 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+    formState.errors,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async ({ verificationCode }) => {
@@ -79,12 +78,10 @@ export function CodeForm({
           onOver();
           return;
         }
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          applyServerErrors(error.fieldErrors, setError, () => 'verificationCode');
-          fail();
-        } else {
-          fail([problemText(error, t)]);
-        }
+        failCall(error, (fieldErrors) => {
+          applyServerErrors(fieldErrors, setError, () => 'verificationCode');
+          return [];
+        });
       }
     },
     () => fail(),

@@ -5,7 +5,6 @@ import {
   recoveryLookupRequest,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '@/components/email-field';
@@ -14,13 +13,11 @@ import { RadioGroup } from '@/components/radio-group';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
-import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount } from '../api/recovery-api';
-import { problemText } from './problem-text';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
 import styles from './recovery.module.css';
 
 type LookupFormProps = {
@@ -48,24 +45,22 @@ export function LookupForm({
   onErrorsChange,
 }: LookupFormProps) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('');
   const lookup = useLookupAccount();
   const form = useSummaryForm<RecoveryLookupForm>(
     zodResolver(RecoveryLookupFormSchema),
     isUsernameOnly ? { ...values, method: 'username' } : values,
     'onLeave',
   );
-  const { register, control, formState, watch, getValues, handleSubmit, setError } = form;
+  const { register, control, formState, watch, handleSubmit, setError } = form;
   const method = watch('method');
 
   // What the person types survives a reload.
-  useEffect(() => {
-    const subscription = watch(() => onChange(getValues()));
-    return () => subscription.unsubscribe();
-  }, [watch, getValues, onChange]);
+  useDraftSync(watch, onChange);
 
-  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+    formState.errors,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async (filled) => {
@@ -75,14 +70,11 @@ export function LookupForm({
         if (answer.result === 'MULTI') onMultiple({ ...filled, method: 'username' });
         else onFound(answer.recoveryId, filled);
       } catch (error) {
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+        failCall(error, (fieldErrors) =>
+          applyServerErrors(fieldErrors, setError, (field) =>
             isLookupField(field) ? field : undefined,
-          );
-          fail(unplaced.map((e) => e.text));
-        } else {
-          fail([problemText(error, t)]);
-        }
+          ).map((e) => e.text),
+        );
       }
     },
     () => fail(),

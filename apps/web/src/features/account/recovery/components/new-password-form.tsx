@@ -4,19 +4,17 @@ import {
   type NewPasswordForm as NewPasswordValues,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
 import { PasswordField, RevealablePasswordField } from '@/components/password-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
-import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useResetPassword } from '../api/recovery-api';
-import { isRecoveryOver, problemText } from './problem-text';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
+import { isRecoveryOver } from './problem-text';
 import styles from './recovery.module.css';
 
 /**
@@ -43,7 +41,6 @@ export function NewPasswordForm({
   onErrorsChange,
 }: NewPasswordFormProps) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('');
   const reset = useResetPassword();
   const checklistId = useId();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
@@ -55,8 +52,10 @@ export function NewPasswordForm({
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
-  const { shownItems, summary, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+    formState.errors,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async (values) => {
@@ -69,14 +68,12 @@ export function NewPasswordForm({
           onOver();
           return;
         }
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+        failCall(error, (fieldErrors) => {
+          const unplaced = applyServerErrors(fieldErrors, setError, (field) =>
             field === 'newPassword' || field === 'confirmPassword' ? field : undefined,
           );
-          fail(unplaced.length > 0 ? [unplaced.map((e) => e.text).join(' ')] : []);
-        } else {
-          fail([problemText(error, t)]);
-        }
+          return unplaced.length > 0 ? [unplaced.map((e) => e.text).join(' ')] : [];
+        });
       }
     },
     () => fail(),
