@@ -5,10 +5,10 @@ import { PageHeading } from '@/components/page-heading';
 import { QueryResult } from '@/components/query-result';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
-import styles from './admin-funnel.module.css';
 import { FUNNEL_WINDOWS, type FunnelReport, isFunnelWindow, useFunnelReport } from './funnel-api';
 import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
@@ -22,7 +22,7 @@ export function FunnelPage() {
         session.isStaff ? (
           <StaffFunnel />
         ) : (
-          <NoticePage messages="adminFunnel.staffOnly" to="/" className={styles.content} />
+          <NoticePage messages="adminFunnel.staffOnly" to="/" className={page.content} />
         )
       }
     </RequireLogin>
@@ -41,11 +41,11 @@ function StaffFunnel() {
   if (isRedirecting) return <Spinner label={t('adminFunnel.loading')} />;
   // Staff rights taken away since the session was read.
   if (isApiError(report.error) && report.error.status === 403)
-    return <NoticePage messages="adminFunnel.staffOnly" to="/" className={styles.content} />;
+    return <NoticePage messages="adminFunnel.staffOnly" to="/" className={page.content} />;
   return (
-    <div className={styles.content}>
+    <div className={page.content}>
       <PageHeading>{t('adminFunnel.title')}</PageHeading>
-      <p className={styles.intro}>{t('adminFunnel.intro')}</p>
+      <p className={page.intro}>{t('adminFunnel.intro')}</p>
       <SelectField
         id="funnel-window"
         label={t('adminFunnel.window.label')}
@@ -72,7 +72,7 @@ function ReportView({ report }: { report: FunnelReport }) {
       <p aria-live="polite">
         {t('adminFunnel.period', { since: date(report.since), until: date(report.until) })}
       </p>
-      <section className={styles.block} aria-labelledby="funnel-all-heading">
+      <section className={page.block} aria-labelledby="funnel-all-heading">
         <h2 id="funnel-all-heading">{t('adminFunnel.all.heading')}</h2>
         {isEmpty ? <p>{t('adminFunnel.all.empty')}</p> : null}
         <FunnelTable
@@ -82,11 +82,11 @@ function ReportView({ report }: { report: FunnelReport }) {
         <h3>{t('adminFunnel.chart.heading')}</h3>
         <FunnelChart steps={report.steps} label={t('adminFunnel.chart.heading')} />
       </section>
-      <section className={styles.block} aria-labelledby="funnel-experiments-heading">
+      <section className={page.block} aria-labelledby="funnel-experiments-heading">
         <h2 id="funnel-experiments-heading">{t('adminFunnel.experiments.heading')}</h2>
         {report.experiments.length === 0 ? <p>{t('adminFunnel.experiments.none')}</p> : null}
         {report.experiments.map((experiment) => (
-          <div key={experiment.experiment} className={styles.block}>
+          <div key={experiment.experiment} className={page.block}>
             <h3>{t('adminFunnel.experiments.name', { name: experiment.experiment })}</h3>
             <FunnelTable
               caption={t('adminFunnel.experiments.caption', { name: experiment.experiment })}

@@ -6,6 +6,7 @@ import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
 import { QueryResult } from '@/components/query-result';
 import { Spinner } from '@/components/spinner';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
@@ -23,7 +24,7 @@ export function CasesPage() {
         session.kind === 'PROFESSIONAL' ? (
           <ProfessionalCases session={session} />
         ) : (
-          <NoticePage messages="cases.professionalsOnly" to="/" className={styles.content} />
+          <NoticePage messages="cases.professionalsOnly" to="/" className={page.content} />
         )
       }
     </RequireLogin>
@@ -85,20 +86,20 @@ function ProfessionalCases({ session }: { session: AccountSession }) {
 
   if (isRedirecting) return <Spinner label={t('cases.loading')} />;
   return (
-    <div className={styles.content}>
+    <div className={page.content}>
       <PageHeading>{t('cases.title')}</PageHeading>
       {sent ? (
         <p ref={sentRef} tabIndex={-1} role="status" className={styles.sent}>
           {sentMessage(t, sent)}
         </p>
       ) : null}
-      <section className={styles.block} aria-labelledby="cases-list-heading">
+      <section className={page.block} aria-labelledby="cases-list-heading">
         <h2 id="cases-list-heading">{t('cases.list.heading')}</h2>
         <QueryResult query={cases} messages="cases">
           {(data) => <CaseList cases={data.cases} />}
         </QueryResult>
       </section>
-      <section className={styles.block} aria-labelledby="cases-form-heading">
+      <section className={page.block} aria-labelledby="cases-form-heading">
         <h2 id="cases-form-heading">{t('cases.form.heading')}</h2>
         {hasFailed ? (
           <AlertBanner tone="error" onClose={() => setHasFailed(false)}>

@@ -18,6 +18,7 @@ import { PhoneField } from '@/components/phone-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
+import page from '@/features/account/components/account-page.module.css';
 import { fieldId } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -97,7 +98,7 @@ export function InviteFamilyForm({
       isBusy={isSubmitting}
       summary={summary}
     >
-      <p className={styles.intro}>{t('cases.form.intro')}</p>
+      <p className={page.intro}>{t('cases.form.intro')}</p>
       {CASE_PARENT_KEYS.map((key, index) => (
         <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
       ))}

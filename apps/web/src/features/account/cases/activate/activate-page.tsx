@@ -7,9 +7,9 @@ import { AlertBanner } from '@/components/alert-banner';
 import type { CredentialsSubmitResult } from '@/components/credentials/credentials-form';
 import { CredentialsForm } from '@/components/credentials/credentials-form';
 import { PageHeading } from '@/components/page-heading';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import styles from '../cases.module.css';
 import { useActivationToken } from './activation-token';
 
 type Problem = 'tokenInvalid' | 'failed';
@@ -54,7 +54,7 @@ export function ActivatePage() {
 
   if (isDone) {
     return (
-      <div className={styles.content}>
+      <div className={page.content}>
         <PageHeading>{title}</PageHeading>
         <p role="status">{t('activate.doneText')}</p>
         {loginLink}
@@ -62,7 +62,7 @@ export function ActivatePage() {
     );
   }
   return (
-    <div className={styles.content}>
+    <div className={page.content}>
       <PageHeading>{title}</PageHeading>
       {!token || problem === 'tokenInvalid' ? (
         <>
@@ -71,7 +71,7 @@ export function ActivatePage() {
         </>
       ) : (
         <>
-          <p className={styles.intro}>{t('activate.intro')}</p>
+          <p className={page.intro}>{t('activate.intro')}</p>
           {problem === 'failed' ? (
             <AlertBanner tone="error" onClose={() => setProblem(null)}>
               <p>{t('activate.failed')}</p>

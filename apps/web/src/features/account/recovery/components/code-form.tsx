@@ -12,6 +12,7 @@ import { Button } from '@/components/button';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
 import { useRecoveryProblems } from '../hooks/use-recovery-problems';
@@ -47,6 +48,7 @@ export function CodeForm({
   onErrorsChange,
 }: CodeFormProps) {
   const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
   const verify = useVerifyCode();
   const resend = useLookupAccount();
   const [status, setStatus] = useState('');
@@ -62,8 +64,9 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
     formState.errors,
+    errorText,
     onErrorsChange,
   );
 

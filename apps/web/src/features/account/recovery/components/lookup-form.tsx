@@ -15,6 +15,7 @@ import { SummarisedForm } from '@/components/summarised-form';
 import { UsernameField } from '@/components/username-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount } from '../api/recovery-api';
 import { useRecoveryProblems } from '../hooks/use-recovery-problems';
@@ -45,6 +46,7 @@ export function LookupForm({
   onErrorsChange,
 }: LookupFormProps) {
   const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
   const lookup = useLookupAccount();
   const form = useSummaryForm<RecoveryLookupForm>(
     zodResolver(RecoveryLookupFormSchema),
@@ -57,8 +59,9 @@ export function LookupForm({
   // What the person types survives a reload.
   useDraftSync(watch, onChange);
 
-  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
     formState.errors,
+    errorText,
     onErrorsChange,
   );
 

@@ -11,6 +11,7 @@ import { PasswordField, RevealablePasswordField } from '@/components/password-fi
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import { useResetPassword } from '../api/recovery-api';
 import { useRecoveryProblems } from '../hooks/use-recovery-problems';
@@ -41,6 +42,7 @@ export function NewPasswordForm({
   onErrorsChange,
 }: NewPasswordFormProps) {
   const { t } = useTranslation();
+  const errorText = useFieldErrorText('');
   const reset = useResetPassword();
   const checklistId = useId();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
@@ -52,8 +54,9 @@ export function NewPasswordForm({
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
-  const { summary, clear, fail, failCall, errorText } = useRecoveryProblems(
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
     formState.errors,
+    errorText,
     onErrorsChange,
   );
 

@@ -1,4 +1,4 @@
-import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
+import type { ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver } from 'react-hook-form';
@@ -12,6 +12,7 @@ import type { ErrorSummaryItem } from '@/components/error-summary';
 import { legalPageLinks } from '@/components/legal-page-links';
 import { ReferralFields } from '@/components/referral-fields';
 import { RichText } from '@/components/rich-text';
+import { SecurityCodeField } from '@/components/security-code-field';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
@@ -152,13 +153,6 @@ export function InviteCredentialsForm({
     },
   );
 
-  const codeProps = {
-    isDigitsOnly: true,
-    maxLength: SECURITY_CODE_LENGTH,
-    autoComplete: 'off',
-    fieldWidth: 'short',
-  } as const;
-
   const consent = needsTerms ? (
     <div className={styles.consent}>
       <CheckboxField
@@ -228,19 +222,17 @@ export function InviteCredentialsForm({
             error={errorText(errors.security?.securityAnswer)}
             {...register('security.securityAnswer')}
           />
-          <TextField
+          <SecurityCodeField
             id="security-securityCode"
             label={t('inviteCredentials.securityCode')}
             hint={t('inviteCredentials.securityCodeHint')}
             error={errorText(errors.security?.securityCode)}
-            {...codeProps}
             {...register('security.securityCode')}
           />
-          <TextField
+          <SecurityCodeField
             id="security-confirmCode"
             label={t('inviteCredentials.confirmCode')}
             error={errorText(errors.security?.confirmCode)}
-            {...codeProps}
             {...register('security.confirmCode')}
           />
         </fieldset>
