@@ -1,10 +1,9 @@
 import { DEFAULT_PHONE_CODE, type PhoneCodeId } from '@coparent/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '@/components/name-fields';
 import { EmailField } from './email-field';
-import styles from './form.module.css';
 import { PhoneField } from './phone-field';
-import { TextField } from './text-field';
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'] as const;
 type ParentContactField = (typeof CONTACT_FIELDS)[number];
@@ -46,22 +45,7 @@ export function ParentContactFields({ register, errorFor, errorText }: ParentCon
   const errorOf = (name: ParentContactField) => errorText(errorFor(name));
   return (
     <>
-      <div className={styles.nameRow}>
-        <TextField
-          id="firstName"
-          label={t('stepOne.firstName')}
-          autoComplete="given-name"
-          error={errorOf('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label={t('stepOne.lastName')}
-          autoComplete="family-name"
-          error={errorOf('lastName')}
-          {...register('lastName')}
-        />
-      </div>
+      <NameFields labels="stepOne" errorText={errorText} isOwn />
       <EmailField
         id="email"
         label={t('stepOne.email')}

@@ -1,6 +1,7 @@
 import type { ValidationError } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -50,17 +51,19 @@ export function ParentContactForm<TInput extends FieldValues, TOutput, TDraft>({
   useDocumentTitle(title, summary.items.length > 0);
 
   return (
-    <SummarisedForm id={id} className={styles.form} onSubmit={submit} summary={summary}>
-      <p className={styles.intro}>{intro}</p>
-      <ParentContactFields
-        register={(name) => form.register(name as Path<TInput>)}
-        errorFor={(name) => form.getFieldState(name as Path<TInput>, form.formState).error}
-        errorText={errorText}
-      />
-      {children}
-      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
-        {t('common.continue')}
-      </SubmitRow>
-    </SummarisedForm>
+    <FormProvider {...form}>
+      <SummarisedForm id={id} className={styles.form} onSubmit={submit} summary={summary}>
+        <p className={styles.intro}>{intro}</p>
+        <ParentContactFields
+          register={(name) => form.register(name as Path<TInput>)}
+          errorFor={(name) => form.getFieldState(name as Path<TInput>, form.formState).error}
+          errorText={errorText}
+        />
+        {children}
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+          {t('common.continue')}
+        </SubmitRow>
+      </SummarisedForm>
+    </FormProvider>
   );
 }

@@ -9,17 +9,16 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Path, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { FormProvider, type Path, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChildrenRows } from '@/components/children-rows';
 import { EmailField } from '@/components/email-field';
 import formStyles from '@/components/form.module.css';
+import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
-import { TextField } from '@/components/text-field';
 import page from '@/features/account/components/account-page.module.css';
-import { fieldId } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
@@ -92,21 +91,29 @@ export function InviteFamilyForm({
   });
 
   return (
-    <SummarisedForm
-      className={styles.form}
-      onSubmit={submit}
-      isBusy={isSubmitting}
-      summary={summary}
-    >
-      <p className={page.intro}>{t('cases.form.intro')}</p>
-      {CASE_PARENT_KEYS.map((key, index) => (
-        <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
-      ))}
-      <ChildrenFields form={form} errorText={errorText} />
-      <SubmitRow className={styles.actions} isLoading={isSubmitting}>
-        {t('cases.form.submit')}
-      </SubmitRow>
-    </SummarisedForm>
+    <FormProvider {...form}>
+      <SummarisedForm
+        className={styles.form}
+        onSubmit={submit}
+        isBusy={isSubmitting}
+        summary={summary}
+      >
+        <p className={page.intro}>{t('cases.form.intro')}</p>
+        {CASE_PARENT_KEYS.map((key, index) => (
+          <ParentFields
+            key={key}
+            form={form}
+            parent={key}
+            number={index + 1}
+            errorText={errorText}
+          />
+        ))}
+        <ChildrenFields form={form} errorText={errorText} />
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+          {t('cases.form.submit')}
+        </SubmitRow>
+      </SummarisedForm>
+    </FormProvider>
   );
 }
 
@@ -131,22 +138,7 @@ function ParentFields({
       <legend className={formStyles.sectionLegend}>
         {t('cases.form.parentLegend', { number })}
       </legend>
-      <div className={formStyles.nameRow}>
-        <TextField
-          id={`${parent}-firstName`}
-          label={t('cases.form.firstName')}
-          autoComplete="off"
-          error={errorText(errors?.firstName)}
-          {...register(`${parent}.firstName`)}
-        />
-        <TextField
-          id={`${parent}-lastName`}
-          label={t('cases.form.lastName')}
-          autoComplete="off"
-          error={errorText(errors?.lastName)}
-          {...register(`${parent}.lastName`)}
-        />
-      </div>
+      <NameFields labels="cases.form" path={parent} errorText={errorText} />
       <EmailField
         id={`${parent}-email`}
         label={t('cases.form.email')}
@@ -174,7 +166,6 @@ function ParentFields({
 function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText }) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
-  const { register, formState } = form;
   const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
   const rows = useRepeatableRows({
     count: fields.length,
@@ -199,27 +190,9 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
       limitMessage={limitMessage}
       rows={rows}
     >
-      {(index) => {
-        const childErrors = formState.errors.children?.[index];
-        return (
-          <div className={formStyles.nameRow}>
-            <TextField
-              id={fieldId(`children.${index}.firstName`)}
-              label={t('cases.form.firstName')}
-              autoComplete="off"
-              error={errorText(childErrors?.firstName)}
-              {...register(`children.${index}.firstName`)}
-            />
-            <TextField
-              id={fieldId(`children.${index}.lastName`)}
-              label={t('cases.form.lastName')}
-              autoComplete="off"
-              error={errorText(childErrors?.lastName)}
-              {...register(`children.${index}.lastName`)}
-            />
-          </div>
-        );
-      }}
+      {(index) => (
+        <NameFields labels="cases.form" path={`children.${index}`} errorText={errorText} />
+      )}
     </ChildrenRows>
   );
 }

@@ -10,13 +10,14 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '@/components/email-field';
 import styles from '@/components/form.module.css';
+import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
-import { TextField } from '@/components/text-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
@@ -123,58 +124,45 @@ export function StepTwoForm({
   const coParentErrors = errors.coParent;
   return (
     <>
-      <SummarisedForm
-        id={STEP_TWO_FORM_ID}
-        className={styles.form}
-        onSubmit={submit}
-        summary={summary}
-      >
-        <p className={styles.intro}>{t('stepTwo.intro')}</p>
-        <fieldset className={styles.section}>
-          <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
-          <div className={styles.nameRow}>
-            <TextField
-              id="coParent-firstName"
-              label={t('stepTwo.firstName')}
+      <FormProvider {...form}>
+        <SummarisedForm
+          id={STEP_TWO_FORM_ID}
+          className={styles.form}
+          onSubmit={submit}
+          summary={summary}
+        >
+          <p className={styles.intro}>{t('stepTwo.intro')}</p>
+          <fieldset className={styles.section}>
+            <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
+            <NameFields labels="stepTwo" path="coParent" errorText={errorText} />
+            <EmailField
+              id="coParent-email"
+              label={t('stepTwo.email')}
               autoComplete="off"
-              error={errorText(coParentErrors?.firstName)}
-              {...register('coParent.firstName')}
+              isOptional={!context.knowsCoParentEmail}
+              error={errorText(coParentErrors?.email)}
+              {...register('coParent.email')}
             />
-            <TextField
-              id="coParent-lastName"
-              label={t('stepTwo.lastName')}
-              autoComplete="off"
-              error={errorText(coParentErrors?.lastName)}
-              {...register('coParent.lastName')}
+            <PhoneField
+              codeId="coParent-countryCode"
+              numberId="coParent-phoneNumber"
+              legend={t('stepTwo.phoneLegend')}
+              isOptional={context.knowsCoParentEmail}
+              hint={
+                context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
+              }
+              codeError={errorText(coParentErrors?.countryCode)}
+              numberError={errorText(coParentErrors?.phoneNumber)}
+              codeProps={register('coParent.countryCode')}
+              numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
             />
-          </div>
-          <EmailField
-            id="coParent-email"
-            label={t('stepTwo.email')}
-            autoComplete="off"
-            isOptional={!context.knowsCoParentEmail}
-            error={errorText(coParentErrors?.email)}
-            {...register('coParent.email')}
-          />
-          <PhoneField
-            codeId="coParent-countryCode"
-            numberId="coParent-phoneNumber"
-            legend={t('stepTwo.phoneLegend')}
-            isOptional={context.knowsCoParentEmail}
-            hint={
-              context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
-            }
-            codeError={errorText(coParentErrors?.countryCode)}
-            numberError={errorText(coParentErrors?.phoneNumber)}
-            codeProps={register('coParent.countryCode')}
-            numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
-          />
-        </fieldset>
-        <ChildrenFields form={form} errors={errors} />
-        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
-          {t('common.continue')}
-        </SubmitRow>
-      </SummarisedForm>
+          </fieldset>
+          <ChildrenFields form={form} errors={errors} />
+          <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+            {t('common.continue')}
+          </SubmitRow>
+        </SummarisedForm>
+      </FormProvider>
       <CoParentEmailSpeedBump
         isOpen={speedBump === 'open'}
         coParentName={`${getValues('coParent.firstName')} ${getValues('coParent.lastName')}`.trim()}
