@@ -1,6 +1,6 @@
 import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
@@ -13,11 +13,7 @@ async function getInvitedContext(token: string): Promise<InvitedContext> {
   const answer = await apiRequest<unknown>('/v2/invites/current', {
     headers: inviteAuthHeaders(token),
   });
-  const parsed = InvitedContextSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(InvitedContextSchema, answer);
 }
 
 /** The invited context; the support lines follow its billing country while it is shown. */

@@ -1,6 +1,6 @@
 import { type LoginResponse, LoginResponseSchema } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 type LoginInput = { username: string; password: string };
 
@@ -13,11 +13,7 @@ export async function login({ username, password }: LoginInput): Promise<LoginRe
     method: 'POST',
     body: { username, password, submit: 'Sign In', eventId: 'submit' },
   });
-  const parsed = LoginResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected login' });
-  }
-  return parsed.data;
+  return parseAnswer(LoginResponseSchema, answer, 'login');
 }
 
 export function useLogin() {

@@ -1,8 +1,9 @@
+import { DEFAULT_PHONE_CODE, type PhoneCodeId } from '@coparent/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import styles from './form.module.css';
+import { NameFields } from '@/components/name-fields';
+import { EmailField } from './email-field';
 import { PhoneField } from './phone-field';
-import { TextField } from './text-field';
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'] as const;
 type ParentContactField = (typeof CONTACT_FIELDS)[number];
@@ -13,6 +14,20 @@ export function parentContactFieldFor(field: string): ParentContactField | undef
   return (CONTACT_FIELDS as readonly string[]).includes(name)
     ? (name as ParentContactField)
     : undefined;
+}
+
+/** What a parent's contact fields start with: the draft's values, the default calling code else. */
+export function parentContactDefaults(
+  draft: Partial<Record<ParentContactField, string>> | undefined,
+) {
+  return {
+    firstName: draft?.firstName ?? '',
+    lastName: draft?.lastName ?? '',
+    email: draft?.email ?? '',
+    // A blank code (the server knew no phone) is no code either.
+    countryCode: (draft?.countryCode || DEFAULT_PHONE_CODE) as PhoneCodeId,
+    phoneNumber: draft?.phoneNumber ?? '',
+  };
 }
 
 type ParentContactFieldsProps = {
@@ -30,28 +45,10 @@ export function ParentContactFields({ register, errorFor, errorText }: ParentCon
   const errorOf = (name: ParentContactField) => errorText(errorFor(name));
   return (
     <>
-      <div className={styles.nameRow}>
-        <TextField
-          id="firstName"
-          label={t('stepOne.firstName')}
-          autoComplete="given-name"
-          error={errorOf('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          id="lastName"
-          label={t('stepOne.lastName')}
-          autoComplete="family-name"
-          error={errorOf('lastName')}
-          {...register('lastName')}
-        />
-      </div>
-      <TextField
+      <NameFields labels="stepOne" errorText={errorText} isOwn />
+      <EmailField
         id="email"
         label={t('stepOne.email')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
         error={errorOf('email')}
         {...register('email')}
       />

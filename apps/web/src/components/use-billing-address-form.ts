@@ -1,15 +1,10 @@
 import { supportPhoneFor, type ValidationError } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import {
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  useForm,
-} from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, Resolver } from 'react-hook-form';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { ErrorSummaryItem } from './error-summary';
 
 type BillingAddressFormOptions<TInput extends FieldValues, TOutput> = {
@@ -41,13 +36,7 @@ export function useBillingAddressForm<TInput extends FieldValues, TOutput>({
 }: BillingAddressFormOptions<TInput, TOutput>) {
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<TInput, unknown, TOutput>({
-    resolver,
-    defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<TInput, TOutput>(resolver, defaultValues, 'onSubmit');
   const { formState, watch, handleSubmit, setError } = form;
 
   useDraftSync(watch, onDraftChange);

@@ -1,4 +1,5 @@
 import type { ValidationError } from '@coparent/domain';
+import type { z } from 'zod';
 import { currentLocale } from './i18n';
 
 /** Every failed call ends up as one of these; status 0 means the network failed. */
@@ -117,4 +118,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body = await readJson(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
+}
+
+/**
+ * A successful call's answer read with its schema. An answer the schema refuses is an
+ * INVALID_RESPONSE error ("Unexpected <what>"), with the status the call answered.
+ */
+export function parseAnswer<T>(
+  schema: z.ZodType<T>,
+  answer: unknown,
+  what = 'answer',
+  status = 200,
+): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError({ status, code: 'INVALID_RESPONSE', message: `Unexpected ${what}` });
+  }
+  return parsed.data;
 }

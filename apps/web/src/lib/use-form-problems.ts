@@ -14,10 +14,13 @@ export function useFormProblems(
   const [focusKey, setFocusKey] = useState(0);
   const [messages, setMessages] = useState<readonly string[]>([]);
   const items = errorSummaryItems(errors, errorText, messages);
+  const shownItems = focusKey > 0 ? items : [];
   return {
     focusKey,
     /** What the summary shows (nothing before the first failed submit). */
-    shownItems: focusKey > 0 ? items : [],
+    shownItems,
+    /** The summary's items and focus key, as a form hands them to its `SummarisedForm`. */
+    summary: { items: shownItems, focusKey },
     /** A submit starts: the last one's messages go. */
     clear: () => setMessages([]),
     /** A submit failed: these messages join the field errors and the summary takes focus. */

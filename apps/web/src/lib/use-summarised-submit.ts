@@ -49,5 +49,5 @@ export function useSummarisedSubmit<TInput extends FieldValues, TOutput>(
     },
   );
 
-  return { items, focusKey, submit };
+  return { summary: { items, focusKey }, submit };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
+import { CredentialsFailed } from '@/components/credentials/credentials-failed';
 import { CredentialsForm } from '@/components/credentials/credentials-form';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
@@ -147,13 +148,9 @@ function CredentialsScreen({
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
-        <AlertBanner tone="error">
-          <p>{t('credentials_error', { ns: 'validation' })}</p>
+        <CredentialsFailed phone={phone}>
           {via === 'tab' ? <p>{t('credentials.emailedLink.also')}</p> : null}
-          <p>
-            <SupportPhoneSentence phone={phone} />
-          </p>
-        </AlertBanner>
+        </CredentialsFailed>
       ) : null}
       <CredentialsForm
         token={token}

@@ -1,16 +1,13 @@
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/page-heading';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { TitledPage } from '@/components/titled-page';
 import styles from '../routes/routes.module.css';
 
 /** Any page the site does not have (the server answers it with status 404). */
 export function SiteNotFoundRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('sitePages.notFound.title'));
   return (
-    <div className={styles.content}>
-      <PageHeading>{t('sitePages.notFound.title')}</PageHeading>
+    <TitledPage title={t('sitePages.notFound.title')} className={styles.content}>
       <p>{t('sitePages.notFound.text')}</p>
       <ul>
         <li>
@@ -21,6 +18,6 @@ export function SiteNotFoundRoute() {
           <a href={SITE_PAGE_PATHS.help}>{t('sitePages.notFound.help')}</a>
         </li>
       </ul>
-    </div>
+    </TitledPage>
   );
 }

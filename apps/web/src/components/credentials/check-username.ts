@@ -1,6 +1,6 @@
 import { type UsernameCheckResponse, UsernameCheckResponseSchema } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 type CheckUsernameInput = { token: string; username: string };
 
@@ -16,11 +16,7 @@ export async function checkUsername({
     `/v2/credentials/username?username=${encodeURIComponent(username)}`,
     { headers: { Authorization: `Bearer ${token}` } },
   );
-  const parsed = UsernameCheckResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(UsernameCheckResponseSchema, answer);
 }
 
 export function useCheckUsername() {

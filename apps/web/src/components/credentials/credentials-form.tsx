@@ -1,12 +1,13 @@
 import { type Credentials, credentialsSchema, type ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './credentials.module.css';
 import { useUsernameCheck } from './use-username-check';
 import { UsernamePasswordFields } from './username-password-fields';
@@ -37,17 +38,12 @@ export function CredentialsForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhone);
   const schema = useMemo(() => credentialsSchema({ email }), [email]);
-  const form = useForm<Credentials>({
-    resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<Credentials>(
+    zodResolver(schema),
+    { username: '', password: '' },
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
-  const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-
   const username = watch('username');
   const password = watch('password');
   const isValid = schema.safeParse({ username, password }).success;
@@ -59,41 +55,31 @@ export function CredentialsForm({
   const usernameError = checkedProblem
     ? t(checkedProblem, { ns: 'validation' })
     : errorText(errors.username);
-  const items: ErrorSummaryItem[] = errorSummaryItems(
-    errors,
-    errorText,
-    unplaced.map((error) => error.text),
-  );
+  const problems = useFormProblems(errors, errorText);
 
   const submit = handleSubmit(
     async (values) => {
-      setUnplaced([]);
+      problems.clear();
       const result = await onSubmit(values);
       if (result?.fieldErrors?.length) {
-        setUnplaced(
-          applyServerErrors(result.fieldErrors, setError, (field) =>
-            field === 'username' || field === 'password' ? field : undefined,
-          ),
+        const unplaced = applyServerErrors(result.fieldErrors, setError, (field) =>
+          field === 'username' || field === 'password' ? field : undefined,
         );
-        setFocusKey((key) => key + 1);
+        problems.fail(unplaced.map((error) => error.text));
       }
     },
-    () => {
-      setUnplaced([]);
-      setFocusKey((key) => key + 1);
-    },
+    () => problems.fail(),
   );
 
   const isDisabled = !isValid || isSubmitting || hasUsernameProblem;
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
+      isBusy={isSubmitting}
+      summary={problems.summary}
     >
       {/* Field messages show as fields are left; the summary only after a submit. */}
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
       <UsernamePasswordFields
         usernameId="username"
         passwordId="password"
@@ -107,11 +93,9 @@ export function CredentialsForm({
         })}
         password={register('password')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" disabled={isDisabled} isLoading={isSubmitting}>
-          {t('credentials.submit')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow className={styles.actions} disabled={isDisabled} isLoading={isSubmitting}>
+        {t('credentials.submit')}
+      </SubmitRow>
+    </SummarisedForm>
   );
 }

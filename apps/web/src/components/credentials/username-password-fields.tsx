@@ -2,9 +2,8 @@ import { type PasswordIdentity, USERNAME_MAX_LENGTH } from '@coparent/domain';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordToggle } from '@/components/password-toggle';
-import { TextField } from '@/components/text-field';
-import styles from './credentials.module.css';
+import { RevealablePasswordField } from '@/components/password-field';
+import { UsernameField } from '@/components/username-field';
 import { PasswordChecklist } from './password-checklist';
 
 type UsernamePasswordFieldsProps = {
@@ -39,37 +38,26 @@ export function UsernamePasswordFields({
   const checklistId = useId();
   return (
     <>
-      <TextField
+      <UsernameField
         id={usernameId}
         label={t('credentials.username')}
         hint={t('credentials.usernameHint')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         maxLength={USERNAME_MAX_LENGTH}
         error={usernameError}
         {...username}
       />
-      <div className={styles.passwordRow}>
-        <TextField
-          id={passwordId}
-          label={t('credentials.password')}
-          type={isPasswordShown ? 'text' : 'password'}
-          autoComplete="new-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={passwordError}
-          aria-describedby={checklistId}
-          {...password}
-        />
-        <PasswordToggle
-          isShown={isPasswordShown}
-          onToggle={() => setIsPasswordShown((shown) => !shown)}
-          controls={passwordId}
-          showLabel={t('credentials.showPassword')}
-          hideLabel={t('credentials.hidePassword')}
-        />
-      </div>
+      <RevealablePasswordField
+        id={passwordId}
+        label={t('credentials.password')}
+        autoComplete="new-password"
+        isShown={isPasswordShown}
+        onToggle={() => setIsPasswordShown((shown) => !shown)}
+        showLabel={t('credentials.showPassword')}
+        hideLabel={t('credentials.hidePassword')}
+        error={passwordError}
+        aria-describedby={checklistId}
+        {...password}
+      />
       <PasswordChecklist id={checklistId} password={passwordValue} identity={identity} />
     </>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** The windows the page offers (GET /v2/admin/funnel takes 30m, 24h, 7d, 2w…). */
@@ -38,11 +38,7 @@ export function useFunnelReport(since: FunnelWindow, isEnabled: boolean) {
     queryKey: [...ACCOUNT_QUERY_KEY, 'admin', 'funnel', since],
     queryFn: async ({ signal }) => {
       const answer = await apiRequest<unknown>(`/v2/admin/funnel?since=${since}`, { signal });
-      const parsed = FunnelReportSchema.safeParse(answer);
-      if (!parsed.success) {
-        throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected report' });
-      }
-      return parsed.data;
+      return parseAnswer(FunnelReportSchema, answer, 'report');
     },
     enabled: isEnabled,
   });

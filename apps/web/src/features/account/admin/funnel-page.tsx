@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
+import { useSearchParams } from 'react-router';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
+import { QueryResult } from '@/components/query-result';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
-import styles from './admin-funnel.module.css';
 import { FUNNEL_WINDOWS, type FunnelReport, isFunnelWindow, useFunnelReport } from './funnel-api';
 import { FunnelChart } from './funnel-chart';
 import { FunnelTable } from './funnel-table';
@@ -17,22 +17,15 @@ import { useFunnelFormat } from './use-funnel-format';
 /** /app/account/admin/funnel: the Parent A funnel report, for staff accounts. */
 export function FunnelPage() {
   return (
-    <RequireLogin>{(session) => (session.isStaff ? <StaffFunnel /> : <StaffOnly />)}</RequireLogin>
-  );
-}
-
-/** Not a staff account: said politely, with the way home. */
-function StaffOnly() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('adminFunnel.staffOnly.title'));
-  return (
-    <div className={styles.content}>
-      <PageHeading>{t('adminFunnel.staffOnly.title')}</PageHeading>
-      <p>{t('adminFunnel.staffOnly.text')}</p>
-      <p>
-        <Link to="/">{t('adminFunnel.staffOnly.home')}</Link>
-      </p>
-    </div>
+    <RequireLogin>
+      {(session) =>
+        session.isStaff ? (
+          <StaffFunnel />
+        ) : (
+          <NoticePage messages="adminFunnel.staffOnly" to="/" className={page.content} />
+        )
+      }
+    </RequireLogin>
   );
 }
 
@@ -47,11 +40,12 @@ function StaffFunnel() {
 
   if (isRedirecting) return <Spinner label={t('adminFunnel.loading')} />;
   // Staff rights taken away since the session was read.
-  if (isApiError(report.error) && report.error.status === 403) return <StaffOnly />;
+  if (isApiError(report.error) && report.error.status === 403)
+    return <NoticePage messages="adminFunnel.staffOnly" to="/" className={page.content} />;
   return (
-    <div className={styles.content}>
+    <div className={page.content}>
       <PageHeading>{t('adminFunnel.title')}</PageHeading>
-      <p className={styles.intro}>{t('adminFunnel.intro')}</p>
+      <p className={page.intro}>{t('adminFunnel.intro')}</p>
       <SelectField
         id="funnel-window"
         label={t('adminFunnel.window.label')}
@@ -62,20 +56,9 @@ function StaffFunnel() {
         }))}
         onChange={(event) => setParams({ since: event.target.value }, { replace: true })}
       />
-      {report.data ? (
-        <ReportView report={report.data} />
-      ) : report.isError ? (
-        <>
-          <AlertBanner tone="error">
-            <p>{t('adminFunnel.loadError')}</p>
-          </AlertBanner>
-          <Button variant="secondary" onClick={() => void report.refetch()}>
-            {t('adminFunnel.retry')}
-          </Button>
-        </>
-      ) : (
-        <Spinner label={t('adminFunnel.loading')} />
-      )}
+      <QueryResult query={report} messages="adminFunnel">
+        {(data) => <ReportView report={data} />}
+      </QueryResult>
     </div>
   );
 }
@@ -89,7 +72,7 @@ function ReportView({ report }: { report: FunnelReport }) {
       <p aria-live="polite">
         {t('adminFunnel.period', { since: date(report.since), until: date(report.until) })}
       </p>
-      <section className={styles.block} aria-labelledby="funnel-all-heading">
+      <section className={page.block} aria-labelledby="funnel-all-heading">
         <h2 id="funnel-all-heading">{t('adminFunnel.all.heading')}</h2>
         {isEmpty ? <p>{t('adminFunnel.all.empty')}</p> : null}
         <FunnelTable
@@ -99,11 +82,11 @@ function ReportView({ report }: { report: FunnelReport }) {
         <h3>{t('adminFunnel.chart.heading')}</h3>
         <FunnelChart steps={report.steps} label={t('adminFunnel.chart.heading')} />
       </section>
-      <section className={styles.block} aria-labelledby="funnel-experiments-heading">
+      <section className={page.block} aria-labelledby="funnel-experiments-heading">
         <h2 id="funnel-experiments-heading">{t('adminFunnel.experiments.heading')}</h2>
         {report.experiments.length === 0 ? <p>{t('adminFunnel.experiments.none')}</p> : null}
         {report.experiments.map((experiment) => (
-          <div key={experiment.experiment} className={styles.block}>
+          <div key={experiment.experiment} className={page.block}>
             <h3>{t('adminFunnel.experiments.name', { name: experiment.experiment })}</h3>
             <FunnelTable
               caption={t('adminFunnel.experiments.caption', { name: experiment.experiment })}

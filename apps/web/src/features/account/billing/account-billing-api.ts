@@ -4,7 +4,7 @@ import {
   type AccountBillingUpdateRequestInput,
 } from '@coparent/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 const BILLING_PATH = '/v2/account/billing';
@@ -14,11 +14,7 @@ const ACCOUNT_BILLING_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'billing'] as const;
 /** GET /v2/account/billing (the session cookie): 401 SESSION_REQUIRED without a login. */
 async function getAccountBilling(): Promise<AccountBilling> {
   const answer = await apiRequest<unknown>(BILLING_PATH);
-  const parsed = AccountBillingSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(AccountBillingSchema, answer);
 }
 
 /** PUT /v2/account/billing: 200, or an ApiError with the 422's field errors. */

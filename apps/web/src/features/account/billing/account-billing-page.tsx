@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
+import { QueryResult } from '@/components/query-result';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -41,20 +41,9 @@ export function AccountBillingPage() {
   return (
     <div className={styles.content}>
       <PageHeading>{t('accountBilling.title')}</PageHeading>
-      {billing.data ? (
-        <BillingDetails saved={billing.data} onErrorsChange={setHasErrors} />
-      ) : billing.isError ? (
-        <>
-          <AlertBanner tone="error">
-            <p>{t('accountBilling.loadError')}</p>
-          </AlertBanner>
-          <Button variant="secondary" onClick={() => void billing.refetch()}>
-            {t('accountBilling.retry')}
-          </Button>
-        </>
-      ) : (
-        <Spinner label={t('accountBilling.loading')} />
-      )}
+      <QueryResult query={billing} messages="accountBilling">
+        {(data) => <BillingDetails saved={data} onErrorsChange={setHasErrors} />}
+      </QueryResult>
     </div>
   );
 }

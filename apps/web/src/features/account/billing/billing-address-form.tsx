@@ -10,8 +10,8 @@ import { FormProvider, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BillingAddressFields } from '@/components/billing-address-fields';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import styles from './account-billing.module.css';
 import type { BillingFormInput } from './billing-draft';
@@ -74,20 +74,17 @@ export function BillingAddressForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <SummarisedForm
         className={styles.form}
-        noValidate
         onSubmit={submit}
-        aria-busy={isSubmitting || undefined}
+        isBusy={isSubmitting}
+        summary={{ items, focusKey }}
       >
-        <ErrorSummary items={items} focusKey={focusKey} />
         <BillingAddressFields labels="accountBilling.form" errorText={errorText} />
-        <div className={styles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
-            {t('accountBilling.form.submit')}
-          </Button>
-        </div>
-      </form>
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
+          {t('accountBilling.form.submit')}
+        </SubmitRow>
+      </SummarisedForm>
     </FormProvider>
   );
 }

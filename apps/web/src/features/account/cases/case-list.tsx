@@ -1,5 +1,6 @@
 import type { CaseSummary } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
+import page from '@/features/account/components/account-page.module.css';
 import { currentLocale } from '@/lib/i18n';
 import styles from './cases.module.css';
 
@@ -10,7 +11,7 @@ function formatDate(iso: string): string {
 /** The professional's cases, newest first: each parent with their status, the children. */
 export function CaseList({ cases }: { cases: readonly CaseSummary[] }) {
   const { t } = useTranslation();
-  if (cases.length === 0) return <p className={styles.intro}>{t('cases.list.empty')}</p>;
+  if (cases.length === 0) return <p className={page.intro}>{t('cases.list.empty')}</p>;
   return (
     <ul className={styles.list}>
       {cases.map((item) => {

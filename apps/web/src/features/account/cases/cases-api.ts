@@ -1,33 +1,21 @@
 import {
   type CreateCaseInput,
-  type CreateCaseResponse,
   CreateCaseResponseSchema,
-  type ListCasesResponse,
   ListCasesResponseSchema,
 } from '@coparent/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 const CASES_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'cases'] as const;
-
-function parsed<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }) {
-  return (answer: unknown): T => {
-    const result = schema.safeParse(answer);
-    if (!result.success || result.data === undefined) {
-      throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-    }
-    return result.data;
-  };
-}
 
 /** GET /v2/account/cases: the professional's cases, newest first (401 / 403 otherwise). */
 export function useCases(isEnabled: boolean) {
   return useQuery({
     queryKey: CASES_QUERY_KEY,
     queryFn: ({ signal }) =>
-      apiRequest<unknown>('/v2/account/cases', { signal }).then(
-        parsed<ListCasesResponse>(ListCasesResponseSchema),
+      apiRequest<unknown>('/v2/account/cases', { signal }).then((answer) =>
+        parseAnswer(ListCasesResponseSchema, answer),
       ),
     enabled: isEnabled,
   });
@@ -39,8 +27,8 @@ export function useCreateCase() {
   return useMutation({
     mutationKey: ['account', 'cases', 'create'],
     mutationFn: (body: CreateCaseInput) =>
-      apiRequest<unknown>('/v2/account/cases', { method: 'POST', body }).then(
-        parsed<CreateCaseResponse>(CreateCaseResponseSchema),
+      apiRequest<unknown>('/v2/account/cases', { method: 'POST', body }).then((answer) =>
+        parseAnswer(CreateCaseResponseSchema, answer),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CASES_QUERY_KEY }),
   });

@@ -1,11 +1,12 @@
 import type { AccountSession, CreateCaseRequest, CreateCaseResponse } from '@coparent/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
+import { NoticePage } from '@/components/notice-page';
 import { PageHeading } from '@/components/page-heading';
+import { QueryResult } from '@/components/query-result';
 import { Spinner } from '@/components/spinner';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireLogin, useLoginRedirect } from '../session/require-login';
@@ -23,25 +24,10 @@ export function CasesPage() {
         session.kind === 'PROFESSIONAL' ? (
           <ProfessionalCases session={session} />
         ) : (
-          <ProfessionalsOnly />
+          <NoticePage messages="cases.professionalsOnly" to="/" className={page.content} />
         )
       }
     </RequireLogin>
-  );
-}
-
-/** A parent's account: nothing to show, said politely, with the way home. */
-function ProfessionalsOnly() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('cases.professionalsOnly.title'));
-  return (
-    <div className={styles.content}>
-      <PageHeading>{t('cases.professionalsOnly.title')}</PageHeading>
-      <p>{t('cases.professionalsOnly.text')}</p>
-      <p>
-        <Link to="/">{t('cases.professionalsOnly.home')}</Link>
-      </p>
-    </div>
   );
 }
 
@@ -100,31 +86,20 @@ function ProfessionalCases({ session }: { session: AccountSession }) {
 
   if (isRedirecting) return <Spinner label={t('cases.loading')} />;
   return (
-    <div className={styles.content}>
+    <div className={page.content}>
       <PageHeading>{t('cases.title')}</PageHeading>
       {sent ? (
         <p ref={sentRef} tabIndex={-1} role="status" className={styles.sent}>
           {sentMessage(t, sent)}
         </p>
       ) : null}
-      <section className={styles.block} aria-labelledby="cases-list-heading">
+      <section className={page.block} aria-labelledby="cases-list-heading">
         <h2 id="cases-list-heading">{t('cases.list.heading')}</h2>
-        {cases.data ? (
-          <CaseList cases={cases.data.cases} />
-        ) : cases.isError ? (
-          <>
-            <AlertBanner tone="error">
-              <p>{t('cases.loadError')}</p>
-            </AlertBanner>
-            <Button variant="secondary" onClick={() => void cases.refetch()}>
-              {t('cases.retry')}
-            </Button>
-          </>
-        ) : (
-          <Spinner label={t('cases.loading')} />
-        )}
+        <QueryResult query={cases} messages="cases">
+          {(data) => <CaseList cases={data.cases} />}
+        </QueryResult>
       </section>
-      <section className={styles.block} aria-labelledby="cases-form-heading">
+      <section className={page.block} aria-labelledby="cases-form-heading">
         <h2 id="cases-form-heading">{t('cases.form.heading')}</h2>
         {hasFailed ? (
           <AlertBanner tone="error" onClose={() => setHasFailed(false)}>

@@ -9,19 +9,21 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { FormProvider, type Path, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { ChildrenRows } from '@/components/children-rows';
-import { ErrorSummary } from '@/components/error-summary';
+import { EmailField } from '@/components/email-field';
 import formStyles from '@/components/form.module.css';
+import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
-import { TextField } from '@/components/text-field';
-import { fieldId } from '@/lib/form-errors';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
+import page from '@/features/account/components/account-page.module.css';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { type CaseFormValues, emptyCaseChild } from './case-draft';
 import styles from './cases.module.css';
 
@@ -65,18 +67,16 @@ export function InviteFamilyForm({
 }: InviteFamilyFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText(supportPhoneFor(undefined).display);
-  const form: Form = useForm<CreateCaseInput, unknown, CreateCaseRequest>({
-    resolver: zodResolver(CreateCaseRequestSchema),
-    defaultValues: defaults,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form: Form = useSummaryForm<CreateCaseInput, CreateCaseRequest>(
+    zodResolver(CreateCaseRequestSchema),
+    defaults,
+    'onSubmit',
+  );
   const { watch, getValues } = form;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit,
     fieldFor: (field) => formPathFor(field, getValues('children')?.length ?? 0),
     errorText,
@@ -91,24 +91,29 @@ export function InviteFamilyForm({
   });
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={submit}
-      aria-busy={isSubmitting || undefined}
-    >
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('cases.form.intro')}</p>
-      {CASE_PARENT_KEYS.map((key, index) => (
-        <ParentFields key={key} form={form} parent={key} number={index + 1} errorText={errorText} />
-      ))}
-      <ChildrenFields form={form} errorText={errorText} />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
+    <FormProvider {...form}>
+      <SummarisedForm
+        className={styles.form}
+        onSubmit={submit}
+        isBusy={isSubmitting}
+        summary={summary}
+      >
+        <p className={page.intro}>{t('cases.form.intro')}</p>
+        {CASE_PARENT_KEYS.map((key, index) => (
+          <ParentFields
+            key={key}
+            form={form}
+            parent={key}
+            number={index + 1}
+            errorText={errorText}
+          />
+        ))}
+        <ChildrenFields form={form} errorText={errorText} />
+        <SubmitRow className={styles.actions} isLoading={isSubmitting}>
           {t('cases.form.submit')}
-        </Button>
-      </div>
-    </form>
+        </SubmitRow>
+      </SummarisedForm>
+    </FormProvider>
   );
 }
 
@@ -133,29 +138,12 @@ function ParentFields({
       <legend className={formStyles.sectionLegend}>
         {t('cases.form.parentLegend', { number })}
       </legend>
-      <div className={formStyles.nameRow}>
-        <TextField
-          id={`${parent}-firstName`}
-          label={t('cases.form.firstName')}
-          autoComplete="off"
-          error={errorText(errors?.firstName)}
-          {...register(`${parent}.firstName`)}
-        />
-        <TextField
-          id={`${parent}-lastName`}
-          label={t('cases.form.lastName')}
-          autoComplete="off"
-          error={errorText(errors?.lastName)}
-          {...register(`${parent}.lastName`)}
-        />
-      </div>
-      <TextField
+      <NameFields labels="cases.form" path={parent} errorText={errorText} />
+      <EmailField
         id={`${parent}-email`}
         label={t('cases.form.email')}
         hint={t('cases.form.emailHint')}
-        type="email"
         autoComplete="off"
-        spellCheck={false}
         isOptional
         error={errorText(errors?.email)}
         {...register(`${parent}.email`)}
@@ -178,7 +166,6 @@ function ParentFields({
 function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText }) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'children' });
-  const { register, formState } = form;
   const limitMessage = t('signup_childrenMax_error', { ns: 'validation' });
   const rows = useRepeatableRows({
     count: fields.length,
@@ -203,27 +190,9 @@ function ChildrenFields({ form, errorText }: { form: Form; errorText: ErrorText 
       limitMessage={limitMessage}
       rows={rows}
     >
-      {(index) => {
-        const childErrors = formState.errors.children?.[index];
-        return (
-          <div className={formStyles.nameRow}>
-            <TextField
-              id={fieldId(`children.${index}.firstName`)}
-              label={t('cases.form.firstName')}
-              autoComplete="off"
-              error={errorText(childErrors?.firstName)}
-              {...register(`children.${index}.firstName`)}
-            />
-            <TextField
-              id={fieldId(`children.${index}.lastName`)}
-              label={t('cases.form.lastName')}
-              autoComplete="off"
-              error={errorText(childErrors?.lastName)}
-              {...register(`children.${index}.lastName`)}
-            />
-          </div>
-        );
-      }}
+      {(index) => (
+        <NameFields labels="cases.form" path={`children.${index}`} errorText={errorText} />
+      )}
     </ChildrenRows>
   );
 }

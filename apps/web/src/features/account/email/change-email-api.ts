@@ -4,7 +4,7 @@ import {
   ChangeEmailResponseSchema,
 } from '@coparent/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /**
@@ -13,11 +13,7 @@ import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
  */
 async function changeAccountEmail(body: ChangeEmailInput): Promise<ChangeEmailResponse> {
   const answer = await apiRequest<unknown>('/v2/account/email', { method: 'POST', body });
-  const parsed = ChangeEmailResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(ChangeEmailResponseSchema, answer);
 }
 
 /** The change; the account's cached data (the session's email among it) is read again after. */

@@ -1,14 +1,15 @@
 import { type ChangeEmailInput, ChangeEmailRequestSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
-import { TextField } from '@/components/text-field';
+import { EmailField } from '@/components/email-field';
+import { PasswordField } from '@/components/password-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './change-email.module.css';
 
 const FIELDS = new Set<string>(['email', 'currentPassword']);
@@ -28,13 +29,11 @@ type ChangeEmailFormProps = {
 export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
-  const form = useForm<ChangeEmailInput>({
-    resolver: zodResolver(ChangeEmailRequestSchema),
-    defaultValues: { email: '', currentPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<ChangeEmailInput>(
+    zodResolver(ChangeEmailRequestSchema),
+    { email: '', currentPassword: '' },
+    'onSubmitThenChange',
+  );
   const { register, formState, handleSubmit, setError } = form;
   const problems = useFormProblems(formState.errors, errorText);
 
@@ -66,31 +65,23 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
   );
 
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={formState.isSubmitting || undefined}
+      isBusy={formState.isSubmitting}
+      summary={problems.summary}
     >
-      <ErrorSummary items={problems.shownItems} focusKey={problems.focusKey} />
-      <TextField
+      <EmailField
         id="email"
         label={t('accountEmail.newEmail')}
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.email)}
         {...register('email')}
       />
-      <TextField
+      <PasswordField
         id="currentPassword"
         label={t('accountEmail.currentPassword')}
         hint={t('accountEmail.passwordHint')}
-        type="password"
         autoComplete="current-password"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.currentPassword)}
         {...register('currentPassword')}
       />
@@ -98,6 +89,6 @@ export function ChangeEmailForm({ onChange, onErrorsChange }: ChangeEmailFormPro
       <Button type="submit" isLoading={formState.isSubmitting}>
         {t('accountEmail.submit')}
       </Button>
-    </form>
+    </SummarisedForm>
   );
 }

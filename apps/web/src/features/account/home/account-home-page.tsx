@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import { FamilyMemberList } from '@/components/family-member-list';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { AccountLoadError } from '../components/account-load-error';
 import { useLoginRedirect } from '../session/require-login';
 import styles from './account-home.module.css';
 import { useAccountHome } from './get-account-home';
@@ -26,12 +26,7 @@ export function AccountHomePage() {
     return (
       <div className={styles.page}>
         <PageHeading>{t('accountHome.title')}</PageHeading>
-        <p role="alert">{t('account.loadError')}</p>
-        <p>
-          <Button variant="secondary" onClick={() => void home.refetch()}>
-            {t('account.tryAgain')}
-          </Button>
-        </p>
+        <AccountLoadError onRetry={() => void home.refetch()} />
       </div>
     );
   }

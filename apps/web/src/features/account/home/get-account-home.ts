@@ -1,17 +1,13 @@
 import { type AccountHome, AccountHomeSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** GET /v2/account/home (package names come in the current language). */
 async function getAccountHome(signal?: AbortSignal): Promise<AccountHome> {
   const answer = await apiRequest<unknown>('/v2/account/home', { signal });
-  const parsed = AccountHomeSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected home' });
-  }
-  return parsed.data;
+  return parseAnswer(AccountHomeSchema, answer, 'home');
 }
 
 export function useAccountHome() {

@@ -1,15 +1,15 @@
 import { LoginRequestSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
-import { PasswordToggle } from '@/components/password-toggle';
-import { TextField } from '@/components/text-field';
+import { RevealablePasswordField } from '@/components/password-field';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
+import { UsernameField } from '@/components/username-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import styles from './login.module.css';
 import { type LoginOutcome, loginOutcomeOf } from './login-outcome';
 
@@ -35,13 +35,11 @@ type LoginFormProps = {
 export function LoginForm({ onLogin }: LoginFormProps) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
-  const form = useForm<LoginValues>({
-    resolver: zodResolver(LoginFormSchema),
-    defaultValues: { username: readStorage('session', USERNAME_STORAGE_KEY) ?? '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<LoginValues>(
+    zodResolver(LoginFormSchema),
+    { username: readStorage('session', USERNAME_STORAGE_KEY) ?? '', password: '' },
+    'onSubmitThenChange',
+  );
   const { register, formState, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [outcome, setOutcome] = useState<LoginOutcome | null>(null);
@@ -86,19 +84,15 @@ export function LoginForm({ onLogin }: LoginFormProps) {
   // The spec marks the username too, without a text of its own (the password's says it all).
   const isUsernameMarked = formState.errors.password?.type === 'login';
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={formState.isSubmitting || undefined}
+      isBusy={formState.isSubmitting}
+      summary={{ items: focusKey > 0 ? items : [], focusKey }}
     >
-      <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
-      <TextField
+      <UsernameField
         id="username"
         label={t('accountLogin.username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errorText(formState.errors.username)}
         {...(isUsernameMarked ? { 'aria-invalid': true } : {})}
         {...register('username', {
@@ -106,30 +100,20 @@ export function LoginForm({ onLogin }: LoginFormProps) {
             writeStorage('session', USERNAME_STORAGE_KEY, event.target.value),
         })}
       />
-      <div className={styles.passwordRow}>
-        <TextField
-          id="password"
-          label={t('accountLogin.password')}
-          type={isPasswordShown ? 'text' : 'password'}
-          autoComplete="current-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errorText(formState.errors.password)}
-          {...register('password')}
-        />
-        <PasswordToggle
-          isShown={isPasswordShown}
-          onToggle={() => setIsPasswordShown((shown) => !shown)}
-          controls="password"
-          showLabel={t('accountLogin.showPassword')}
-          hideLabel={t('accountLogin.hidePassword')}
-        />
-      </div>
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={formState.isSubmitting}>
-          {t('accountLogin.submit')}
-        </Button>
-      </div>
-    </form>
+      <RevealablePasswordField
+        id="password"
+        label={t('accountLogin.password')}
+        autoComplete="current-password"
+        isShown={isPasswordShown}
+        onToggle={() => setIsPasswordShown((shown) => !shown)}
+        showLabel={t('accountLogin.showPassword')}
+        hideLabel={t('accountLogin.hidePassword')}
+        error={errorText(formState.errors.password)}
+        {...register('password')}
+      />
+      <SubmitRow className={styles.actions} isLoading={formState.isSubmitting}>
+        {t('accountLogin.submit')}
+      </SubmitRow>
+    </SummarisedForm>
   );
 }

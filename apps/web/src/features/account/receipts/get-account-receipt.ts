@@ -1,6 +1,6 @@
 import { type AccountReceipt, AccountReceiptSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../session/use-account-session';
 
 /** GET /v2/account/receipts/:receiptId: 404 RECEIPT_NOT_FOUND for any id not the user's. */
@@ -9,11 +9,7 @@ async function getAccountReceipt(receiptId: string, signal?: AbortSignal): Promi
     `/v2/account/receipts/${encodeURIComponent(receiptId)}`,
     { signal },
   );
-  const parsed = AccountReceiptSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected receipt' });
-  }
-  return parsed.data;
+  return parseAnswer(AccountReceiptSchema, answer, 'receipt');
 }
 
 export function useAccountReceipt(receiptId: string) {

@@ -1,7 +1,6 @@
 import { ACCOUNT_HOME_PATH } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import { PaidOrderSummary } from '@/components/order-summary';
 import { PageHeading } from '@/components/page-heading';
 import { ReceiptView } from '@/components/receipt/receipt-view';
@@ -9,6 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
+import { AccountLoadError } from '../components/account-load-error';
 import { useLoginRedirect } from '../session/require-login';
 import { useAccountReceipt } from './get-account-receipt';
 import styles from './receipt-detail.module.css';
@@ -46,12 +46,7 @@ export function ReceiptDetailPage({ receiptId }: { receiptId: string }) {
     return (
       <div className={styles.page}>
         <PageHeading>{t('accountHome.receipt.title')}</PageHeading>
-        <p role="alert">{t('account.loadError')}</p>
-        <p>
-          <Button variant="secondary" onClick={() => void receipt.refetch()}>
-            {t('account.tryAgain')}
-          </Button>
-        </p>
+        <AccountLoadError onRetry={() => void receipt.refetch()} />
         {backLink}
       </div>
     );

@@ -1,6 +1,6 @@
 import { type AccountSession, AccountSessionSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /** Every account query starts with this key: logging in or out resets them all. */
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
@@ -9,11 +9,7 @@ const ACCOUNT_SESSION_QUERY_KEY = [...ACCOUNT_QUERY_KEY, 'session'] as const;
 /** GET /v2/account/session: who is logged in; 401 SESSION_REQUIRED when nobody is. */
 async function getAccountSession(signal?: AbortSignal): Promise<AccountSession> {
   const answer = await apiRequest<unknown>('/v2/account/session', { signal });
-  const parsed = AccountSessionSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected session' });
-  }
-  return parsed.data;
+  return parseAnswer(AccountSessionSchema, answer, 'session');
 }
 
 /** The logged-in account (the header, the pages); `error` is an ApiError 401 when logged out. */

@@ -2,10 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInvitedContext } from '@/api/get-invited-context';
-import { AlertBanner } from '@/components/alert-banner';
-import { Button } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
-import { Spinner } from '@/components/spinner';
+import { QueryResult } from '@/components/query-result';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { readInviteToken } from '@/stores/invite-token';
@@ -26,21 +24,12 @@ export function AccountSetupPage() {
   let body: ReactNode;
   if (!token || (isApiError(context.error) && context.error.status === 403)) {
     body = <NoInvite />;
-  } else if (context.data) {
-    body = <SetupChecklist tasks={setupTasks(context.data)} />;
-  } else if (context.isError) {
-    body = (
-      <>
-        <AlertBanner tone="error">
-          <p>{t('accountSetup.loadError')}</p>
-        </AlertBanner>
-        <Button variant="secondary" onClick={() => void context.refetch()}>
-          {t('accountSetup.retry')}
-        </Button>
-      </>
-    );
   } else {
-    body = <Spinner label={t('accountSetup.loading')} />;
+    body = (
+      <QueryResult query={context} messages="accountSetup">
+        {(data) => <SetupChecklist tasks={setupTasks(data)} />}
+      </QueryResult>
+    );
   }
 
   return (

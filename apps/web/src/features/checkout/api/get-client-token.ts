@@ -1,6 +1,6 @@
 import { type ClientTokenResponse, ClientTokenResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /**
  * GET /v2/payment/client-token?country=: the card provider's client token. `provider` says which
@@ -9,11 +9,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 async function getClientToken(country: string | undefined): Promise<ClientTokenResponse> {
   const query = country ? `?country=${encodeURIComponent(country)}` : '';
   const answer = await apiRequest<unknown>(`/v2/payment/client-token${query}`);
-  const parsed = ClientTokenResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected token' });
-  }
-  return parsed.data;
+  return parseAnswer(ClientTokenResponseSchema, answer, 'token');
 }
 
 function clientTokenQueryOptions(country: string | undefined) {

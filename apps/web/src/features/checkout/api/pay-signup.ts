@@ -3,7 +3,7 @@ import {
   type PaymentResponse,
   PaymentResponseSchema,
 } from '@coparent/domain';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
 
 type PaySignupInput = SignupKey & {
@@ -14,12 +14,8 @@ type PaySignupInput = SignupKey & {
 
 /** A payment's 200 answer, checked. */
 export function parsePaymentResponse(answer: unknown): PaymentResponse {
-  const parsed = PaymentResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    // Paid, but the answer is not what we expect: never treat it as a failure to pay again.
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected payment' });
-  }
-  return parsed.data;
+  // Paid, but the answer is not what we expect: never treat it as a failure to pay again.
+  return parseAnswer(PaymentResponseSchema, answer, 'payment');
 }
 
 /**

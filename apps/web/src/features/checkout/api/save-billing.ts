@@ -1,5 +1,5 @@
 import type { UpdateBillingSectionRequestInput } from '@coparent/domain';
-import { apiRequest } from '@/lib/api-client';
+import { patchSignup } from '@/api/patch-signup';
 import type { SignupKey } from '@/stores/funnel-store';
 import type { SaveBillingAnswer } from '../checkout-session';
 
@@ -19,15 +19,6 @@ export function toSaveBillingAnswer(answer: unknown): SaveBillingAnswer {
  * PATCH /v2/signups/{signupId} with sections ['PARENT', 'ADDRESS', 'REFERRAL']: the billing
  * address, the time zone and the referral answer. 422 `validationErrors` saves nothing.
  */
-export async function saveBilling({
-  signupId,
-  registrationKey,
-  body,
-}: SaveBillingInput): Promise<SaveBillingAnswer> {
-  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
-    method: 'PATCH',
-    body,
-    registrationKey,
-  });
-  return toSaveBillingAnswer(answer);
+export async function saveBilling(input: SaveBillingInput): Promise<SaveBillingAnswer> {
+  return toSaveBillingAnswer(await patchSignup(input));
 }

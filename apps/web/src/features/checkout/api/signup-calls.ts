@@ -1,9 +1,9 @@
 import { billingFormToRequest, isSignupResetStatus, referralNeedsDetail } from '@coparent/domain';
+import { priceSignup } from '@/api/price-signup';
 import { getAnonymousId } from '@/lib/anonymous-id';
 import type { SignupKey } from '@/stores/funnel-store';
 import type { CheckoutCalls } from '../checkout-session';
 import { checkCountry } from './check-country';
-import { getCheckoutPricing } from './get-checkout-pricing';
 import { paySignup } from './pay-signup';
 import { saveBilling } from './save-billing';
 
@@ -39,7 +39,7 @@ export function signupCheckoutCalls({
       return saveBilling({ ...signup, body });
     },
     checkCountry: (body) => checkCountry({ ...signup, body }),
-    price: (body) => getCheckoutPricing({ ...signup, body }),
+    price: (body) => priceSignup({ ...signup, body }),
     pay: ({ idempotencyKey, body }) =>
       paySignup({
         ...signup,

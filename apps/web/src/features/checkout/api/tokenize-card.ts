@@ -3,7 +3,7 @@ import {
   type TokenizePayload,
   TokenizePayloadSchema,
 } from '@coparent/domain';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /**
  * POST /v2/payment/sandbox/tokenize (local sandbox only): the card form's fields become a nonce,
@@ -15,9 +15,5 @@ export async function tokenizeCard(fields: SandboxTokenizeRequest): Promise<Toke
     method: 'POST',
     body: fields,
   });
-  const parsed = TokenizePayloadSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected nonce' });
-  }
-  return parsed.data;
+  return parseAnswer(TokenizePayloadSchema, answer, 'nonce');
 }

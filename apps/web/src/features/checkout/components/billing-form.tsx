@@ -5,8 +5,9 @@ import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BillingAddressFields } from '@/components/billing-address-fields';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { EmailField } from '@/components/email-field';
 import { ReferralFields } from '@/components/referral-fields';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import {
@@ -74,14 +75,13 @@ export function BillingForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <SummarisedForm
         id={BILLING_FORM_ID}
         className={styles.form}
-        noValidate
         onSubmit={submit}
-        aria-busy={isSubmitting || undefined}
+        isBusy={isSubmitting}
+        summary={{ items, focusKey }}
       >
-        <ErrorSummary items={items} focusKey={focusKey} />
         <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
         <p className={styles.intro}>{t('checkout.billing.intro')}</p>
         <div className={styles.nameRow}>
@@ -100,14 +100,12 @@ export function BillingForm({
             autoComplete="family-name"
           />
         </div>
-        <TextField
+        <EmailField
           id="billing-email"
           label={t('checkout.billing.email')}
           hint={t('checkout.billing.readOnlyHint')}
           value={parent.email}
           readOnly
-          type="email"
-          autoComplete="email"
         />
         <BillingAddressFields labels="checkout.billing" errorText={errorText} />
         {showReferral ? <ReferralFields labels="checkout.billing" errorText={errorText} /> : null}
@@ -117,7 +115,7 @@ export function BillingForm({
           </Button>
           {backButton}
         </div>
-      </form>
+      </SummarisedForm>
     </FormProvider>
   );
 }

@@ -3,14 +3,14 @@ import {
   type InvitedPaymentRequestInput,
   type InvitePricingRequestInput,
   isInviteAuthFailure,
+  PricingResponseSchema,
   type UpdateInvitedUserRequestInput,
 } from '@coparent/domain';
-import { parsePricingResponse } from '@/features/checkout/api/get-checkout-pricing';
 import { parsePaymentResponse } from '@/features/checkout/api/pay-signup';
 import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
 import type { CheckoutCalls } from '@/features/checkout/checkout-session';
 import { getAnonymousId } from '@/lib/anonymous-id';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
@@ -52,12 +52,14 @@ export function inviteCheckoutCalls({
         subscriptionCodes: body.paymentCodes ?? [],
         promoCodes: body.promoCodes ?? [],
       };
-      return parsePricingResponse(
+      return parseAnswer(
+        PricingResponseSchema,
         await apiRequest<unknown>(`${url}/pricing`, {
           method: 'POST',
           body: invitePricing,
           headers,
         }),
+        'pricing',
       );
     },
     pay: async ({ idempotencyKey, body }) => {

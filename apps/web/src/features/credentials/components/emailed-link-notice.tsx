@@ -1,10 +1,9 @@
 import { ACCOUNT_LOGIN_PATH, supportPhoneFor } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import styles from '@/components/credentials/credentials.module.css';
-import { PageHeading } from '@/components/page-heading';
 import { RichText } from '@/components/rich-text';
 import { SupportPhoneSentence } from '@/components/support-phone-sentence';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { TitledPage } from '@/components/titled-page';
 
 /**
  * /credentials without the tab that paid (closed, reloaded in another browser) and without the
@@ -12,10 +11,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  */
 export function EmailedLinkNotice({ country }: { country?: string | undefined }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('credentials.emailedLink.title'));
   return (
-    <div className={styles.notice}>
-      <PageHeading>{t('credentials.emailedLink.title')}</PageHeading>
+    <TitledPage title={t('credentials.emailedLink.title')} className={styles.notice}>
       <p>{t('credentials.emailedLink.body')}</p>
       <p>
         <RichText
@@ -27,6 +24,6 @@ export function EmailedLinkNotice({ country }: { country?: string | undefined })
       <p>
         <SupportPhoneSentence phone={supportPhoneFor(country)} />
       </p>
-    </div>
+    </TitledPage>
   );
 }

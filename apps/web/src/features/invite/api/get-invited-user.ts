@@ -1,6 +1,6 @@
 import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
@@ -11,11 +11,7 @@ export async function getInvitedUser(token: string, userId: string): Promise<Inv
   const answer = await apiRequest<unknown>(`/v2/users/${encodeURIComponent(userId)}`, {
     headers: inviteAuthHeaders(token),
   });
-  const parsed = InvitedUserSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(InvitedUserSchema, answer);
 }
 
 /** The query key holds the user id, never the token (a secret). */

@@ -4,7 +4,7 @@ import {
   UpdateInvitedUserResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 type UpdateInvitedUserInput = {
@@ -28,11 +28,7 @@ export async function updateInvitedUser({
     body,
     headers: inviteAuthHeaders(token),
   });
-  const parsed = UpdateInvitedUserResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(UpdateInvitedUserResponseSchema, answer);
 }
 
 export function useUpdateInvitedUser() {

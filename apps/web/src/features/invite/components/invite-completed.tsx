@@ -1,8 +1,7 @@
 import { ACCOUNT_LOGIN_PATH } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '@/components/button';
-import { PageHeading } from '@/components/page-heading';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { TitledPage } from '@/components/titled-page';
 import { resetInviteState } from '../credentials/reset-invite-state';
 import styles from './invite.module.css';
 
@@ -13,10 +12,8 @@ import styles from './invite.module.css';
  */
 export function InviteCompleted() {
   const { t } = useTranslation();
-  useDocumentTitle(t('inviteCompleted.title'));
   return (
-    <div className={styles.completed}>
-      <PageHeading>{t('inviteCompleted.title')}</PageHeading>
+    <TitledPage title={t('inviteCompleted.title')} className={styles.completed}>
       <p>{t('inviteCompleted.intro')}</p>
       <p>{t('inviteCompleted.next')}</p>
       <p>
@@ -25,6 +22,6 @@ export function InviteCompleted() {
         </a>
       </p>
       <p>{t('inviteCompleted.forgot')}</p>
-    </div>
+    </TitledPage>
   );
 }

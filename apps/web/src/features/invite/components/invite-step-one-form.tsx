@@ -1,21 +1,14 @@
 import {
-  DEFAULT_PHONE_CODE,
   InviteStepOneFormSchema,
   type InviteStepOneForm as InviteStepOneValues,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
-import styles from '@/components/form.module.css';
-import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useDraftSync } from '@/lib/use-draft-sync';
-import { useErrorText } from '@/lib/use-error-text';
-import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { ParentContactForm } from '@/components/parent-contact-form';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteStepOneDraft } from '../invite-drafts';
 
 type FormInput = z.input<typeof InviteStepOneFormSchema>;
@@ -39,53 +32,20 @@ type InviteStepOneFormProps = {
  * schema and the first-parent step's fields and labels, without the join-only co-parent question.
  * Server errors are listed in the summary above the form and beside their fields.
  */
-export function InviteStepOneForm({
-  initialValues,
-  onDraftChange,
-  onSubmit,
-  isSubmitting,
-  title,
-}: InviteStepOneFormProps) {
+export function InviteStepOneForm({ initialValues, ...props }: InviteStepOneFormProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const form = useForm<FormInput, unknown, InviteStepOneValues>({
-    resolver: zodResolver(InviteStepOneFormSchema),
-    defaultValues: {
-      firstName: initialValues.firstName ?? '',
-      lastName: initialValues.lastName ?? '',
-      email: initialValues.email ?? '',
-      countryCode: (initialValues.countryCode as FormInput['countryCode']) || DEFAULT_PHONE_CODE,
-      phoneNumber: initialValues.phoneNumber ?? '',
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const { register, watch } = form;
-
-  useDraftSync(watch, onDraftChange);
-
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
-    onSubmit,
-    fieldFor: parentContactFieldFor,
-    errorText,
-  });
-  useDocumentTitle(title, items.length > 0);
-
+  const form = useSummaryForm<FormInput, InviteStepOneValues>(
+    zodResolver(InviteStepOneFormSchema),
+    parentContactDefaults(initialValues),
+    'onSubmit',
+  );
   return (
-    <form id={INVITE_STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('inviteStepOne.intro')}</p>
-      <ParentContactFields
-        register={(name) => register(name)}
-        errorFor={(name) => form.formState.errors[name]}
-        errorText={errorText}
-      />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+    <ParentContactForm
+      id={INVITE_STEP_ONE_FORM_ID}
+      form={form}
+      intro={t('inviteStepOne.intro')}
+      fieldFor={parentContactFieldFor}
+      {...props}
+    />
   );
 }

@@ -1,21 +1,13 @@
 import { type SignupState, SignupStateSchema } from '@coparent/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
 
 export async function getSignup(signupId: string, registrationKey: string): Promise<SignupState> {
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
     registrationKey,
   });
-  const parsed = SignupStateSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({
-      status: 200,
-      code: 'INVALID_RESPONSE',
-      message: 'Unexpected signup answer',
-    });
-  }
-  return parsed.data;
+  return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 
 /** How long a save's answer stands for the signup read: long enough for the next screen to open. */

@@ -5,7 +5,7 @@ import {
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { patchSignup } from '@/api/patch-signup';
 import { referrerKeyHeader } from '@/lib/discount-link';
 import type { SignupKey } from '@/stores/funnel-store';
 
@@ -21,17 +21,11 @@ export type UpdateSignupInput = SignupKey & {
  */
 type UpdateSignupResult = { validationErrors: ValidationError[]; answer: unknown };
 
-export async function updateSignup({
-  signupId,
-  registrationKey,
-  body,
-}: UpdateSignupInput): Promise<UpdateSignupResult> {
-  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
-    method: 'PATCH',
-    body,
-    registrationKey,
+export async function updateSignup(input: UpdateSignupInput): Promise<UpdateSignupResult> {
+  const answer = await patchSignup({
+    ...input,
     // A discount link's referrer key rides on the family step (the server decides if it counts).
-    headers: body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
+    headers: input.body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
   });
   const parsed = ValidationErrorsResponseSchema.safeParse(answer);
   return { validationErrors: parsed.success ? parsed.data.validationErrors : [], answer };

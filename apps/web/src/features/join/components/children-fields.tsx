@@ -2,7 +2,7 @@ import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from 
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChildrenRows } from '@/components/children-rows';
-import styles from '@/components/form.module.css';
+import { NameFields } from '@/components/name-fields';
 import { TextField } from '@/components/text-field';
 import { fieldId } from '@/lib/form-errors';
 import { useErrorText } from '@/lib/use-error-text';
@@ -47,28 +47,12 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
     >
       {(index) => {
         const childErrors = errors.children?.[index];
-        const name = (field: 'firstName' | 'lastName' | 'email') =>
-          `children.${index}.${field}` as const;
+        const email = `children.${index}.email` as const;
         return (
           <>
-            <div className={styles.nameRow}>
-              <TextField
-                id={fieldId(name('firstName'))}
-                label={t('stepTwo.firstName')}
-                autoComplete="off"
-                error={errorText(childErrors?.firstName)}
-                {...form.register(name('firstName'))}
-              />
-              <TextField
-                id={fieldId(name('lastName'))}
-                label={t('stepTwo.lastName')}
-                autoComplete="off"
-                error={errorText(childErrors?.lastName)}
-                {...form.register(name('lastName'))}
-              />
-            </div>
+            <NameFields labels="stepTwo" path={`children.${index}`} errorText={errorText} />
             <TextField
-              id={fieldId(name('email'))}
+              id={fieldId(email)}
               label={t('stepTwo.email')}
               hint={t('stepTwo.childEmailHint')}
               type="email"
@@ -76,7 +60,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
               spellCheck={false}
               isOptional
               error={errorText(childErrors?.email)}
-              {...form.register(name('email'))}
+              {...form.register(email)}
             />
           </>
         );

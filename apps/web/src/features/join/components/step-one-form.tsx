@@ -1,22 +1,17 @@
 import {
-  DEFAULT_PHONE_CODE,
   type StepOneFormInput,
   StepOneFormSchema,
   type StepOneForm as StepOneValues,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
-import styles from '@/components/form.module.css';
-import { ParentContactFields, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
+import { ParentContactForm } from '@/components/parent-contact-form';
 import { RadioGroup } from '@/components/radio-group';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
-import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
 
 /** The form's id: the generic error's "Try again" submits it again. */
@@ -37,45 +32,28 @@ type StepOneFormProps = {
   isSubmitting: boolean;
 };
 
-export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: StepOneFormProps) {
+export function StepOneForm({ draft, ...props }: StepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const form = useForm<StepOneFormInput, unknown, StepOneValues>({
-    resolver: zodResolver(StepOneFormSchema),
-    defaultValues: {
-      firstName: draft?.firstName ?? '',
-      lastName: draft?.lastName ?? '',
-      email: draft?.email ?? '',
-      countryCode: draft?.countryCode ?? DEFAULT_PHONE_CODE,
-      phoneNumber: draft?.phoneNumber ?? '',
+  const form = useSummaryForm<StepOneFormInput, StepOneValues>(
+    zodResolver(StepOneFormSchema),
+    {
+      ...parentContactDefaults(draft),
       knowsCoParentEmail: draft?.knowsCoParentEmail,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const { register, control, watch } = form;
-
-  useDraftSync(watch, onDraftChange);
-
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
-    onSubmit,
-    fieldFor: stepOneFieldFor,
-    errorText,
-  });
-  useDocumentTitle(t('stepOne.title'), items.length > 0);
-
+    'onSubmit',
+  );
   return (
-    <form id={STEP_ONE_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-      <ErrorSummary items={items} focusKey={focusKey} />
-      <p className={styles.intro}>{t('stepOne.intro')}</p>
-      <ParentContactFields
-        register={(name) => register(name)}
-        errorFor={(name) => form.formState.errors[name]}
-        errorText={errorText}
-      />
+    <ParentContactForm
+      id={STEP_ONE_FORM_ID}
+      form={form}
+      title={t('stepOne.title')}
+      intro={t('stepOne.intro')}
+      fieldFor={stepOneFieldFor}
+      {...props}
+    >
       <Controller
-        control={control}
+        control={form.control}
         name="knowsCoParentEmail"
         render={({ field, fieldState }) => (
           <RadioGroup
@@ -96,11 +74,6 @@ export function StepOneForm({ draft, onDraftChange, onSubmit, isSubmitting }: St
           />
         )}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={isSubmitting}>
-          {t('common.continue')}
-        </Button>
-      </div>
-    </form>
+    </ParentContactForm>
   );
 }

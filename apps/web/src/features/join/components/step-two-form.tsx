@@ -9,17 +9,20 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { EmailField } from '@/components/email-field';
 import styles from '@/components/form.module.css';
+import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
-import { TextField } from '@/components/text-field';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepTwoDraft } from '@/stores/funnel-store';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
@@ -86,20 +89,18 @@ export function StepTwoForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const schema = useMemo(() => familyFormSchema(context), [context]);
-  const form = useForm<FamilyFormInput, unknown, FamilyForm>({
-    resolver: zodResolver(schema),
-    defaultValues: familyDefaults(draft),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<FamilyFormInput, FamilyForm>(
+    zodResolver(schema),
+    familyDefaults(draft),
+    'onSubmit',
+  );
   const { register, formState, watch, getValues, setValue, setFocus } = form;
   const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
   useDraftSync(watch, onDraftChange);
 
-  const { items, focusKey, submit } = useSummarisedSubmit(form, {
+  const { summary, submit } = useSummarisedSubmit(form, {
     onSubmit: async (values) => {
       if (hasEmailSpeedBump && speedBump === 'unasked' && values.coParent.email === '') {
         setSpeedBump('open');
@@ -118,63 +119,50 @@ export function StepTwoForm({
           : message;
     },
   });
-  useDocumentTitle(t('stepTwo.title'), items.length > 0);
+  useDocumentTitle(t('stepTwo.title'), summary.items.length > 0);
 
   const coParentErrors = errors.coParent;
   return (
     <>
-      <form id={STEP_TWO_FORM_ID} className={styles.form} noValidate onSubmit={submit}>
-        <ErrorSummary items={items} focusKey={focusKey} />
-        <p className={styles.intro}>{t('stepTwo.intro')}</p>
-        <fieldset className={styles.section}>
-          <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
-          <div className={styles.nameRow}>
-            <TextField
-              id="coParent-firstName"
-              label={t('stepTwo.firstName')}
+      <FormProvider {...form}>
+        <SummarisedForm
+          id={STEP_TWO_FORM_ID}
+          className={styles.form}
+          onSubmit={submit}
+          summary={summary}
+        >
+          <p className={styles.intro}>{t('stepTwo.intro')}</p>
+          <fieldset className={styles.section}>
+            <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
+            <NameFields labels="stepTwo" path="coParent" errorText={errorText} />
+            <EmailField
+              id="coParent-email"
+              label={t('stepTwo.email')}
               autoComplete="off"
-              error={errorText(coParentErrors?.firstName)}
-              {...register('coParent.firstName')}
+              isOptional={!context.knowsCoParentEmail}
+              error={errorText(coParentErrors?.email)}
+              {...register('coParent.email')}
             />
-            <TextField
-              id="coParent-lastName"
-              label={t('stepTwo.lastName')}
-              autoComplete="off"
-              error={errorText(coParentErrors?.lastName)}
-              {...register('coParent.lastName')}
+            <PhoneField
+              codeId="coParent-countryCode"
+              numberId="coParent-phoneNumber"
+              legend={t('stepTwo.phoneLegend')}
+              isOptional={context.knowsCoParentEmail}
+              hint={
+                context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
+              }
+              codeError={errorText(coParentErrors?.countryCode)}
+              numberError={errorText(coParentErrors?.phoneNumber)}
+              codeProps={register('coParent.countryCode')}
+              numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
             />
-          </div>
-          <TextField
-            id="coParent-email"
-            label={t('stepTwo.email')}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            isOptional={!context.knowsCoParentEmail}
-            error={errorText(coParentErrors?.email)}
-            {...register('coParent.email')}
-          />
-          <PhoneField
-            codeId="coParent-countryCode"
-            numberId="coParent-phoneNumber"
-            legend={t('stepTwo.phoneLegend')}
-            isOptional={context.knowsCoParentEmail}
-            hint={
-              context.knowsCoParentEmail ? t('stepTwo.phoneHint') : t('stepTwo.phoneHintRequired')
-            }
-            codeError={errorText(coParentErrors?.countryCode)}
-            numberError={errorText(coParentErrors?.phoneNumber)}
-            codeProps={register('coParent.countryCode')}
-            numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
-          />
-        </fieldset>
-        <ChildrenFields form={form} errors={errors} />
-        <div className={styles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
+          </fieldset>
+          <ChildrenFields form={form} errors={errors} />
+          <SubmitRow className={styles.actions} isLoading={isSubmitting}>
             {t('common.continue')}
-          </Button>
-        </div>
-      </form>
+          </SubmitRow>
+        </SummarisedForm>
+      </FormProvider>
       <CoParentEmailSpeedBump
         isOpen={speedBump === 'open'}
         coParentName={`${getValues('coParent.firstName')} ${getValues('coParent.lastName')}`.trim()}

@@ -1,6 +1,6 @@
 import type { CouponsResponse, Locale } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
 
 /** GET /v2/signups/{signupId}/coupons: the signup's referrer discount, then public promotions. */
@@ -11,11 +11,7 @@ async function getCoupons({ signupId, registrationKey }: SignupKey): Promise<Cou
   // The layout's discount banner reads coupons on every funnel page: the schema (and zod) load
   // only when an answer needs parsing, not in the entry every screen pays for.
   const { CouponsResponseSchema } = await import('./coupons-schema');
-  const parsed = CouponsResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected coupons' });
-  }
-  return parsed.data;
+  return parseAnswer(CouponsResponseSchema, answer, 'coupons');
 }
 
 /** The query key holds the signup id, never the registration key, which is a secret. */

@@ -1,6 +1,6 @@
 import { type Locale, type PackagesResponse, PackagesResponseSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /**
  * GET /v2/packages?ids=…&country=…: the packages, localised in the request's language (the api
@@ -11,11 +11,7 @@ async function getPackages(ids: readonly number[], country?: string | null) {
   const params = new URLSearchParams({ ids: ids.join(',') });
   if (country) params.set('country', country);
   const answer = await apiRequest<unknown>(`/v2/packages?${params.toString()}`);
-  const parsed = PackagesResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected packages' });
-  }
-  return parsed.data satisfies PackagesResponse;
+  return parseAnswer(PackagesResponseSchema, answer, 'packages') satisfies PackagesResponse;
 }
 
 export function packagesQueryOptions(

@@ -5,7 +5,7 @@ import {
   PricingLookupResponseSchema,
 } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /** What the pricing group is looked up by: a country, or a phone (country code without the plus). */
 export type PricingCriteria = {
@@ -27,10 +27,6 @@ export function phonePricingCriteria(
   };
 }
 
-function invalidAnswer(what: string): ApiError {
-  return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `Unexpected ${what}` });
-}
-
 /** GET /v2/pricing: the visitor's pricing group and its package ids, in card order. */
 async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
   const params = new URLSearchParams();
@@ -39,9 +35,7 @@ async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookup
   }
   const query = params.toString();
   const answer = await apiRequest<unknown>(`/v2/pricing${query ? `?${query}` : ''}`);
-  const parsed = PricingLookupResponseSchema.safeParse(answer);
-  if (!parsed.success) throw invalidAnswer('pricing answer');
-  return parsed.data;
+  return parseAnswer(PricingLookupResponseSchema, answer, 'pricing answer');
 }
 
 export function pricingGroupQueryOptions(criteria: PricingCriteria) {

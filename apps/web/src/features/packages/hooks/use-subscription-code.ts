@@ -1,9 +1,9 @@
 import { isSignupResetStatus, normalizeCode, type Package } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { priceSignup } from '@/api/price-signup';
 import { isApiError } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
-import { priceOrder } from '../api/price-order';
 
 /** What an accepted code does for one package's card. */
 export type CodeCoverage = { isFullyCovered: boolean; amountFormatted: string };
@@ -29,7 +29,7 @@ async function checkSubscriptionCode(
   const answers = await Promise.all(
     packages.map(async (pkg) => {
       try {
-        const pricing = await priceOrder({
+        const pricing = await priceSignup({
           ...signupKey,
           body: {
             orderDetail: pkg.buildYourOwn

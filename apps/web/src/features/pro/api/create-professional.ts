@@ -4,18 +4,14 @@ import {
   CreateProfessionalResponseSchema,
 } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 
 /** `POST /v2/professional/users`: every field of the three steps, flat → 201 `{ user }`. */
 async function createProfessional(
   body: CreateProfessionalRequest,
 ): Promise<CreateProfessionalResponse> {
   const answer = await apiRequest<unknown>('/v2/professional/users', { method: 'POST', body });
-  const parsed = CreateProfessionalResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 201, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-  }
-  return parsed.data;
+  return parseAnswer(CreateProfessionalResponseSchema, answer, 'answer', 201);
 }
 
 export function useCreateProfessional() {

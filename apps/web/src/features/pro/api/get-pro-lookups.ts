@@ -4,7 +4,7 @@ import {
   ProfessionalLookupsResponseSchema,
 } from '@coparent/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 
 /** `GET /v2/professional/lookups`: every option list of the form, named in the language. */
@@ -12,11 +12,7 @@ async function getProLookups(locale: Locale): Promise<ProfessionalLookupsRespons
   const answer = await apiRequest<unknown>('/v2/professional/lookups', {
     headers: { language: locale, 'Accept-Language': locale },
   });
-  const parsed = ProfessionalLookupsResponseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected lookups' });
-  }
-  return parsed.data;
+  return parseAnswer(ProfessionalLookupsResponseSchema, answer, 'lookups');
 }
 
 function proLookupsQueryOptions(locale: Locale) {

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/button';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import type { ErrorSummaryItem } from '@/components/error-summary';
+import { SummarisedForm } from '@/components/summarised-form';
 import styles from './pro.module.css';
 
 type ProStepFormFrameProps = {
@@ -29,14 +30,13 @@ export function ProStepFormFrame({
   children,
 }: ProStepFormFrameProps) {
   return (
-    <form
+    <SummarisedForm
       id={id}
       className={styles.form}
-      noValidate
       onSubmit={onSubmit}
-      aria-busy={isSubmitting || undefined}
+      isBusy={isSubmitting}
+      summary={{ items, focusKey }}
     >
-      <ErrorSummary items={items} focusKey={focusKey} />
       <p className={styles.intro}>{intro}</p>
       {children}
       <div className={styles.actions}>
@@ -45,6 +45,6 @@ export function ProStepFormFrame({
         </Button>
         {backButton}
       </div>
-    </form>
+    </SummarisedForm>
   );
 }

@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CharacterCountField } from '@/components/character-count-field';
+import { EmailField } from '@/components/email-field';
 import { PhoneField } from '@/components/phone-field';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
@@ -39,6 +40,24 @@ const REFERRAL_FIELDS = PRO_STEP_FIELDS[1].filter((field) => field.startsWith('r
 const toOptions = (list: readonly { id: string; name: string }[]) =>
   list.map((option) => ({ value: option.id, label: option.name }));
 
+/** The answers that ask who referred them: a name, and their role from one of the lookups' lists. */
+const REFERRERS = {
+  BENCH_OFFICER: {
+    name: 'pro.one.benchOfficerName',
+    nameField: 'referralBenchOfficerName',
+    role: 'pro.one.benchOfficerPosition',
+    roleField: 'referralBenchOfficerPosition',
+    roles: 'benchOfficers',
+  },
+  REFERRED_BY_COLLEAGUE: {
+    name: 'pro.one.colleagueName',
+    nameField: 'referralColleagueName',
+    role: 'pro.one.colleagueRole',
+    roleField: 'referralColleagueRole',
+    roles: 'colleagueRoles',
+  },
+} as const;
+
 type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
   lookups: ProfessionalLookupsResponse;
 };
@@ -58,6 +77,9 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
   });
   const { register, control, watch, clearErrors } = form;
   const hearAboutUs = watch('hearAboutUs');
+  const referrer = Object.hasOwn(REFERRERS, hearAboutUs)
+    ? REFERRERS[hearAboutUs as keyof typeof REFERRERS]
+    : undefined;
 
   const select = t('pro.select');
   return (
@@ -91,12 +113,9 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         fieldWidth="medium"
         {...fieldProps('credentials')}
       />
-      <TextField
+      <EmailField
         label={t('pro.one.email')}
         hint={t('pro.one.emailHint')}
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
         {...fieldProps('email')}
       />
       <PhoneField
@@ -133,33 +152,18 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
           },
         })}
       />
-      {hearAboutUs === 'BENCH_OFFICER' ? (
+      {referrer ? (
         <div className={styles.conditional}>
           <TextField
-            label={t('pro.one.benchOfficerName')}
+            label={t(referrer.name)}
             autoComplete="off"
-            {...fieldProps('referralBenchOfficerName')}
+            {...fieldProps(referrer.nameField)}
           />
           <SelectField
-            label={t('pro.one.benchOfficerPosition')}
-            options={toOptions(lookups.benchOfficers)}
+            label={t(referrer.role)}
+            options={toOptions(lookups[referrer.roles])}
             placeholder={select}
-            {...fieldProps('referralBenchOfficerPosition')}
-          />
-        </div>
-      ) : null}
-      {hearAboutUs === 'REFERRED_BY_COLLEAGUE' ? (
-        <div className={styles.conditional}>
-          <TextField
-            label={t('pro.one.colleagueName')}
-            autoComplete="off"
-            {...fieldProps('referralColleagueName')}
-          />
-          <SelectField
-            label={t('pro.one.colleagueRole')}
-            options={toOptions(lookups.colleagueRoles)}
-            placeholder={select}
-            {...fieldProps('referralColleagueRole')}
+            {...fieldProps(referrer.roleField)}
           />
         </div>
       ) : null}

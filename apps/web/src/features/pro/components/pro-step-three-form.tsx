@@ -1,10 +1,11 @@
-import { ProStepThreeSchema, SECURITY_CODE_LENGTH } from '@coparent/domain';
+import { ProStepThreeSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
 import { legalPageLinks } from '@/components/legal-page-links';
 import { RichText } from '@/components/rich-text';
+import { SecurityCodeField } from '@/components/security-code-field';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
@@ -44,12 +45,6 @@ export function ProStepThreeForm({
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
 
-  const codeProps = {
-    isDigitsOnly: true,
-    maxLength: SECURITY_CODE_LENGTH,
-    autoComplete: 'off',
-    fieldWidth: 'short',
-  } as const;
   return (
     <ProStepFormFrame
       {...frameProps}
@@ -75,15 +70,13 @@ export function ProStepThreeForm({
         autoComplete="off"
         {...fieldProps('securityAnswer')}
       />
-      <TextField
+      <SecurityCodeField
         label={t('pro.three.securityCode')}
         hint={t('pro.three.securityCodeHint')}
-        {...codeProps}
         {...fieldProps('securityCode')}
       />
-      <TextField
+      <SecurityCodeField
         label={t('pro.three.securityCodeConfirm')}
-        {...codeProps}
         {...fieldProps('securityCodeConfirm')}
       />
       <p className={styles.disclaimer}>

@@ -1,15 +1,10 @@
 import type { ValidationError } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
-import {
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  useForm,
-} from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, Resolver } from 'react-hook-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { ProStepNumber } from '../pro-machine';
 import { useProFieldErrors, visibleFieldFor } from './use-pro-field-errors';
 import type { ProSubmitResult } from './use-pro-registration';
@@ -58,13 +53,7 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
 }: ProStepFormOptions<TInput, TOutput, TDraft>) {
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useForm<TInput, unknown, TOutput>({
-    resolver,
-    defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<TInput, TOutput>(resolver, defaultValues, 'onSubmit');
   const { watch, setError, handleSubmit, formState } = form;
   const { errorFor, items } = useProFieldErrors(step, formState.errors, unplaced);
   useDocumentTitle(documentTitle, items.length > 0 || hasPageError);

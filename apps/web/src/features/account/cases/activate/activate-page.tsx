@@ -6,10 +6,9 @@ import { useSetCredentials } from '@/api/set-credentials';
 import { AlertBanner } from '@/components/alert-banner';
 import type { CredentialsSubmitResult } from '@/components/credentials/credentials-form';
 import { CredentialsForm } from '@/components/credentials/credentials-form';
-import { PageHeading } from '@/components/page-heading';
+import { TitledPage } from '@/components/titled-page';
+import page from '@/features/account/components/account-page.module.css';
 import { isApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import styles from '../cases.module.css';
 import { useActivationToken } from './activation-token';
 
 type Problem = 'tokenInvalid' | 'failed';
@@ -27,7 +26,6 @@ export function ActivatePage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const supportPhone = supportPhoneFor(undefined).display;
   const title = isDone ? t('activate.doneTitle') : t('activate.title');
-  useDocumentTitle(title);
 
   const submit = async (values: Credentials): Promise<CredentialsSubmitResult> => {
     if (!token) return undefined;
@@ -54,16 +52,14 @@ export function ActivatePage() {
 
   if (isDone) {
     return (
-      <div className={styles.content}>
-        <PageHeading>{title}</PageHeading>
+      <TitledPage title={title} className={page.content}>
         <p role="status">{t('activate.doneText')}</p>
         {loginLink}
-      </div>
+      </TitledPage>
     );
   }
   return (
-    <div className={styles.content}>
-      <PageHeading>{title}</PageHeading>
+    <TitledPage title={title} className={page.content}>
       {!token || problem === 'tokenInvalid' ? (
         <>
           <p role="alert">{token ? t('activate.tokenInvalid') : t('activate.noToken')}</p>
@@ -71,7 +67,7 @@ export function ActivatePage() {
         </>
       ) : (
         <>
-          <p className={styles.intro}>{t('activate.intro')}</p>
+          <p className={page.intro}>{t('activate.intro')}</p>
           {problem === 'failed' ? (
             <AlertBanner tone="error" onClose={() => setProblem(null)}>
               <p>{t('activate.failed')}</p>
@@ -86,6 +82,6 @@ export function ActivatePage() {
           />
         </>
       )}
-    </div>
+    </TitledPage>
   );
 }

@@ -6,17 +6,16 @@ import {
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount, useVerifyCode } from '../api/recovery-api';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
 import { isRecoveryOver, problemText } from './problem-text';
 import styles from './recovery.module.css';
 
@@ -53,13 +52,11 @@ export function CodeForm({
   const verify = useVerifyCode();
   const resend = useLookupAccount();
   const [status, setStatus] = useState('');
-  const form = useForm<CodeFormValues>({
-    resolver: zodResolver(CodeFormSchema),
-    defaultValues: { verificationCode: code },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<CodeFormValues>(
+    zodResolver(CodeFormSchema),
+    { verificationCode: code },
+    'onLeave',
+  );
   const { register, formState, watch, getValues, handleSubmit, setError } = form;
 
   useEffect(() => {
@@ -67,8 +64,11 @@ export function CodeForm({
     return () => subscription.unsubscribe();
   }, [watch, getValues, onCodeChange]);
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
+    formState.errors,
+    errorText,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async ({ verificationCode }) => {
@@ -81,12 +81,10 @@ export function CodeForm({
           onOver();
           return;
         }
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          applyServerErrors(error.fieldErrors, setError, () => 'verificationCode');
-          fail();
-        } else {
-          fail([problemText(error, t)]);
-        }
+        failCall(error, (fieldErrors) => {
+          applyServerErrors(fieldErrors, setError, () => 'verificationCode');
+          return [];
+        });
       }
     },
     () => fail(),
@@ -110,13 +108,12 @@ export function CodeForm({
   return (
     <>
       <p>{t('recover.codeSent')}</p>
-      <form
+      <SummarisedForm
         className={styles.form}
-        noValidate
         onSubmit={submit}
-        aria-busy={verify.isPending || undefined}
+        isBusy={verify.isPending}
+        summary={summary}
       >
-        <ErrorSummary items={shownItems} focusKey={focusKey} />
         <TextField
           id="verificationCode"
           label={t('recover.code')}
@@ -141,7 +138,7 @@ export function CodeForm({
         </div>
         {/* Shown and announced politely once a new code is on its way. */}
         <p role="status">{status}</p>
-      </form>
+      </SummarisedForm>
     </>
   );
 }

@@ -5,20 +5,20 @@ import {
   recoveryLookupRequest,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ErrorSummary } from '@/components/error-summary';
+import { EmailField } from '@/components/email-field';
 import { PhoneField } from '@/components/phone-field';
 import { RadioGroup } from '@/components/radio-group';
-import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
+import { UsernameField } from '@/components/username-field';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useLookupAccount } from '../api/recovery-api';
-import { problemText } from './problem-text';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
 import styles from './recovery.module.css';
 
 type LookupFormProps = {
@@ -48,24 +48,22 @@ export function LookupForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText('');
   const lookup = useLookupAccount();
-  const form = useForm<RecoveryLookupForm>({
-    resolver: zodResolver(RecoveryLookupFormSchema),
-    defaultValues: isUsernameOnly ? { ...values, method: 'username' } : values,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { register, control, formState, watch, getValues, handleSubmit, setError } = form;
+  const form = useSummaryForm<RecoveryLookupForm>(
+    zodResolver(RecoveryLookupFormSchema),
+    isUsernameOnly ? { ...values, method: 'username' } : values,
+    'onLeave',
+  );
+  const { register, control, formState, watch, handleSubmit, setError } = form;
   const method = watch('method');
 
   // What the person types survives a reload.
-  useEffect(() => {
-    const subscription = watch(() => onChange(getValues()));
-    return () => subscription.unsubscribe();
-  }, [watch, getValues, onChange]);
+  useDraftSync(watch, onChange);
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
+    formState.errors,
+    errorText,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async (filled) => {
@@ -75,14 +73,11 @@ export function LookupForm({
         if (answer.result === 'MULTI') onMultiple({ ...filled, method: 'username' });
         else onFound(answer.recoveryId, filled);
       } catch (error) {
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+        failCall(error, (fieldErrors) =>
+          applyServerErrors(fieldErrors, setError, (field) =>
             isLookupField(field) ? field : undefined,
-          );
-          fail(unplaced.map((e) => e.text));
-        } else {
-          fail([problemText(error, t)]);
-        }
+          ).map((e) => e.text),
+        );
       }
     },
     () => fail(),
@@ -90,13 +85,12 @@ export function LookupForm({
 
   const errors = formState.errors;
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={lookup.isPending || undefined}
+      isBusy={lookup.isPending}
+      summary={summary}
     >
-      <ErrorSummary items={shownItems} focusKey={focusKey} />
       {isUsernameOnly ? null : (
         <Controller
           control={control}
@@ -121,24 +115,18 @@ export function LookupForm({
         />
       )}
       {method === 'email' ? (
-        <TextField
+        <EmailField
           id="email"
           label={t('recover.email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
           maxLength={EMAIL_MAX_LENGTH}
           error={errorText(errors.email)}
           {...register('email')}
         />
       ) : null}
       {method === 'username' ? (
-        <TextField
+        <UsernameField
           id="username"
           label={t('recover.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           maxLength={200}
           error={errorText(errors.username)}
           {...register('username')}
@@ -156,11 +144,9 @@ export function LookupForm({
           numberProps={register('phone')}
         />
       ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={lookup.isPending}>
-          {t('recover.submit')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow className={styles.actions} isLoading={lookup.isPending}>
+        {t('recover.submit')}
+      </SubmitRow>
+    </SummarisedForm>
   );
 }

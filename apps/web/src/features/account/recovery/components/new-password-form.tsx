@@ -4,20 +4,18 @@ import {
   type NewPasswordForm as NewPasswordValues,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { PasswordChecklist } from '@/components/credentials/password-checklist';
-import { ErrorSummary } from '@/components/error-summary';
-import { PasswordToggle } from '@/components/password-toggle';
-import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
+import { PasswordField, RevealablePasswordField } from '@/components/password-field';
+import { SubmitRow } from '@/components/submit-row';
+import { SummarisedForm } from '@/components/summarised-form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
-import { useFormProblems } from '@/lib/use-form-problems';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import { useResetPassword } from '../api/recovery-api';
-import { isRecoveryOver, problemText } from './problem-text';
+import { useRecoveryProblems } from '../hooks/use-recovery-problems';
+import { isRecoveryOver } from './problem-text';
 import styles from './recovery.module.css';
 
 /**
@@ -48,18 +46,19 @@ export function NewPasswordForm({
   const reset = useResetPassword();
   const checklistId = useId();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
-  const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(ClientSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSummaryForm<NewPasswordValues>(
+    zodResolver(ClientSchema),
+    { newPassword: '', confirmPassword: '' },
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
   const newPassword = watch('newPassword');
 
-  const { shownItems, focusKey, clear, fail } = useFormProblems(formState.errors, errorText);
-  useEffect(() => onErrorsChange(shownItems.length > 0), [onErrorsChange, shownItems.length]);
+  const { summary, clear, fail, failCall } = useRecoveryProblems(
+    formState.errors,
+    errorText,
+    onErrorsChange,
+  );
 
   const submit = handleSubmit(
     async (values) => {
@@ -72,64 +71,49 @@ export function NewPasswordForm({
           onOver();
           return;
         }
-        if (isApiError(error) && error.fieldErrors.length > 0) {
-          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) =>
+        failCall(error, (fieldErrors) => {
+          const unplaced = applyServerErrors(fieldErrors, setError, (field) =>
             field === 'newPassword' || field === 'confirmPassword' ? field : undefined,
           );
-          fail(unplaced.length > 0 ? [unplaced.map((e) => e.text).join(' ')] : []);
-        } else {
-          fail([problemText(error, t)]);
-        }
+          return unplaced.length > 0 ? [unplaced.map((e) => e.text).join(' ')] : [];
+        });
       }
     },
     () => fail(),
   );
 
-  const type = isPasswordShown ? 'text' : 'password';
   return (
-    <form
+    <SummarisedForm
       className={styles.form}
-      noValidate
       onSubmit={submit}
-      aria-busy={reset.isPending || undefined}
+      isBusy={reset.isPending}
+      summary={summary}
     >
-      <ErrorSummary items={shownItems} focusKey={focusKey} />
-      <div className={styles.passwordRow}>
-        <TextField
-          id="newPassword"
-          label={t('recover.newPassword')}
-          type={type}
-          autoComplete="new-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errorText(formState.errors.newPassword)}
-          aria-describedby={checklistId}
-          {...register('newPassword')}
-        />
-        <PasswordToggle
-          isShown={isPasswordShown}
-          onToggle={() => setIsPasswordShown((shown) => !shown)}
-          controls="newPassword confirmPassword"
-          showLabel={t('recover.showPassword')}
-          hideLabel={t('recover.hidePassword')}
-        />
-      </div>
+      <RevealablePasswordField
+        id="newPassword"
+        label={t('recover.newPassword')}
+        autoComplete="new-password"
+        isShown={isPasswordShown}
+        onToggle={() => setIsPasswordShown((shown) => !shown)}
+        controls="newPassword confirmPassword"
+        showLabel={t('recover.showPassword')}
+        hideLabel={t('recover.hidePassword')}
+        error={errorText(formState.errors.newPassword)}
+        aria-describedby={checklistId}
+        {...register('newPassword')}
+      />
       <PasswordChecklist id={checklistId} password={newPassword} />
-      <TextField
+      <PasswordField
         id="confirmPassword"
         label={t('recover.confirmPassword')}
-        type={type}
         autoComplete="new-password"
-        autoCapitalize="none"
-        spellCheck={false}
+        isShown={isPasswordShown}
         error={errorText(formState.errors.confirmPassword)}
         {...register('confirmPassword')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isLoading={reset.isPending}>
-          {t('recover.save')}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow className={styles.actions} isLoading={reset.isPending}>
+        {t('recover.save')}
+      </SubmitRow>
+    </SummarisedForm>
   );
 }

@@ -7,7 +7,7 @@ import {
   type UpdateInvitedUserResponse,
 } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 // The invited calls of /invite/credentials, each with the invite
@@ -15,18 +15,12 @@ import { inviteAuthHeaders } from '@/stores/invite-token';
 
 type InviteCall = { token: string; userId: string };
 
-function invalidAnswer(): ApiError {
-  return new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'Unexpected answer' });
-}
-
 /** GET /v2/users/:userId: the invited parent as saved (email, referral, security question). */
 export async function getInvitedUser({ token, userId }: InviteCall): Promise<InvitedUser> {
   const answer = await apiRequest<unknown>(`/v2/users/${encodeURIComponent(userId)}`, {
     headers: inviteAuthHeaders(token),
   });
-  const parsed = InvitedUserSchema.safeParse(answer);
-  if (!parsed.success) throw invalidAnswer();
-  return parsed.data;
+  return parseAnswer(InvitedUserSchema, answer);
 }
 
 export function useInvitedUser(call: InviteCall) {
@@ -50,9 +44,7 @@ export async function requestCredentialsToken({
     `/v2/users/${encodeURIComponent(userId)}/credentials-token`,
     { method: 'POST', headers: inviteAuthHeaders(token) },
   );
-  const parsed = InviteCredentialsTokenResponseSchema.safeParse(answer);
-  if (!parsed.success) throw invalidAnswer();
-  return parsed.data;
+  return parseAnswer(InviteCredentialsTokenResponseSchema, answer);
 }
 
 /** POST /v2/users/:userId/terms (no body): any failure is "cannot set agreed to terms". */

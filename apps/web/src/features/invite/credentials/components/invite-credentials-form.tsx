@@ -1,22 +1,25 @@
-import { SECURITY_CODE_LENGTH, type ValidationError } from '@coparent/domain';
+import type { ValidationError } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { CheckboxField } from '@/components/checkbox-field';
 import credentialsStyles from '@/components/credentials/credentials.module.css';
 import { useUsernameCheck } from '@/components/credentials/use-username-check';
 import { UsernamePasswordFields } from '@/components/credentials/username-password-fields';
-import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
+import type { ErrorSummaryItem } from '@/components/error-summary';
 import { legalPageLinks } from '@/components/legal-page-links';
 import { ReferralFields } from '@/components/referral-fields';
 import { RichText } from '@/components/rich-text';
+import { SecurityCodeField } from '@/components/security-code-field';
+import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
 import {
@@ -97,13 +100,11 @@ export function InviteCredentialsForm({
       >,
     [schema],
   );
-  const form = useForm<InviteCredentialsInput, unknown, InviteCredentialsValues>({
+  const form = useSummaryForm<InviteCredentialsInput, InviteCredentialsValues>(
     resolver,
     defaultValues,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+    'onLeave',
+  );
   const { register, formState, watch, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
   const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
@@ -152,13 +153,6 @@ export function InviteCredentialsForm({
     },
   );
 
-  const codeProps = {
-    isDigitsOnly: true,
-    maxLength: SECURITY_CODE_LENGTH,
-    autoComplete: 'off',
-    fieldWidth: 'short',
-  } as const;
-
   const consent = needsTerms ? (
     <div className={styles.consent}>
       <CheckboxField
@@ -182,14 +176,13 @@ export function InviteCredentialsForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <SummarisedForm
         id={INVITE_CREDENTIALS_FORM_ID}
-        noValidate
         onSubmit={submit}
-        aria-busy={isSubmitting || undefined}
+        isBusy={isSubmitting}
+        summary={{ items: focusKey > 0 ? items : [], focusKey }}
       >
         {/* Field messages show as fields are left; the summary only after a submit. */}
-        <ErrorSummary items={focusKey > 0 ? items : []} focusKey={focusKey} />
         <fieldset className={styles.section}>
           <legend>{t('inviteCredentials.loginLegend')}</legend>
           <UsernamePasswordFields
@@ -229,19 +222,17 @@ export function InviteCredentialsForm({
             error={errorText(errors.security?.securityAnswer)}
             {...register('security.securityAnswer')}
           />
-          <TextField
+          <SecurityCodeField
             id="security-securityCode"
             label={t('inviteCredentials.securityCode')}
             hint={t('inviteCredentials.securityCodeHint')}
             error={errorText(errors.security?.securityCode)}
-            {...codeProps}
             {...register('security.securityCode')}
           />
-          <TextField
+          <SecurityCodeField
             id="security-confirmCode"
             label={t('inviteCredentials.confirmCode')}
             error={errorText(errors.security?.confirmCode)}
-            {...codeProps}
             {...register('security.confirmCode')}
           />
         </fieldset>
@@ -264,7 +255,7 @@ export function InviteCredentialsForm({
             </p>
           )}
         </div>
-      </form>
+      </SummarisedForm>
     </FormProvider>
   );
 }

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import credentialsStyles from '@/components/credentials/credentials.module.css';
+import { CredentialsFailed } from '@/components/credentials/credentials-failed';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
-import { SupportPhoneSentence } from '@/components/support-phone-sentence';
 import { TryAgainButton } from '@/components/try-again-button';
 import { isApiError } from '@/lib/api-client';
 import { fullPage } from '@/lib/full-page';
@@ -201,15 +201,10 @@ function InviteCredentialsScreen({
         </AlertBanner>
       ) : null}
       {problem === 'failed' ? (
-        <AlertBanner
-          tone="error"
+        <CredentialsFailed
+          phone={phone}
           action={<TryAgainButton retry={{ formId: INVITE_CREDENTIALS_FORM_ID }} />}
-        >
-          <p>{t('credentials_error', { ns: 'validation' })}</p>
-          <p>
-            <SupportPhoneSentence phone={phone} />
-          </p>
-        </AlertBanner>
+        />
       ) : null}
       <InviteCredentialsForm
         credentialsToken={credentialsToken}

@@ -1,0 +1,28 @@
+import {
+  type PricingRequestInput,
+  type PricingResponse,
+  PricingResponseSchema,
+} from '@coparent/domain';
+import { apiRequest, parseAnswer } from '@/lib/api-client';
+import type { SignupKey } from '@/stores/funnel-store';
+
+type PriceSignupInput = SignupKey & { body: PricingRequestInput };
+
+/**
+ * POST /v2/signups/{signupId}/pricing: the server's price of an order, computed from its catalog,
+ * with the billing address, the codes and pay-for-co-parent where the body has them. The checkout's
+ * amounts, shown and sent to the payment, come from here only. An invalid subscription code
+ * answers 422 at `paymentCodes.N` ('Invalid activation code').
+ */
+export async function priceSignup({
+  signupId,
+  registrationKey,
+  body,
+}: PriceSignupInput): Promise<PricingResponse> {
+  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/pricing`, {
+    method: 'POST',
+    body: { limboId: signupId, ...body },
+    registrationKey,
+  });
+  return parseAnswer(PricingResponseSchema, answer, 'pricing');
+}
