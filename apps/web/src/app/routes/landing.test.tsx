@@ -51,7 +51,8 @@ describe('/signup', () => {
   it('redirects the root path to /signup', async () => {
     const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
-    expect(document.title).toBe('Sign up – CoParent Hub');
+    // The router's location moves before React has rendered the lazily loaded screen that names the tab.
+    await waitFor(() => expect(document.title).toBe('Sign up – CoParent Hub'));
   });
 
   it('shows a friendly page for an unknown path', async () => {
