@@ -15,6 +15,7 @@ import {
 } from '@coparent/domain';
 import type { Db } from '../../db/client.js';
 import type { SignupRow, UserRow } from '../../db/schema.js';
+import { addressOf } from '../../db/stored-address.js';
 import { AppError, fieldError } from '../../errors.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import type { FlagContext } from '../flags/context.js';
@@ -197,15 +198,7 @@ export async function prepareSignupAttempt(
   return newAttempt({
     locale,
     order: savedOrder,
-    billing: {
-      line1: billing.line1,
-      line2: billing.line2,
-      city: billing.city,
-      region: billing.region,
-      postalCode: billing.postalCode,
-      country: billing.country,
-      timeZone: billing.timeZone,
-    },
+    billing: { ...addressOf(billing), timeZone: billing.timeZone },
     payForCoparent: body.payForCoparent,
     marketingOptIn: body.marketingOptIn ?? !consentRequired,
     termsAccepted: body.termsAccepted === true,

@@ -34,7 +34,7 @@ import { createPayments, type PayBody } from '../payments/payments.js';
 import type { PricingService } from '../pricing/service.js';
 import type { SignupService } from '../signup/service.js';
 import { type InvitedPayer, prepareInvitedAttempt, prepareSignupAttempt } from './attempt.js';
-import { createCompletion } from './completion.js';
+import { type CompletionDeps, createCompletion } from './completion.js';
 import type { StoredResponse } from './receipt.js';
 import { isUkCardTreatment } from './uk-card-provider.js';
 
@@ -56,12 +56,7 @@ export type CheckoutServiceDeps = {
   log: FastifyBaseLogger;
   now: () => Date;
   publicUrl: string;
-  settings: {
-    inviteTtlDays: number;
-    credentialsTokenTtlMinutes: number;
-    credentialsLinkTtlDays: number;
-    paymentLockSeconds: number;
-  };
+  settings: CompletionDeps['settings'] & { paymentLockSeconds: number };
   hooks?: CheckoutHooks | undefined;
   /** Experiments the server decides itself (uk-card-provider). */
   flags: ExperimentFlags;

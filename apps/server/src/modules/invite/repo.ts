@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findFirst } from '../../db/queries.js';
 import {
   familyMembers,
   type InviteProgressRow,
@@ -17,8 +18,7 @@ export async function findInviteByTokenHash(
   db: Executor,
   tokenHash: string,
 ): Promise<InviteRow | undefined> {
-  const [row] = await db.select().from(invites).where(eq(invites.tokenHash, tokenHash)).limit(1);
-  return row;
+  return findFirst(db, invites, eq(invites.tokenHash, tokenHash));
 }
 
 /** How many invites a family member got since `since` (the new-link rate limit). */
@@ -91,12 +91,7 @@ export async function findParentProfile(
   db: Executor,
   userId: string,
 ): Promise<ParentProfileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(parentProfiles)
-    .where(eq(parentProfiles.userId, userId))
-    .limit(1);
-  return row;
+  return findFirst(db, parentProfiles, eq(parentProfiles.userId, userId));
 }
 
 export async function upsertParentProfile(
@@ -116,12 +111,7 @@ export async function findInviteProgress(
   db: Executor,
   userId: string,
 ): Promise<InviteProgressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(inviteProgress)
-    .where(eq(inviteProgress.userId, userId))
-    .limit(1);
-  return row;
+  return findFirst(db, inviteProgress, eq(inviteProgress.userId, userId));
 }
 
 export async function upsertInviteProgress(

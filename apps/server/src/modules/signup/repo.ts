@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPerExecutor, preparedStatement } from '../../db/prepared-statement.js';
+import { findFirst } from '../../db/queries.js';
 import {
   catalogPackages,
   type NewSignupRow,
@@ -398,11 +399,7 @@ export async function findSignupBilling(
   db: Executor,
   signupId: string,
 ): Promise<SignupBilling | undefined> {
-  const [row] = await db
-    .select()
-    .from(signupBilling)
-    .where(eq(signupBilling.signupId, signupId))
-    .limit(1);
+  const row = await findFirst(db, signupBilling, eq(signupBilling.signupId, signupId));
   if (!row) return undefined;
   const { signupId: _id, updatedAt: _at, ...billing } = row;
   return billing;
