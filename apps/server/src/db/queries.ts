@@ -1,10 +1,10 @@
 import { getTableName, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
 
 /**
- * The query shapes every repository repeats: one row by a condition (locked or not), and the
- * insert of one row answered whole or by its id.
+ * The query shapes every repository repeats: one row by a condition (locked or not), the insert
+ * of one row answered as stored, and the upsert of a row by its key.
  */
 
 /** The first row of `table` that `where` matches; `forUpdate` locks it until the transaction ends. */
@@ -35,4 +35,21 @@ export async function insertOne<T extends PgTable>(
     .returning();
   if (!row) throw new Error(`insert into ${getTableName(table)} returned no row`);
   return row as T['$inferSelect'];
+}
+
+/**
+ * Inserts `row`, or, where a row with the same `key` already stands, updates that one with `set`
+ * (its key untouched).
+ */
+export async function upsert<T extends PgTable>(
+  db: Executor,
+  table: T,
+  key: PgColumn | PgColumn[],
+  row: T['$inferInsert'],
+  set: Partial<T['$inferInsert']>,
+): Promise<void> {
+  await db
+    .insert(table as PgTable)
+    .values(row)
+    .onConflictDoUpdate({ target: key, set });
 }

@@ -2,7 +2,7 @@ import { emailKey } from '@coparent/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared-statement.js';
-import { findFirst, insertOne } from '../../db/queries.js';
+import { findFirst, insertOne, upsert } from '../../db/queries.js';
 import {
   type CredentialsTokenPurpose,
   credentialsTokens,
@@ -100,10 +100,7 @@ export async function upsertUserAddress(
   now: Date,
 ): Promise<void> {
   const set = { ...values, updatedAt: now };
-  await db
-    .insert(userAddresses)
-    .values(set)
-    .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set });
+  await upsert(db, userAddresses, [userAddresses.userId, userAddresses.type], set, set);
 }
 
 // ── Credentials (username and password) ─────────────────────────────────────────────────────────

@@ -12,20 +12,20 @@ import {
   type TokenizePayload,
   translateMessage,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import {
   type PaymentGateway,
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
 import type { SandboxPaymentGateway } from '../../adapters/payment/sandbox.js';
-import type { Database, Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import { hasCredentials, userExistsWithEmail } from '../account/repo.js';
 import { issueCredentialsToken } from '../accounts/credentials-token.js';
 import { ParentEmailTakenError } from '../accounts/provision.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import type { EventsService } from '../events/service.js';
 import type { ExperimentFlags } from '../flags/experiment-arm.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -44,8 +44,7 @@ export type CheckoutHooks = {
   beforeCommit?: (paymentId: string) => void | Promise<void>;
 };
 
-export type CheckoutServiceDeps = {
-  db: Db;
+export type CheckoutServiceDeps = LoggedCoreDeps & {
   gateway: PaymentGateway | SandboxPaymentGateway;
   pricing: Pick<PricingService, 'quote' | 'quoteFor' | 'catalogNow'>;
   signups: Pick<
@@ -53,8 +52,6 @@ export type CheckoutServiceDeps = {
     'authorizeForCheckout' | 'lockForCompletion' | 'markPaid' | 'parentEmailOf'
   >;
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   publicUrl: string;
   settings: CompletionDeps['settings'] & { paymentLockSeconds: number };
   hooks?: CheckoutHooks | undefined;

@@ -1,13 +1,11 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { findFirst } from '../../db/queries.js';
+import { findFirst, upsert } from '../../db/queries.js';
 import {
   familyMembers,
-  type InviteProgressRow,
   type InviteRow,
   inviteProgress,
   invites,
-  type ParentProfileRow,
   parentProfiles,
   subscriptions,
 } from '../../db/schema.js';
@@ -87,42 +85,23 @@ export async function findCurrentSubscription(
 
 // ── The invited user's answers and progress ─────────────────────────────────────────────────────
 
-export async function findParentProfile(
-  db: Executor,
-  userId: string,
-): Promise<ParentProfileRow | undefined> {
-  return findFirst(db, parentProfiles, eq(parentProfiles.userId, userId));
+/**
+ * The reads and writes of a table with one row per invited user: the row, and its upsert with
+ * the time of the change.
+ */
+function perUserRow<T extends typeof parentProfiles | typeof inviteProgress>(table: T) {
+  type Values = Partial<Omit<T['$inferInsert'], 'userId' | 'updatedAt'>>;
+  return {
+    find: (db: Executor, userId: string): Promise<T['$inferSelect'] | undefined> =>
+      findFirst(db, table, eq(table.userId, userId)),
+    upsert: async (db: Executor, userId: string, values: Values, now: Date): Promise<void> => {
+      // The spread of a generic row type is not one TypeScript can check against the table.
+      const set = { ...values, updatedAt: now } as Partial<T['$inferInsert']>;
+      await upsert(db, table, table.userId, { userId, ...set } as T['$inferInsert'], set);
+    },
+  };
 }
 
-export async function upsertParentProfile(
-  db: Executor,
-  userId: string,
-  values: Partial<Omit<typeof parentProfiles.$inferInsert, 'userId' | 'updatedAt'>>,
-  now: Date,
-): Promise<void> {
-  const set = { ...values, updatedAt: now };
-  await db
-    .insert(parentProfiles)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: parentProfiles.userId, set });
-}
-
-export async function findInviteProgress(
-  db: Executor,
-  userId: string,
-): Promise<InviteProgressRow | undefined> {
-  return findFirst(db, inviteProgress, eq(inviteProgress.userId, userId));
-}
-
-export async function upsertInviteProgress(
-  db: Executor,
-  userId: string,
-  values: Partial<Omit<typeof inviteProgress.$inferInsert, 'userId' | 'updatedAt'>>,
-  now: Date,
-): Promise<void> {
-  const set = { ...values, updatedAt: now };
-  await db
-    .insert(inviteProgress)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: inviteProgress.userId, set });
-}
+export const { find: findParentProfile, upsert: upsertParentProfile } = perUserRow(parentProfiles);
+export const { find: findInviteProgress, upsert: upsertInviteProgress } =
+  perUserRow(inviteProgress);
