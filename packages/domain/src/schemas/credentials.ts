@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages/en.js';
-import { errorKey } from '../validation/fields.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 import { passwordProblems } from '../validation/password.js';
 import { passwordStrengthProblems } from '../validation/password-strength.js';
 import { usernameSchema } from '../validation/username.js';
@@ -36,7 +36,7 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
         username: value.username,
         email: ctx.email,
       })) {
-        issues.addIssue({ code: 'custom', path: ['password'], message: problem });
+        fieldIssue(issues, ['password'], problem);
       }
     });
 }

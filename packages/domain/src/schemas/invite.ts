@@ -6,6 +6,7 @@ import { optionalInput, optionalText } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
+  fieldIssue,
   firstNameSchema,
   lastNameSchema,
   phoneCodeIdSchema,
@@ -18,13 +19,11 @@ import {
   securityQuestionSchema,
 } from '../validation/security.js';
 import {
-  addressLine2Schema,
   addressLineSchema,
-  checkAddress,
+  BillingAddressSchema,
+  checkBodyAddress,
   citySchema,
   countryIdSchema,
-  postalCodeFieldSchema,
-  regionFieldSchema,
   timeZoneFieldSchema,
 } from './address.js';
 import { ParentReferralSchema } from './referral.js';
@@ -95,21 +94,12 @@ const InvitedParentSchema = z.object(
   errorKey('invalidValue'),
 );
 
-const InvitedAddressSchema = z.object(
-  {
-    line1: optionalInput(addressLineSchema),
-    line2: z.preprocess((v) => (v === null || v === undefined ? '' : v), addressLine2Schema),
-    city: optionalInput(citySchema),
-    region: z.preprocess((v) => (v === null || v === undefined ? '' : v), regionFieldSchema),
-    postalCode: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      postalCodeFieldSchema,
-    ),
-    country: optionalInput(countryIdSchema),
-    type: optionalText(20),
-  },
-  errorKey('invalidValue'),
-);
+/** The billing address, whose line 1, city and country a section without ADDRESS leaves out. */
+const InvitedAddressSchema = BillingAddressSchema.extend({
+  line1: optionalInput(addressLineSchema),
+  city: optionalInput(citySchema),
+  country: optionalInput(countryIdSchema),
+});
 
 /**
  * PATCH /v2/users/{userId}: update the invited parent. Sections:
@@ -146,7 +136,7 @@ export const UpdateInvitedUserRequestSchema = z
   .superRefine((value, ctx) => {
     const has = (s: InvitedUpdateSection) => value.sections.includes(s);
     const need = (present: unknown, path: (string | number)[], message: string) => {
-      if (present === undefined) ctx.addIssue({ code: 'custom', path, message });
+      if (present === undefined) fieldIssue(ctx, path, message);
     };
     const parent = value.parent ?? {};
     if (has('PARENT') && !has('ADDRESS')) {
@@ -166,20 +156,11 @@ export const UpdateInvitedUserRequestSchema = z
       }
       need(parent.timeZone, ['parent', 'timeZone'], 'signup_timezone_error');
       if (address?.country && parent.timeZone) {
-        checkAddress(
-          {
-            country: address.country,
-            region: address.region,
-            postalCode: address.postalCode,
-            timezone: parent.timeZone,
-          },
+        checkBodyAddress(
+          { ...address, country: address.country },
+          parent.timeZone,
           ctx,
-          {
-            country: 'address.country',
-            region: 'address.region',
-            postalCode: 'address.postalCode',
-            timezone: 'parent.timeZone',
-          },
+          'parent.timeZone',
         );
       }
     }
@@ -193,17 +174,13 @@ export const UpdateInvitedUserRequestSchema = z
         value.securityAnswer &&
         answerEqualsQuestion(value.securityQuestion, value.securityAnswer)
       ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['securityAnswer'],
-          message: 'signup_securityAnswerSame_error',
-        });
+        fieldIssue(ctx, ['securityAnswer'], 'signup_securityAnswerSame_error');
       }
     }
     if (has('SECURITY_CODE')) {
       need(value.securityCode, ['securityCode'], 'only4');
       if (value.securityCode !== undefined && value.confirmCode !== value.securityCode) {
-        ctx.addIssue({ code: 'custom', path: ['confirmCode'], message: 'codeConfirm' });
+        fieldIssue(ctx, ['confirmCode'], 'codeConfirm');
       }
     }
     if (has('PACKAGE')) need(value.order, ['order', 'packageId'], 'pricing_package_error');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorKey } from '../validation/fields.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 import {
   answerEqualsQuestion,
   securityAnswerSchema,
@@ -21,14 +21,10 @@ function checkSecurity<C extends string>(
   ctx: z.RefinementCtx,
 ): void {
   if (answerEqualsQuestion(value.securityQuestion, value.securityAnswer)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['securityAnswer'],
-      message: 'signup_securityAnswerSame_error',
-    });
+    fieldIssue(ctx, ['securityAnswer'], 'signup_securityAnswerSame_error');
   }
   if (value[confirmField] !== value.securityCode) {
-    ctx.addIssue({ code: 'custom', path: [confirmField], message: 'codeConfirm' });
+    fieldIssue(ctx, [confirmField], 'codeConfirm');
   }
 }
 

@@ -8,6 +8,10 @@ export function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
+/** `schema` for a text a request body may send as null (or leave out) to mean blank (''). */
+export const nullAsBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : v), schema);
+
 /** `schema` for a field that may be left out: null and blank strings count as left out. */
 export const optionalInput = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
