@@ -6,6 +6,7 @@ import {
   CouponDetailSchema,
   EnteredCodesSchema,
   OrderSchema,
+  PayForCoparentSchema,
   PaymentCodeDetailSchema,
   PricingInfoSchema,
   PricingResponseSchema,
@@ -181,10 +182,7 @@ export const PaymentRequestSchema = z.object(
     parentDuplicateConfirmed: optionalFlag,
     coParentDuplicateConfirmed: optionalFlag,
     payment: PaymentDetailsSchema,
-    payForCoparent: z
-      .boolean(errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v === true),
+    payForCoparent: PayForCoparentSchema,
     promoCodes: EnteredCodesSchema,
     /** Subscription (activation) codes, as sent to the pricing call. */
     paymentCodes: EnteredCodesSchema,

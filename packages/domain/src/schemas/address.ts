@@ -10,15 +10,21 @@ import {
 import { type CountryId, isCountryId } from '../lookups/countries.js';
 import { hasRegions, isRegionOf } from '../lookups/regions.js';
 import { hasTimeZones, isTimeZoneOf } from '../lookups/time-zones.js';
+import type { MessageKey } from '../messages/en.js';
 import { nullAsBlank, optionalText } from '../validation/blank.js';
 import { errorKey, fieldIssue } from '../validation/fields.js';
 import { isPostalCodeRequired, isValidPostalCode } from '../validation/postal.js';
 
-export const addressLineSchema = z
-  .string(errorKey('signup_billingAddress_error'))
-  .trim()
-  .min(BILLING_ADDRESS_MIN_LENGTH, errorKey('signup_billingAddress_error'))
-  .max(BILLING_ADDRESS_MAX_LENGTH, errorKey('signup_billingAddress_error'));
+/** A trimmed text of `min`–`max` characters; `key` is the message of every failure. */
+function boundedText(min: number, max: number, key: MessageKey) {
+  return z.string(errorKey(key)).trim().min(min, errorKey(key)).max(max, errorKey(key));
+}
+
+export const addressLineSchema = boundedText(
+  BILLING_ADDRESS_MIN_LENGTH,
+  BILLING_ADDRESS_MAX_LENGTH,
+  'signup_billingAddress_error',
+);
 
 /** Optional second line ('' = none), at most 50. */
 export const addressLine2Schema = z
@@ -26,11 +32,11 @@ export const addressLine2Schema = z
   .trim()
   .max(BILLING_ADDRESS2_MAX_LENGTH, errorKey('signup_addressLine2_error'));
 
-export const citySchema = z
-  .string(errorKey('signup_city_error'))
-  .trim()
-  .min(BILLING_CITY_MIN_LENGTH, errorKey('signup_city_error'))
-  .max(BILLING_CITY_MAX_LENGTH, errorKey('signup_city_error'));
+export const citySchema = boundedText(
+  BILLING_CITY_MIN_LENGTH,
+  BILLING_CITY_MAX_LENGTH,
+  'signup_city_error',
+);
 
 /** A country of the fixed list (ISO alpha-2; lower case is accepted and upper-cased). */
 export const countryIdSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages/en.js';
+import { requiredText } from '../validation/blank.js';
 import { errorKey, fieldIssue } from '../validation/fields.js';
 import { passwordProblems } from '../validation/password.js';
 import { passwordStrengthProblems } from '../validation/password-strength.js';
@@ -81,10 +82,7 @@ export const LoginRequestSchema = z.object({
     .trim()
     .min(1, errorKey('login_usernameRequired_error'))
     .max(200, errorKey('login_error')),
-  password: z
-    .string(errorKey('login_passwordRequired_error'))
-    .min(1, errorKey('login_passwordRequired_error'))
-    .max(200, errorKey('login_error')),
+  password: requiredText(200, 'login_passwordRequired_error', 'login_error'),
   submit: z.string().max(50).optional(),
   eventId: z.string().max(50).optional(),
 });

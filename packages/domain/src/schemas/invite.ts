@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PaymentDetailsSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS } from '../family/members.js';
-import { EnteredCodesSchema, OrderSchema, SavedOrderSchema } from '../pricing/schemas.js';
+import {
+  EnteredCodesSchema,
+  OrderSchema,
+  PayForCoparentSchema,
+  SavedOrderSchema,
+} from '../pricing/schemas.js';
 import { optionalInput, optionalText } from '../validation/blank.js';
 import {
   emailSchema,
@@ -266,10 +271,7 @@ export const InvitedPaymentRequestSchema = z.object(
     /** Subscription (activation) codes, as sent to the pricing call (`subscriptionCodes`). */
     paymentCodes: EnteredCodesSchema,
     /** Invited users cannot pay for the co-parent: true is refused (422 at `payForCoparent`). */
-    payForCoparent: z
-      .boolean(errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v === true),
+    payForCoparent: PayForCoparentSchema,
     segmentAnonymousId: optionalText(200),
   },
   errorKey('invalidValue'),

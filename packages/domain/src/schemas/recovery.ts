@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LOOKUP_RESULTS, RECOVERY_STATES } from '../constants/enums.js';
+import { requiredText } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
@@ -179,14 +180,8 @@ export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 /** POST /v2/account/recovery/reset body: the verify answer's token or the emailed link's. */
 export const RecoveryResetRequestSchema = z.object(
   {
-    resetToken: z
-      .string(errorKey('invalidValue'))
-      .min(1, errorKey('invalidValue'))
-      .max(200, errorKey('invalidValue')),
-    newPassword: z
-      .string(errorKey('validPwdNone_error'))
-      .min(1, errorKey('validPwdNone_error'))
-      .max(200, errorKey('validPwdLength_error')),
+    resetToken: requiredText(200, 'invalidValue'),
+    newPassword: requiredText(200, 'validPwdNone_error', 'validPwdLength_error'),
     confirmPassword: z.string(errorKey('recovery_confirmPassword_error')).max(200),
   },
   errorKey('invalidValue'),
