@@ -67,7 +67,7 @@ export const users = pgTable(
 );
 
 /** The user a row belongs to, deleted with the user. */
-export const ownerUserId = () =>
+const ownerUserId = () =>
   uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
@@ -78,10 +78,7 @@ export const userIdKey = () =>
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' });
 
-/**
- * A user's bearer token (a credentials token, a session): only its SHA-256 is stored, and the
- * purge of expired tokens reads by expiry.
- */
+/** A user's expiring bearer token (a credentials token, a session), stored as its SHA-256. */
 const userTokenColumns = () => ({
   id: randomId,
   tokenHash: text('token_hash').notNull().unique(),
