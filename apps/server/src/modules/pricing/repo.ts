@@ -270,15 +270,18 @@ export async function findSubscriptionCodes(
 
 export type Referrer = { key: string; name: string; couponCode: string; percent: number };
 
+/** What a referrer is read as: its key, name, coupon and percentage. */
+const referrerColumns = {
+  key: referrers.key,
+  name: referrers.name,
+  couponCode: referrers.couponCode,
+  percent: referrers.percent,
+};
+
 /** An active referrer by its key; undefined for an unknown or retired key. */
 export async function findActiveReferrer(db: Executor, key: string): Promise<Referrer | undefined> {
   const [row] = await db
-    .select({
-      key: referrers.key,
-      name: referrers.name,
-      couponCode: referrers.couponCode,
-      percent: referrers.percent,
-    })
+    .select(referrerColumns)
     .from(referrers)
     .where(and(eq(referrers.key, key), eq(referrers.active, true)))
     .limit(1);
@@ -287,13 +290,5 @@ export async function findActiveReferrer(db: Executor, key: string): Promise<Ref
 
 /** Every active referrer (the pricing calls' cache; one referrer at a time: findActiveReferrer). */
 export async function readActiveReferrers(db: Executor): Promise<Referrer[]> {
-  return db
-    .select({
-      key: referrers.key,
-      name: referrers.name,
-      couponCode: referrers.couponCode,
-      percent: referrers.percent,
-    })
-    .from(referrers)
-    .where(eq(referrers.active, true));
+  return db.select(referrerColumns).from(referrers).where(eq(referrers.active, true));
 }
