@@ -24,3 +24,25 @@ export function storedAddress(address: AddressInput) {
     country: address.country,
   };
 }
+
+/** An address as the address columns hold it (db/schema/columns.ts). */
+export type StoredAddress = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+};
+
+/** The address columns of a row that has them (a signup's billing, a user's address). */
+export function addressOf(row: StoredAddress): StoredAddress {
+  return {
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postalCode,
+    country: row.country,
+  };
+}

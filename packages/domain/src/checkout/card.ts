@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages/en.js';
-import { errorKey } from '../validation/fields.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 
 /**
  * Card fields of the payment view ('Enter a valid credit card number', 'Enter a valid
@@ -168,7 +168,7 @@ export type SandboxTokenizeRequest = z.infer<typeof SandboxTokenizeRequestSchema
 export function cardFieldsSchema(now: () => Date = () => new Date()) {
   return SandboxTokenizeRequestSchema.superRefine((value, ctx) => {
     for (const problem of cardFieldProblems(value, now())) {
-      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key });
+      fieldIssue(ctx, [problem.field], problem.key);
     }
   });
 }

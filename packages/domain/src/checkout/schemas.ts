@@ -6,6 +6,7 @@ import {
   CouponDetailSchema,
   EnteredCodesSchema,
   OrderSchema,
+  PayForCoparentSchema,
   PaymentCodeDetailSchema,
   PricingInfoSchema,
   PricingResponseSchema,
@@ -13,22 +14,23 @@ import {
   SavedOrderSchema,
 } from '../pricing/schemas.js';
 import { TaxLineSchema } from '../pricing/tax.js';
-import type { Billing } from '../schemas/address.js';
 import {
-  addressLine2Schema,
-  addressLineSchema,
+  type Billing,
+  BillingAddressSchema,
   billingFormAddress,
-  checkAddress,
-  citySchema,
-  countryIdSchema,
-  postalCodeFieldSchema,
-  regionFieldSchema,
+  checkBodyAddress,
+  StoredAddressSchema,
   timeZoneFieldSchema,
 } from '../schemas/address.js';
 import { ParentReferralSchema } from '../schemas/referral.js';
 import { ValidationErrorSchema } from '../schemas/validation-errors.js';
 import { optionalInput, optionalText } from '../validation/blank.js';
-import { errorKey, phoneCodeIdSchema, phoneNumberSchema } from '../validation/fields.js';
+import {
+  errorKey,
+  fieldIssue,
+  phoneCodeIdSchema,
+  phoneNumberSchema,
+} from '../validation/fields.js';
 
 /**
  * Checkout calls (docs/checkout.md): the billing save, the payment and its answer,
@@ -69,24 +71,6 @@ export const BillingParentSchema = z.object(
   errorKey('invalidValue'),
 );
 
-/** The billing address: line2 null when empty. */
-export const BillingAddressSchema = z.object(
-  {
-    line1: addressLineSchema,
-    line2: z.preprocess((v) => (v === null || v === undefined ? '' : v), addressLine2Schema),
-    city: citySchema,
-    region: z.preprocess((v) => (v === null || v === undefined ? '' : v), regionFieldSchema),
-    postalCode: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      postalCodeFieldSchema,
-    ),
-    country: countryIdSchema,
-    /** PRIMARY in the invited flow; ignored here. */
-    type: optionalText(20),
-  },
-  errorKey('invalidValue'),
-);
-
 export const UpdateBillingSectionRequestSchema = z
   .object(
     {
@@ -108,27 +92,9 @@ export const UpdateBillingSectionRequestSchema = z
   .superRefine((value, ctx) => {
     // The billing schema's cross-field rules (region list, postal format, time zone of the
     // country), reported at the request's paths.
-    checkAddress(
-      {
-        country: value.address.country,
-        region: value.address.region,
-        postalCode: value.address.postalCode,
-        timezone: value.parent.timeZone,
-      },
-      ctx,
-      {
-        country: 'address.country',
-        region: 'address.region',
-        postalCode: 'address.postalCode',
-        timezone: 'parent.timeZone',
-      },
-    );
+    checkBodyAddress(value.address, value.parent.timeZone, ctx, 'parent.timeZone');
     if (value.sections.length === 3 && value.referral === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['referral', 'selection'],
-        message: 'signup_hearAboutUs_error',
-      });
+      fieldIssue(ctx, ['referral', 'selection'], 'signup_hearAboutUs_error');
     }
   });
 export type UpdateBillingSectionRequest = z.infer<typeof UpdateBillingSectionRequestSchema>;
@@ -162,14 +128,7 @@ export function billingFormToRequest(
 
 /** The saved billing of a signup (GET /v2/signups/{signupId} `billing`). */
 export const SavedBillingSchema = z.object({
-  address: z.object({
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    region: z.string(),
-    postalCode: z.string(),
-    country: z.string(),
-  }),
+  address: StoredAddressSchema,
   timeZone: z.string(),
   referral: z.object({ selection: z.string(), other: z.string().nullable() }).nullable(),
   consentRequired: z.boolean(),
@@ -223,10 +182,7 @@ export const PaymentRequestSchema = z.object(
     parentDuplicateConfirmed: optionalFlag,
     coParentDuplicateConfirmed: optionalFlag,
     payment: PaymentDetailsSchema,
-    payForCoparent: z
-      .boolean(errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v === true),
+    payForCoparent: PayForCoparentSchema,
     promoCodes: EnteredCodesSchema,
     /** Subscription (activation) codes, as sent to the pricing call. */
     paymentCodes: EnteredCodesSchema,

@@ -102,6 +102,12 @@ export const PricingAddressSchema = z.object(
   errorKey('invalidValue'),
 );
 
+/** Whether Parent A pays for the co-parent too; left out (or null) means no. */
+export const PayForCoparentSchema = z
+  .boolean(errorKey('invalidValue'))
+  .nullish()
+  .transform((v) => v === true);
+
 /**
  * POST /v2/signups/{signupId}/pricing: the price of an order for this signup. Amounts in
  * the body are never read: unknown keys are dropped and the server prices from its catalog.
@@ -112,10 +118,7 @@ export const PricingRequestSchema = z.object(
     /** The signup id (the spec's "limboId"); when given it must be the one in the path. */
     limboId: optionalInput(z.string().max(64)),
     orderDetail: OrderSchema,
-    payForCoparent: z
-      .boolean(errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v === true),
+    payForCoparent: PayForCoparentSchema,
     /** Subscription (activation) codes. */
     paymentCodes: EnteredCodesSchema,
     promoCodes: EnteredCodesSchema,

@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { BillingAddressSchema } from '../checkout/schemas.js';
 import { PAYMENT_TYPES } from '../constants/enums.js';
-import { errorKey } from '../validation/fields.js';
-import { type Billing, billingFormAddress, checkAddress, timeZoneFieldSchema } from './address.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
+import {
+  type Billing,
+  BillingAddressSchema,
+  billingFormAddress,
+  checkBodyAddress,
+  StoredAddressSchema,
+  timeZoneFieldSchema,
+} from './address.js';
 import { ValidationErrorsResponseSchema } from './validation-errors.js';
 
 /**
@@ -10,14 +16,7 @@ import { ValidationErrorsResponseSchema } from './validation-errors.js';
  * logged-in user, and the payment method of their latest completed payment (docs/account.md).
  */
 
-export const AccountBillingAddressSchema = z.object({
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  region: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-});
+export const AccountBillingAddressSchema = StoredAddressSchema;
 export type AccountBillingAddress = z.infer<typeof AccountBillingAddressSchema>;
 
 /** The payment method on file: the card's brand and last four (null for PayPal and Venmo). */
@@ -63,24 +62,9 @@ export const AccountBillingUpdateRequestSchema = z
       timeZone: value.timeZone,
     };
     for (const [path, text] of Object.entries(texts)) {
-      if (text.includes('\u0000'))
-        ctx.addIssue({ code: 'custom', path: [path], message: 'invalidValue' });
+      if (text.includes('\u0000')) fieldIssue(ctx, [path], 'invalidValue');
     }
-    checkAddress(
-      {
-        country: value.address.country,
-        region: value.address.region,
-        postalCode: value.address.postalCode,
-        timezone: value.timeZone,
-      },
-      ctx,
-      {
-        country: 'address.country',
-        region: 'address.region',
-        postalCode: 'address.postalCode',
-        timezone: 'timeZone',
-      },
-    );
+    checkBodyAddress(value.address, value.timeZone, ctx, 'timeZone');
   });
 export type AccountBillingUpdateRequest = z.infer<typeof AccountBillingUpdateRequestSchema>;
 export type AccountBillingUpdateRequestInput = z.input<typeof AccountBillingUpdateRequestSchema>;

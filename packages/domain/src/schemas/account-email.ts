@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, errorKey } from '../validation/fields.js';
+import { requiredText } from '../validation/blank.js';
+import { emailSchema } from '../validation/fields.js';
 
 /**
  * The account's email change (POST /v2/account/email): the new address follows the same email
@@ -8,10 +9,11 @@ import { emailSchema, errorKey } from '../validation/fields.js';
  */
 export const ChangeEmailRequestSchema = z.object({
   email: emailSchema,
-  currentPassword: z
-    .string(errorKey('accountEmail_currentPasswordRequired_error'))
-    .min(1, errorKey('accountEmail_currentPasswordRequired_error'))
-    .max(200, errorKey('accountEmail_currentPasswordWrong_error')),
+  currentPassword: requiredText(
+    200,
+    'accountEmail_currentPasswordRequired_error',
+    'accountEmail_currentPasswordWrong_error',
+  ),
 });
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
 export type ChangeEmailInput = z.input<typeof ChangeEmailRequestSchema>;

@@ -10,14 +10,21 @@ import {
 import { type CountryId, isCountryId } from '../lookups/countries.js';
 import { hasRegions, isRegionOf } from '../lookups/regions.js';
 import { hasTimeZones, isTimeZoneOf } from '../lookups/time-zones.js';
-import { errorKey } from '../validation/fields.js';
+import type { MessageKey } from '../messages/en.js';
+import { nullAsBlank, optionalText } from '../validation/blank.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 import { isPostalCodeRequired, isValidPostalCode } from '../validation/postal.js';
 
-export const addressLineSchema = z
-  .string(errorKey('signup_billingAddress_error'))
-  .trim()
-  .min(BILLING_ADDRESS_MIN_LENGTH, errorKey('signup_billingAddress_error'))
-  .max(BILLING_ADDRESS_MAX_LENGTH, errorKey('signup_billingAddress_error'));
+/** A trimmed text of `min`–`max` characters; `key` is the message of every failure. */
+function boundedText(min: number, max: number, key: MessageKey) {
+  return z.string(errorKey(key)).trim().min(min, errorKey(key)).max(max, errorKey(key));
+}
+
+export const addressLineSchema = boundedText(
+  BILLING_ADDRESS_MIN_LENGTH,
+  BILLING_ADDRESS_MAX_LENGTH,
+  'signup_billingAddress_error',
+);
 
 /** Optional second line ('' = none), at most 50. */
 export const addressLine2Schema = z
@@ -25,11 +32,11 @@ export const addressLine2Schema = z
   .trim()
   .max(BILLING_ADDRESS2_MAX_LENGTH, errorKey('signup_addressLine2_error'));
 
-export const citySchema = z
-  .string(errorKey('signup_city_error'))
-  .trim()
-  .min(BILLING_CITY_MIN_LENGTH, errorKey('signup_city_error'))
-  .max(BILLING_CITY_MAX_LENGTH, errorKey('signup_city_error'));
+export const citySchema = boundedText(
+  BILLING_CITY_MIN_LENGTH,
+  BILLING_CITY_MAX_LENGTH,
+  'signup_city_error',
+);
 
 /** A country of the fixed list (ISO alpha-2; lower case is accepted and upper-cased). */
 export const countryIdSchema = z
@@ -48,6 +55,14 @@ export const timeZoneFieldSchema = z
 type AddressCore = { country: string; region: string; postalCode: string; timezone: string };
 type AddressPaths = Record<keyof AddressCore, string>;
 
+/** The fields' own names: a form whose fields are named as the rules name them. */
+const SAME_PATHS: AddressPaths = {
+  country: 'country',
+  region: 'region',
+  postalCode: 'postalCode',
+  timezone: 'timezone',
+};
+
 /**
  * Rules across address fields:
  * - region: required and one of the list for countries with a region list (US, CA, AU, MX, GB);
@@ -56,25 +71,29 @@ type AddressPaths = Record<keyof AddressCore, string>;
  *   known format, optional (but 2–30 when given) elsewhere;
  * - time zone: one of the country's zones (the region's, for US APO/FPO codes).
  */
-export function checkAddress(value: AddressCore, ctx: z.RefinementCtx, paths: AddressPaths): void {
+export function checkAddress(
+  value: AddressCore,
+  ctx: z.RefinementCtx,
+  paths: AddressPaths = SAME_PATHS,
+): void {
   const { country, region, postalCode, timezone } = value;
   if (!isCountryId(country)) return;
 
   if (hasRegions(country)) {
     if (!isRegionOf(country, region)) {
-      ctx.addIssue({ code: 'custom', path: [paths.region], message: 'signup_region_error' });
+      fieldIssue(ctx, [paths.region], 'signup_region_error');
     }
   } else if (region.length > SHORT_TEXT_MAX_LENGTH) {
-    ctx.addIssue({ code: 'custom', path: [paths.region], message: 'signup_regionLength_error' });
+    fieldIssue(ctx, [paths.region], 'signup_regionLength_error');
   }
 
   const postalRequired = isPostalCodeRequired(country);
   if ((postalRequired || postalCode !== '') && !isValidPostalCode(postalCode, country)) {
-    ctx.addIssue({ code: 'custom', path: [paths.postalCode], message: 'signup_postalCode_error' });
+    fieldIssue(ctx, [paths.postalCode], 'signup_postalCode_error');
   }
 
   if (timezone !== '' && hasTimeZones(country) && !isTimeZoneOf(country, timezone, region)) {
-    ctx.addIssue({ code: 'custom', path: [paths.timezone], message: 'signup_timezone_error' });
+    fieldIssue(ctx, [paths.timezone], 'signup_timezone_error');
   }
 }
 
@@ -95,14 +114,7 @@ export const billingSchema = z
     },
     errorKey('invalidValue'),
   )
-  .superRefine((value, ctx) =>
-    checkAddress(value, ctx, {
-      country: 'country',
-      region: 'region',
-      postalCode: 'postalCode',
-      timezone: 'timezone',
-    }),
-  );
+  .superRefine((value, ctx) => checkAddress(value, ctx));
 export type Billing = z.infer<typeof billingSchema>;
 export type BillingInput = z.input<typeof billingSchema>;
 
@@ -117,3 +129,47 @@ export function billingFormAddress(values: Billing) {
     country: values.country,
   };
 }
+
+/** A request body's billing address (the checkout's, the invited flow's, the account's). */
+export const BillingAddressSchema = z.object(
+  {
+    line1: addressLineSchema,
+    line2: nullAsBlank(addressLine2Schema),
+    city: citySchema,
+    region: nullAsBlank(regionFieldSchema),
+    postalCode: nullAsBlank(postalCodeFieldSchema),
+    country: countryIdSchema,
+    /** PRIMARY in the invited flow; ignored by the checkout. */
+    type: optionalText(20),
+  },
+  errorKey('invalidValue'),
+);
+
+/**
+ * The rules across address fields for a request body: its `address` and the time zone sent
+ * beside it, reported at `address.*` and at `timeZonePath`.
+ */
+export function checkBodyAddress(
+  address: Pick<AddressCore, 'country' | 'region' | 'postalCode'>,
+  timezone: string,
+  ctx: z.RefinementCtx,
+  timeZonePath: string,
+): void {
+  const { country, region, postalCode } = address;
+  checkAddress({ country, region, postalCode, timezone }, ctx, {
+    country: 'address.country',
+    region: 'address.region',
+    postalCode: 'address.postalCode',
+    timezone: timeZonePath,
+  });
+}
+
+/** An address as the server answers it (a saved billing, the account's): line 2 null when blank. */
+export const StoredAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import {
   errorKey,
+  fieldIssue,
   optionalEmailSchema,
   optionalPhoneNumberSchema,
   personNameFields,
@@ -60,17 +61,9 @@ export const CreateCaseRequestSchema = z
     const first = value.parent1?.email ?? '';
     const second = value.parent2?.email ?? '';
     if (first === '' && second === '') {
-      issues.addIssue({
-        code: 'custom',
-        path: ['parent1', 'email'],
-        message: 'cases_parentEmailRequired_error',
-      });
+      fieldIssue(issues, ['parent1', 'email'], 'cases_parentEmailRequired_error');
     } else if (first !== '' && second !== '' && sameEmail(first, second)) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['parent2', 'email'],
-        message: 'cases_parentEmailSame_error',
-      });
+      fieldIssue(issues, ['parent2', 'email'], 'cases_parentEmailSame_error');
     }
   });
 export type CreateCaseRequest = z.infer<typeof CreateCaseRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages/en.js';
-import { errorKey } from '../validation/fields.js';
+import { requiredText } from '../validation/blank.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 import { passwordProblems } from '../validation/password.js';
 import { passwordStrengthProblems } from '../validation/password-strength.js';
 import { usernameSchema } from '../validation/username.js';
@@ -36,7 +37,7 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
         username: value.username,
         email: ctx.email,
       })) {
-        issues.addIssue({ code: 'custom', path: ['password'], message: problem });
+        fieldIssue(issues, ['password'], problem);
       }
     });
 }
@@ -81,10 +82,7 @@ export const LoginRequestSchema = z.object({
     .trim()
     .min(1, errorKey('login_usernameRequired_error'))
     .max(200, errorKey('login_error')),
-  password: z
-    .string(errorKey('login_passwordRequired_error'))
-    .min(1, errorKey('login_passwordRequired_error'))
-    .max(200, errorKey('login_error')),
+  password: requiredText(200, 'login_passwordRequired_error', 'login_error'),
   submit: z.string().max(50).optional(),
   eventId: z.string().max(50).optional(),
 });

@@ -3,6 +3,7 @@ import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import type { PhoneCodeId } from '../constants/phone-codes.js';
 import {
   errorKey,
+  fieldIssue,
   isValidEmail,
   optionalEmailSchema,
   optionalPhoneNumberSchema,
@@ -80,34 +81,18 @@ function checkFamilyRules(
   const coParentPhone = coParent?.phoneNumber ?? '';
 
   if (coParentEmail === '' && ctx.knowsCoParentEmail) {
-    issues.addIssue({
-      code: 'custom',
-      path: ['coParent', 'email'],
-      message: 'signup_coParentEmailRequired_error',
-    });
+    fieldIssue(issues, ['coParent', 'email'], 'signup_coParentEmailRequired_error');
   } else if (coParentEmail !== '' && sameEmail(coParentEmail, ctx.parentEmail)) {
-    issues.addIssue({
-      code: 'custom',
-      path: ['coParent', 'email'],
-      message: 'signup_coParentEmailSame_error',
-    });
+    fieldIssue(issues, ['coParent', 'email'], 'signup_coParentEmailSame_error');
   }
 
   if (coParentPhone === '' && coParentEmail === '' && !ctx.knowsCoParentEmail) {
-    issues.addIssue({
-      code: 'custom',
-      path: ['coParent', 'phoneNumber'],
-      message: 'signup_coParentPhoneRequired_error',
-    });
+    fieldIssue(issues, ['coParent', 'phoneNumber'], 'signup_coParentPhoneRequired_error');
   } else if (
     coParentPhone !== '' &&
     samePhone({ countryCode: coParent?.countryCode, phoneNumber: coParentPhone }, ctx.parentPhone)
   ) {
-    issues.addIssue({
-      code: 'custom',
-      path: ['coParent', 'phoneNumber'],
-      message: 'signup_coParentPhoneSame_error',
-    });
+    fieldIssue(issues, ['coParent', 'phoneNumber'], 'signup_coParentPhoneSame_error');
   }
 
   const seen = new Set<string>();
@@ -115,20 +100,12 @@ function checkFamilyRules(
     const email = child?.email ?? '';
     if (email === '' || !isValidEmail(email)) return;
     if (sameEmail(email, ctx.parentEmail) || sameEmail(email, coParentEmail)) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['children', index, 'email'],
-        message: 'signup_childEmailParent_error',
-      });
+      fieldIssue(issues, ['children', index, 'email'], 'signup_childEmailParent_error');
       return;
     }
     const k = emailKey(email);
     if (seen.has(k)) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['children', index, 'email'],
-        message: 'signup_childEmailDuplicate_error',
-      });
+      fieldIssue(issues, ['children', index, 'email'], 'signup_childEmailDuplicate_error');
       return;
     }
     seen.add(k);

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { PaymentDetailsSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS } from '../family/members.js';
-import { EnteredCodesSchema, OrderSchema, SavedOrderSchema } from '../pricing/schemas.js';
+import {
+  EnteredCodesSchema,
+  OrderSchema,
+  PayForCoparentSchema,
+  SavedOrderSchema,
+} from '../pricing/schemas.js';
 import { optionalInput, optionalText } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
+  fieldIssue,
   firstNameSchema,
   lastNameSchema,
   phoneCodeIdSchema,
@@ -18,13 +24,11 @@ import {
   securityQuestionSchema,
 } from '../validation/security.js';
 import {
-  addressLine2Schema,
   addressLineSchema,
-  checkAddress,
+  BillingAddressSchema,
+  checkBodyAddress,
   citySchema,
   countryIdSchema,
-  postalCodeFieldSchema,
-  regionFieldSchema,
   timeZoneFieldSchema,
 } from './address.js';
 import { ParentReferralSchema } from './referral.js';
@@ -95,21 +99,12 @@ const InvitedParentSchema = z.object(
   errorKey('invalidValue'),
 );
 
-const InvitedAddressSchema = z.object(
-  {
-    line1: optionalInput(addressLineSchema),
-    line2: z.preprocess((v) => (v === null || v === undefined ? '' : v), addressLine2Schema),
-    city: optionalInput(citySchema),
-    region: z.preprocess((v) => (v === null || v === undefined ? '' : v), regionFieldSchema),
-    postalCode: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      postalCodeFieldSchema,
-    ),
-    country: optionalInput(countryIdSchema),
-    type: optionalText(20),
-  },
-  errorKey('invalidValue'),
-);
+/** The billing address, whose line 1, city and country a section without ADDRESS leaves out. */
+const InvitedAddressSchema = BillingAddressSchema.extend({
+  line1: optionalInput(addressLineSchema),
+  city: optionalInput(citySchema),
+  country: optionalInput(countryIdSchema),
+});
 
 /**
  * PATCH /v2/users/{userId}: update the invited parent. Sections:
@@ -146,7 +141,7 @@ export const UpdateInvitedUserRequestSchema = z
   .superRefine((value, ctx) => {
     const has = (s: InvitedUpdateSection) => value.sections.includes(s);
     const need = (present: unknown, path: (string | number)[], message: string) => {
-      if (present === undefined) ctx.addIssue({ code: 'custom', path, message });
+      if (present === undefined) fieldIssue(ctx, path, message);
     };
     const parent = value.parent ?? {};
     if (has('PARENT') && !has('ADDRESS')) {
@@ -166,20 +161,11 @@ export const UpdateInvitedUserRequestSchema = z
       }
       need(parent.timeZone, ['parent', 'timeZone'], 'signup_timezone_error');
       if (address?.country && parent.timeZone) {
-        checkAddress(
-          {
-            country: address.country,
-            region: address.region,
-            postalCode: address.postalCode,
-            timezone: parent.timeZone,
-          },
+        checkBodyAddress(
+          { ...address, country: address.country },
+          parent.timeZone,
           ctx,
-          {
-            country: 'address.country',
-            region: 'address.region',
-            postalCode: 'address.postalCode',
-            timezone: 'parent.timeZone',
-          },
+          'parent.timeZone',
         );
       }
     }
@@ -193,17 +179,13 @@ export const UpdateInvitedUserRequestSchema = z
         value.securityAnswer &&
         answerEqualsQuestion(value.securityQuestion, value.securityAnswer)
       ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['securityAnswer'],
-          message: 'signup_securityAnswerSame_error',
-        });
+        fieldIssue(ctx, ['securityAnswer'], 'signup_securityAnswerSame_error');
       }
     }
     if (has('SECURITY_CODE')) {
       need(value.securityCode, ['securityCode'], 'only4');
       if (value.securityCode !== undefined && value.confirmCode !== value.securityCode) {
-        ctx.addIssue({ code: 'custom', path: ['confirmCode'], message: 'codeConfirm' });
+        fieldIssue(ctx, ['confirmCode'], 'codeConfirm');
       }
     }
     if (has('PACKAGE')) need(value.order, ['order', 'packageId'], 'pricing_package_error');
@@ -289,10 +271,7 @@ export const InvitedPaymentRequestSchema = z.object(
     /** Subscription (activation) codes, as sent to the pricing call (`subscriptionCodes`). */
     paymentCodes: EnteredCodesSchema,
     /** Invited users cannot pay for the co-parent: true is refused (422 at `payForCoparent`). */
-    payForCoparent: z
-      .boolean(errorKey('invalidValue'))
-      .nullish()
-      .transform((v) => v === true),
+    payForCoparent: PayForCoparentSchema,
     segmentAnonymousId: optionalText(200),
   },
   errorKey('invalidValue'),

@@ -20,6 +20,7 @@ import type { MessageKey } from '../messages/en.js';
 import {
   emailSchema,
   errorKey,
+  fieldIssue,
   NAME_SPOOFING_RULE,
   personNameFields,
   phoneCodeIdSchema,
@@ -108,8 +109,7 @@ export const ProStepOneSchema = z
     errorKey('invalidValue'),
   )
   .superRefine((value, ctx) => {
-    const missing = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
+    const missing = (path: string, message: string) => fieldIssue(ctx, [path], message);
     if (value.hearAboutUs === 'BENCH_OFFICER') {
       if (!value.referralBenchOfficerName) {
         missing('referralBenchOfficerName', 'signup_referralBenchOfficerName_error');
@@ -163,12 +163,7 @@ export const ProStepTwoSchema = z
     errorKey('invalidValue'),
   )
   .superRefine((value, ctx) => {
-    checkAddress(value, ctx, {
-      country: 'country',
-      region: 'region',
-      postalCode: 'postalCode',
-      timezone: 'timezone',
-    });
+    checkAddress(value, ctx);
     // A role must be offered in the chosen country (an unknown country is reported already).
     const { country, roles } = value;
     const repeated = new Set(roles).size !== roles.length;
@@ -176,7 +171,7 @@ export const ProStepTwoSchema = z
       isCountryId(country) &&
       (repeated || roles.some((r) => !isProfessionalRoleOf(country, r)))
     ) {
-      ctx.addIssue({ code: 'custom', path: ['roles'], message: 'signup_rolesCountry_error' });
+      fieldIssue(ctx, ['roles'], 'signup_rolesCountry_error');
     }
   });
 export type ProStepTwo = z.infer<typeof ProStepTwoSchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { LOOKUP_RESULTS, RECOVERY_STATES } from '../constants/enums.js';
+import { requiredText } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
+  fieldIssue,
   phoneCodeIdSchema,
   phoneNumberSchema,
 } from '../validation/fields.js';
@@ -79,14 +81,14 @@ export const RecoveryLookupRequestSchema = z
       Number(value.username !== undefined) +
       Number(value.countryCode !== undefined || value.phone !== undefined);
     if (ways !== 1) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'recovery_identityRequired_error' });
+      fieldIssue(ctx, [], 'recovery_identityRequired_error');
       return;
     }
     if (value.phone !== undefined && value.countryCode === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['countryCode'], message: 'signup_countryCode_error' });
+      fieldIssue(ctx, ['countryCode'], 'signup_countryCode_error');
     }
     if (value.countryCode !== undefined && value.phone === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'signup_phoneNumber_error' });
+      fieldIssue(ctx, ['phone'], 'signup_phoneNumber_error');
     }
   });
 export type RecoveryLookupRequest = z.infer<typeof RecoveryLookupRequestSchema>;
@@ -114,11 +116,7 @@ export const RecoveryLookupFormSchema = z
     const check = (field: 'email' | 'username' | 'countryCode' | 'phone', schema: z.ZodType) => {
       const result = schema.safeParse(value[field]);
       if (!result.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: result.error.issues[0]?.message ?? 'invalidValue',
-        });
+        fieldIssue(ctx, [field], result.error.issues[0]?.message ?? 'invalidValue');
       }
     };
     if (value.method === 'email') check('email', emailSchema);
@@ -174,11 +172,7 @@ export const NewPasswordFormSchema = z
   )
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== value.newPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: 'recovery_confirmPassword_error',
-      });
+      fieldIssue(ctx, ['confirmPassword'], 'recovery_confirmPassword_error');
     }
   });
 export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
@@ -186,14 +180,8 @@ export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 /** POST /v2/account/recovery/reset body: the verify answer's token or the emailed link's. */
 export const RecoveryResetRequestSchema = z.object(
   {
-    resetToken: z
-      .string(errorKey('invalidValue'))
-      .min(1, errorKey('invalidValue'))
-      .max(200, errorKey('invalidValue')),
-    newPassword: z
-      .string(errorKey('validPwdNone_error'))
-      .min(1, errorKey('validPwdNone_error'))
-      .max(200, errorKey('validPwdLength_error')),
+    resetToken: requiredText(200, 'invalidValue'),
+    newPassword: requiredText(200, 'validPwdNone_error', 'validPwdLength_error'),
     confirmPassword: z.string(errorKey('recovery_confirmPassword_error')).max(200),
   },
   errorKey('invalidValue'),

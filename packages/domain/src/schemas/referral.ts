@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PARENT_REFERRALS, referralNeedsDetail } from '../constants/enums.js';
 import { REFERRAL_OTHER_MAX_LENGTH } from '../constants/limits.js';
-import { errorKey } from '../validation/fields.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 
 /**
  * "How did you first hear about the product?" (parents): required; the follow-up text is required
@@ -23,7 +23,7 @@ export const ParentReferralSchema = z
   )
   .superRefine((value, ctx) => {
     if (referralNeedsDetail(value.selection) && (value.other ?? '') === '') {
-      ctx.addIssue({ code: 'custom', path: ['other'], message: 'signup_referralOther_error' });
+      fieldIssue(ctx, ['other'], 'signup_referralOther_error');
     }
   });
 export type ParentReferralAnswer = z.infer<typeof ParentReferralSchema>;

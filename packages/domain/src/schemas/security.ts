@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorKey } from '../validation/fields.js';
+import { errorKey, fieldIssue } from '../validation/fields.js';
 import {
   answerEqualsQuestion,
   securityAnswerSchema,
@@ -21,31 +21,30 @@ function checkSecurity<C extends string>(
   ctx: z.RefinementCtx,
 ): void {
   if (answerEqualsQuestion(value.securityQuestion, value.securityAnswer)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['securityAnswer'],
-      message: 'signup_securityAnswerSame_error',
-    });
+    fieldIssue(ctx, ['securityAnswer'], 'signup_securityAnswerSame_error');
   }
   if (value[confirmField] !== value.securityCode) {
-    ctx.addIssue({ code: 'custom', path: [confirmField], message: 'codeConfirm' });
+    fieldIssue(ctx, [confirmField], 'codeConfirm');
   }
 }
 
+/** The security fields and the code's confirmation, under the name the form gives it. */
+function securitySchema<const C extends string>(confirmField: C) {
+  const confirm = { [confirmField]: z.string(errorKey('codeConfirm')) } as Record<C, z.ZodString>;
+  return (
+    z
+      .object({ ...securityShape, ...confirm }, errorKey('invalidValue'))
+      // zod cannot infer a generic key's output; the shape above is exactly this.
+      .superRefine((value, ctx) =>
+        checkSecurity(value as SecurityCore & Record<C, string>, confirmField, ctx),
+      )
+  );
+}
+
 /** Security question, answer, 4-digit code and its confirmation (invited credentials page). */
-export const SecuritySchema = z
-  .object(
-    { ...securityShape, confirmCode: z.string(errorKey('codeConfirm')) },
-    errorKey('invalidValue'),
-  )
-  .superRefine((value, ctx) => checkSecurity(value, 'confirmCode', ctx));
+export const SecuritySchema = securitySchema('confirmCode');
 export type Security = z.infer<typeof SecuritySchema>;
 
 /** Professional step 3: the same rules, the confirmation is called securityCodeConfirm. */
-export const ProStepThreeSchema = z
-  .object(
-    { ...securityShape, securityCodeConfirm: z.string(errorKey('codeConfirm')) },
-    errorKey('invalidValue'),
-  )
-  .superRefine((value, ctx) => checkSecurity(value, 'securityCodeConfirm', ctx));
+export const ProStepThreeSchema = securitySchema('securityCodeConfirm');
 export type ProStepThree = z.infer<typeof ProStepThreeSchema>;

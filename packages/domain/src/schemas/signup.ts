@@ -10,6 +10,7 @@ import { optionalInput } from '../validation/blank.js';
 import {
   emailSchema,
   errorKey,
+  fieldIssue,
   personNameFields,
   phoneCodeIdSchema,
   phoneNumberSchema,
@@ -37,8 +38,8 @@ export const ParentSectionSchema = z.object(
 );
 export type ParentSection = z.infer<typeof ParentSectionSchema>;
 
-/** Parent with the name only (section NAME); the other fields may come, and are checked if they do. */
-export const ParentNameSectionSchema = z.object(
+/** A person whose name is required; the email and phone may come, and are checked if they do. */
+const NamedPersonSchema = z.object(
   {
     ...personNameFields,
     email: optionalEmail,
@@ -47,6 +48,9 @@ export const ParentNameSectionSchema = z.object(
   },
   errorKey('invalidValue'),
 );
+
+/** Parent with the name only (section NAME). */
+export const ParentNameSectionSchema = NamedPersonSchema;
 export type ParentNameSection = z.infer<typeof ParentNameSectionSchema>;
 
 const knowsCoParentEmail = z.boolean(errorKey('signup_knowsCoParentEmail_error'));
@@ -95,25 +99,11 @@ export const CreateSignupResponseSchema = z.object(
 export type CreateSignupResponse = z.infer<typeof CreateSignupResponseSchema>;
 
 /** Co-parent in the family payload: phoneCountryCode and phoneNumber only when a phone is given. */
-export const CoParentSectionSchema = z
-  .object(
-    {
-      ...personNameFields,
-      email: optionalEmail,
-      phoneCountryCode: optionalPhoneCode,
-      phoneNumber: optionalPhone,
-    },
-    errorKey('invalidValue'),
-  )
-  .superRefine((value, ctx) => {
-    if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['phoneCountryCode'],
-        message: 'signup_countryCode_error',
-      });
-    }
-  });
+export const CoParentSectionSchema = NamedPersonSchema.superRefine((value, ctx) => {
+  if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
+    fieldIssue(ctx, ['phoneCountryCode'], 'signup_countryCode_error');
+  }
+});
 export type CoParentSection = z.infer<typeof CoParentSectionSchema>;
 
 export const ChildSectionSchema = z.object(

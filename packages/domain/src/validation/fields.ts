@@ -20,6 +20,11 @@ export function errorKey(k: MessageKey): { error: MessageKey } {
   return { error: k };
 }
 
+/** Reports a rule across fields as broken: the message key `message` at `path`. */
+export function fieldIssue(ctx: z.RefinementCtx, path: (string | number)[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
 /** Zod's own practical email pattern (the one behind `z.email()`). */
 export const EMAIL_PATTERN: RegExp = z.regexes.email;
 

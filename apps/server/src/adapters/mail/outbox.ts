@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { findFirst, insertOne } from '../../db/queries.js';
 import { type EmailOutboxRow, emailOutbox } from '../../db/schema.js';
 import { noMetrics } from '../../modules/metrics/metrics.js';
 import type { Mailer, MailMessage, MailMetrics } from './mailer.js';
@@ -13,21 +14,16 @@ export async function insertOutboxEmail(
   message: MailMessage,
   dueAt?: Date,
 ): Promise<EmailOutboxRow> {
-  const [row] = await exec
-    .insert(emailOutbox)
-    .values({
-      toAddress: message.to,
-      template: message.template,
-      locale: message.locale,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      secretsExpireAt: message.secretsExpireAt,
-      nextAttemptAt: dueAt ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('insert into email_outbox returned no row');
-  return row;
+  return insertOne(exec, emailOutbox, {
+    toAddress: message.to,
+    template: message.template,
+    locale: message.locale,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    secretsExpireAt: message.secretsExpireAt,
+    nextAttemptAt: dueAt ?? null,
+  });
 }
 
 /**
@@ -110,8 +106,7 @@ export async function findOutboxEmail(
   exec: Executor,
   id: string,
 ): Promise<EmailOutboxRow | undefined> {
-  const [row] = await exec.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-  return row;
+  return findFirst(exec, emailOutbox, eq(emailOutbox.id, id));
 }
 
 /** The latest messages, newest first, optionally only those to one address (case-insensitive). */

@@ -12,6 +12,7 @@ import {
 } from '@coparent/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findFirst } from '../../db/queries.js';
 import {
   type SandboxTransactionRow,
   sandboxNonces,
@@ -193,11 +194,11 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
       throw new PaymentGatewayError('Amount must be greater than zero. (81531)');
     }
     // Braintree's apiRequestKey: the same key answers the first result again.
-    const [previous] = await db
-      .select()
-      .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.apiRequestKey, input.idempotencyKey))
-      .limit(1);
+    const previous = await findFirst(
+      db,
+      sandboxTransactions,
+      eq(sandboxTransactions.apiRequestKey, input.idempotencyKey),
+    );
     if (previous) {
       if (previous.orderId !== input.orderId || previous.amount !== input.amountMinor) {
         throw new PaymentGatewayError(
@@ -323,11 +324,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
   }
 
   async function reverse(id: string) {
-    const [row] = await db
-      .select()
-      .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.id, id))
-      .limit(1);
+    const row = await findFirst(db, sandboxTransactions, eq(sandboxTransactions.id, id));
     if (!row) throw new PaymentGatewayError(`transaction ${id} not found`);
     const instant = now();
     if (row.status === 'submitted_for_settlement' || row.status === 'authorized') {

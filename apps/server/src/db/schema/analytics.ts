@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { randomId } from './columns.js';
 
 /**
  * Analytics events from the browser.
@@ -15,7 +16,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     messageId: text('message_id').notNull().unique(),
     /** track, identify or page. */
     type: text('type').notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, money, updatedAt } from './columns.js';
 
 /**
  * The catalog and its prices: packages, options, pricing groups, promo and subscription codes,
@@ -45,7 +46,7 @@ export const catalogPackages = pgTable(
     receiptText: jsonb('receipt_text').$type<LocalizedText>().notNull(),
     /** False once the package left the catalog files (kept: saved orders point at it). */
     active: boolean('active').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (table) => [
     check('catalog_packages_group_check', sql`${table.pricingGroup} in ('P0', 'P2', 'P3')`),
@@ -60,8 +61,7 @@ export const catalogPackagePrices = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => catalogPackages.id, { onDelete: 'cascade' }),
-    currency: text('currency').notNull(),
-    amount: integer('amount').notNull(),
+    ...money,
   },
   (table) => [
     primaryKey({ columns: [table.packageId, table.currency] }),
@@ -78,8 +78,7 @@ export const catalogPackageOptions = pgTable(
       .references(() => catalogPackages.id, { onDelete: 'cascade' }),
     /** MYFILES, TONEMETER, UNLIMITEDPAYMENTS, CALLSBASIC. */
     optionCode: text('option_code').notNull(),
-    currency: text('currency').notNull(),
-    amount: integer('amount').notNull(),
+    ...money,
     /** Free in the treatment of show-price-in-build-your-own. */
     freeInTreatment: boolean('free_in_treatment').notNull(),
     position: integer('position').notNull(),
@@ -117,7 +116,7 @@ export const promoCodes = pgTable(
     description: jsonb('description').$type<LocalizedText>().notNull(),
     bannerText: jsonb('banner_text').$type<LocalizedText>(),
     active: boolean('active').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (table) => [
     check('promo_codes_kind_check', sql`${table.kind} in ('PERCENT', 'AMOUNT')`),
@@ -135,8 +134,7 @@ export const promoCodeAmounts = pgTable(
     code: text('code')
       .notNull()
       .references(() => promoCodes.code, { onDelete: 'cascade' }),
-    currency: text('currency').notNull(),
-    amount: integer('amount').notNull(),
+    ...money,
   },
   (table) => [
     primaryKey({ columns: [table.code, table.currency] }),
@@ -167,7 +165,7 @@ export const subscriptionCodes = pgTable(
      * cleared again when that attempt fails (the code is free once more).
      */
     redeemedByPaymentId: uuid('redeemed_by_payment_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     check('subscription_codes_kind_check', sql`${table.kind} in ('PACKAGE', 'AMOUNT')`),
@@ -184,7 +182,7 @@ export const referrers = pgTable(
     couponCode: text('coupon_code').notNull(),
     percent: integer('percent').notNull(),
     active: boolean('active').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (table) => [check('referrers_percent_check', sql`${table.percent} between 1 and 100`)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, randomId } from './columns.js';
 
 /**
  * Email: the outbox every email is written to before it is sent.
@@ -17,7 +18,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     toAddress: text('to_address').notNull(),
     /** The template's name, e.g. `professional-welcome`. */
     template: text('template').notNull(),
@@ -28,7 +29,7 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** When the links and codes in the body die (null: none); the purge deletes the row after. */
     secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     /** Send attempts made so far (each claim counts one). */

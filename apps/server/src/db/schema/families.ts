@@ -12,7 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { catalogPackages } from './catalog.js';
-import { users } from './users.js';
+import { createdAt, expiresAt, randomId, updatedAt } from './columns.js';
+import { userIdKey, users } from './users.js';
 
 /**
  * Families, their members, and the co-parent's invitation (created by the payment).
@@ -20,9 +21,9 @@ import { users } from './users.js';
 
 /** A family: Parent A, the co-parent and the children, as members. */
 export const families = pgTable('families', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId,
   createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 export const FAMILY_MEMBER_ROLES = ['PARENT', 'CO_PARENT', 'CHILD'] as const;
@@ -34,7 +35,7 @@ export const FAMILY_MEMBER_ROLES = ['PARENT', 'CO_PARENT', 'CHILD'] as const;
 export const familyMembers = pgTable(
   'family_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     familyId: uuid('family_id')
       .notNull()
       .references(() => families.id, { onDelete: 'cascade' }),
@@ -49,7 +50,7 @@ export const familyMembers = pgTable(
     color: text('color').notNull(),
     displayInitials: text('display_initials').notNull(),
     position: integer('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     unique('family_members_position_unique').on(table.familyId, table.position),
@@ -65,7 +66,7 @@ export const familyMembers = pgTable(
 export const invites = pgTable(
   'invites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id')
       .notNull()
@@ -77,12 +78,12 @@ export const invites = pgTable(
     userId: uuid('user_id').references(() => users.id),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id),
     email: text('email'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt,
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** Set when a new link replaced this one (the token stops working, but can ask again). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedByInviteId: uuid('replaced_by_invite_id').references((): AnyPgColumn => invites.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [index('invites_family_member_idx').on(table.familyMemberId)],
 );
@@ -92,14 +93,12 @@ export const invites = pgTable(
  * invited user (it survives a new link).
  */
 export const inviteProgress = pgTable('invite_progress', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userIdKey(),
   lastCompletedStep: smallint('last_completed_step').notNull().default(0),
   packageId: integer('package_id').references(() => catalogPackages.id),
   productId: text('product_id'),
   services: text('services').array().notNull().default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
 });
 
 export type FamilyMemberRow = typeof familyMembers.$inferSelect;

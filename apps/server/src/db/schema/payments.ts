@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { catalogPackages } from './catalog.js';
+import { createdAt, money, randomId, updatedAt } from './columns.js';
 import { families, familyMembers } from './families.js';
 import { signups } from './signups.js';
 import { users } from './users.js';
@@ -34,7 +35,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     /** The signup paid by Parent A's payment; null for an invited user's payment. */
     signupId: uuid('signup_id').references(() => signups.id),
     /** The invited co-parent paying for their own subscription (POST /v2/users/{id}/payment). */
@@ -46,8 +47,7 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
     /** 'sandbox' or 'braintree'. */
     provider: text('provider').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    ...money,
     /** CREDIT_CARD, PAYPAL, VENMO or APPLE_PAY (as the browser chose; the gateway's once known). */
     paymentType: text('payment_type').notNull(),
     transactionId: text('transaction_id'),
@@ -67,8 +67,8 @@ export const payments = pgTable(
     failure: jsonb('failure'),
     /** While in the future, a request is (or may be) talking to the gateway for this attempt. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
@@ -105,13 +105,12 @@ export type LateChargeStatus = (typeof LATE_CHARGE_STATUSES)[number];
 export const lateCharges = pgTable(
   'late_charges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
     transactionId: text('transaction_id').notNull().unique(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    ...money,
     /** REVERSING until the gateway confirmed the void (or refund). */
     status: text('status', { enum: LATE_CHARGE_STATUSES }).notNull().default('REVERSING'),
     /** Why it was reversed: the attempt's status when the charge arrived (e.g. ATTEMPT_FAILED). */
@@ -120,7 +119,7 @@ export const lateCharges = pgTable(
     reversalTransactionId: text('reversal_transaction_id'),
     /** While in the future, someone is asking the gateway to reverse it. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (table) => [
@@ -131,7 +130,7 @@ export const lateCharges = pgTable(
 
 /** The order a completed payment bought. */
 export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId,
   /** Null for an invited user's own order. */
   signupId: uuid('signup_id')
     .unique()
@@ -159,7 +158,7 @@ export const orders = pgTable('orders', {
   taxAmount: integer('tax_amount').notNull(),
   /** The pricing info charged (PricingInfo). */
   pricing: jsonb('pricing').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 /**
@@ -169,7 +168,7 @@ export const orders = pgTable('orders', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     orderId: uuid('order_id').references(() => orders.id),
     coveredByProfessionalId: uuid('covered_by_professional_id').references(() => users.id),
     familyMemberId: uuid('family_member_id')
@@ -183,7 +182,7 @@ export const subscriptions = pgTable(
     autoRenew: boolean('auto_renew').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     index('subscriptions_member_idx').on(table.familyMemberId),
@@ -214,7 +213,7 @@ export const receipts = pgTable('receipts', {
   transactionAt: timestamp('transaction_at', { withTimezone: true }).notNull(),
   /** The receipt as answered (ReceiptSchema). */
   body: jsonb('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 export type PaymentRow = typeof payments.$inferSelect;

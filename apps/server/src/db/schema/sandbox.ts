@@ -1,8 +1,16 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, expiresAt, money, updatedAt } from './columns.js';
 
 /**
  * The local sandbox gateway's own tables (never used in production).
  */
+
+/** The instrument a sandbox payment used: its kind, and a card's brand and last four digits. */
+const instrumentColumns = {
+  paymentInstrumentType: text('payment_instrument_type').notNull(),
+  cardType: text('card_type'),
+  lastFour: text('last_four'),
+};
 
 /**
  * Transactions of the local sandbox gateway, kept in the database so that reconciliation by order
@@ -19,11 +27,8 @@ export const sandboxTransactions = pgTable(
     type: text('type').notNull(),
     /** Braintree's statuses: submitted_for_settlement, processor_declined, gateway_rejected, failed, voided, settled. */
     status: text('status').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    paymentInstrumentType: text('payment_instrument_type').notNull(),
-    cardType: text('card_type'),
-    lastFour: text('last_four'),
+    ...money,
+    ...instrumentColumns,
     processorResponseCode: text('processor_response_code'),
     processorResponseText: text('processor_response_text'),
     gatewayRejectionReason: text('gateway_rejection_reason'),
@@ -31,8 +36,8 @@ export const sandboxTransactions = pgTable(
     avsPostalCodeResponseCode: text('avs_postal_code_response_code'),
     paymentMethodToken: text('payment_method_token'),
     refundedTransactionId: text('refunded_transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (table) => [index('sandbox_transactions_order_idx').on(table.orderId)],
 );
@@ -45,9 +50,7 @@ export const sandboxNonces = pgTable(
   'sandbox_nonces',
   {
     nonce: text('nonce').primaryKey(),
-    paymentInstrumentType: text('payment_instrument_type').notNull(),
-    cardType: text('card_type'),
-    lastFour: text('last_four'),
+    ...instrumentColumns,
     expirationMonth: text('expiration_month'),
     expirationYear: text('expiration_year'),
     /** SUCCESS, or PROCESSOR_DECLINED for Braintree's declined test card. */
@@ -56,8 +59,8 @@ export const sandboxNonces = pgTable(
     cvvResponseCode: text('cvv_response_code').notNull(),
     avsPostalCodeResponseCode: text('avs_postal_code_response_code').notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt,
+    createdAt,
   },
   (table) => [index('sandbox_nonces_expires_idx').on(table.expiresAt)],
 );
@@ -65,10 +68,8 @@ export const sandboxNonces = pgTable(
 /** The sandbox's vault: stored payment methods. */
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   token: text('token').primaryKey(),
-  paymentInstrumentType: text('payment_instrument_type').notNull(),
-  cardType: text('card_type'),
-  lastFour: text('last_four'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...instrumentColumns,
+  createdAt,
 });
 
 export type SandboxTransactionRow = typeof sandboxTransactions.$inferSelect;

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { catalogPackages, referrers } from './catalog.js';
-import { addressColumns, timestamps } from './columns.js';
+import { addressColumns, expiresAt, randomId, timestamps, updatedAt } from './columns.js';
 import { families } from './families.js';
 import { users } from './users.js';
 
@@ -28,7 +28,7 @@ import { users } from './users.js';
 export const signups = pgTable(
   'signups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     registrationKeyHash: text('registration_key_hash').notNull().unique(),
     lastCompletedStep: smallint('last_completed_step').notNull().default(0),
 
@@ -51,7 +51,7 @@ export const signups = pgTable(
     segmentAnonymousId: text('segment_anonymous_id'),
     locale: text('locale').notNull().default('en'),
     ...timestamps,
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt,
     /** Set by the payment that completed the signup; nothing in it changes afterwards. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Parent A's user and family, created by that payment. */
@@ -93,7 +93,7 @@ export const signupOrders = pgTable('signup_orders', {
   /** The build-your-own arm the order was priced in (treatment: MYFILES and CALLSBASIC free). */
   freeOptionsTreatment: boolean('free_options_treatment').notNull().default(false),
   referrerKey: text('referrer_key').references(() => referrers.key, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
 });
 
 /**
@@ -108,7 +108,7 @@ export const signupBilling = pgTable('signup_billing', {
   timeZone: text('time_zone').notNull(),
   referralSelection: text('referral_selection'),
   referralOther: text('referral_other'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
 });
 
 export type SignupRow = typeof signups.$inferSelect;

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { addressColumns } from './columns.js';
+import { addressColumns, createdAt, expiresAt, randomId, updatedAt } from './columns.js';
 
 /**
  * Accounts: users (parents and professionals), their profiles, addresses and credentials, and the
@@ -34,7 +34,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     kind: text('kind', { enum: USER_KINDS }).notNull().default('PARENT'),
     /** Null only for an invited co-parent known by phone (the invite step 1 collects it). */
     email: text('email'),
@@ -58,7 +58,7 @@ export const users = pgTable(
     ),
     /** Staff of the service (they read the funnel report); granted by `npm run staff -w apps/server`. */
     isStaff: boolean('is_staff').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     check('users_kind_check', sql`${table.kind} in ('PARENT', 'PROFESSIONAL')`),
@@ -66,15 +66,33 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to, deleted with the user. */
+const ownerUserId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The key of a table with one row per user (a profile, the credentials), deleted with the user. */
+export const userIdKey = () =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** A user's expiring bearer token (a credentials token, a session), stored as its SHA-256. */
+const userTokenColumns = () => ({
+  id: randomId,
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: ownerUserId(),
+  expiresAt,
+});
+
 /**
  * A professional's registration (the professional form's answers), one row per PROFESSIONAL user.
  * The phone number and its country code live on `users`; the extension here. The security answer
  * and code are stored only as argon2id PHC strings (src/security/hash.ts).
  */
 export const professionalProfiles = pgTable('professional_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userIdKey(),
   /** A domain `Title` (MR, MS, MRS, HONORABLE, DOCTOR) or null. */
   title: text('title'),
   credentials: text('credentials'),
@@ -106,34 +124,30 @@ export const professionalProfiles = pgTable('professional_profiles', {
   securityCodeHash: text('security_code_hash').notNull(),
   /** The language the professional registered in (emails use it). */
   locale: text('locale').notNull().default('en'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 /** A user's address (the billing address of the payment page is PRIMARY). */
 export const userAddresses = pgTable(
   'user_addresses',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     type: text('type').notNull().default('PRIMARY'),
     ...addressColumns,
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (table) => [primaryKey({ columns: [table.userId, table.type] })],
 );
 
 /** Username and password (argon2id PHC string of `normalizePassword(password)`), set once. */
 export const userCredentials = pgTable('user_credentials', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userIdKey(),
   username: text('username').notNull(),
   /** `username` trimmed and lower-cased: usernames are unique without regard to case. */
   usernameKey: text('username_key').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
+  updatedAt,
 });
 
 /**
@@ -141,15 +155,13 @@ export const userCredentials = pgTable('user_credentials', {
  * with its answer and 4-digit code as argon2id PHC strings (src/security/hash.ts).
  */
 export const parentProfiles = pgTable('parent_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userIdKey(),
   referralSelection: text('referral_selection'),
   referralOther: text('referral_other'),
   securityQuestion: text('security_question'),
   securityAnswerHash: text('security_answer_hash'),
   securityCodeHash: text('security_code_hash'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
 });
 
 /** Single-use tokens for POST /v2/credentials (256-bit; only the SHA-256 is stored). */
@@ -159,12 +171,7 @@ export type CredentialsTokenPurpose = (typeof CREDENTIALS_TOKEN_PURPOSES)[number
 export const credentialsTokens = pgTable(
   'credentials_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...userTokenColumns(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /**
      * EMAIL_LINK: in Parent A's receipt email, for a parent who lost the tab (days).
@@ -175,7 +182,7 @@ export const credentialsTokens = pgTable(
     purpose: text('purpose', { enum: CREDENTIALS_TOKEN_PURPOSES })
       .notNull()
       .default('PAYMENT_ANSWER'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     index('credentials_tokens_user_idx').on(table.userId),
@@ -188,13 +195,8 @@ export const credentialsTokens = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...userTokenColumns(),
+    createdAt,
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
@@ -212,7 +214,7 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId,
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     linkTokenHash: text('link_token_hash').notNull().unique(),
     /** Set when the code is verified: the token POST /v2/account/recovery/verify answered. */
@@ -220,12 +222,12 @@ export const passwordResets = pgTable(
     codeHash: text('code_hash').notNull(),
     /** Wrong codes so far; RECOVERY_MAX_CODE_ATTEMPTS ends the recovery. */
     attempts: smallint('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt,
     /** The new password was set with it. */
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** A newer request (or a reset) replaced it. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (table) => [
     index('password_resets_user_created_idx').on(table.userId, table.createdAt),

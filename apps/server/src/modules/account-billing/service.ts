@@ -5,7 +5,7 @@ import {
   type PaymentType,
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
-import { storedAddress } from '../../db/stored-address.js';
+import { addressOf, storedAddress } from '../../db/stored-address.js';
 import { AppError } from '../../errors.js';
 import { findUserAddress, findUserById, updateUser, upsertUserAddress } from '../account/repo.js';
 import { findLatestPaymentMethod } from './repo.js';
@@ -32,16 +32,7 @@ export function createAccountBillingService(deps: { db: Executor; now: () => Dat
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
-      address: address
-        ? {
-            line1: address.line1,
-            line2: address.line2,
-            city: address.city,
-            region: address.region,
-            postalCode: address.postalCode,
-            country: address.country,
-          }
-        : null,
+      address: address ? addressOf(address) : null,
       timeZone: user.timeZone,
       paymentMethod:
         payment && isPaymentType(payment.paymentType)

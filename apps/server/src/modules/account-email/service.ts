@@ -7,13 +7,12 @@ import {
   resolveLocale,
   supportPhoneFor,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError } from '../../errors.js';
 import { verifySecret } from '../../security/hash.js';
 import { findUserAddress, findUserById, updateUser, userExistsWithEmail } from '../account/repo.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import {
   createLoginLockout,
   type LoginLockoutSettings,
@@ -24,11 +23,8 @@ import { noticeDate } from '../email/templates/notice-date.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { findPasswordHash } from './repo.js';
 
-export type AccountEmailServiceDeps = {
-  db: Db;
+export type AccountEmailServiceDeps = LoggedCoreDeps & {
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   /** Wrong passwords per account before the change is locked for a while (as the login). */
   lockout: LoginLockoutSettings;
   /** Redis, where every instance counts the failures together; in memory without. */

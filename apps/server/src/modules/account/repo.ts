@@ -2,6 +2,7 @@ import { emailKey } from '@coparent/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared-statement.js';
+import { findFirst, insertOne, upsert } from '../../db/queries.js';
 import {
   type CredentialsTokenPurpose,
   credentialsTokens,
@@ -32,11 +33,7 @@ export type UserWithEmail = UserRow & { email: string };
 
 export async function insertUser(db: Executor, user: NewUser): Promise<UserWithEmail> {
   const email = user.email.trim();
-  const [row] = await db
-    .insert(users)
-    .values({ ...user, email, emailNormalized: emailKey(email) })
-    .returning();
-  if (!row) throw new Error('insert into users returned no row');
+  const row = await insertOne(db, users, { ...user, email, emailNormalized: emailKey(email) });
   return { ...row, email };
 }
 
@@ -45,12 +42,7 @@ export async function insertUserWithoutEmail(
   db: Executor,
   user: Omit<NewUser, 'email'>,
 ): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...user, email: null, emailNormalized: null })
-    .returning();
-  if (!row) throw new Error('insert into users returned no row');
-  return row;
+  return insertOne(db, users, { ...user, email: null, emailNormalized: null });
 }
 
 /** Updates a user's own fields (the email keeps its normalized twin in step). */
@@ -85,12 +77,8 @@ export async function findUserAddress(
   db: Executor,
   userId: string,
 ): Promise<typeof userAddresses.$inferSelect | undefined> {
-  const [row] = await db
-    .select()
-    .from(userAddresses)
-    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.type, 'PRIMARY')))
-    .limit(1);
-  return row;
+  const primary = and(eq(userAddresses.userId, userId), eq(userAddresses.type, 'PRIMARY'));
+  return findFirst(db, userAddresses, primary);
 }
 
 export async function countUsers(db: Executor): Promise<number> {
@@ -99,17 +87,11 @@ export async function countUsers(db: Executor): Promise<number> {
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.emailNormalized, emailKey(email)))
-    .limit(1);
-  return row;
+  return findFirst(db, users, eq(users.emailNormalized, emailKey(email)));
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return findFirst(db, users, eq(users.id, id));
 }
 
 export async function upsertUserAddress(
@@ -118,10 +100,7 @@ export async function upsertUserAddress(
   now: Date,
 ): Promise<void> {
   const set = { ...values, updatedAt: now };
-  await db
-    .insert(userAddresses)
-    .values(set)
-    .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.type], set });
+  await upsert(db, userAddresses, [userAddresses.userId, userAddresses.type], set, set);
 }
 
 // ── Credentials (username and password) ─────────────────────────────────────────────────────────
@@ -281,13 +260,7 @@ export async function findCredentialsToken(
   tokenHash: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CredentialsTokenRow | undefined> {
-  const query = db
-    .select()
-    .from(credentialsTokens)
-    .where(eq(credentialsTokens.tokenHash, tokenHash))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  return findFirst(db, credentialsTokens, eq(credentialsTokens.tokenHash, tokenHash), options);
 }
 
 /** Uses up every token of the user (the tab's and the emailed link): their job is done. */

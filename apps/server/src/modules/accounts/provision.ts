@@ -1,6 +1,7 @@
 import { displayInitials, familyMemberColor, PROFESSIONAL_COVERAGE } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import type { FamilyMemberRow, UserRow } from '../../db/schema.js';
+import type { StoredAddress } from '../../db/stored-address.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import {
   findUserByEmail,
@@ -130,14 +131,7 @@ export async function inviteToFamily(
 /** What the paying parent's signup knows of the family. */
 export type PayingFamily = {
   parent: Omit<NewUser, 'kind' | 'status'> & {
-    address: {
-      line1: string;
-      line2: string | null;
-      city: string;
-      region: string;
-      postalCode: string;
-      country: string;
-    };
+    address: StoredAddress;
   };
   coParent: {
     email: string | null;

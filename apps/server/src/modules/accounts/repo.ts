@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertOne } from '../../db/queries.js';
 import {
   type FamilyMemberRow,
   families,
@@ -14,12 +15,8 @@ export async function insertFamily(
   values: { createdByUserId: string },
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(families)
-    .values({ ...values, createdAt: now })
-    .returning({ id: families.id });
-  if (!row) throw new Error('insert into families returned no row');
-  return row.id;
+  const family = await insertOne(db, families, { ...values, createdAt: now });
+  return family.id;
 }
 
 export type NewFamilyMember = Omit<typeof familyMembers.$inferInsert, 'id' | 'createdAt'>;
@@ -41,12 +38,8 @@ export async function insertInvite(
   values: Omit<typeof invites.$inferInsert, 'id' | 'createdAt' | 'acceptedAt' | 'revokedAt'>,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(invites)
-    .values({ ...values, createdAt: now })
-    .returning({ id: invites.id });
-  if (!row) throw new Error('insert into invites returned no row');
-  return row.id;
+  const invite = await insertOne(db, invites, { ...values, createdAt: now });
+  return invite.id;
 }
 
 /**
@@ -59,11 +52,7 @@ export async function insertPaidOrder(
   coverage: { familyMemberIds: string[]; years: number; startsAt: Date; renewsAt: Date },
 ): Promise<string> {
   const { familyMemberIds, years, startsAt, renewsAt } = coverage;
-  const [row] = await db
-    .insert(orders)
-    .values({ ...order, createdAt: startsAt })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('insert into orders returned no row');
+  const row = await insertOne(db, orders, { ...order, createdAt: startsAt });
   if (familyMemberIds.length > 0) {
     await db.insert(subscriptions).values(
       familyMemberIds.map((familyMemberId) => ({

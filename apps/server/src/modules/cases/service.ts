@@ -12,7 +12,7 @@ import {
   type ValidationError,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { FamilyMemberRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
@@ -23,6 +23,7 @@ import {
   type FamilyPerson,
   inviteToFamily,
 } from '../accounts/provision.js';
+import type { CoreDeps } from '../core-deps.js';
 import { professionalInvitationEmail } from '../email/templates/professional-invitation.js';
 import { practiceCountry } from '../professional/service.js';
 import { findFamiliesCreatedBy, findMembersOfFamilies, usersWithCredentials } from './repo.js';
@@ -30,10 +31,8 @@ import { findFamiliesCreatedBy, findMembersOfFamilies, usersWithCredentials } fr
 /** Test seams: a simulated failure after every write, before the commit. */
 export type CasesHooks = { afterWrites?: () => void | Promise<void> };
 
-export type CasesServiceDeps = {
-  db: Db;
+export type CasesServiceDeps = CoreDeps & {
   mailer: Mailer;
-  now: () => Date;
   /** PUBLIC_URL: the invitation links start with it. */
   publicUrl: string;
   /** INVITE_TTL_DAYS: the invitation links' lifetime. */

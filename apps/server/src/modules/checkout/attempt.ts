@@ -15,6 +15,7 @@ import {
 } from '@coparent/domain';
 import type { Db } from '../../db/client.js';
 import type { SignupRow, UserRow } from '../../db/schema.js';
+import { addressOf, type StoredAddress } from '../../db/stored-address.js';
 import { AppError, fieldError } from '../../errors.js';
 import { userExistsWithEmail } from '../account/repo.js';
 import type { FlagContext } from '../flags/context.js';
@@ -30,15 +31,7 @@ import type { PricingService } from '../pricing/service.js';
 import type { SignupBilling, SignupOrder } from '../signup/service.js';
 
 /** The billing address and time zone an attempt is paid from. */
-export type AttemptBilling = {
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  timeZone: string;
-};
+export type AttemptBilling = StoredAddress & { timeZone: string };
 
 /**
  * What completing an attempt needs, stored on the payment row before the gateway is called (so
@@ -101,7 +94,7 @@ function sameServices(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The pricing request's address part, from a saved billing address. */
-export function pricedAddress(billing: Omit<AttemptBilling, 'timeZone'>) {
+export function pricedAddress(billing: StoredAddress) {
   return {
     line1: billing.line1,
     line2: billing.line2 ?? undefined,
@@ -197,15 +190,7 @@ export async function prepareSignupAttempt(
   return newAttempt({
     locale,
     order: savedOrder,
-    billing: {
-      line1: billing.line1,
-      line2: billing.line2,
-      city: billing.city,
-      region: billing.region,
-      postalCode: billing.postalCode,
-      country: billing.country,
-      timeZone: billing.timeZone,
-    },
+    billing: { ...addressOf(billing), timeZone: billing.timeZone },
     payForCoparent: body.payForCoparent,
     marketingOptIn: body.marketingOptIn ?? !consentRequired,
     termsAccepted: body.termsAccepted === true,

@@ -1,4 +1,9 @@
-import { type PaymentType, SubscriptionTermSchema, supportPhoneFor } from '@coparent/domain';
+import {
+  type PaymentType,
+  type Receipt,
+  SubscriptionTermSchema,
+  supportPhoneFor,
+} from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
@@ -46,7 +51,7 @@ type Completed = { deliveries: QueuedMail[]; completed: PaymentCompleted };
 
 /** The payment answer a completed attempt stores: its receipt and what it registered. */
 function storedResponse(
-  purchase: ReturnType<typeof purchaseOf>,
+  purchase: Purchase,
   payment: PaymentRow,
   transaction: GatewayTransaction | null,
   registered: Pick<StoredResponse['registration'], 'parent' | 'coParent'>,
@@ -136,6 +141,8 @@ function purchaseOf(
   };
 }
 
+type Purchase = ReturnType<typeof purchaseOf>;
+
 /**
  * The records a charged attempt creates, in its completing transaction: the accounts, family and
  * subscriptions it pays for, the receipt, the payment COMPLETED with its stored answer, a
@@ -167,6 +174,27 @@ export function createCompletion(deps: CompletionDeps) {
     };
   }
 
+  /** The receipt email of a purchase, to the user who paid, in the outbox. */
+  function queueReceipt(
+    tx: Executor,
+    purchase: Purchase,
+    paid: { transaction: GatewayTransaction | null; receipt: Receipt },
+    payer: { email: string; firstName: string },
+    extra: { coParentName: string | null; credentialsLink?: CredentialsLink },
+  ): Promise<QueuedMail> {
+    const { attempt, method, instant, renewsAt } = purchase;
+    return queueReceiptEmail(tx, mailer, {
+      to: payer.email,
+      firstName: payer.firstName,
+      attempt,
+      ...paid,
+      method,
+      instant,
+      renewsAt,
+      ...extra,
+    });
+  }
+
   /** A charged attempt's records: Parent A's or an invited co-parent's. */
   function complete(
     tx: Executor,
@@ -189,7 +217,7 @@ export function createCompletion(deps: CompletionDeps) {
     tx: Executor,
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
-    purchase: ReturnType<typeof purchaseOf>,
+    purchase: Purchase,
   ): Promise<Completed> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
     if (!payment.signupId) throw new Error(`payment ${payment.id} has no payer`);
@@ -239,15 +267,7 @@ export function createCompletion(deps: CompletionDeps) {
     await credentialsToken(tx, parent.id, instant);
 
     const deliveries = [
-      await queueReceiptEmail(tx, mailer, {
-        to: parent.email,
-        firstName: parent.firstName,
-        attempt,
-        receipt,
-        transaction,
-        method,
-        instant,
-        renewsAt,
+      await queueReceipt(tx, purchase, { transaction, receipt }, parent, {
         coParentName: signup.coParentFirstName,
         credentialsLink: await credentialsLink(tx, parent.id),
       }),
@@ -293,7 +313,7 @@ export function createCompletion(deps: CompletionDeps) {
     tx: Executor,
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
-    purchase: ReturnType<typeof purchaseOf>,
+    purchase: Purchase,
   ): Promise<Completed> {
     const { attempt, pkg, priced, instant, renewsAt, years, productId, method } = purchase;
     const { invited } = attempt;
@@ -340,17 +360,13 @@ export function createCompletion(deps: CompletionDeps) {
     });
     if (!(await hasCredentials(tx, userId))) await credentialsToken(tx, userId, instant);
     const deliveries = [
-      await queueReceiptEmail(tx, mailer, {
-        to: user.email,
-        firstName: user.firstName,
-        attempt,
-        receipt,
-        transaction,
-        method,
-        instant,
-        renewsAt,
-        coParentName: null,
-      }),
+      await queueReceipt(
+        tx,
+        purchase,
+        { transaction, receipt },
+        { email: user.email, firstName: user.firstName },
+        { coParentName: null },
+      ),
     ];
     return { deliveries, completed };
   }

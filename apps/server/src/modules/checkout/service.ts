@@ -12,20 +12,20 @@ import {
   type TokenizePayload,
   translateMessage,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import {
   type PaymentGateway,
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
 import type { SandboxPaymentGateway } from '../../adapters/payment/sandbox.js';
-import type { Database, Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import { hasCredentials, userExistsWithEmail } from '../account/repo.js';
 import { issueCredentialsToken } from '../accounts/credentials-token.js';
 import { ParentEmailTakenError } from '../accounts/provision.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import type { EventsService } from '../events/service.js';
 import type { ExperimentFlags } from '../flags/experiment-arm.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -34,7 +34,7 @@ import { createPayments, type PayBody } from '../payments/payments.js';
 import type { PricingService } from '../pricing/service.js';
 import type { SignupService } from '../signup/service.js';
 import { type InvitedPayer, prepareInvitedAttempt, prepareSignupAttempt } from './attempt.js';
-import { createCompletion } from './completion.js';
+import { type CompletionDeps, createCompletion } from './completion.js';
 import type { StoredResponse } from './receipt.js';
 import { isUkCardTreatment } from './uk-card-provider.js';
 
@@ -44,8 +44,7 @@ export type CheckoutHooks = {
   beforeCommit?: (paymentId: string) => void | Promise<void>;
 };
 
-export type CheckoutServiceDeps = {
-  db: Db;
+export type CheckoutServiceDeps = LoggedCoreDeps & {
   gateway: PaymentGateway | SandboxPaymentGateway;
   pricing: Pick<PricingService, 'quote' | 'quoteFor' | 'catalogNow'>;
   signups: Pick<
@@ -53,15 +52,8 @@ export type CheckoutServiceDeps = {
     'authorizeForCheckout' | 'lockForCompletion' | 'markPaid' | 'parentEmailOf'
   >;
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   publicUrl: string;
-  settings: {
-    inviteTtlDays: number;
-    credentialsTokenTtlMinutes: number;
-    credentialsLinkTtlDays: number;
-    paymentLockSeconds: number;
-  };
+  settings: CompletionDeps['settings'] & { paymentLockSeconds: number };
   hooks?: CheckoutHooks | undefined;
   /** Experiments the server decides itself (uk-card-provider). */
   flags: ExperimentFlags;

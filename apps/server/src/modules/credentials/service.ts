@@ -10,7 +10,6 @@ import {
   type UsernameCheckResponse,
   usernameProblem,
 } from '@coparent/domain';
-import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashSecret, verifySecret } from '../../security/hash.js';
@@ -30,6 +29,7 @@ import {
 } from '../account/repo.js';
 import { acceptInvitations } from '../accounts/families.js';
 import { createCoveredSubscription } from '../accounts/provision.js';
+import type { CoreDeps } from '../core-deps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   createLoginLockout,
@@ -37,9 +37,7 @@ import {
   type SharedCounters,
 } from './login-lockout.js';
 
-export type CredentialsServiceDeps = {
-  db: Db;
-  now: () => Date;
+export type CredentialsServiceDeps = CoreDeps & {
   sessionTtlHours: number;
   /** Failed logins per username before it is locked for a while (login-lockout.ts). */
   loginLockout: LoginLockoutSettings;

@@ -1,11 +1,5 @@
 import type { FlagdCore } from '@openfeature/flagd-core';
-import type {
-  EvaluationContext,
-  JsonValue,
-  Logger,
-  Provider,
-  ResolutionDetails,
-} from '@openfeature/server-sdk';
+import type { Provider } from '@openfeature/server-sdk';
 
 /**
  * An OpenFeature server provider that evaluates a flagd flag file in process with flagd-core
@@ -17,39 +11,13 @@ export class FlagdFileProvider implements Provider {
 
   constructor(private readonly core: FlagdCore) {}
 
-  async resolveBooleanEvaluation(
-    flagKey: string,
-    defaultValue: boolean,
-    context: EvaluationContext,
-    logger: Logger,
-  ): Promise<ResolutionDetails<boolean>> {
-    return this.core.resolveBooleanEvaluation(flagKey, defaultValue, context, logger);
-  }
-
-  async resolveStringEvaluation(
-    flagKey: string,
-    defaultValue: string,
-    context: EvaluationContext,
-    logger: Logger,
-  ): Promise<ResolutionDetails<string>> {
-    return this.core.resolveStringEvaluation(flagKey, defaultValue, context, logger);
-  }
-
-  async resolveNumberEvaluation(
-    flagKey: string,
-    defaultValue: number,
-    context: EvaluationContext,
-    logger: Logger,
-  ): Promise<ResolutionDetails<number>> {
-    return this.core.resolveNumberEvaluation(flagKey, defaultValue, context, logger);
-  }
-
-  async resolveObjectEvaluation<T extends JsonValue>(
-    flagKey: string,
-    defaultValue: T,
-    context: EvaluationContext,
-    logger: Logger,
-  ): Promise<ResolutionDetails<T>> {
-    return this.core.resolveObjectEvaluation(flagKey, defaultValue, context, logger);
-  }
+  // Each resolution is flagd-core's, answered as the promise a provider gives.
+  resolveBooleanEvaluation: Provider['resolveBooleanEvaluation'] = async (...args) =>
+    this.core.resolveBooleanEvaluation(...args);
+  resolveStringEvaluation: Provider['resolveStringEvaluation'] = async (...args) =>
+    this.core.resolveStringEvaluation(...args);
+  resolveNumberEvaluation: Provider['resolveNumberEvaluation'] = async (...args) =>
+    this.core.resolveNumberEvaluation(...args);
+  resolveObjectEvaluation: Provider['resolveObjectEvaluation'] = async (...args) =>
+    this.core.resolveObjectEvaluation(...args);
 }

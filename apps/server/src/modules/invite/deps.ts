@@ -1,22 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
 import type { InviteRow, UserRow } from '../../db/schema.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { PricingService } from '../pricing/service.js';
 
 /** What the invite service is built from: the services and settings it uses. */
-export type InviteServiceDeps = {
-  db: Db;
+export type InviteServiceDeps = LoggedCoreDeps & {
   pricing: Pick<
     PricingService,
     'quoteFor' | 'checkCountry' | 'availableCouponCodes' | 'catalogNow'
   >;
   checkout: Pick<CheckoutService, 'payInvited'>;
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   publicUrl: string;
   settings: {
     inviteTtlDays: number;

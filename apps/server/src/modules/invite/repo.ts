@@ -1,12 +1,11 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findFirst, upsert } from '../../db/queries.js';
 import {
   familyMembers,
-  type InviteProgressRow,
   type InviteRow,
   inviteProgress,
   invites,
-  type ParentProfileRow,
   parentProfiles,
   subscriptions,
 } from '../../db/schema.js';
@@ -17,8 +16,7 @@ export async function findInviteByTokenHash(
   db: Executor,
   tokenHash: string,
 ): Promise<InviteRow | undefined> {
-  const [row] = await db.select().from(invites).where(eq(invites.tokenHash, tokenHash)).limit(1);
-  return row;
+  return findFirst(db, invites, eq(invites.tokenHash, tokenHash));
 }
 
 /** How many invites a family member got since `since` (the new-link rate limit). */
@@ -87,52 +85,23 @@ export async function findCurrentSubscription(
 
 // ── The invited user's answers and progress ─────────────────────────────────────────────────────
 
-export async function findParentProfile(
-  db: Executor,
-  userId: string,
-): Promise<ParentProfileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(parentProfiles)
-    .where(eq(parentProfiles.userId, userId))
-    .limit(1);
-  return row;
+/**
+ * The reads and writes of a table with one row per invited user: the row, and its upsert with
+ * the time of the change.
+ */
+function perUserRow<T extends typeof parentProfiles | typeof inviteProgress>(table: T) {
+  type Values = Partial<Omit<T['$inferInsert'], 'userId' | 'updatedAt'>>;
+  return {
+    find: (db: Executor, userId: string): Promise<T['$inferSelect'] | undefined> =>
+      findFirst(db, table, eq(table.userId, userId)),
+    upsert: async (db: Executor, userId: string, values: Values, now: Date): Promise<void> => {
+      // The spread of a generic row type is not one TypeScript can check against the table.
+      const set = { ...values, updatedAt: now } as Partial<T['$inferInsert']>;
+      await upsert(db, table, table.userId, { userId, ...set } as T['$inferInsert'], set);
+    },
+  };
 }
 
-export async function upsertParentProfile(
-  db: Executor,
-  userId: string,
-  values: Partial<Omit<typeof parentProfiles.$inferInsert, 'userId' | 'updatedAt'>>,
-  now: Date,
-): Promise<void> {
-  const set = { ...values, updatedAt: now };
-  await db
-    .insert(parentProfiles)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: parentProfiles.userId, set });
-}
-
-export async function findInviteProgress(
-  db: Executor,
-  userId: string,
-): Promise<InviteProgressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(inviteProgress)
-    .where(eq(inviteProgress.userId, userId))
-    .limit(1);
-  return row;
-}
-
-export async function upsertInviteProgress(
-  db: Executor,
-  userId: string,
-  values: Partial<Omit<typeof inviteProgress.$inferInsert, 'userId' | 'updatedAt'>>,
-  now: Date,
-): Promise<void> {
-  const set = { ...values, updatedAt: now };
-  await db
-    .insert(inviteProgress)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: inviteProgress.userId, set });
-}
+export const { find: findParentProfile, upsert: upsertParentProfile } = perUserRow(parentProfiles);
+export const { find: findInviteProgress, upsert: upsertInviteProgress } =
+  perUserRow(inviteProgress);

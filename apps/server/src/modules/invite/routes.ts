@@ -82,6 +82,14 @@ function auth(request: FastifyRequest): InviteAuth {
  * but the new-link request passes the invite token check first (before the body is validated):
  * 403 INVITE_INVALID, or 403 INVITE_USER_MISMATCH for another user's id in the path.
  */
+/** What every call of the invited user on their own user id declares: the invite token, the id. */
+const INVITED_USER_CALL = {
+  tags: ['invite'],
+  security: [{ inviteToken: [] }],
+  headers: InviteHeadersSchema,
+  params: UserParamsSchema,
+};
+
 export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (app, opts) => {
   const { service } = opts;
   app.decorateRequest('inviteAuth', null);
@@ -149,11 +157,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
     {
       onRequest: requireInvite,
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'The invited parent as saved',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         response: { 200: InvitedUserSchema, ...AuthProblems },
       },
     },
@@ -168,11 +173,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
     {
       onRequest: requireInvite,
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'Update the invited parent (PARENT, ADDRESS, REFERRAL, SECURITY_*, PACKAGE)',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         body: UpdateInvitedUserRequestSchema,
         response: {
           200: UpdateInvitedUserResponseSchema,
@@ -190,11 +192,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
     {
       onRequest: requireInvite,
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'Mark the terms agreed',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         response: { 200: AgreedToTermsResponseSchema, ...AuthProblems },
       },
     },
@@ -206,11 +205,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
     {
       onRequest: requireInvite,
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'Marketing opt-in (body: true or false)',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         body: MarketingOptInRequestSchema,
         response: {
           200: MarketingOptInResponseSchema,
@@ -228,11 +224,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
       onRequest: requireInvite,
       config: { rateLimit: opts.pricingRateLimit },
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'Pricing info of an order for the invited user',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         body: InvitePricingRequestSchema,
         response: {
           200: PricingResponseSchema,
@@ -250,11 +243,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
     {
       onRequest: requireInvite,
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'Country criteria check of a package for the invited user',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         body: CountryCheckRequestSchema,
         response: {
           200: CountryCheckResponseSchema,
@@ -273,11 +263,9 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
       onRequest: requireInvite,
       config: { rateLimit: opts.paymentRateLimit },
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'The invited user pays for their own subscription (exactly once)',
-        security: [{ inviteToken: [] }],
         headers: PaymentHeadersSchema,
-        params: UserParamsSchema,
         body: InvitedPaymentRequestSchema,
         response: {
           ...paymentResponses,
@@ -300,11 +288,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
       onRequest: requireInvite,
       config: { rateLimit: opts.credentialsRateLimit },
       schema: {
-        tags: ['invite'],
+        ...INVITED_USER_CALL,
         summary: 'A single-use credentials token for POST /v2/credentials',
-        security: [{ inviteToken: [] }],
-        headers: InviteHeadersSchema,
-        params: UserParamsSchema,
         response: {
           200: InviteCredentialsTokenResponseSchema,
           409: ProblemSchema,

@@ -5,7 +5,6 @@ import {
   type PaymentResponse,
   translateMessage,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { QueuedMail } from '../../adapters/mail/mailer.js';
 import {
   type GatewayTransaction,
@@ -13,11 +12,12 @@ import {
   type PaymentGateway,
   PaymentGatewayError,
 } from '../../adapters/payment/payment-gateway.js';
-import type { Database, Db, Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { NewPaymentRow, PaymentRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   failureError,
@@ -77,11 +77,8 @@ export type CompleteInTransaction = (
   transaction: GatewayTransaction | null,
 ) => Promise<{ deliveries: QueuedMail[]; completed: PaymentCompleted }>;
 
-export type PaymentsDeps = {
-  db: Db;
+export type PaymentsDeps = LoggedCoreDeps & {
   gateway: PaymentGateway;
-  log: FastifyBaseLogger;
-  now: () => Date;
   /** How long a request holds an attempt before reconciliation may take it over. */
   lockSeconds: number;
   metrics: Pick<Metrics, 'paymentEnded' | 'reconciled'>;

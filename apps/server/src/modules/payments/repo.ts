@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findFirst, insertOne } from '../../db/queries.js';
 import {
   type NewPaymentRow,
   type PaymentRow,
@@ -11,21 +12,14 @@ import {
 // ── Payment attempts ────────────────────────────────────────────────────────────────────────────
 
 export async function insertPayment(db: Executor, values: NewPaymentRow): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning();
-  if (!row) throw new Error('insert into payments returned no row');
-  return row;
+  return insertOne(db, payments, values);
 }
 
 export async function findPaymentByKeyHash(
   db: Executor,
   idempotencyKeyHash: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.idempotencyKeyHash, idempotencyKeyHash))
-    .limit(1);
-  return row;
+  return findFirst(db, payments, eq(payments.idempotencyKeyHash, idempotencyKeyHash));
 }
 
 export async function findPaymentById(
@@ -33,9 +27,7 @@ export async function findPaymentById(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PaymentRow | undefined> {
-  const query = db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  return findFirst(db, payments, eq(payments.id, id), options);
 }
 
 /** Who pays: Parent A's signup, or an invited co-parent for their own subscription. */
@@ -64,12 +56,7 @@ export async function findActivePayment(
     'signupId' in payer
       ? eq(payments.signupId, payer.signupId)
       : eq(payments.invitedUserId, payer.invitedUserId);
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(owner, inArray(payments.status, ['PENDING', 'COMPLETED'])))
-    .limit(1);
-  return row;
+  return findFirst(db, payments, and(owner, inArray(payments.status, ['PENDING', 'COMPLETED'])));
 }
 
 /** PENDING attempts no request is working on any more (their lock has run out). */

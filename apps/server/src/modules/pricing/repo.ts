@@ -8,6 +8,7 @@ import {
 } from '@coparent/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { upsert } from '../../db/queries.js';
 import {
   catalogPackageOptions,
   catalogPackagePrices,
@@ -49,10 +50,7 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       active: pkg.active,
       updatedAt: now,
     };
-    await tx
-      .insert(catalogPackages)
-      .values({ id: pkg.id, ...values })
-      .onConflictDoUpdate({ target: catalogPackages.id, set: values });
+    await upsert(tx, catalogPackages, catalogPackages.id, { id: pkg.id, ...values }, values);
     await tx.delete(catalogPackagePrices).where(eq(catalogPackagePrices.packageId, pkg.id));
     const prices = Object.entries(pkg.prices).map(([currency, amount]) => ({
       packageId: pkg.id,
@@ -105,10 +103,7 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       active: promo.active,
       updatedAt: now,
     };
-    await tx
-      .insert(promoCodes)
-      .values({ code: promo.code, ...values })
-      .onConflictDoUpdate({ target: promoCodes.code, set: values });
+    await upsert(tx, promoCodes, promoCodes.code, { code: promo.code, ...values }, values);
     await tx.delete(promoCodeAmounts).where(eq(promoCodeAmounts.code, promo.code));
     const amounts = Object.entries(promo.kind === 'AMOUNT' ? (promo.amounts ?? {}) : {}).map(
       ([currency, amount]) => ({ code: promo.code, currency, amount }),
@@ -126,10 +121,7 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       active: referrer.active,
       updatedAt: now,
     };
-    await tx
-      .insert(referrers)
-      .values({ key: referrer.key, ...values })
-      .onConflictDoUpdate({ target: referrers.key, set: values });
+    await upsert(tx, referrers, referrers.key, { key: referrer.key, ...values }, values);
   }
   const referrerKeys = files.referrers.map((r) => r.key);
   await deactivateLeftOut(tx, referrers, referrers.key, referrerKeys, now);
@@ -143,10 +135,9 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       purchasedBy: code.purchasedBy,
       validUntil: code.validUntil,
     };
-    await tx
-      .insert(subscriptionCodes)
-      .values({ code: code.code, ...values, redeemedAt: code.redeemed ? now : null })
-      .onConflictDoUpdate({ target: subscriptionCodes.code, set: values });
+    const redeemedAt = code.redeemed ? now : null;
+    const row = { code: code.code, ...values, redeemedAt };
+    await upsert(tx, subscriptionCodes, subscriptionCodes.code, row, values);
   }
 }
 
@@ -279,15 +270,18 @@ export async function findSubscriptionCodes(
 
 export type Referrer = { key: string; name: string; couponCode: string; percent: number };
 
+/** What a referrer is read as: its key, name, coupon and percentage. */
+const referrerColumns = {
+  key: referrers.key,
+  name: referrers.name,
+  couponCode: referrers.couponCode,
+  percent: referrers.percent,
+};
+
 /** An active referrer by its key; undefined for an unknown or retired key. */
 export async function findActiveReferrer(db: Executor, key: string): Promise<Referrer | undefined> {
   const [row] = await db
-    .select({
-      key: referrers.key,
-      name: referrers.name,
-      couponCode: referrers.couponCode,
-      percent: referrers.percent,
-    })
+    .select(referrerColumns)
     .from(referrers)
     .where(and(eq(referrers.key, key), eq(referrers.active, true)))
     .limit(1);
@@ -296,13 +290,5 @@ export async function findActiveReferrer(db: Executor, key: string): Promise<Ref
 
 /** Every active referrer (the pricing calls' cache; one referrer at a time: findActiveReferrer). */
 export async function readActiveReferrers(db: Executor): Promise<Referrer[]> {
-  return db
-    .select({
-      key: referrers.key,
-      name: referrers.name,
-      couponCode: referrers.couponCode,
-      percent: referrers.percent,
-    })
-    .from(referrers)
-    .where(eq(referrers.active, true));
+  return db.select(referrerColumns).from(referrers).where(eq(referrers.active, true));
 }

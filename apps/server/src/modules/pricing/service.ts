@@ -27,9 +27,10 @@ import {
   translateMessage,
 } from '@coparent/domain';
 import type { TaxCalculator } from '../../adapters/tax/tax-calculator.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { CoreDeps } from '../core-deps.js';
 import type { FlagContext } from '../flags/context.js';
 import {
   type ExperimentFlags,
@@ -51,10 +52,8 @@ import { chooseDiscount, couponList } from './discounts.js';
 import { fieldErrors, orderAmount, resolvePaymentCodes } from './order-amount.js';
 import { findActiveReferrer, type Referrer, readCatalog as readCatalogNow } from './repo.js';
 
-export type PricingServiceDeps = {
-  db: Db;
+export type PricingServiceDeps = CoreDeps & {
   tax: TaxCalculator;
-  now: () => Date;
   /** Authorises the signup calls (registration key) and reads the signup's order and referrer. */
   signups: SignupAccess;
   /** Decides the show-price-in-build-your-own arm an order is priced in. */

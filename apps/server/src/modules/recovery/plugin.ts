@@ -1,25 +1,23 @@
-import fp from 'fastify-plugin';
 import { perMinute } from '../../http/per-minute.js';
+import { routesModule } from '../../http/routes-module.js';
 import { recoveryRoutes } from './routes.js';
 import { createRecoveryService } from './service.js';
 
 /** Password retrieval, without a session. */
-export const recoveryPlugin = fp(
-  async (app) => {
-    const { config } = app;
-    await app.register(recoveryRoutes, {
-      prefix: '/v2',
-      service: createRecoveryService({
-        db: app.database.db,
-        mailer: app.mailer,
-        log: app.log,
-        now: app.now,
-        publicUrl: config.publicUrl,
-        settings: config.recovery,
-      }),
-      lookupRateLimit: perMinute(config.rateLimit.recoveryPerMinute),
-      verifyRateLimit: perMinute(config.rateLimit.recoveryVerifyPerMinute),
-    });
-  },
+export const recoveryPlugin = routesModule(
   { name: 'recovery', dependencies: ['core', 'adapters'] },
+  recoveryRoutes,
+  (app, config) => ({
+    prefix: '/v2',
+    service: createRecoveryService({
+      db: app.database.db,
+      mailer: app.mailer,
+      log: app.log,
+      now: app.now,
+      publicUrl: config.publicUrl,
+      settings: config.recovery,
+    }),
+    lookupRateLimit: perMinute(config.rateLimit.recoveryPerMinute),
+    verifyRateLimit: perMinute(config.rateLimit.recoveryVerifyPerMinute),
+  }),
 );

@@ -1,6 +1,7 @@
 import { digitsOnly } from '@coparent/domain';
 import { and, count, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { findFirst, insertOne } from '../../db/queries.js';
 import { passwordResets, type UserRow, userCredentials, users } from '../../db/schema.js';
 import { usernameKey } from '../account/repo.js';
 
@@ -84,12 +85,8 @@ export async function insertReset(
   },
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(passwordResets)
-    .values({ ...values, createdAt: now })
-    .returning({ id: passwordResets.id });
-  if (!row) throw new Error('insert into password_resets returned no row');
-  return row.id;
+  const reset = await insertOne(db, passwordResets, { ...values, createdAt: now });
+  return reset.id;
 }
 
 /** Ends the user's open recoveries (a newer request, or a reset). */
@@ -111,9 +108,7 @@ export async function findResetById(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PasswordResetRow | undefined> {
-  const query = db.select().from(passwordResets).where(eq(passwordResets.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  return findFirst(db, passwordResets, eq(passwordResets.id, id), options);
 }
 
 /** The recovery of a token: the emailed link's, or the one the code exchange answered. */
@@ -122,15 +117,11 @@ export async function findResetByTokenHash(
   tokenHash: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PasswordResetRow | undefined> {
-  const query = db
-    .select()
-    .from(passwordResets)
-    .where(
-      or(eq(passwordResets.linkTokenHash, tokenHash), eq(passwordResets.resetTokenHash, tokenHash)),
-    )
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  const token = or(
+    eq(passwordResets.linkTokenHash, tokenHash),
+    eq(passwordResets.resetTokenHash, tokenHash),
+  );
+  return findFirst(db, passwordResets, token, options);
 }
 
 export async function updateReset(

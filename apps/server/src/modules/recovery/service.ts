@@ -19,14 +19,13 @@ import {
   type ValidationError,
   VERIFICATION_CODE_LENGTH,
 } from '@coparent/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
-import type { Db } from '../../db/client.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { hashSecret, verifySecret } from '../../security/hash.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import { deleteUserSessions, findUserAddress } from '../account/repo.js';
+import type { LoggedCoreDeps } from '../core-deps.js';
 import { passwordResetEmail } from '../email/templates/password-reset.js';
 import {
   countUserResetsSince,
@@ -52,11 +51,8 @@ export type RecoverySettings = {
   requestsPerHour: number;
 };
 
-export type RecoveryServiceDeps = {
-  db: Db;
+export type RecoveryServiceDeps = LoggedCoreDeps & {
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  now: () => Date;
   publicUrl: string;
   settings: RecoverySettings;
 };

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPerExecutor, preparedStatement } from '../../db/prepared-statement.js';
+import { findFirst, upsert } from '../../db/queries.js';
 import {
   catalogPackages,
   type NewSignupRow,
@@ -358,10 +359,7 @@ export async function saveSignupOrder(
   now: Date,
 ): Promise<void> {
   const values = { ...choice, updatedAt: now };
-  await db
-    .insert(signupOrders)
-    .values({ signupId, ...values })
-    .onConflictDoUpdate({ target: signupOrders.signupId, set: values });
+  await upsert(db, signupOrders, signupOrders.signupId, { signupId, ...values }, values);
 }
 
 /** Attaches a referrer (its discount) to the signup (keeps the package choice). */
@@ -371,10 +369,8 @@ export async function saveSignupReferrer(
   referrerKey: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .insert(signupOrders)
-    .values({ signupId, referrerKey, updatedAt: now })
-    .onConflictDoUpdate({ target: signupOrders.signupId, set: { referrerKey, updatedAt: now } });
+  const values = { referrerKey, updatedAt: now };
+  await upsert(db, signupOrders, signupOrders.signupId, { signupId, ...values }, values);
 }
 
 // ── The payment page's billing (signup_billing) ─────────────────────────────────────────────────
@@ -398,11 +394,7 @@ export async function findSignupBilling(
   db: Executor,
   signupId: string,
 ): Promise<SignupBilling | undefined> {
-  const [row] = await db
-    .select()
-    .from(signupBilling)
-    .where(eq(signupBilling.signupId, signupId))
-    .limit(1);
+  const row = await findFirst(db, signupBilling, eq(signupBilling.signupId, signupId));
   if (!row) return undefined;
   const { signupId: _id, updatedAt: _at, ...billing } = row;
   return billing;
@@ -423,8 +415,5 @@ export async function saveSignupBilling(
     ...(referral ? { referralSelection: referral.selection, referralOther: referral.other } : {}),
     updatedAt: now,
   };
-  await db
-    .insert(signupBilling)
-    .values({ signupId, ...values })
-    .onConflictDoUpdate({ target: signupBilling.signupId, set: values });
+  await upsert(db, signupBilling, signupBilling.signupId, { signupId, ...values }, values);
 }

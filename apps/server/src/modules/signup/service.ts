@@ -18,12 +18,13 @@ import {
   type UpdateSignupRequest,
   type ValidationError,
 } from '@coparent/domain';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { EmailRevealGuard } from '../../security/email-reveal-limit.js';
 import { generateToken, hashToken } from '../../security/tokens.js';
 import { userExistsWithEmail } from '../account/repo.js';
+import type { CoreDeps } from '../core-deps.js';
 import type { ExperimentFlags } from '../flags/experiment-arm.js';
 import { type Metrics, STEP_SECTIONS, stepLabel } from '../metrics/metrics.js';
 import type { PricingService } from '../pricing/service.js';
@@ -52,11 +53,9 @@ export { duplicateText } from './duplicate.js';
 /** The saved order and billing a payment is priced from (the checkout reads them). */
 export type { SignupBilling, SignupOrder } from './repo.js';
 
-export type SignupServiceDeps = {
-  db: Db;
+export type SignupServiceDeps = CoreDeps & {
   /** Lifetime of a signup after creation and after each successful save. */
   ttlHours: number;
-  now: () => Date;
   /** Counts the duplicate answers per email (429 beyond the limit) and notifies the owner. */
   emailReveals: EmailRevealGuard;
   /** Decides the show-price-in-build-your-own arm saved with a build-your-own order. */

@@ -7,6 +7,7 @@ import {
   SubscriptionTermSchema,
 } from '@coparent/domain';
 import type { SignupRow } from '../../db/schema.js';
+import { addressOf } from '../../db/stored-address.js';
 import type { SignupBilling, SignupChild, SignupOrder } from './repo.js';
 
 /** The order part of the signup state: the complete order, its BYO values, or the pending BYO. */
@@ -33,14 +34,7 @@ function orderState(
 function billingState(billing: SignupBilling | undefined): SignupState['billing'] {
   if (!billing) return null;
   return {
-    address: {
-      line1: billing.line1,
-      line2: billing.line2,
-      city: billing.city,
-      region: billing.region,
-      postalCode: billing.postalCode,
-      country: billing.country,
-    },
+    address: addressOf(billing),
     timeZone: billing.timeZone,
     referral: billing.referralSelection
       ? { selection: billing.referralSelection, other: billing.referralOther }

@@ -1,5 +1,5 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { type RenderedEmail, renderEmail } from './render.js';
+import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const ACCOUNT_EXISTS_NOTICE_TEMPLATE = 'account-exists-notice';
 
@@ -10,10 +10,8 @@ export const ACCOUNT_EXISTS_NOTICE_TEMPLATE = 'account-exists-notice';
  */
 export type AccountExistsReason = 'SIGNUP' | 'COPARENT';
 
-export type AccountExistsNoticeParams = {
-  locale: Locale;
-  /** The account owner's first name (never the name of whoever typed the address). */
-  firstName: string;
+/** The recipient is the account's owner (never whoever typed the address). */
+export type AccountExistsNoticeParams = EmailRecipient & {
   reason: AccountExistsReason;
   /** When it happened, already formatted in the owner's language and time zone. */
   date: string;
@@ -21,7 +19,6 @@ export type AccountExistsNoticeParams = {
   loginUrl: string;
   /** `<PUBLIC_URL>/app/account/recover` */
   recoverUrl: string;
-  supportPhone: string;
 };
 
 type Texts = {
@@ -70,11 +67,9 @@ const TEXTS: Record<Locale, Texts> = {
 export function accountExistsNoticeEmail(params: AccountExistsNoticeParams): RenderedEmail {
   const t = TEXTS[params.locale];
   const coParent = params.reason === 'COPARENT';
-  return renderEmail({
+  return renderEmail(params, {
     template: ACCOUNT_EXISTS_NOTICE_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
-    name: params.firstName,
     body: [
       coParent ? t.coParent(params.date) : t.tried(params.date),
       ...(coParent ? [t.coParentInvite] : []),
@@ -83,6 +78,5 @@ export function accountExistsNoticeEmail(params: AccountExistsNoticeParams): Ren
       { text: t.recover, url: params.recoverUrl },
       t.ignore,
     ],
-    supportPhone: params.supportPhone,
   });
 }

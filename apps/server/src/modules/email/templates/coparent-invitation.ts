@@ -33,16 +33,13 @@ const TEXTS: Record<Locale, Texts> = {
 /** The co-parent's invitation, sent when Parent A has paid. */
 export function coParentInvitationEmail(params: CoParentInvitationParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: COPARENT_INVITATION_TEMPLATE,
-    locale: params.locale,
     subject: t.subject(params.inviterName),
-    name: params.firstName,
     body: [
       t.invited(params.inviterName),
       ...(params.subscriptionPaid ? [t.paid] : []),
       ...invitationLink(params),
     ],
-    supportPhone: params.supportPhone,
   });
 }

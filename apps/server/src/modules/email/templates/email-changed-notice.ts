@@ -1,16 +1,13 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
-import { type RenderedEmail, renderEmail } from './render.js';
+import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const EMAIL_CHANGED_NOTICE_TEMPLATE = 'email-changed-notice';
 
-export type EmailChangedNoticeParams = {
-  locale: Locale;
-  firstName: string;
+export type EmailChangedNoticeParams = EmailRecipient & {
   /** The address the account has now (the notice itself goes to the old one). */
   newEmail: string;
   /** When it happened, already formatted in the owner's language and time zone. */
   date: string;
-  supportPhone: string;
 };
 
 type Texts = {
@@ -49,11 +46,10 @@ const TEXTS: Record<Locale, Texts> = {
  */
 export function emailChangedNoticeEmail(params: EmailChangedNoticeParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: EMAIL_CHANGED_NOTICE_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
-    name: params.firstName,
     body: [t.changed(params.newEmail, params.date), t.from, t.ifYou, t.ifNot(params.supportPhone)],
+    supportLine: false,
   });
 }

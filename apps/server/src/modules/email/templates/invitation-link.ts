@@ -1,14 +1,11 @@
 import type { Locale } from '@coparent/domain';
-import type { Paragraph } from './render.js';
+import type { EmailRecipient, Paragraph } from './render.js';
 
 /** What every invitation email is sent with: whom it greets, its link, and how long that works. */
-export type InvitationParams = {
-  locale: Locale;
-  firstName: string;
+export type InvitationParams = EmailRecipient & {
   /** `${PUBLIC_URL}/app/join/invite?token=<token>` */
   inviteUrl: string;
   expiresInDays: number;
-  supportPhone: string;
 };
 
 const TEXTS: Record<Locale, { open: string; expires: (days: number) => string }> = {

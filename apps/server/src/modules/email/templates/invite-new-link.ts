@@ -32,12 +32,9 @@ const TEXTS: Record<
 /** A new invitation link, sent by POST /v2/invites/request. */
 export function inviteNewLinkEmail(params: InviteNewLinkParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: INVITE_NEW_LINK_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
-    name: params.firstName,
     body: [{ text: t.body, url: params.inviteUrl }, t.expires(params.expiresInDays), t.ignore],
-    supportPhone: params.supportPhone,
   });
 }

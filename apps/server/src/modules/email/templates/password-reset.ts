@@ -1,19 +1,16 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
 import { escapeHtml } from './html.js';
-import { type RenderedEmail, renderEmail } from './render.js';
+import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 
-export type PasswordResetParams = {
-  locale: Locale;
-  firstName: string;
+export type PasswordResetParams = EmailRecipient & {
   username: string;
   /** The 6-digit code for the recovery page. */
   code: string;
   /** `${PUBLIC_URL}/app/account/recover?token=<token>` */
   resetUrl: string;
   expiresInMinutes: number;
-  supportPhone: string;
 };
 
 type Texts = {
@@ -51,11 +48,9 @@ const TEXTS: Record<Locale, Texts> = {
 /** The password recovery email (POST /v2/account/recovery): the code and the link. */
 export function passwordResetEmail(params: PasswordResetParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: PASSWORD_RESET_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
-    name: params.firstName,
     body: [
       t.asked(params.username),
       {
@@ -66,6 +61,5 @@ export function passwordResetEmail(params: PasswordResetParams): RenderedEmail {
       t.expires(params.expiresInMinutes),
       t.ignore,
     ],
-    supportPhone: params.supportPhone,
   });
 }

@@ -31,12 +31,9 @@ const TEXTS: Record<Locale, Texts> = {
 /** A parent's invitation to a family a professional set up ('{pro} invited you to join'). */
 export function professionalInvitationEmail(params: ProfessionalInvitationParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: PROFESSIONAL_INVITATION_TEMPLATE,
-    locale: params.locale,
     subject: t.subject(params.proName),
-    name: params.firstName,
     body: [t.invited(params.proName), ...invitationLink(params)],
-    supportPhone: params.supportPhone,
   });
 }

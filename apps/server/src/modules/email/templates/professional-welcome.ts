@@ -1,11 +1,9 @@
 import type { Locale } from '@coparent/domain';
-import { type RenderedEmail, renderEmail } from './render.js';
+import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const PROFESSIONAL_WELCOME_TEMPLATE = 'professional-welcome';
 
-export type ProfessionalWelcomeParams = {
-  locale: Locale;
-  firstName: string;
+export type ProfessionalWelcomeParams = EmailRecipient & {
   lastName: string;
   /** `<PUBLIC_URL>/app/account/login` */
   loginUrl: string;
@@ -13,8 +11,6 @@ export type ProfessionalWelcomeParams = {
   activateUrl: string;
   /** How long the activation link works. */
   activateExpiresInHours: number;
-  /** The support phone for the practice's country (`supportPhoneFor(country).display`). */
-  supportPhone: string;
 };
 
 type Texts = {
@@ -54,9 +50,8 @@ const TEXTS: Record<Locale, Texts> = {
  */
 export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): RenderedEmail {
   const t = TEXTS[params.locale];
-  return renderEmail({
+  return renderEmail(params, {
     template: PROFESSIONAL_WELCOME_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
     name: `${params.firstName} ${params.lastName}`,
     body: [
@@ -65,6 +60,5 @@ export function professionalWelcomeEmail(params: ProfessionalWelcomeParams): Ren
       t.activateExpires(params.activateExpiresInHours),
       { text: t.login, url: params.loginUrl },
     ],
-    supportPhone: params.supportPhone,
   });
 }

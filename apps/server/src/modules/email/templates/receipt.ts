@@ -1,12 +1,10 @@
 import type { Locale } from '@coparent/domain';
 import { escapeHtml } from './html.js';
-import { type RenderedEmail, renderEmail } from './render.js';
+import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const RECEIPT_TEMPLATE = 'payment-receipt';
 
-export type ReceiptEmailParams = {
-  locale: Locale;
-  firstName: string;
+export type ReceiptEmailParams = EmailRecipient & {
   packageName: string;
   /** e.g. '$149.99' */
   totalFormatted: string;
@@ -18,7 +16,6 @@ export type ReceiptEmailParams = {
   renewsOn: string;
   payForCoParent: boolean;
   coParentName: string | null;
-  supportPhone: string;
   /**
    * Parent A's single-use link to set the username and password from any browser
    * (`${PUBLIC_URL}/app/join/credentials?token=<token>`), for a parent who lost the tab. Absent
@@ -88,11 +85,9 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
     [t.date, params.date],
   ];
   const link = params.credentialsLink;
-  return renderEmail({
+  return renderEmail(params, {
     template: RECEIPT_TEMPLATE,
-    locale: params.locale,
     subject: t.subject,
-    name: params.firstName,
     body: [
       t.thanks,
       {
@@ -110,6 +105,5 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
         ? [{ text: t.createCredentials, url: link.url }, t.linkRules(link.expiresInDays)]
         : []),
     ],
-    supportPhone: params.supportPhone,
   });
 }

@@ -13,32 +13,40 @@ export type RenderedEmail = { template: string; subject: string; text: string; h
 export type Paragraph = string | { text: string; url: string } | { text: string; html: string };
 
 /**
+ * Whom an email goes to: the language it is written in, the first name its greeting uses, and the
+ * support phone of their country.
+ */
+export type EmailRecipient = { locale: Locale; firstName: string; supportPhone: string };
+
+/**
  * Every email has one shape: the greeting, the template's paragraphs, the support line and the
  * sign-off, in the recipient's language. The text has a blank line between paragraphs; the HTML
  * a <p> each.
  */
-export function renderEmail(email: {
-  template: string;
-  locale: Locale;
-  subject: string;
-  /** Whom the greeting names. */
-  name: string;
-  body: Paragraph[];
-  /** The support line's phone; left out when the body already says how to reach support. */
-  supportPhone?: string;
-}): RenderedEmail {
-  const common = commonTexts(email.locale);
+export function renderEmail(
+  to: EmailRecipient,
+  email: {
+    template: string;
+    subject: string;
+    body: Paragraph[];
+    /** Whom the greeting names, when not the recipient's first name. */
+    name?: string;
+    /** False when the body already says how to reach support. */
+    supportLine?: boolean;
+  },
+): RenderedEmail {
+  const common = commonTexts(to.locale);
   const paragraphs: Paragraph[] = [
-    common.greeting(email.name),
+    common.greeting(email.name ?? to.firstName),
     ...email.body,
-    ...(email.supportPhone === undefined ? [] : [common.support(email.supportPhone)]),
+    ...(email.supportLine === false ? [] : [common.support(to.supportPhone)]),
     common.signOff,
   ];
   return {
     template: email.template,
     subject: email.subject,
     text: `${paragraphs.map(paragraphText).join('\n\n')}\n`,
-    html: htmlEmail(email.locale, email.subject, paragraphs.map(paragraphHtml)),
+    html: htmlEmail(to.locale, email.subject, paragraphs.map(paragraphHtml)),
   };
 }
 
