@@ -4,15 +4,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { adminQuery, withDatabaseName } from '../apps/server/src/test/postgres-admin.js';
 import { seedScale } from './seed-scale.js';
-import {
-  ADDRESS,
-  createSignups,
-  credentialsToken,
-  familyBody,
-  parentBody,
-  type Signup,
-  unique,
-} from './support/api-fixtures.js';
+import { CALL_NAMES, prepareCalls, SERVER_ENV } from './support/api-calls.js';
+import { parentBody } from './support/api-fixtures.js';
 import {
   type ApiFigures,
   apiRows,
@@ -21,14 +14,7 @@ import {
   printTable,
   type Row,
 } from './support/api-report.js';
-import {
-  type Figures,
-  type LoadShape,
-  load,
-  type Meter,
-  NO_FIGURES,
-  type Request,
-} from './support/load.js';
+import { type Figures, type LoadShape, load, type Meter, NO_FIGURES } from './support/load.js';
 import { startProcess, stopProcess } from './support/server-process.js';
 
 /**
@@ -70,80 +56,18 @@ const SHAPE: LoadShape = { connections: CONNECTIONS, duration: DURATION, warmup:
 const SERVER_ARGS = env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`, SERVER_MAIN]
   : [SERVER_MAIN];
-/** Signups the update and pricing calls cycle through (50 connections on one row would queue). */
-const FIXTURE_SIGNUPS = 200;
-
-const UNLIMITED = '1000000';
-const SERVER_ENV: Record<string, string> = {
-  NODE_ENV: 'development', // the sandbox payment gateway makes the credentials token below
-  LOG_LEVEL: 'warn', // request logs off: we measure the app, not pino writing to a pipe
-  HOST: '127.0.0.1',
-  SEED_DEMO_DATA: 'false',
-  SIGNUP_PURGE_INTERVAL_SECONDS: '0',
-  WEB_DIST_DIR: '/nonexistent/web-dist',
-  RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_PRICING_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_PAYMENT_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_USERNAME_CHECK_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_CREDENTIALS_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_LOGIN_PER_MINUTE: UNLIMITED,
-};
-
 async function apiSuite(base: string, label: string, meter: Meter): Promise<ApiFigures> {
   process.stdout.write(`  ${label}: fixtures…`);
-  const signups = await createSignups(base, FIXTURE_SIGNUPS);
-  const token = await credentialsToken(base);
-  let picked = 0;
-  const pick = () => signups[picked++ % signups.length] as Signup;
+  const calls = await prepareCalls(base);
   const results = {} as ApiFigures;
-  const run = async (name: keyof ApiFigures, next: () => Request) => {
+  for (const name of CALL_NAMES) {
     if (ONLY_CALLS && !ONLY_CALLS.has(name)) {
       results[name] = { ...NO_FIGURES };
-      return;
+      continue;
     }
     process.stdout.write(` ${name}…`);
-    results[name] = await load(base, SHAPE, next, meter);
-  };
-  await run('create', () => ({ method: 'POST', path: '/v2/signups', body: parentBody() }));
-  await run('family', () => {
-    const s = pick();
-    return {
-      method: 'PATCH',
-      path: `/v2/signups/${s.signupId}`,
-      headers: { 'x-registration-key': s.registrationKey },
-      body: familyBody(s),
-    };
-  });
-  const pricingBody = JSON.stringify({ address: ADDRESS, orderDetail: { packageId: 3003 } });
-  await run('pricing', () => {
-    const s = pick();
-    return {
-      method: 'POST',
-      path: `/v2/signups/${s.signupId}/pricing`,
-      headers: { 'x-registration-key': s.registrationKey },
-      body: pricingBody,
-    };
-  });
-  await run('username', () => ({
-    method: 'GET',
-    path: `/v2/credentials/username?username=bench_${unique()}`,
-    headers: { authorization: `Bearer ${token}` },
-  }));
-  await run('lookups', () => ({ method: 'GET', path: '/v2/lookups' }));
-  // A new visitor per request, as the browser asks on its first screen (no ETag to answer 304).
-  await run('flags', () => ({
-    method: 'POST',
-    path: '/ofrep/v1/evaluate/flags',
-    body: JSON.stringify({
-      context: {
-        targetingKey: `bench-${unique()}`,
-        email: `bench.${unique()}@example.com`,
-        country: 'US',
-        locale: 'en',
-        flow: 'join',
-      },
-    }),
-  }));
+    results[name] = await load(base, SHAPE, calls[name], meter);
+  }
   process.stdout.write(' done\n');
   return results;
 }

@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { echoRequestId, requestIdFor } from './http/request-id.js';
-import { createLogger } from './logger.js';
+import { createLogger, requestLogger } from './logger.js';
 import { accountBillingPlugin } from './modules/account-billing/plugin.js';
 import { accountEmailPlugin } from './modules/account-email/plugin.js';
 import { accountHomePlugin } from './modules/account-home/plugin.js';
@@ -89,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // safe token, a new UUID otherwise. Answers echo it (http/request-id.ts).
     genReqId: requestIdFor,
     requestIdHeader: false,
+    childLoggerFactory: requestLogger,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   echoRequestId(app);

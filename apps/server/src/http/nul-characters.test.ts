@@ -2,13 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { billingBody, saveBilling, signupReadyToPay } from '../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../test/test-app.js';
-import { findNulCharacter } from './nul-characters.js';
+import { findNulCharacter, hasNulCharacter } from './nul-characters.js';
 
 describe('findNulCharacter', () => {
   it('names the path of the first string with a NUL character, keys included', () => {
     expect(findNulCharacter({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toBe('b.c.1');
     expect(findNulCharacter({ 'k\u0000': 1 })).toBe('');
     expect(findNulCharacter({ a: 'fine', n: 1, t: true, z: null })).toBeNull();
+  });
+
+  it('is found by the quick check wherever findNulCharacter finds it', () => {
+    expect(hasNulCharacter({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toBe(true);
+    expect(hasNulCharacter({ 'k\u0000': 1 })).toBe(true);
+    expect(hasNulCharacter('\u0000')).toBe(true);
+    expect(hasNulCharacter({ a: 'fine', n: 1, t: true, z: null, l: [[], {}] })).toBe(false);
+    expect(hasNulCharacter(undefined)).toBe(false);
   });
 });
 

@@ -4,6 +4,29 @@ import { FieldValidationError } from '../errors.js';
 import { requestLocale } from './locale.js';
 
 /**
+ * Whether any string or key inside `value` holds a NUL character: the walk every request pays,
+ * without the paths (`findNulCharacter` names the field only when there is one).
+ */
+export function hasNulCharacter(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (typeof current === 'object' && current !== null) {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        if (key.includes('\u0000')) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The path of the first string holding a NUL character, e.g. `address.line1`, or null. A key
  * holding one names its object's path. Walked with a stack, not recursion: the body's depth is
  * bounded when it is parsed, but the query and parameters are walked here too.
@@ -37,18 +60,22 @@ export function findNulCharacter(value: unknown): string | null {
  * 422 at the field (`invalidValue`).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    const { body, query, params } = request;
+    if (!hasNulCharacter(body) && !hasNulCharacter(query) && !hasNulCharacter(params)) {
+      done();
+      return;
+    }
     const field =
-      findNulCharacter(request.body ?? null) ??
-      findNulCharacter(request.query ?? null) ??
-      findNulCharacter(request.params ?? null);
-    if (field === null) return;
-    throw new FieldValidationError([
-      {
-        field: field || 'body',
-        text: translateMessage('invalidValue', requestLocale(request)),
-        type: 'ERROR',
-      },
-    ]);
+      findNulCharacter(body ?? null) ?? findNulCharacter(query ?? null) ?? findNulCharacter(params);
+    done(
+      new FieldValidationError([
+        {
+          field: field || 'body',
+          text: translateMessage('invalidValue', requestLocale(request)),
+          type: 'ERROR',
+        },
+      ]),
+    );
   });
 }

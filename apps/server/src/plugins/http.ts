@@ -24,9 +24,9 @@ export const httpPlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
 
     // Security headers first, so every answer has them.

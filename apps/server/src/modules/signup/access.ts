@@ -8,6 +8,9 @@ import { findSignupById, findSignupByIdForUpdate } from './repo.js';
 const UuidSchema = z.uuid();
 export const isUuid = (value: string) => UuidSchema.safeParse(value).success;
 
+/** What the check reads of a signup. */
+type AccessedSignup = Pick<SignupRow, 'registrationKeyHash' | 'completedAt' | 'expiresAt'>;
+
 /** Whether a paid signup is answered after its expiry (the calls that read its result). */
 type AccessOptions = { allowPaid?: boolean };
 
@@ -16,12 +19,12 @@ type AccessOptions = { allowPaid?: boolean };
  * answers, in this order: 404 unknown, 403 wrong key, 404 expired.
  */
 export function createSignupAccess({ now }: { now: () => Date }) {
-  /** The check, for a signup already read. */
-  function assertAccess(
-    row: SignupRow | undefined,
+  /** The check, for a signup already read (the columns it needs, or the whole row). */
+  function assertAccess<Row extends AccessedSignup>(
+    row: Row | undefined,
     registrationKey: string | undefined,
     options: AccessOptions,
-  ): SignupRow {
+  ): Row {
     if (!row) throw new AppError('SIGNUP_NOT_FOUND');
     if (!registrationKeyMatches(registrationKey, row.registrationKeyHash)) {
       throw new AppError('REGISTRATION_KEY_INVALID');

@@ -292,10 +292,28 @@ export async function findSignupOrder(
   return row;
 }
 
+/**
+ * What the calls that price a signup's order read of the signup: its access (key, expiry, paid)
+ * and its market and experiment context. Not the whole row: each column is a field pg describes,
+ * parses and Drizzle maps on every call (the row has forty).
+ */
+const pricedSignupColumns = {
+  id: signups.id,
+  registrationKeyHash: signups.registrationKeyHash,
+  expiresAt: signups.expiresAt,
+  completedAt: signups.completedAt,
+  parentPhoneCountryCode: signups.parentPhoneCountryCode,
+  parentPhoneNumber: signups.parentPhoneNumber,
+  parentEmail: signups.parentEmail,
+  segmentAnonymousId: signups.segmentAnonymousId,
+};
+
+export type PricedSignupRow = Pick<SignupRow, keyof typeof pricedSignupColumns>;
+
 const signupWithOrderQuery = preparedPerExecutor((db) =>
   db
     .select({
-      signup: signups,
+      signup: pricedSignupColumns,
       // Not null exactly when the signup has an order row (its primary key).
       orderSignupId: signupOrders.signupId,
       ...orderColumns,
@@ -311,15 +329,15 @@ const signupWithOrderQuery = preparedPerExecutor((db) =>
 );
 
 /**
- * The signup, its order and its billing country in one round trip (what `findSignupById`,
- * `findSignupOrder` and `findSignupBillingCountry` answer): the calls on a signup that read its
- * order (pricing) start with this.
+ * The signup (the columns pricing reads), its order and its billing country in one round trip:
+ * the calls on a signup that price its order (pricing) start with this.
  */
 export async function findSignupWithOrder(
   db: Executor,
   id: string,
 ): Promise<
-  { row: SignupRow; order: SignupOrder | undefined; billingCountry: string | undefined } | undefined
+  | { row: PricedSignupRow; order: SignupOrder | undefined; billingCountry: string | undefined }
+  | undefined
 > {
   const [found] = await signupWithOrderQuery(db).execute({ id });
   if (!found) return undefined;

@@ -42,6 +42,7 @@ import {
   findSignupWithOrder,
   insertSignup,
   insertSignupUnlessEmailTaken,
+  type PricedSignupRow,
   type SignupBilling,
   type SignupOrder,
   updateSignup,
@@ -233,7 +234,10 @@ export function createSignupService({
   async function authorize(
     signupId: string,
     registrationKey: string | undefined,
-  ): Promise<{ row: PricedRow; order: SignupOrder | undefined }> {
+  ): Promise<{
+    row: PricedSignupRow & { billingCountry: string | undefined };
+    order: SignupOrder | undefined;
+  }> {
     if (!isUuid(signupId)) throw new AppError('SIGNUP_NOT_FOUND');
     const found = await findSignupWithOrder(db, signupId);
     const row = access.assertAccess(found?.row, registrationKey, {});
