@@ -5,7 +5,6 @@ import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootLayout } from './layout/root-layout';
 import { GUARDED_STEPS, loadStepGuard, ROUTE_MODULES } from './route-modules';
 import { LEGACY_PATHS, LegacyRedirectRoute } from './routes/legacy-redirect';
-import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
 /** A numbered step behind its guard, loaded side by side with the step's own chunk. */
@@ -147,7 +146,11 @@ export const routes: RouteObject[] = [
             }),
           },
           ...LEGACY_PATHS.map((path) => ({ path: `${path}/*`, element: <LegacyRedirectRoute /> })),
-          { path: '*', element: <NotFoundRoute /> },
+          // Rarely seen: its page frame stays out of the chunks every visitor loads.
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+          },
         ],
       },
     ],
