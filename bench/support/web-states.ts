@@ -30,7 +30,6 @@ const heading = (page: Page, level: 1 | 2, key: string) =>
 const fresh = async (page: Page) => {
   await page.goto('/healthz');
 };
-const nothing = async () => {};
 
 async function pay(page: Page) {
   await completeStepsOneAndTwo(page, 'en');
@@ -66,7 +65,9 @@ export const SCORED_PAGES: ScoredPage[] = [
   },
   {
     path: '/step3',
-    prepare: (page) => completeStepsOneAndTwo(page, 'en').then(nothing),
+    prepare: async (page) => {
+      await completeStepsOneAndTwo(page, 'en');
+    },
     ready: (p) => heading(p, 1, 'stepThree.title'),
   },
   {

@@ -3,12 +3,12 @@ import {
   isConsentRequired,
   type Locale,
   nextInviteStep,
-  normalisePostalCode,
   securityTextKey,
   type UpdateInvitedUserRequest,
   type UpdateInvitedUserResponse,
 } from '@coparent/domain';
 import type { Db } from '../../db/client.js';
+import { storedAddress } from '../../db/stored-address.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError } from '../../errors.js';
 import { hashSecret } from '../../security/hash.js';
@@ -132,18 +132,19 @@ export function createInvitedUserUpdates(deps: {
             ...(parent.timeZone !== undefined ? { timeZone: parent.timeZone } : {}),
           });
         }
-        if (has('ADDRESS') && body.address?.line1 && body.address.city && body.address.country) {
+        const { address } = body;
+        if (has('ADDRESS') && address?.line1 && address.city && address.country) {
           await upsertUserAddress(
             tx,
             {
               userId: user.id,
               type: 'PRIMARY',
-              line1: body.address.line1,
-              line2: body.address.line2 === '' ? null : body.address.line2,
-              city: body.address.city,
-              region: body.address.region,
-              postalCode: normalisePostalCode(body.address.postalCode, body.address.country),
-              country: body.address.country,
+              ...storedAddress({
+                ...address,
+                line1: address.line1,
+                city: address.city,
+                country: address.country,
+              }),
             },
             instant,
           );
