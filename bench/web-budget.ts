@@ -9,14 +9,18 @@ import { gzipSync } from 'node:zlib';
  * dynamically by main.tsx and preloaded by the HTML), the route's own chunk, the step guard the
  * numbered steps load beside it (`GUARDED_STEPS` in the same file) and everything they import
  * statically. Dynamic imports load later (the payment provider's SDKs on /payment) and are not
- * counted; the braintree-web chunks must be reachable only from the payment pages. Prints a table
- * and exits 1 when a ceiling is broken or the SDK leaks into another route; a missed target is
- * printed, not fatal. Needs `npm run build -w apps/web` first.
+ * counted; the braintree-web chunks must be reachable only from the payment pages. A page the
+ * server renders (SERVER_RENDERED_PATHS in apps/web/src/app/server-rendered-paths.ts) shows its
+ * screen with no JavaScript: its "before render" figure is 0 and the same JavaScript is counted as
+ * what the app loads to take the page over. Prints a table and exits 1 when a ceiling (on all the
+ * JavaScript a route loads up front) is broken or the SDK leaks into another route; a missed target
+ * is printed, not fatal. Needs `npm run build -w apps/web` first.
  */
 
 const WEB = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const DIST = `${WEB}dist/`;
 const ROUTE_TABLE = `${WEB}src/app/route-modules.ts`;
+const SERVER_RENDERED_TABLE = `${WEB}src/app/server-rendered-paths.ts`;
 const KB = 1024;
 
 /**
@@ -30,7 +34,7 @@ const STEP_ROUTES = new Set(['/step1', '/step2', '/step3', '/alacarte']);
 const targetFor = (route: string) =>
   NO_JS_ROUTES.has(route) ? 0 : STEP_ROUTES.has(route) ? 120 * KB : 160 * KB;
 const LANDING = '/signup';
-const CEILING = { landing: 160 * KB, step: 290 * KB };
+const CEILING = { landing: 165 * KB, step: 290 * KB };
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
 const isPaymentSdk = (key: string) => key.includes('node_modules/braintree-web/');
@@ -118,13 +122,24 @@ const startKey = Object.keys(manifest).find((key) => key.endsWith('src/app/start
 if (!startKey) throw new Error('The build manifest has no src/app/start.tsx chunk');
 const boot = staticClosure(manifest, startKey, staticClosure(manifest, entryKey));
 
+/** `SERVER_RENDERED_PATHS: readonly string[] = ['/signup', …]` → the paths. */
+function readServerRenderedPaths(): Set<string> {
+  const source = readFileSync(SERVER_RENDERED_TABLE, 'utf8');
+  const list = source.match(/SERVER_RENDERED_PATHS[^=]*=\s*\[([^\]]*)\]/)?.[1];
+  if (list === undefined) throw new Error(`No SERVER_RENDERED_PATHS in ${SERVER_RENDERED_TABLE}`);
+  return new Set([...list.matchAll(/'(\/[^']*)'/g)].map(([, path]) => path as string));
+}
+const serverRendered = readServerRenderedPaths();
+
 const routeTable = readRouteTable();
 const routeKeys = new Set(routeTable.map(({ manifestKeys: [screen] }) => screen));
 
 type Row = {
   route: string;
   chunks: number;
+  /** All the JavaScript the route loads up front; before it renders unless the server renders it. */
   bytes: number;
+  beforeRender: number;
   target: number;
   ceiling: number;
   problems: string[];
@@ -147,6 +162,7 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
     route,
     chunks: files.size,
     bytes,
+    beforeRender: serverRendered.has(route) ? 0 : bytes,
     target: targetFor(route),
     ceiling: CEILING[kind],
     problems,
@@ -155,13 +171,23 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 const table = [
-  ['route', 'chunks', 'JS gzip KB', 'target KB', 'target', 'ceiling KB', 'verdict'],
+  [
+    'route',
+    'chunks',
+    'before render KB',
+    'target KB',
+    'target',
+    'all up front KB',
+    'ceiling KB',
+    'verdict',
+  ],
   ...rows.map((r) => [
     r.route,
     String(r.chunks),
-    kb(r.bytes),
+    kb(r.beforeRender),
     kb(r.target),
-    r.bytes <= r.target ? 'met' : 'missed',
+    r.beforeRender <= r.target ? 'met' : 'missed',
+    kb(r.bytes),
     kb(r.ceiling),
     r.problems.length ? `FAIL: ${r.problems.join(', ')}` : 'ok',
   ]),
@@ -175,7 +201,7 @@ for (const row of table) {
   );
 }
 console.log(
-  `JavaScript loaded before a screen renders (entry + the route's chunk + the step guard on numbered steps + their static imports), gzip; the payment SDKs (braintree-web) load on ${[...PAYMENT_SDK_ROUTES].join(' and ')} only.`,
+  `JavaScript loaded before a screen renders (entry + the route's chunk + the step guard on numbered steps + their static imports), gzip; 0 on the pages the server renders (${[...serverRendered].join(', ')}), whose "all up front" is what the app loads to take them over. The payment SDKs (braintree-web) load on ${[...PAYMENT_SDK_ROUTES].join(' and ')} only.`,
 );
 
 const failed = rows.filter((r) => r.problems.length > 0);

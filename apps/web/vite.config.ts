@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import {
   defaultClientConditions,
+  defaultServerConditions,
   defineConfig,
   type HtmlTagDescriptor,
   type Plugin,
@@ -141,9 +142,11 @@ function routePreloads(): Plugin {
 }
 
 // The join app is served under /app/join/; in dev the API calls go to the server on port 3000.
-export default defineConfig({
+// `vite build --ssr` builds the server's render of the join pages (src/entry-server.tsx) into
+// dist-server/, which the API server loads (apps/server/src/web/server-render.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/app/join/',
-  plugins: [react(), preloadApp(), routePreloads(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), preloadApp(), routePreloads(), precompress()],
   // 'source' makes @coparent/domain resolve to its TypeScript source (no domain build needed).
   resolve: {
     conditions: ['source', ...defaultClientConditions],
@@ -155,12 +158,13 @@ export default defineConfig({
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
     ],
   },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // bench/web-budget.ts reads which chunks each route loads from .vite/manifest.json.
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // The domain's modules only declare rules and tables: an unused one can be left out.
       treeshake: {
@@ -182,4 +186,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173 },
-});
+}));

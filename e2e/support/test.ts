@@ -25,8 +25,23 @@ type ConsoleFixtures = {
 /**
  * Playwright's `test`, failing any test in which a page logs a console error or warning, or
  * throws an uncaught error: every screen stays quiet. Every spec imports `test` from here.
+ * A page the server rendered is shown before its script runs, and its forms and links work
+ * without it (the no-JavaScript spec walks them); a test that opens one waits until the app has
+ * taken it over, so what it does next is what a person does with the app running.
  */
 export const test = base.extend<ConsoleFixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const serverRendered = page.locator('#root[data-server-rendered]');
+      if (options?.waitUntil !== 'commit' && (await serverRendered.count()) > 0) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    await use(page);
+  },
   expectedConsoleMessages: [[], { option: true }],
   context: async ({ context, expectedConsoleMessages }, use, testInfo) => {
     const problems: string[] = [];

@@ -134,6 +134,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(supportPlugin);
   await app.register(professionalPlugin);
   await app.register(placesPlugin);
-  await app.register(webRoutes, { distDir: config.web.distDir });
+  await app.register(webRoutes, {
+    ...config.web,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
   return app;
 }

@@ -30,6 +30,7 @@ import {
   readNodeEnv,
   readPublicUrl,
   readTrustProxy,
+  readWebDirs,
   type TrustProxy,
 } from './config/server.js';
 
@@ -190,6 +191,8 @@ export type Config = {
     redisPrefix: string;
   };
   web: {
+    /** The web build's server render of the join pages (apps/web/dist-server). */
+    serverRenderDir: string;
     /** The built web app (apps/web/dist), served under /app/join/. */
     distDir: string;
   };
@@ -307,9 +310,7 @@ export function loadConfig(
       redisUrl: read(env, 'REDIS_URL'),
       redisPrefix: read(env, 'RATE_LIMIT_REDIS_PREFIX') ?? 'coparent:rl:',
     },
-    web: {
-      distDir: resolvePath(read(env, 'WEB_DIST_DIR') ?? 'apps/web/dist'),
-    },
+    web: readWebDirs(env),
     analytics: { segmentWriteKey: read(env, 'SEGMENT_WRITE_KEY') },
     seedDemoData: readBool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
     demoStaff: readDemoStaff(env, nodeEnv),

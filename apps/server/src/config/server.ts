@@ -1,4 +1,4 @@
-import { ConfigError, type Env, type NodeEnv, read, readInt } from './env.js';
+import { ConfigError, type Env, type NodeEnv, read, readInt, resolvePath } from './env.js';
 
 /** The HTTP server's own settings: environment, logs, proxies, public address and /metrics. */
 
@@ -93,4 +93,14 @@ export function readMetrics(env: Env, nodeEnv: NodeEnv, appPort: number): Metric
     host: read(env, 'METRICS_HOST') ?? '127.0.0.1',
     onAppPort: port === undefined && (token !== undefined || nodeEnv !== 'production'),
   };
+}
+
+/**
+ * The built web app and, beside it, its server render (`<dist>-server`, as the web build writes
+ * it): a test's own web directory has no server render unless it makes one.
+ */
+export function readWebDirs(env: Env): { distDir: string; serverRenderDir: string } {
+  const distDir = resolvePath(read(env, 'WEB_DIST_DIR') ?? 'apps/web/dist');
+  const serverRenderDir = resolvePath(read(env, 'WEB_SERVER_RENDER_DIR') ?? `${distDir}-server`);
+  return { distDir, serverRenderDir };
 }

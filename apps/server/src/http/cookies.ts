@@ -2,7 +2,13 @@
 export function serializeCookie(
   name: string,
   value: string,
-  options: { maxAgeSeconds: number; secure: boolean; path?: string },
+  options: {
+    maxAgeSeconds: number;
+    secure: boolean;
+    path?: string;
+    /** Off only for a cookie the page's script also writes (the language choice). */
+    httpOnly?: boolean;
+  },
 ): string {
   if (!/^[A-Za-z0-9_-]+$/.test(name) || !/^[A-Za-z0-9_-]*$/.test(value)) {
     throw new Error('cookie names and values are base64url here');
@@ -11,7 +17,7 @@ export function serializeCookie(
     `${name}=${value}`,
     `Path=${options.path ?? '/'}`,
     `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
-    'HttpOnly',
+    ...(options.httpOnly === false ? [] : ['HttpOnly']),
     'SameSite=Lax',
   ];
   if (options.secure) parts.push('Secure');

@@ -1,11 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SITE_PAGE_PATHS } from '@coparent/domain';
+import {
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  type Locale,
+  resolveLocale,
+  SITE_PAGE_PATHS,
+} from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
+import { loadJoinRenderer, renderedDocument } from './server-render.js';
 
 export const JOIN_BASE = '/app/join';
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
@@ -28,7 +37,23 @@ const isApiPath = (path: string) =>
  * clients get problem+json. When the build is missing, every page answers 503 with a text saying
  * how to build it.
  */
-export async function webRoutes(app: FastifyInstance, opts: { distDir: string }): Promise<void> {
+/** The visitor's language: their choice (the cookie), else their browser's (Accept-Language). */
+export function requestLocale(request: FastifyRequest): Locale {
+  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  return isLocale(chosen) ? chosen : resolveLocale(request.headers['accept-language']);
+}
+
+/** The page's URL without `?lang=` (what the language menu sends when the page runs no script). */
+function withoutLanguageParam(url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  parsed.searchParams.delete('lang');
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export async function webRoutes(
+  app: FastifyInstance,
+  opts: { distDir: string; serverRenderDir: string; secureCookies: boolean },
+): Promise<void> {
   const { distDir } = opts;
   const redirectToEntry = (_: unknown, reply: FastifyReply) => reply.redirect(JOIN_ENTRY, 302);
   app.get('/', HIDDEN, redirectToEntry);
@@ -80,16 +105,65 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
     return reply.code(404).sendFile('index.html', distDir);
   };
 
-  const shells = routeShells(distDir, readFileSync(indexHtml, 'utf8'));
+  const shellHtml = readFileSync(indexHtml, 'utf8');
+  const shells = routeShells(distDir, shellHtml);
+  const renderer = await loadJoinRenderer(opts.serverRenderDir, app.log);
+
+  /** A join page the server renders with its screen; false when it is the app's shell. */
+  const serverRendered = async (request: FastifyRequest, reply: FastifyReply, joinPath: string) => {
+    if (!renderer?.paths.has(joinPath)) return false;
+    const query = new URL(request.url, 'http://localhost').searchParams;
+    const chosen = query.get('lang');
+    if (isLocale(chosen)) {
+      // The language menu without a script: keep the choice, then show the page without the param.
+      reply.header(
+        'set-cookie',
+        serializeCookie(LANGUAGE_COOKIE, chosen, {
+          maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+          secure: opts.secureCookies,
+          httpOnly: false,
+        }),
+      );
+      reply.redirect(withoutLanguageParam(request.url), 303);
+      return true;
+    }
+    const locale = requestLocale(request);
+    try {
+      const rendered = await renderer.render(
+        new Request(new URL(request.url, 'http://localhost')),
+        locale,
+      );
+      if (rendered.kind === 'redirect') {
+        reply.redirect(rendered.location, rendered.status);
+        return true;
+      }
+      const html = renderedDocument(shells.get(joinPath) ?? shellHtml, rendered, locale, renderer);
+      if (!html) return false;
+      reply
+        .code(rendered.status)
+        .header('vary', 'Cookie, Accept-Language')
+        .header('content-language', locale)
+        .type('text/html; charset=utf-8')
+        .send(html);
+      return true;
+    } catch (error) {
+      // The browser renders the page instead: slower, never broken.
+      request.log.warn({ err: error, path: joinPath }, 'server render failed');
+      return false;
+    }
+  };
+
   const appShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing file (a path whose last segment has an extension) is a 404, not the app shell.
     const lastSegment = path.split('/').pop() ?? '';
     if (lastSegment.includes('.')) return notFound(request, reply);
     reply.header('cache-control', 'no-cache');
-    const shell = path.startsWith(`${JOIN_BASE}/`)
-      ? shells.get(path.slice(JOIN_BASE.length).replace(/\/$/, ''))
+    const joinPath = path.startsWith(`${JOIN_BASE}/`)
+      ? path.slice(JOIN_BASE.length).replace(/\/$/, '')
       : undefined;
+    if (joinPath && (await serverRendered(request, reply, joinPath))) return reply;
+    const shell = joinPath ? shells.get(joinPath) : undefined;
     if (shell) return reply.type('text/html; charset=utf-8').send(shell);
     return reply.sendFile('index.html', distDir);
   };

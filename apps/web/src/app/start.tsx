@@ -1,7 +1,12 @@
 import { renderApp } from './app';
-import { createAppRouter } from './router';
+import { JOIN_BASENAME } from './join-path';
+import { loadMatchedRoutes } from './load-matched-routes';
+import { createAppRouter, routes } from './router';
+import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered-paths';
 
 /** Starts the join funnel (/app/join/*); the account area has its own start (start-account.tsx). */
-export function startApp(container: HTMLElement): Promise<void> {
-  return renderApp(container, createAppRouter);
+export async function startApp(container: HTMLElement): Promise<void> {
+  const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+  if (hydrate) await loadMatchedRoutes(routes, window.location, JOIN_BASENAME);
+  return renderApp(container, createAppRouter, { hydrate });
 }

@@ -1,7 +1,7 @@
 import { listPhoneCodes } from '@coparent/domain';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../lib/i18n';
+import { useLocale } from '../lib/use-locale';
 import styles from './field.module.css';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
@@ -32,7 +32,7 @@ export function PhoneField({
   numberProps,
 }: PhoneFieldProps) {
   const { t } = useTranslation();
-  const options = listPhoneCodes(currentLocale()).map((code) => ({
+  const options = listPhoneCodes(useLocale()).map((code) => ({
     value: code.id,
     label: `${code.name} (${code.dialCode})`,
   }));

@@ -83,7 +83,9 @@ function readStoredFlags(): FlagOverrides {
 }
 
 /** Flags from the URL (remembered in sessionStorage) merged over the ones remembered earlier. */
-export function readUrlFlags(search: string = window.location.search): FlagOverrides {
+export function readUrlFlags(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): FlagOverrides {
   const fromUrl = parseFlagParam(new URLSearchParams(search).get('flags'));
   const merged = { ...readStoredFlags(), ...fromUrl };
   if (Object.keys(fromUrl).length > 0) {
@@ -116,9 +118,12 @@ export function FlagProvider({
   );
 }
 
+const initialFlagsVersion = () => 0;
+
 /** Re-renders the reader when the server's answer arrives or changes. */
 function useRemoteFlags(): void {
-  useSyncExternalStore(subscribeToFlags, flagsVersion);
+  // A server render (and the hydration after it) reads the defaults: the server's answer is later.
+  useSyncExternalStore(subscribeToFlags, flagsVersion, initialFlagsVersion);
   // A screen of another flow (join → pro) evaluates with that flow.
   useEffect(() => updateFlagContext({ flow: flowFromPath(window.location.pathname) }), []);
 }

@@ -1,4 +1,12 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, resolveLocale } from '@coparent/domain';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  LOCALES,
+  type Locale,
+  resolveLocale,
+} from '@coparent/domain';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import * as english from '../locales/catalogue.en';
@@ -31,10 +39,30 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-/** The person's saved choice, else the browser language (es* → es-MX), else English. */
+/** The attribute a server-rendered page carries on <html>: the language its HTML is written in. */
+export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+
+/** Keeps the choice where the server reads it, so the next page it writes is in that language. */
+function writeLanguageCookie(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * The language of a page the server wrote (the app takes over in it, or the texts would not
+ * match), else the person's saved choice, else the browser language (es* → es-MX), else English.
+ */
 function detectLocale(): Locale {
+  const rendered =
+    typeof document === 'undefined'
+      ? null
+      : document.documentElement.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE);
+  if (isLocale(rendered)) return rendered;
   const saved = readStorage('local', STORAGE_KEYS.language);
-  if (isLocale(saved)) return saved;
+  if (isLocale(saved)) {
+    writeLanguageCookie(saved);
+    return saved;
+  }
   if (typeof navigator !== 'undefined') {
     const preferred = navigator.languages?.[0] ?? navigator.language;
     if (preferred) return resolveLocale(preferred);
@@ -89,6 +117,7 @@ export function currentLocale(): Locale {
  */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeStorage('local', STORAGE_KEYS.language, locale);
+  writeLanguageCookie(locale);
   await i18n.changeLanguage(locale);
 }
 

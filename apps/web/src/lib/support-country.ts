@@ -18,9 +18,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const noScreenCountry = () => undefined;
+
 /** The country the screen on show announced, if any. */
 export function useScreenSupportCountry(): string | undefined {
-  return useSyncExternalStore(subscribe, () => screenCountry);
+  // No screen has announced one in a server render (nor in the hydration that follows it).
+  return useSyncExternalStore(subscribe, () => screenCountry, noScreenCountry);
 }
 
 /** Announces the screen's country while it is mounted (nothing for an unknown country). */

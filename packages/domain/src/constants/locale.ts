@@ -2,6 +2,14 @@ export const LOCALES = ['en', 'es-MX'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/**
+ * The cookie that keeps a visitor's language choice, so the server writes each page in it
+ * (readable by the page's script, which sets it when the person picks a language).
+ */
+export const LANGUAGE_COOKIE = 'coparent_lang';
+/** A language choice is kept for a year. */
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

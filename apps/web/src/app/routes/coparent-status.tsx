@@ -1,21 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { SupportCall } from '@/components/support-call';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { JOIN_BASENAME } from '../join-path';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
 const PANEL_ID = 'coparent-has-account';
+/** `?answer=has-account`: "Yes" sent as a form, on a page that runs no script. */
+const ANSWER_PARAM = 'answer';
+const HAS_ACCOUNT = 'has-account';
 
-/** /coparentstatus: No → /step1; Yes → where to find the invitation, support and log in. */
+/**
+ * /coparentstatus: No → /step1; Yes → where to find the invitation, support and log in. Each answer
+ * is a form, so the page works before (or without) its script: No opens /step1, Yes opens this
+ * page again with the panel shown.
+ */
 export function CoParentStatusRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('coParentStatus.title'));
   const navigate = useNavigate();
-  const [hasAccount, setHasAccount] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [hasAccount, setHasAccount] = useState(
+    () => searchParams.get(ANSWER_PARAM) === HAS_ACCOUNT,
+  );
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -27,15 +38,34 @@ export function CoParentStatusRoute() {
       <PageHeading>{t('coParentStatus.title')}</PageHeading>
       <p className={styles.intro}>{t('coParentStatus.intro')}</p>
       <div className={styles.actions}>
-        <Button onClick={() => navigate('/step1')}>{t('coParentStatus.no')}</Button>
-        <Button
-          variant="secondary"
-          aria-expanded={hasAccount}
-          aria-controls={PANEL_ID}
-          onClick={() => setHasAccount(true)}
+        <form
+          method="get"
+          action={`${JOIN_BASENAME}/step1`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            navigate('/step1');
+          }}
         >
-          {t('coParentStatus.yes')}
-        </Button>
+          <Button type="submit">{t('coParentStatus.no')}</Button>
+        </form>
+        <form
+          method="get"
+          action={`#${PANEL_ID}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setHasAccount(true);
+          }}
+        >
+          <input type="hidden" name={ANSWER_PARAM} value={HAS_ACCOUNT} />
+          <Button
+            type="submit"
+            variant="secondary"
+            aria-expanded={hasAccount}
+            aria-controls={PANEL_ID}
+          >
+            {t('coParentStatus.yes')}
+          </Button>
+        </form>
       </div>
       <section
         id={PANEL_ID}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
+const SHELL = [
+  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>',
+  '<body><div id="root"><div aria-busy="true">frame</div></div></body></html>',
+].join('');
+
+/**
+ * A stand-in for the web build's server entry (apps/web/src/entry-server.tsx, whose own tests
+ * render the real screens): it answers with the path and language it was asked for.
+ */
+const ENTRY = `
+export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/broken', '/moved'];
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+export async function render(request, locale) {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith('/broken')) throw new Error('a screen that cannot render');
+  if (url.pathname.endsWith('/moved')) return { kind: 'redirect', status: 302, location: '/app/join/signup' };
+  return { kind: 'page', status: 200, html: '<main>' + locale + ' ' + url.pathname + url.search + '</main>', title: 'Sign up <&> – CoParent Hub' };
+}
+`;
+
+describe('join pages rendered by the server', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-render-'));
+    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist-server'));
+    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT, ...headers } });
+
+  it("writes the page in the browser's language, with its title and the screen in #root", async () => {
+    const res = await open('/app/join/signup', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-language']).toBe('es-MX');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(
+      [
+        '<!doctype html><html lang="es-MX" data-rendered-lang="es-MX"><head>',
+        '<title>Sign up &lt;&amp;&gt; – CoParent Hub</title></head><body>',
+        '<div id="root" data-server-rendered><main>es-MX /app/join/signup</main></div>',
+        '</body></html>',
+      ].join(''),
+    );
+  });
+
+  it("follows the visitor's saved choice over the browser's language", async () => {
+    const res = await open('/app/join/coparentstatus?answer=has-account', {
+      'accept-language': 'es-MX',
+      cookie: 'other=1; coparent_lang=en',
+    });
+    expect(res.body).toContain('<main>en /app/join/coparentstatus?answer=has-account</main>');
+    const unknown = await open('/app/join/signup', { cookie: 'coparent_lang=fr' });
+    expect(unknown.body).toContain('<main>en /app/join/signup</main>');
+  });
+
+  it('keeps a language chosen without a script and shows the same page in it', async () => {
+    const res = await open('/app/join/signup?discount=1&lang=es-MX');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/app/join/signup?discount=1');
+    expect(res.headers['set-cookie']).toBe(
+      'coparent_lang=es-MX; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
+    const ignored = await open('/app/join/signup?lang=fr');
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("answers the app's shell when the render fails, and for the pages it does not render", async () => {
+    for (const url of ['/app/join/broken', '/app/join/step1']) {
+      const res = await open(url, { 'accept-language': 'es-MX' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it("passes on the render's redirect", async () => {
+    const res = await open('/app/join/moved');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/app/join/signup');
+  });
+});

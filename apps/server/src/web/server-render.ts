@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isLocale, type Locale } from '@coparent/domain';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the web build's server entry (apps/web/src/entry-server.tsx) renders. */
+export type ServerRender =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; html: string; title: string | undefined };
+
+/** The join pages' server render, as loaded from the web build. */
+export type JoinRenderer = {
+  /** The join paths (under /app/join) it renders, e.g. '/signup'. */
+  paths: ReadonlySet<string>;
+  render(request: Request, locale: Locale): Promise<ServerRender>;
+  /** The attributes the app reads: on #root (hydrate it) and on <html> (the page's language). */
+  rootAttribute: string;
+  languageAttribute: string;
+};
+
+type EntryModule = {
+  render?: unknown;
+  SERVER_RENDERED_PATHS?: unknown;
+  SERVER_RENDERED_ATTRIBUTE?: unknown;
+  RENDERED_LANGUAGE_ATTRIBUTE?: unknown;
+};
+
+/**
+ * Loads the server render the web build wrote (`vite build --ssr`, apps/web/dist-server). Without
+ * it (a build from before, a test's own web directory) every page is the app's shell, as before.
+ */
+export async function loadJoinRenderer(
+  serverDir: string,
+  log: FastifyBaseLogger,
+): Promise<JoinRenderer | undefined> {
+  const file = join(serverDir, 'entry-server.js');
+  if (!existsSync(file)) {
+    log.warn({ serverDir }, 'no server render of the join pages: they are rendered in the browser');
+    return undefined;
+  }
+  const entry = (await import(pathToFileURL(file).href)) as EntryModule;
+  const { render, SERVER_RENDERED_PATHS, SERVER_RENDERED_ATTRIBUTE, RENDERED_LANGUAGE_ATTRIBUTE } =
+    entry;
+  if (
+    typeof render !== 'function' ||
+    !Array.isArray(SERVER_RENDERED_PATHS) ||
+    typeof SERVER_RENDERED_ATTRIBUTE !== 'string' ||
+    typeof RENDERED_LANGUAGE_ATTRIBUTE !== 'string'
+  ) {
+    throw new Error(`${file} is not the join pages' server render`);
+  }
+  return {
+    paths: new Set(SERVER_RENDERED_PATHS.filter((path) => typeof path === 'string')),
+    render: render as JoinRenderer['render'],
+    rootAttribute: SERVER_RENDERED_ATTRIBUTE,
+    languageAttribute: RENDERED_LANGUAGE_ATTRIBUTE,
+  };
+}
+
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page's document: its shell (index.html with the route's preloads) with the rendered screen
+ * in #root, its title and its language. `undefined` when the shell lacks what it needs.
+ */
+export function renderedDocument(
+  shell: string,
+  page: { html: string; title: string | undefined },
+  locale: Locale,
+  renderer: Pick<JoinRenderer, 'rootAttribute' | 'languageAttribute'>,
+): string | undefined {
+  const rootStart = shell.indexOf('<div id="root">');
+  const bodyEnd = shell.lastIndexOf('</body>');
+  const rootEnd = shell.lastIndexOf('</div>', bodyEnd);
+  if (rootStart < 0 || bodyEnd < 0 || rootEnd < rootStart || !isLocale(locale)) return undefined;
+  const head = shell
+    .slice(0, rootStart)
+    .replace(/<html[^>]*>/, `<html lang="${locale}" ${renderer.languageAttribute}="${locale}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title ?? 'CoParent Hub')}</title>`);
+  return `${head}<div id="root" ${renderer.rootAttribute}>${page.html}${shell.slice(rootEnd)}`;
+}

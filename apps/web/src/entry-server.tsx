@@ -1,0 +1,52 @@
+import { isLocale, type Locale } from '@coparent/domain';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { JOIN_BASENAME } from './app/join-path';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { routes } from './app/router';
+import { parseFlagParam } from './lib/flags';
+import { type ServerHead, ServerHeadContext } from './server/server-head';
+import { serverI18n } from './server/server-i18n';
+
+export { SERVER_RENDERED_ATTRIBUTE, SERVER_RENDERED_PATHS } from './app/server-rendered-paths';
+export { RENDERED_LANGUAGE_ATTRIBUTE } from './lib/i18n';
+
+export type ServerRender =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; html: string; title: string | undefined };
+
+const handler = createStaticHandler(routes, { basename: JOIN_BASENAME });
+
+/**
+ * Renders a join page on the server, in `locale`, as the browser's first render of the same URL
+ * would (flags from `?flags=`, the rest at their defaults), for the app to hydrate.
+ */
+export async function render(request: Request, locale: Locale): Promise<ServerRender> {
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return {
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('location') ?? JOIN_BASENAME,
+    };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const head: ServerHead = {};
+  const flags = parseFlagParam(new URL(request.url).searchParams.get('flags'));
+  const html = renderToString(
+    <StrictMode>
+      <ServerHeadContext.Provider value={head}>
+        <AppProviders
+          i18n={serverI18n(isLocale(locale) ? locale : 'en')}
+          flags={flags}
+          queryClient={createQueryClient()}
+        >
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </ServerHeadContext.Provider>
+    </StrictMode>,
+  );
+  return { kind: 'page', status: context.statusCode, html, title: head.title };
+}

@@ -1,0 +1,100 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { LANGUAGES, type Language, t } from './support/i18n';
+import { expect, test } from './support/test';
+
+// A phone whose browser runs no script (turned off, blocked, or the script still on its way):
+// the pages the server writes with their screen work as they are, in the visitor's language.
+
+/** The browser's own language setting (what it sends as Accept-Language). */
+const browserLocale = (lang: Language) => (lang === 'en' ? 'en-US' : lang);
+
+async function browserWithoutScripts(browser: Browser, lang: Language) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    locale: browserLocale(lang),
+  });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * axe is a script, and a page without scripts cannot run it: it checks the same page (URL, cookies,
+ * language) in a browser whose app scripts never arrive and whose `<noscript>` parts are shown,
+ * which is what the browser without scripts built.
+ */
+async function expectAccessibleWithoutScripts(
+  browser: Browser,
+  page: Page,
+  lang: Language,
+  label: string,
+) {
+  const context = await browser.newContext({ locale: browserLocale(lang) });
+  await context.addCookies(await page.context().cookies());
+  await context.route('**/*.js', (route) => route.abort());
+  await context.route(page.url(), async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<\/?noscript>/g, '');
+    await route.fulfill({ response, body });
+  });
+  const copy = await context.newPage();
+  await copy.goto(page.url());
+  await expect(copy.getByRole('heading', { level: 1 })).toHaveText(
+    (await page.getByRole('heading', { level: 1 }).textContent()) ?? '',
+  );
+  await expectNoSeriousA11yViolations(copy, label);
+  await context.close();
+}
+
+for (const lang of LANGUAGES) {
+  const other: Language = lang === 'en' ? 'es-MX' : 'en';
+
+  test(`without JavaScript (${lang}): the landing and the co-parent question work in the browser's language`, async ({
+    browser,
+  }) => {
+    const { context, page } = await browserWithoutScripts(browser, lang);
+    const heading = page.getByRole('heading', { level: 1 });
+
+    await page.goto('/app/join/');
+    await expect(page).toHaveURL(/\/app\/join\/signup$/);
+    await expect(heading).toHaveText(t(lang, 'landing.heading'));
+    await expect(page).toHaveTitle(`${t(lang, 'landing.title')} – ${t(lang, 'app.productName')}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/signup without JavaScript (${lang})`,
+    );
+
+    // The language menu is a form: the choice is kept and the page comes back in it.
+    await page.getByLabel(t(lang, 'header.language')).selectOption(other);
+    await page.getByRole('button', { name: t(lang, 'header.changeLanguage') }).click();
+    await expect(heading).toHaveText(t(other, 'landing.heading'));
+    await expect(page).toHaveURL(/\/app\/join\/signup$/);
+    await page.getByLabel(t(other, 'header.language')).selectOption(lang);
+    await page.getByRole('button', { name: t(other, 'header.changeLanguage') }).click();
+    await expect(heading).toHaveText(t(lang, 'landing.heading'));
+
+    await page.getByRole('link', { name: t(lang, 'landing.parentsTitle') }).click();
+    await expect(page).toHaveURL(/\/coparentstatus$/);
+    await expect(heading).toHaveText(t(lang, 'coParentStatus.title'));
+    const yes = page.getByRole('button', { name: t(lang, 'coParentStatus.yes') });
+    await expect(yes).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText(t(lang, 'coParentStatus.spamHint'))).toBeHidden();
+
+    await yes.click();
+    await expect(page.getByText(t(lang, 'coParentStatus.spamHint'))).toBeVisible();
+    await expect(yes).toHaveAttribute('aria-expanded', 'true');
+    await expect(heading).toHaveText(t(lang, 'coParentStatus.title'));
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/coparentstatus (yes) without JavaScript (${lang})`,
+    );
+
+    await page.getByRole('button', { name: t(lang, 'coParentStatus.no') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/step1\??$/);
+    await context.close();
+  });
+}
