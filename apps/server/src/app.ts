@@ -32,6 +32,7 @@ import { professionalPlugin } from './modules/professional/plugin.js';
 import { recoveryPlugin } from './modules/recovery/plugin.js';
 import { sessionPlugin } from './modules/session/plugin.js';
 import { signupPlugin } from './modules/signup/plugin.js';
+import { signupCookiePlugin } from './modules/signup/signup-cookie.js';
 import { supportPlugin } from './modules/support/plugin.js';
 import { type AdapterOverrides, adaptersPlugin } from './plugins/adapters.js';
 import { corePlugin } from './plugins/core.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     eventForwarder: deps.eventForwarder,
   });
   await app.register(httpPlugin);
+  await app.register(signupCookiePlugin);
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin);
   await app.register(emailPlugin);

@@ -3,20 +3,23 @@ export function serializeCookie(
   name: string,
   value: string,
   options: {
-    maxAgeSeconds: number;
+    /** Absent: a session cookie, gone when the browser closes. */
+    maxAgeSeconds?: number;
     secure: boolean;
     path?: string;
     /** Off only for a cookie the page's script also writes (the language choice). */
     httpOnly?: boolean;
   },
 ): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(name) || !/^[A-Za-z0-9_-]*$/.test(value)) {
-    throw new Error('cookie names and values are base64url here');
+  if (!/^[A-Za-z0-9_-]+$/.test(name) || !/^[A-Za-z0-9_.-]*$/.test(value)) {
+    throw new Error('cookie names and values are base64url (and dots) here');
   }
   const parts = [
     `${name}=${value}`,
     `Path=${options.path ?? '/'}`,
-    `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
+    ...(options.maxAgeSeconds === undefined
+      ? []
+      : [`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`]),
     ...(options.httpOnly === false ? [] : ['HttpOnly']),
     'SameSite=Lax',
   ];

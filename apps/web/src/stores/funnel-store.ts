@@ -3,8 +3,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS, storeData } from '@/lib/storage';
 
-/** The signup this tab fills in: its id and the registration key only this tab holds. */
-export type SignupKey = { signupId: string; registrationKey: string };
+/**
+ * The signup this tab fills in. Its registration key is known to the page only from the create's
+ * answer until the page is left: it is never stored, and the server's HttpOnly cookie carries it
+ * on every call after a reload (without the header, the cookie's key is used).
+ */
+export type SignupKey = { signupId: string; registrationKey?: string };
 
 /** What the person has typed on step 1 so far (any field may still be missing). */
 export type StepOneDraft = {
@@ -146,7 +150,11 @@ export const useFunnelStore = create<FunnelState>()(
       name: STORAGE_KEYS.joinFunnel,
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: (state): FunnelData => storeData(state),
+      // The registration key stays out of storage, where any script on the page could read it.
+      partialize: (state): FunnelData => {
+        const { registrationKey: _inTheCookie, ...data } = storeData(state);
+        return data;
+      },
     },
   ),
 );
@@ -161,7 +169,7 @@ let lastSignupKey: SignupKey | null = null;
 
 /** The signup key of a state: the same object while the key is the same (a stable hook value). */
 function signupKeyOf({ signupId, registrationKey }: FunnelData): SignupKey | null {
-  if (!signupId || !registrationKey) return null;
+  if (!signupId) return null;
   if (lastSignupKey?.signupId !== signupId || lastSignupKey.registrationKey !== registrationKey) {
     lastSignupKey = { signupId, registrationKey };
   }

@@ -28,6 +28,7 @@ export const signupPlugin = fp(
       prefix: '/v2/signups',
       service,
       createRateLimit: perMinute(config.rateLimit.signupCreatePerMinute),
+      cookie: { secure: config.publicUrl.startsWith('https:') },
     });
   },
   { name: 'signup', dependencies: ['core', 'email-reveals', 'flags', 'pricing'] },

@@ -16,11 +16,14 @@ import {
   SignupParamsSchema,
 } from '../../http/schemas.js';
 import type { SignupService } from './service.js';
+import { signupCookie } from './signup-cookie.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
   /** Rate limit of POST /v2/signups per client IP. */
   createRateLimit: RouteRateLimit;
+  /** The signup cookie's attributes: Secure on an https deployment. */
+  cookie: { secure: boolean };
 };
 
 const isPackageSave = (body: UpdateSignupRequest): boolean =>
@@ -28,7 +31,7 @@ const isPackageSave = (body: UpdateSignupRequest): boolean =>
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
-  { service, createRateLimit },
+  { service, createRateLimit, cookie },
 ) => {
   app.post(
     '/',
@@ -39,7 +42,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         summary: 'Create a signup (sections NAME or PARENT)',
         description:
           'A parent email that already has an account answers 422 with the `parentDuplicate` ' +
-          'field (type DUPLICATE) unless `parentDuplicateConfirmed` is true.',
+          'field (type DUPLICATE) unless `parentDuplicateConfirmed` is true. The answer also ' +
+          'sets the HttpOnly `coparent_signup` cookie: a browser sends it instead of the ' +
+          '`X-Registration-Key` header on the calls about this signup.',
         headers: LocaleHeadersSchema,
         body: CreateSignupRequestSchema,
         response: {
@@ -50,6 +55,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
     },
     async (request, reply) => {
       const created = await service.create(request.body, { locale: requestLocale(request) });
+      // A browser keeps the key where its scripts cannot read it (signup-cookie.ts).
+      reply.header('set-cookie', signupCookie(created, cookie));
       return reply.status(201).send(created);
     },
   );

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
+import { buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
+import { createSignup, type TestSignup } from '../../test/signup-fixtures.js';
+
+const cookieOf = (signup: Pick<TestSignup, 'signupId' | 'registrationKey'>) =>
+  `coparent_signup=${signup.signupId}.${signup.registrationKey}`;
+
+describe('the signup cookie', () => {
+  const ctx = useTestDatabase('pglite');
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is set when a signup is created: HttpOnly, SameSite=Lax, gone when the browser closes', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/signups',
+      payload: {
+        sections: ['PARENT'],
+        parent: {
+          firstName: 'Ana',
+          lastName: 'López',
+          email: uniqueEmail(),
+          phoneCountryCode: 'US_CANADA',
+          phoneNumber: '2125551234',
+        },
+        knowsCoParentEmail: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const { signupId, registrationKey } = res.json() as TestSignup;
+    expect(res.headers['set-cookie']).toBe(
+      `coparent_signup=${signupId}.${registrationKey}; Path=/; HttpOnly; SameSite=Lax`,
+    );
+  });
+
+  it('is not set when the create is refused', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v2/signups', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('carries the key of its own signup, on every call about it', async () => {
+    const signup = await createSignup(app);
+    const cookie = cookieOf(signup);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${signup.signupId}`,
+      headers: { cookie },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/v2/signups/${signup.signupId}`,
+      headers: { cookie },
+      payload: {
+        sections: ['FAMILY'],
+        coParent: { firstName: 'Bruno', lastName: 'López', email: uniqueEmail('coparent') },
+        children: [{ firstName: 'Carla', lastName: 'López' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const coupons = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${signup.signupId}/coupons`,
+      headers: { cookie },
+    });
+    expect(coupons.statusCode, coupons.body).toBe(200);
+    const withoutCookie = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${signup.signupId}`,
+    });
+    expect(withoutCookie.statusCode).toBe(403);
+  });
+
+  it("opens no other signup, loses to a header, and is not given to another site's request", async () => {
+    const mine = await createSignup(app);
+    const theirs = await createSignup(app);
+    const other = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${theirs.signupId}`,
+      headers: { cookie: cookieOf(mine) },
+    });
+    expect(other.statusCode).toBe(403);
+
+    const forged = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${theirs.signupId}`,
+      headers: { cookie: `coparent_signup=${theirs.signupId}.${mine.registrationKey}` },
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const wrongHeader = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${mine.signupId}`,
+      headers: { cookie: cookieOf(mine), 'x-registration-key': 'not-the-key' },
+    });
+    expect(wrongHeader.statusCode).toBe(403);
+
+    const crossSite = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${mine.signupId}`,
+      headers: { cookie: cookieOf(mine), 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});
