@@ -26,6 +26,7 @@ import {
 import { flowFromPath } from './flags/flag-context';
 import { FlagContextSync } from './flags/flag-context-sync';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { useHydrated } from './use-hydrated';
 
 // Experiments read through useFlag(key), restrictions (hide-paypal, hide-amex…) through
 // useRestriction(key), looks (brand-refresh) through useLook(key). The source is the server's flag file through OpenFeature and OFREP
@@ -83,9 +84,9 @@ function readStoredFlags(): FlagOverrides {
 }
 
 /** Flags from the URL (remembered in sessionStorage) merged over the ones remembered earlier. */
-export function readUrlFlags(
-  search: string = typeof window === 'undefined' ? '' : window.location.search,
-): FlagOverrides {
+const currentSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
+
+export function readUrlFlags(search: string = currentSearch()): FlagOverrides {
   const fromUrl = parseFlagParam(new URLSearchParams(search).get('flags'));
   const merged = { ...readStoredFlags(), ...fromUrl };
   if (Object.keys(fromUrl).length > 0) {
@@ -109,7 +110,18 @@ export function FlagProvider({
   remote = REMOTE_BY_DEFAULT,
   children,
 }: FlagProviderProps) {
-  const value = useMemo(() => ({ ...readUrlFlags(), ...overrides }), [overrides]);
+  // The tab's remembered flags are the browser's: a server render (and its hydration) reads the
+  // address's only.
+  const isHydrated = useHydrated();
+  const value = useMemo(
+    () => ({
+      ...(isHydrated
+        ? readUrlFlags()
+        : parseFlagParam(new URLSearchParams(currentSearch()).get('flags'))),
+      ...overrides,
+    }),
+    [isHydrated, overrides],
+  );
   return (
     <FlagContext.Provider value={value}>
       {remote && <FlagContextSync />}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, whenLanguageLoaded } from './i18n';
+import { changeLocale, createI18n, RENDERED_LANGUAGE_ATTRIBUTE, whenLanguageLoaded } from './i18n';
 
 // Only the page's language is loaded before it renders: Spanish is its own chunk.
 describe('i18n catalogues', () => {
@@ -26,5 +26,31 @@ describe('i18n catalogues', () => {
     await instance.changeLanguage('es-MX');
     expect(instance.language).toBe('es-MX');
     expect(instance.t('header.login')).toBe('Iniciar sesión');
+  });
+});
+
+describe("the page's language", () => {
+  afterEach(async () => {
+    document.cookie = 'coparent_lang=; Path=/; Max-Age=0';
+    document.documentElement.removeAttribute(RENDERED_LANGUAGE_ATTRIBUTE);
+    await changeLocale('en');
+    document.cookie = 'coparent_lang=; Path=/; Max-Age=0';
+    window.localStorage.clear();
+  });
+
+  it('is the choice kept in the cookie, which the server reads too', () => {
+    document.cookie = 'coparent_lang=es-MX; Path=/';
+    expect(createI18n().language).toBe('es-MX');
+  });
+
+  it('is the language a server-rendered page was written in, whatever else was chosen', () => {
+    document.cookie = 'coparent_lang=es-MX; Path=/';
+    document.documentElement.setAttribute(RENDERED_LANGUAGE_ATTRIBUTE, 'en');
+    expect(createI18n().language).toBe('en');
+  });
+
+  it('is kept in the cookie when the person picks one', async () => {
+    await changeLocale('es-MX');
+    expect(document.cookie).toContain('coparent_lang=es-MX');
   });
 });

@@ -48,9 +48,21 @@ function writeLanguageCookie(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }
 
+/** The choice kept in the cookie (made on a page without its script, or on another tab). */
+function readLanguageCookie(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${LANGUAGE_COOKIE}=`;
+  return document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
 /**
  * The language of a page the server wrote (the app takes over in it, or the texts would not
- * match), else the person's saved choice, else the browser language (es* → es-MX), else English.
+ * match), else the person's choice (the cookie the server reads too, then the device's storage),
+ * else the browser language (es* → es-MX), else English.
  */
 function detectLocale(): Locale {
   const rendered =
@@ -58,6 +70,8 @@ function detectLocale(): Locale {
       ? null
       : document.documentElement.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE);
   if (isLocale(rendered)) return rendered;
+  const chosen = readLanguageCookie();
+  if (isLocale(chosen)) return chosen;
   const saved = readStorage('local', STORAGE_KEYS.language);
   if (isLocale(saved)) {
     writeLanguageCookie(saved);

@@ -6,6 +6,7 @@ import {
 } from '@coparent/domain';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { useScreenSupportCountry } from './support-country';
+import { useHydrated } from './use-hydrated';
 
 function browserRegion(): string | undefined {
   if (typeof navigator === 'undefined') return undefined;
@@ -39,6 +40,9 @@ export function useSupportPhone(): SupportPhone {
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const phoneCode = useFunnelStore((s) => s.stepOneValues?.countryCode);
   const phoneNumber = useFunnelStore((s) => s.stepOneValues?.phoneNumber);
+  const isHydrated = useHydrated();
+  // The stored signup and the browser's languages are the browser's: not in a server render.
+  if (!isHydrated) return supportPhoneFor(screenCountry);
   return supportPhoneFor(
     screenCountry || billingCountry || visitorCountry(phoneCode, phoneNumber, browserRegion()),
   );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import { render, SERVER_RENDERED_ATTRIBUTE, SERVER_RENDERED_PATHS } from '../entry-server';
@@ -13,8 +14,25 @@ async function renderPage(path: string, locale: 'en' | 'es-MX') {
   return rendered;
 }
 
+/** Puts the server's HTML where the page has it (main.tsx then starts the app on it). */
+function mountServerHtml(html: string, path: string): HTMLElement {
+  window.history.replaceState(null, '', `/app/join${path}`);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+async function startOn(container: HTMLElement) {
+  await startApp(container);
+  await waitFor(() => expect(document.documentElement).toHaveAttribute(APP_READY_ATTRIBUTE));
+}
+
 describe('the join pages rendered on the server', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     document.body.innerHTML = '';
     document.documentElement.removeAttribute(APP_READY_ATTRIBUTE);
     window.history.replaceState(null, '', '/');
@@ -55,16 +73,10 @@ describe('the join pages rendered on the server', () => {
   it('the app takes over the same HTML without a mismatch, and then answers to input', async () => {
     const errors = vi.spyOn(console, 'error');
     const rendered = await renderPage('/coparentstatus', 'en');
-    window.history.replaceState(null, '', '/app/join/coparentstatus');
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-    container.innerHTML = rendered.html;
-    document.body.append(container);
+    const container = mountServerHtml(rendered.html, '/coparentstatus');
     const serverHeading = screen.getByRole('heading', { level: 1 });
 
-    await startApp(container);
-    await waitFor(() => expect(document.documentElement).toHaveAttribute(APP_READY_ATTRIBUTE));
+    await startOn(container);
     // Hydrated, not rendered again: the server's elements are the app's.
     expect(screen.getByRole('heading', { level: 1 })).toBe(serverHeading);
     expect(errors).not.toHaveBeenCalled();
@@ -72,5 +84,46 @@ describe('the join pages rendered on the server', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, they do' }));
     expect(screen.getByRole('heading', { name: 'Check your email' })).toHaveFocus();
     expect(window.location.search).toBe('');
+  });
+
+  it("hydrates a returning visitor's page, then shows what only the browser knows", async () => {
+    // The server knows nothing of the tab…
+    const rendered = await renderPage('/signup', 'en');
+    expect(rendered.html).toContain('(866) 755-9991');
+    expect(rendered.html).not.toContain('020 3514 0008');
+    // …nor of the browser (its language is British English), nor of the tab, which holds a
+    // signup, a followed discount link and a remembered experiment.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    window.sessionStorage.setItem(
+      'coparent.join',
+      JSON.stringify({
+        state: {
+          signupId: 'signup-1',
+          lastCompletedStep: 1,
+        },
+        version: 1,
+      }),
+    );
+    window.sessionStorage.setItem(
+      'coparent.discount',
+      JSON.stringify({ referrerKey: 'demo-coach', percent: 20 }),
+    );
+    window.sessionStorage.setItem(
+      'coparent.flags',
+      JSON.stringify({ 'remove-coparent-status': 'Treatment' }),
+    );
+    await useFunnelStore.persist.rehydrate();
+    const errors = vi.spyOn(console, 'error');
+    const container = mountServerHtml(rendered.html, '/signup');
+    const serverHeading = screen.getByRole('heading', { level: 1 });
+    await startOn(container);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(serverHeading);
+    expect(errors).not.toHaveBeenCalled();
+    expect(await screen.findByText('Your 20% discount will be applied.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'For Parents' })).toHaveAttribute(
+      'href',
+      '/app/join/step1',
+    );
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('020 3514 0008');
   });
 });

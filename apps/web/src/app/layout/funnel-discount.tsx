@@ -1,8 +1,10 @@
+import { parseDiscountLink } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DiscountBanner } from '@/features/packages/components/discount-banner';
 import { useDiscountPercent } from '@/features/packages/hooks/use-discount-percent';
 import { rememberDiscountLink } from '@/lib/discount-link';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 
 /** The Parent A funnel pages (and the pricing page) show the discount banner. */
@@ -29,7 +31,13 @@ export function FunnelDiscount() {
   }, [search]);
   const signupKey = useSignupKey();
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const discount = useDiscountPercent(link, signupKey, { isFamilySaved: lastCompletedStep >= 2 });
+  // A server render knows only the address's link; the tab's stored one and signup come after.
+  const isHydrated = useHydrated();
+  const discount = useDiscountPercent(
+    isHydrated ? link : parseDiscountLink(search),
+    isHydrated ? signupKey : null,
+    { isFamilySaved: isHydrated && lastCompletedStep >= 2 },
+  );
   if (!DISCOUNT_PATHS.has(pathname.replace(/\/+$/, '') || '/')) return null;
   return <DiscountBanner discount={discount} />;
 }
