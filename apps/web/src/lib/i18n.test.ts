@@ -29,22 +29,28 @@ describe('i18n catalogues', () => {
   });
 });
 
+/** Sets a cookie as the page (or the server's answer) would. */
+function setCookie(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+  document.cookie = value;
+}
+
 describe("the page's language", () => {
   afterEach(async () => {
-    document.cookie = 'coparent_lang=; Path=/; Max-Age=0';
+    setCookie('coparent_lang=; Path=/; Max-Age=0');
     document.documentElement.removeAttribute(RENDERED_LANGUAGE_ATTRIBUTE);
     await changeLocale('en');
-    document.cookie = 'coparent_lang=; Path=/; Max-Age=0';
+    setCookie('coparent_lang=; Path=/; Max-Age=0');
     window.localStorage.clear();
   });
 
   it('is the choice kept in the cookie, which the server reads too', () => {
-    document.cookie = 'coparent_lang=es-MX; Path=/';
+    setCookie('coparent_lang=es-MX; Path=/');
     expect(createI18n().language).toBe('es-MX');
   });
 
   it('is the language a server-rendered page was written in, whatever else was chosen', () => {
-    document.cookie = 'coparent_lang=es-MX; Path=/';
+    setCookie('coparent_lang=es-MX; Path=/');
     document.documentElement.setAttribute(RENDERED_LANGUAGE_ATTRIBUTE, 'en');
     expect(createI18n().language).toBe('en');
   });

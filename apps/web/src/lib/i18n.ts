@@ -45,6 +45,7 @@ export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 /** Keeps the choice where the server reads it, so the next page it writes is in that language. */
 function writeLanguageCookie(locale: Locale): void {
   if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }
 

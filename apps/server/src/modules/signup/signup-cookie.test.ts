@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
 import { createSignup, type TestSignup } from '../../test/signup-fixtures.js';
+import { buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
 
 const cookieOf = (signup: Pick<TestSignup, 'signupId' | 'registrationKey'>) =>
   `coparent_signup=${signup.signupId}.${signup.registrationKey}`;
