@@ -14,7 +14,7 @@ import { readCookie, serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
-import { loadJoinRenderer, renderedDocument } from './server-render.js';
+import { loadJoinRenderer, renderedDocument, withInlineStyles } from './server-render.js';
 
 export const JOIN_BASE = '/app/join';
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
@@ -108,6 +108,12 @@ export async function webRoutes(
   const shellHtml = readFileSync(indexHtml, 'utf8');
   const shells = routeShells(distDir, shellHtml);
   const renderer = await loadJoinRenderer(opts.serverRenderDir, app.log);
+  const renderedShells = new Map(
+    [...(renderer?.paths ?? [])].map((path) => [
+      path,
+      withInlineStyles(shells.get(path) ?? shellHtml, distDir, JOIN_BASE),
+    ]),
+  );
 
   /** A join page the server renders with its screen; false when it is the app's shell. */
   const serverRendered = async (request: FastifyRequest, reply: FastifyReply, joinPath: string) => {
@@ -137,7 +143,12 @@ export async function webRoutes(
         reply.redirect(rendered.location, rendered.status);
         return true;
       }
-      const html = renderedDocument(shells.get(joinPath) ?? shellHtml, rendered, locale, renderer);
+      const html = renderedDocument(
+        renderedShells.get(joinPath) ?? shellHtml,
+        rendered,
+        locale,
+        renderer,
+      );
       if (!html) return false;
       reply
         .code(rendered.status)

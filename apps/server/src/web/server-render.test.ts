@@ -6,10 +6,12 @@ import type { App } from '../app.js';
 import { buildTestApp, useTestDatabase } from '../test/test-app.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
+const STYLESHEET = '<link rel="stylesheet" crossorigin href="/app/join/assets/app.css">';
 const SHELL = [
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>',
+  `<!doctype html><html lang="en"><head><title>CoParent Hub</title>${STYLESHEET}</head>`,
   '<body><div id="root"><div aria-busy="true">frame</div></div></body></html>',
 ].join('');
+const CSS = '.app{color:#123}';
 
 /**
  * A stand-in for the web build's server entry (apps/web/src/entry-server.tsx, whose own tests
@@ -37,6 +39,8 @@ describe('join pages rendered by the server', () => {
     mkdirSync(join(dir, 'dist'));
     mkdirSync(join(dir, 'dist-server'));
     writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+    mkdirSync(join(dir, 'dist', 'assets'));
+    writeFileSync(join(dir, 'dist', 'assets', 'app.css'), CSS);
     writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
     app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
   });
@@ -48,7 +52,7 @@ describe('join pages rendered by the server', () => {
   const open = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT, ...headers } });
 
-  it("writes the page in the browser's language, with its title and the screen in #root", async () => {
+  it("writes the page in the browser's language, with its title, its styles and the screen in #root", async () => {
     const res = await open('/app/join/signup', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -59,7 +63,7 @@ describe('join pages rendered by the server', () => {
     expect(res.body).toBe(
       [
         '<!doctype html><html lang="es-MX" data-rendered-lang="es-MX"><head>',
-        '<title>Sign up &lt;&amp;&gt; – CoParent Hub</title></head><body>',
+        `<title>Sign up &lt;&amp;&gt; – CoParent Hub</title><style>${CSS}</style></head><body>`,
         '<div id="root" data-server-rendered><main>es-MX /app/join/signup</main></div>',
         '</body></html>',
       ].join(''),

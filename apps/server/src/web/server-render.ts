@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isLocale, type Locale } from '@coparent/domain';
@@ -80,4 +80,29 @@ export function renderedDocument(
     .replace(/<html[^>]*>/, `<html lang="${locale}" ${renderer.languageAttribute}="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title ?? 'CoParent Hub')}</title>`);
   return `${head}<div id="root" ${renderer.rootAttribute}>${page.html}${shell.slice(rootEnd)}`;
+}
+
+const STYLESHEET_LINK =
+  /<link rel="(?:stylesheet|preload" as="style)" crossorigin href="([^"]+\.css)">/g;
+
+/**
+ * The shell with every stylesheet it links (the app's and the screen's, linked or preloaded) in
+ * one `<style>`: a page the server renders paints styled from its first bytes, with no request
+ * before it. The app's own stylesheet loads later add the same rules again, unseen. A file it
+ * cannot read stays a link.
+ */
+export function withInlineStyles(shell: string, distDir: string, base: string): string {
+  const styles: string[] = [];
+  const html = shell.replace(STYLESHEET_LINK, (link, href: string) => {
+    if (!href.startsWith(`${base}/`)) return link;
+    const file = join(distDir, href.slice(base.length + 1));
+    if (!existsSync(file)) return link;
+    const css = readFileSync(file, 'utf8');
+    if (css.includes('</style')) return link;
+    styles.push(css);
+    return '';
+  });
+  if (styles.length === 0) return shell;
+  const headEnd = html.indexOf('</head>');
+  return `${html.slice(0, headEnd)}<style>${styles.join('\n')}</style>${html.slice(headEnd)}`;
 }

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { whenLanguageLoaded } from '../lib/i18n';
@@ -35,6 +35,8 @@ export async function renderApp(
       <App createRouter={createRouter} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
+  // The page is already on screen: hydrating in a transition lets the browser answer a tap
+  // between slices of the work instead of one long task.
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
