@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -95,6 +95,7 @@ async function audit(
   const { lhr } = result;
   if (REPORTS_DIR) {
     const name = path.replace(/\W+/g, '-').replace(/^-/, '') || 'root';
+    mkdirSync(REPORTS_DIR, { recursive: true });
     writeFileSync(join(REPORTS_DIR, `${name}-${run}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) return { error: `Lighthouse: ${lhr.runtimeError.code}` };

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { securesCookies } from './http/cookies.js';
 import { echoRequestId, requestIdFor } from './http/request-id.js';
 import { createLogger, requestLogger } from './logger.js';
 import { accountBillingPlugin } from './modules/account-billing/plugin.js';
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(placesPlugin);
   await app.register(webRoutes, {
     ...config.web,
-    secureCookies: config.publicUrl.startsWith('https:'),
+    secureCookies: securesCookies(config.publicUrl),
   });
   return app;
 }

@@ -35,3 +35,8 @@ export function readCookie(header: string | undefined, name: string): string | u
   }
   return undefined;
 }
+
+/** Cookies are Secure when the service is reached over https (PUBLIC_URL). */
+export function securesCookies(publicUrl: string): boolean {
+  return publicUrl.startsWith('https:');
+}

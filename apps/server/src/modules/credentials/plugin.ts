@@ -1,3 +1,4 @@
+import { securesCookies } from '../../http/cookies.js';
 import { perMinute } from '../../http/per-minute.js';
 import { routesModule } from '../../http/routes-module.js';
 import { credentialsRoutes } from './routes.js';
@@ -18,7 +19,7 @@ export const credentialsPlugin = routesModule(
       metrics: app.counters,
     }),
     cookieName: app.sessionAuth.cookieName,
-    secureCookies: config.publicUrl.startsWith('https:'),
+    secureCookies: securesCookies(config.publicUrl),
     usernameCheckRateLimit: perMinute(config.rateLimit.usernameCheckPerMinute),
     credentialsRateLimit: perMinute(config.rateLimit.credentialsPerMinute),
     loginRateLimit: perMinute(config.rateLimit.loginPerMinute),

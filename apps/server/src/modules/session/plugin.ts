@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { securesCookies } from '../../http/cookies.js';
 import { sessionRoutes } from './routes.js';
 import { createSessionAuth, SESSION_COOKIE, type SessionAuth } from './session-auth.js';
 
@@ -19,7 +20,7 @@ export const sessionPlugin = fp(
       prefix: '/v2',
       db,
       auth,
-      secureCookies: app.config.publicUrl.startsWith('https:'),
+      secureCookies: securesCookies(app.config.publicUrl),
     });
   },
   { name: 'session', dependencies: ['core'] },

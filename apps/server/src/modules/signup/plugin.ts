@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { securesCookies } from '../../http/cookies.js';
 import { perMinute } from '../../http/per-minute.js';
 import { signupRoutes } from './routes.js';
 import { createSignupService, type SignupService } from './service.js';
@@ -28,7 +29,7 @@ export const signupPlugin = fp(
       prefix: '/v2/signups',
       service,
       createRateLimit: perMinute(config.rateLimit.signupCreatePerMinute),
-      cookie: { secure: config.publicUrl.startsWith('https:') },
+      cookie: { secure: securesCookies(config.publicUrl) },
     });
   },
   { name: 'signup', dependencies: ['core', 'email-reveals', 'flags', 'pricing'] },
