@@ -14,7 +14,12 @@ import { readCookie, serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
-import { loadJoinRenderer, renderedDocument, withInlineStyles } from './server-render.js';
+import {
+  loadJoinRenderer,
+  renderedDocument,
+  withInlineStyles,
+  withoutModulePreloads,
+} from './server-render.js';
 
 export const JOIN_BASE = '/app/join';
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
@@ -111,7 +116,7 @@ export async function webRoutes(
   const renderedShells = new Map(
     [...(renderer?.paths ?? [])].map((path) => [
       path,
-      withInlineStyles(shells.get(path) ?? shellHtml, distDir, JOIN_BASE),
+      withoutModulePreloads(withInlineStyles(shells.get(path) ?? shellHtml, distDir, JOIN_BASE)),
     ]),
   );
 

@@ -7,8 +7,9 @@ import { buildTestApp, useTestDatabase } from '../test/test-app.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const STYLESHEET = '<link rel="stylesheet" crossorigin href="/app/join/assets/app.css">';
+const PRELOAD = '<link rel="modulepreload" crossorigin href="/app/join/assets/app.js">';
 const SHELL = [
-  `<!doctype html><html lang="en"><head><title>CoParent Hub</title>${STYLESHEET}</head>`,
+  `<!doctype html><html lang="en"><head><title>CoParent Hub</title>${STYLESHEET}${PRELOAD}</head>`,
   '<body><div id="root"><div aria-busy="true">frame</div></div></body></html>',
 ].join('');
 const CSS = '.app{color:#123}';
@@ -52,6 +53,8 @@ describe('join pages rendered by the server', () => {
   const open = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT, ...headers } });
 
+  // The styles inline and no modulepreload: the page paints before the app's code, and that code
+  // does not share a slow connection with the page.
   it("writes the page in the browser's language, with its title, its styles and the screen in #root", async () => {
     const res = await open('/app/join/signup', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' });
     expect(res.statusCode).toBe(200);

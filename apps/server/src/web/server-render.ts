@@ -106,3 +106,15 @@ export function withInlineStyles(shell: string, distDir: string, base: string): 
   const headEnd = html.indexOf('</head>');
   return `${html.slice(0, headEnd)}<style>${styles.join('\n')}</style>${html.slice(headEnd)}`;
 }
+
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+
+/**
+ * The shell without its `modulepreload` links: they make the app's code arrive beside the page
+ * when the page cannot paint without it, but a page the server has rendered paints first, and on
+ * a slow connection those downloads would share the bandwidth with the page itself. The app's
+ * code still loads, by its entry's own imports, after the page is on screen.
+ */
+export function withoutModulePreloads(shell: string): string {
+  return shell.replace(MODULE_PRELOAD, '');
+}
