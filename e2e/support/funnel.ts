@@ -19,8 +19,13 @@ export const MX_PHONE: PhoneChoice = { code: 'MEXICO', number: '5512345678' };
 export async function openJoin(page: Page, lang: Language, path = '/signup') {
   await page.goto(`/app/join${path}`);
   // The app starts after the load event: a person sees the page before moving on, and so must we,
-  // or the screen's `?flags=` and language never reach the tab.
+  // or the screen's `?flags=` and language never reach the tab. A page the server rendered is
+  // seen at once: wait for the app to take it over (pages of a context made by the spec itself
+  // do not get the `page` fixture's wait).
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if ((await page.locator('#root[data-server-rendered]').count()) > 0) {
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  }
   if (lang !== 'en') {
     await page.getByLabel(t('en', 'header.language')).selectOption(lang);
   }

@@ -86,6 +86,17 @@ describe('the join pages rendered on the server', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('makes a language picked before the app took over the page', async () => {
+    const rendered = await renderPage('/signup', 'en');
+    const container = mountServerHtml(rendered.html, '/signup');
+    const menu = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    menu.value = 'es-MX';
+
+    await startOn(container);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Empecemos' })).toBeVisible();
+    expect(document.documentElement.lang).toBe('es-MX');
+  });
+
   it("hydrates a returning visitor's page, then shows what only the browser knows", async () => {
     // The server knows nothing of the tab…
     const rendered = await renderPage('/signup', 'en');

@@ -1,5 +1,5 @@
 import { isLocale, LOCALES, type Locale } from '@coparent/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, preloadLocales } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';
@@ -15,11 +15,20 @@ export function LanguageSelector() {
   const locale = useLocale();
   // The choice while its catalogue loads (its own chunk), so the menu does not jump back meanwhile.
   const [choosing, setChoosing] = useState<Locale | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  // On a page the server wrote, the menu can be changed before the app has taken it over: that
+  // choice is the person's, and is made now (once, at the takeover; later ones go by onChange).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: at the takeover only
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (isLocale(chosen) && chosen !== locale) void changeLocale(chosen);
+  }, []);
   return (
     <form method="get" className={styles.language}>
       <label htmlFor="language-select">{t('header.language')}</label>
       <select
         id="language-select"
+        ref={select}
         name="lang"
         value={choosing ?? locale}
         onFocus={preloadLocales}
