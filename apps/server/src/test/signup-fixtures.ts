@@ -9,7 +9,13 @@ import { uniqueEmail } from './test-app.js';
  */
 
 export type Json = Record<string, unknown>;
-export type TestSignup = { signupId: string; registrationKey: string; email: string };
+export type TestSignup = {
+  signupId: string;
+  registrationKey: string;
+  email: string;
+  /** The create's Set-Cookie header (the browser's copy of the key). */
+  setCookie?: string;
+};
 
 export async function createSignup(
   app: App,
@@ -41,7 +47,12 @@ export async function createSignup(
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { ...(res.json() as { signupId: string; registrationKey: string }), email };
+  const setCookie = res.headers['set-cookie'];
+  return {
+    ...(res.json() as { signupId: string; registrationKey: string }),
+    email,
+    setCookie: typeof setCookie === 'string' ? setCookie : undefined,
+  };
 }
 
 export function saveFamily(app: App, signup: TestSignup, headers: Record<string, string> = {}) {

@@ -4,14 +4,13 @@ import {
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  type Locale,
-  resolveLocale,
   SITE_PAGE_PATHS,
 } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie, serializeCookie } from '../http/cookies.js';
+import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
+import { pageLocale } from '../http/locale.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
 import {
@@ -42,12 +41,6 @@ const isApiPath = (path: string) =>
  * clients get problem+json. When the build is missing, every page answers 503 with a text saying
  * how to build it.
  */
-/** The visitor's language: their choice (the cookie), else their browser's (Accept-Language). */
-export function requestLocale(request: FastifyRequest): Locale {
-  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
-  return isLocale(chosen) ? chosen : resolveLocale(request.headers['accept-language']);
-}
-
 /** The page's URL without `?lang=` (what the language menu sends when the page runs no script). */
 function withoutLanguageParam(url: string): string {
   const parsed = new URL(url, 'http://localhost');
@@ -138,7 +131,7 @@ export async function webRoutes(
       reply.redirect(withoutLanguageParam(request.url), 303);
       return true;
     }
-    const locale = requestLocale(request);
+    const locale = pageLocale(request);
     try {
       const rendered = await renderer.render(
         new Request(new URL(request.url, 'http://localhost')),

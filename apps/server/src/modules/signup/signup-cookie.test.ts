@@ -18,24 +18,8 @@ describe('the signup cookie', () => {
   });
 
   it('is set when a signup is created: HttpOnly, SameSite=Lax, gone when the browser closes', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/signups',
-      payload: {
-        sections: ['PARENT'],
-        parent: {
-          firstName: 'Ana',
-          lastName: 'López',
-          email: uniqueEmail(),
-          phoneCountryCode: 'US_CANADA',
-          phoneNumber: '2125551234',
-        },
-        knowsCoParentEmail: true,
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    const { signupId, registrationKey } = res.json() as TestSignup;
-    expect(res.headers['set-cookie']).toBe(
+    const { signupId, registrationKey, setCookie } = await createSignup(app);
+    expect(setCookie).toBe(
       `coparent_signup=${signupId}.${registrationKey}; Path=/; HttpOnly; SameSite=Lax`,
     );
   });
