@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { securesCookies } from './http/cookies.js';
+import { perMinute } from './http/per-minute.js';
 import { echoRequestId, requestIdFor } from './http/request-id.js';
 import { createLogger, requestLogger } from './logger.js';
 import { accountBillingPlugin } from './modules/account-billing/plugin.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(webRoutes, {
     ...config.web,
     secureCookies: securesCookies(config.publicUrl),
+    signupCreateRateLimit: perMinute(config.rateLimit.signupCreatePerMinute),
   });
   return app;
 }

@@ -7,10 +7,12 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { parseFlagParam } from './lib/flags';
+import type { FormSubmission } from './lib/form-submission';
 import { type ServerHead, ServerHeadContext } from './server/server-head';
 import { serverI18n } from './server/server-i18n';
 
 export { SERVER_RENDERED_ATTRIBUTE, SERVER_RENDERED_PATHS } from './app/server-rendered-paths';
+export { FORM_SUBMISSION_ELEMENT_ID, type FormSubmission } from './lib/form-submission';
 export { RENDERED_LANGUAGE_ATTRIBUTE } from './lib/i18n';
 
 export type ServerRender =
@@ -21,9 +23,14 @@ const handler = createStaticHandler(routes, { basename: JOIN_BASENAME });
 
 /**
  * Renders a join page on the server, in `locale`, as the browser's first render of the same URL
- * would (flags from `?flags=`, the rest at their defaults), for the app to hydrate.
+ * would (flags from `?flags=`, the rest at their defaults), for the app to hydrate. With a
+ * `submission`, the page answers that form: its values in the fields, its problems listed.
  */
-export async function render(request: Request, locale: Locale): Promise<ServerRender> {
+export async function render(
+  request: Request,
+  locale: Locale,
+  submission?: FormSubmission,
+): Promise<ServerRender> {
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {
@@ -42,6 +49,7 @@ export async function render(request: Request, locale: Locale): Promise<ServerRe
           i18n={serverI18n(isLocale(locale) ? locale : 'en')}
           flags={flags}
           queryClient={createQueryClient()}
+          submission={submission}
         >
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>

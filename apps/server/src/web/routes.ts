@@ -11,6 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
+import type { RouteRateLimit } from '../http/per-minute.js';
+import { JOIN_BASE } from './join-base.js';
+import { type JoinFormSubmission, joinFormRoutes } from './join-forms.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
 import {
@@ -20,7 +23,7 @@ import {
   withoutModulePreloads,
 } from './server-render.js';
 
-export const JOIN_BASE = '/app/join';
+export { JOIN_BASE };
 export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
 /** The account area: the same web app (one build), its own route tree (apps/web/src/account). */
 export const ACCOUNT_BASE = '/app/account';
@@ -50,7 +53,13 @@ function withoutLanguageParam(url: string): string {
 
 export async function webRoutes(
   app: FastifyInstance,
-  opts: { distDir: string; serverRenderDir: string; secureCookies: boolean },
+  opts: {
+    distDir: string;
+    serverRenderDir: string;
+    secureCookies: boolean;
+    /** The signup create's rate limit, which a posted step 1 shares. */
+    signupCreateRateLimit: RouteRateLimit;
+  },
 ): Promise<void> {
   const { distDir } = opts;
   const redirectToEntry = (_: unknown, reply: FastifyReply) => reply.redirect(JOIN_ENTRY, 302);
@@ -131,14 +140,24 @@ export async function webRoutes(
       reply.redirect(withoutLanguageParam(request.url), 303);
       return true;
     }
+    return renderPage(request, reply, joinPath);
+  };
+
+  /** Writes the page's screen on the server (answering a posted form when given one). */
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    joinPath: string,
+    submission?: JoinFormSubmission,
+  ) => {
+    if (!renderer) return false;
     const locale = pageLocale(request);
     try {
-      const rendered = await renderer.render(
-        new Request(new URL(request.url, 'http://localhost')),
-        locale,
-      );
+      const url = new URL(`${JOIN_BASE}${joinPath}`, 'http://localhost');
+      if (!submission) url.search = new URL(request.url, 'http://localhost').search;
+      const rendered = await renderer.render(new Request(url), locale, submission);
       if (rendered.kind === 'redirect') {
-        reply.redirect(rendered.location, rendered.status);
+        reply.redirect(rendered.location, submission ? 303 : rendered.status);
         return true;
       }
       const html = renderedDocument(
@@ -146,12 +165,15 @@ export async function webRoutes(
         rendered,
         locale,
         renderer,
+        submission,
       );
       if (!html) return false;
       reply
-        .code(rendered.status)
+        .code(submission ? 422 : rendered.status)
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
+        // A page answering a post holds what the person typed: no cache keeps it.
+        .header('cache-control', submission ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
       return true;
@@ -161,6 +183,17 @@ export async function webRoutes(
       return false;
     }
   };
+
+  await app.register(joinFormRoutes, {
+    signups: app.signups,
+    secureCookies: opts.secureCookies,
+    createRateLimit: opts.signupCreateRateLimit,
+    answerWithPage: async (request, reply, submission) => {
+      if (await renderPage(request, reply, submission.path, submission)) return reply;
+      // Without the server render (a build without it) the app's page is all there is.
+      return reply.redirect(`${JOIN_BASE}${submission.path}`, 303);
+    },
+  });
 
   const appShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -22,6 +22,7 @@ const ENTRY = `
 export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/broken', '/moved'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export async function render(request, locale) {
   const url = new URL(request.url);
   if (url.pathname.endsWith('/broken')) throw new Error('a screen that cannot render');

@@ -13,10 +13,19 @@ export type ServerRender =
 export type JoinRenderer = {
   /** The join paths (under /app/join) it renders, e.g. '/signup'. */
   paths: ReadonlySet<string>;
-  render(request: Request, locale: Locale): Promise<ServerRender>;
+  render(request: Request, locale: Locale, submission?: RenderedSubmission): Promise<ServerRender>;
   /** The attributes the app reads: on #root (hydrate it) and on <html> (the page's language). */
   rootAttribute: string;
   languageAttribute: string;
+  /** The id of the element the page carries a posted form's submission in, for the app. */
+  submissionElementId: string;
+};
+
+/** A posted form the page answers (apps/web/src/lib/form-submission.tsx). */
+export type RenderedSubmission = {
+  path: string;
+  values: Record<string, string>;
+  errors: { field: string; text: string; type?: string }[];
 };
 
 type EntryModule = {
@@ -24,6 +33,7 @@ type EntryModule = {
   SERVER_RENDERED_PATHS?: unknown;
   SERVER_RENDERED_ATTRIBUTE?: unknown;
   RENDERED_LANGUAGE_ATTRIBUTE?: unknown;
+  FORM_SUBMISSION_ELEMENT_ID?: unknown;
 };
 
 /**
@@ -40,13 +50,19 @@ export async function loadJoinRenderer(
     return undefined;
   }
   const entry = (await import(pathToFileURL(file).href)) as EntryModule;
-  const { render, SERVER_RENDERED_PATHS, SERVER_RENDERED_ATTRIBUTE, RENDERED_LANGUAGE_ATTRIBUTE } =
-    entry;
+  const {
+    render,
+    SERVER_RENDERED_PATHS,
+    SERVER_RENDERED_ATTRIBUTE,
+    RENDERED_LANGUAGE_ATTRIBUTE,
+    FORM_SUBMISSION_ELEMENT_ID,
+  } = entry;
   if (
     typeof render !== 'function' ||
     !Array.isArray(SERVER_RENDERED_PATHS) ||
     typeof SERVER_RENDERED_ATTRIBUTE !== 'string' ||
-    typeof RENDERED_LANGUAGE_ATTRIBUTE !== 'string'
+    typeof RENDERED_LANGUAGE_ATTRIBUTE !== 'string' ||
+    typeof FORM_SUBMISSION_ELEMENT_ID !== 'string'
   ) {
     throw new Error(`${file} is not the join pages' server render`);
   }
@@ -55,21 +71,31 @@ export async function loadJoinRenderer(
     render: render as JoinRenderer['render'],
     rootAttribute: SERVER_RENDERED_ATTRIBUTE,
     languageAttribute: RENDERED_LANGUAGE_ATTRIBUTE,
+    submissionElementId: FORM_SUBMISSION_ELEMENT_ID,
   };
 }
 
 const escapeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** JSON inside a <script>: no `<` can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 /**
  * The page's document: its shell (index.html with the route's preloads) with the rendered screen
- * in #root, its title and its language. `undefined` when the shell lacks what it needs.
+ * in #root, its title and its language, and the posted form it answers (if any) for the app to
+ * take over the same page. `undefined` when the shell lacks what it needs.
  */
 export function renderedDocument(
   shell: string,
   page: { html: string; title: string | undefined },
   locale: Locale,
-  renderer: Pick<JoinRenderer, 'rootAttribute' | 'languageAttribute'>,
+  renderer: Pick<JoinRenderer, 'rootAttribute' | 'languageAttribute' | 'submissionElementId'>,
+  submission?: RenderedSubmission,
 ): string | undefined {
   const rootStart = shell.indexOf('<div id="root">');
   const bodyEnd = shell.lastIndexOf('</body>');
@@ -79,7 +105,11 @@ export function renderedDocument(
     .slice(0, rootStart)
     .replace(/<html[^>]*>/, `<html lang="${locale}" ${renderer.languageAttribute}="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title ?? 'CoParent Hub')}</title>`);
-  return `${head}<div id="root" ${renderer.rootAttribute}>${page.html}${shell.slice(rootEnd)}`;
+  const written = submission
+    ? `<script type="application/json" id="${renderer.submissionElementId}">${scriptJson(submission)}</script>`
+    : '';
+  const root = `<div id="root" ${renderer.rootAttribute}>${page.html}</div>${written}`;
+  return `${head}${root}${shell.slice(rootEnd + '</div>'.length)}`;
 }
 
 const STYLESHEET_LINK =

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { type FlagOverrides, FlagProvider } from '../lib/flags';
+import { type FormSubmission, FormSubmissionProvider } from '../lib/form-submission';
 import { i18n as appI18n } from '../lib/i18n';
 import { DocumentLook } from './document-look';
 import { createQueryClient } from './query-client';
@@ -12,16 +13,24 @@ type AppProvidersProps = {
   queryClient?: QueryClient;
   i18n?: I18n;
   flags?: FlagOverrides;
+  /** The form the server answered with this page, when it did (a post without a script). */
+  submission?: FormSubmission;
 };
 
-export function AppProviders({ children, queryClient, i18n = appI18n, flags }: AppProvidersProps) {
+export function AppProviders({
+  children,
+  queryClient,
+  i18n = appI18n,
+  flags,
+  submission,
+}: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <FlagProvider overrides={flags}>
           <DocumentLook />
-          {children}
+          <FormSubmissionProvider submission={submission}>{children}</FormSubmissionProvider>
         </FlagProvider>
       </I18nextProvider>
     </QueryClientProvider>

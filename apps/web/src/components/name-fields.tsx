@@ -26,6 +26,7 @@ export function NameFields({ labels, path, errorText, isOwn = false }: NameField
         label={t(`${labels}.${part}`)}
         autoComplete={isOwn ? ownAutoComplete : 'off'}
         error={errorText(get(formState.errors, name))}
+        defaultValue={get(formState.defaultValues, name)}
         {...register(name)}
       />
     );

@@ -32,6 +32,8 @@ export function parentContactDefaults(
 
 type ParentContactFieldsProps = {
   register: (name: ParentContactField) => UseFormRegisterReturn;
+  /** The value a field starts with, written in the HTML (a server render shows it). */
+  defaultFor: (name: ParentContactField) => string | undefined;
   errorFor: (name: ParentContactField) => FieldError | undefined;
   errorText: (error: FieldError | undefined) => string | undefined;
 };
@@ -40,7 +42,12 @@ type ParentContactFieldsProps = {
  * A parent's name, email and phone (on /step1 and /invite/step1): the same
  * fields, labels and autocomplete for Parent A and the invited co-parent.
  */
-export function ParentContactFields({ register, errorFor, errorText }: ParentContactFieldsProps) {
+export function ParentContactFields({
+  register,
+  defaultFor,
+  errorFor,
+  errorText,
+}: ParentContactFieldsProps) {
   const { t } = useTranslation();
   const errorOf = (name: ParentContactField) => errorText(errorFor(name));
   return (
@@ -50,6 +57,7 @@ export function ParentContactFields({ register, errorFor, errorText }: ParentCon
         id="email"
         label={t('stepOne.email')}
         error={errorOf('email')}
+        defaultValue={defaultFor('email')}
         {...register('email')}
       />
       <PhoneField
@@ -59,8 +67,8 @@ export function ParentContactFields({ register, errorFor, errorText }: ParentCon
         hint={t('stepOne.phoneHint')}
         codeError={errorOf('countryCode')}
         numberError={errorOf('phoneNumber')}
-        codeProps={register('countryCode')}
-        numberProps={register('phoneNumber')}
+        codeProps={{ defaultValue: defaultFor('countryCode'), ...register('countryCode') }}
+        numberProps={{ defaultValue: defaultFor('phoneNumber'), ...register('phoneNumber') }}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import type { ValidationError } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -26,6 +26,10 @@ type ParentContactFormProps<TInput extends FieldValues, TOutput, TDraft> = {
   isSubmitting: boolean;
   /** What the form asks after the contact fields. */
   children?: ReactNode;
+  /** Where a browser without scripts posts the form (the server checks it and answers). */
+  action?: string;
+  /** The server's problems no field shows, of a submission the page answers. */
+  firstUnplaced?: readonly ValidationError[];
 };
 
 /**
@@ -43,19 +47,33 @@ export function ParentContactForm<TInput extends FieldValues, TOutput, TDraft>({
   fieldFor,
   isSubmitting,
   children,
+  action,
+  firstUnplaced,
 }: ParentContactFormProps<TInput, TOutput, TDraft>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   useDraftSync(form.watch, onDraftChange);
-  const { summary, submit } = useSummarisedSubmit(form, { onSubmit, fieldFor, errorText });
+  const { summary, submit } = useSummarisedSubmit(form, {
+    onSubmit,
+    fieldFor,
+    errorText,
+    firstUnplaced,
+  });
   useDocumentTitle(title, summary.items.length > 0);
 
   return (
     <FormProvider {...form}>
-      <SummarisedForm id={id} className={styles.form} onSubmit={submit} summary={summary}>
+      <SummarisedForm
+        id={id}
+        className={styles.form}
+        onSubmit={submit}
+        summary={summary}
+        {...(action ? { method: 'post', action } : {})}
+      >
         <p className={styles.intro}>{intro}</p>
         <ParentContactFields
           register={(name) => form.register(name as Path<TInput>)}
+          defaultFor={(name) => get(form.formState.defaultValues, name)}
           errorFor={(name) => form.getFieldState(name as Path<TInput>, form.formState).error}
           errorText={errorText}
         />

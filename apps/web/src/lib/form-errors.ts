@@ -1,5 +1,12 @@
 import type { ValidationError } from '@coparent/domain';
-import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  set,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { ErrorSummaryItem } from '../components/error-summary';
 
 /** Errors set from a server answer carry its already-localised text. */
@@ -95,4 +102,38 @@ export function applyServerErrors<T extends FieldValues>(
     else unplaced.push(error);
   }
   return unplaced;
+}
+
+type SchemaCheck = {
+  safeParse(values: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[]; code: string; message: string }[] };
+  };
+};
+
+/**
+ * The errors a form shows first when it answers a submission (a post without a script): what its
+ * schema finds in the values (as its resolver would report them) and the server's refusals beside
+ * their fields. Returns the server's errors no field can show apart.
+ */
+export function submittedFormErrors<T extends FieldValues>(
+  schema: SchemaCheck,
+  values: unknown,
+  serverErrors: readonly ValidationError[],
+  toFieldPath: (field: string) => Path<T> | undefined,
+): { errors: FieldErrors<T>; unplaced: ValidationError[] } {
+  const errors: FieldErrors<T> = {};
+  for (const issue of schema.safeParse(values).error?.issues ?? []) {
+    const path = issue.path.map(String).join('.');
+    if (path && !flattenErrors(errors).some((placed) => placed.path === path)) {
+      set(errors, path, { type: issue.code, message: issue.message });
+    }
+  }
+  const unplaced: ValidationError[] = [];
+  for (const error of serverErrors) {
+    const path = toFieldPath(error.field);
+    if (path) set(errors, path, { type: SERVER_ERROR_TYPE, message: error.text });
+    else unplaced.push(error);
+  }
+  return { errors, unplaced };
 }

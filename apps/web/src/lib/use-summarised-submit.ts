@@ -13,6 +13,8 @@ type SummarisedSubmitOptions<TInput extends FieldValues, TOutput> = {
   errorText: (error: FieldError | undefined) => string | undefined;
   /** The summary's line for a field's message (e.g. naming which child it is about). */
   summaryText?: (path: string, message: string) => string;
+  /** The server's problems no field shows, of a submission the page answers. */
+  firstUnplaced?: readonly ValidationError[];
 };
 
 /**
@@ -22,10 +24,16 @@ type SummarisedSubmitOptions<TInput extends FieldValues, TOutput> = {
  */
 export function useSummarisedSubmit<TInput extends FieldValues, TOutput>(
   form: UseFormReturn<TInput, unknown, TOutput>,
-  { onSubmit, fieldFor, errorText, summaryText }: SummarisedSubmitOptions<TInput, TOutput>,
+  {
+    onSubmit,
+    fieldFor,
+    errorText,
+    summaryText,
+    firstUnplaced = [],
+  }: SummarisedSubmitOptions<TInput, TOutput>,
 ) {
   const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const [unplaced, setUnplaced] = useState<readonly ValidationError[]>(firstUnplaced);
   const items: ErrorSummaryItem[] = [
     ...flattenErrors(form.formState.errors).map(({ path, error }) => ({
       fieldId: fieldId(path),

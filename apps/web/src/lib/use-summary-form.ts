@@ -1,5 +1,6 @@
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Resolver,
   type UseFormProps,
@@ -18,17 +19,20 @@ const CHECKING = {
 
 /**
  * A form with an error summary: after a failed submit the summary takes the focus, so the first
- * field with a problem does not.
+ * field with a problem does not. `firstErrors` (the problems of a submission the page answers) show
+ * from the first render; keep the object the same from render to render.
  */
 export function useSummaryForm<TInput extends FieldValues, TOutput = TInput>(
   resolver: Resolver<TInput, unknown, TOutput>,
   defaultValues: DefaultValues<TInput>,
   checking: keyof typeof CHECKING,
+  firstErrors?: FieldErrors<TInput>,
 ) {
   return useForm<TInput, unknown, TOutput>({
     resolver,
     defaultValues,
     ...CHECKING[checking],
     shouldFocusError: false,
+    ...(firstErrors ? { errors: firstErrors } : {}),
   });
 }

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
-import { render, SERVER_RENDERED_ATTRIBUTE, SERVER_RENDERED_PATHS } from '../entry-server';
+import {
+  FORM_SUBMISSION_ELEMENT_ID,
+  render,
+  SERVER_RENDERED_ATTRIBUTE,
+  SERVER_RENDERED_PATHS,
+} from '../entry-server';
 
 const request = (path: string) => new Request(`http://localhost/app/join${path}`);
 
@@ -38,8 +43,10 @@ describe('the join pages rendered on the server', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('are the landing and the co-parent question', () => {
-    expect(SERVER_RENDERED_PATHS).toEqual(['/signup', '/coparentstatus']);
+  it('are the landing, the co-parent question and step 1', () => {
+    expect(SERVER_RENDERED_PATHS).toEqual(
+      expect.arrayContaining(['/signup', '/coparentstatus', '/step1']),
+    );
   });
 
   it('writes the screen with its title in the language asked for', async () => {
@@ -136,5 +143,97 @@ describe('the join pages rendered on the server', () => {
       '/app/join/step1',
     );
     expect(screen.getByRole('contentinfo')).toHaveTextContent('020 3514 0008');
+  });
+
+  describe('step 1', () => {
+    const posted = {
+      firstName: 'Ana',
+      lastName: '',
+      email: 'ana@example',
+      countryCode: 'MEXICO',
+      phoneNumber: '5512345678',
+    };
+
+    it('is a form that posts to the server, in the language asked for', async () => {
+      const spanish = await renderPage('/step1', 'es-MX');
+      expect(spanish.title).toBe('Crea tu cuenta de padre o madre – CoParent Hub');
+      const form = /<form[^>]*id="step-one-form"[^>]*>/.exec(spanish.html)?.[0];
+      expect(form).toContain('method="post"');
+      expect(form).toContain('action="/app/join/step1"');
+      expect(spanish.html).toContain('¿Conoces el correo electrónico de tu coparente?');
+      expect(spanish.html).not.toContain('role="alert"');
+    });
+
+    it('answers a post with its values in the fields and its problems listed', async () => {
+      const rendered = await render(request('/step1'), 'es-MX', {
+        path: '/step1',
+        values: posted,
+        errors: [{ field: 'parent.phoneNumber', text: 'Revisa este número', type: 'ERROR' }],
+      });
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      expect(rendered.title).toBe('Error: Crea tu cuenta de padre o madre – CoParent Hub');
+      expect(rendered.html).toContain('value="Ana"');
+      expect(rendered.html).toContain('value="ana@example"');
+      expect(rendered.html).toMatch(/<option value="MEXICO" selected="">/);
+      for (const problem of [
+        'Ingresa un apellido',
+        'Correo electrónico no válido',
+        'Indícanos si conoces el correo electrónico de tu coparente',
+        'Revisa este número',
+      ]) {
+        expect(rendered.html).toContain(problem);
+      }
+      expect(rendered.html).toContain('href="#lastName"');
+    });
+
+    it('the app takes over a post answered by the server, its problems still listed', async () => {
+      const submission = { path: '/step1', values: posted, errors: [] };
+      const rendered = await render(request('/step1'), 'en', submission);
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      const written = document.createElement('script');
+      written.type = 'application/json';
+      written.id = FORM_SUBMISSION_ELEMENT_ID;
+      written.textContent = JSON.stringify(submission);
+      document.body.append(written);
+      const errors = vi.spyOn(console, 'error');
+      const container = mountServerHtml(rendered.html, '/step1');
+      const serverSummary = screen.getByRole('alert');
+
+      await startOn(container);
+      expect(screen.getByRole('alert')).toBe(serverSummary);
+      expect(errors).not.toHaveBeenCalled();
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      // The app checks the next try itself.
+      await userEvent.type(screen.getByLabelText('Last name'), 'Ruiz');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(screen.getByRole('alert')).not.toHaveTextContent('Enter a last name');
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid email address');
+    });
+
+    it("keeps what was typed before the app took over, and fills the rest from the tab's draft", async () => {
+      window.sessionStorage.setItem(
+        'coparent.join',
+        JSON.stringify({
+          state: {
+            lastCompletedStep: 0,
+            stepOneValues: { firstName: 'Draft', lastName: 'Ruiz', email: 'draft@example.com' },
+          },
+          version: 1,
+        }),
+      );
+      await useFunnelStore.persist.rehydrate();
+      const rendered = await renderPage('/step1', 'en');
+      const container = mountServerHtml(rendered.html, '/step1');
+      // Typed while the script was on its way.
+      (screen.getByLabelText('First name') as HTMLInputElement).value = 'Ana';
+      const errors = vi.spyOn(console, 'error');
+
+      await startOn(container);
+      expect(errors).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('Ruiz'));
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      expect(screen.getByLabelText('Email address')).toHaveValue('draft@example.com');
+      expect(useFunnelStore.getState().stepOneValues?.firstName).toBe('Ana');
+    });
   });
 });

@@ -6,6 +6,39 @@ import type { StepOneForm } from './step-one.js';
 // Form values ↔ request bodies of the signup calls. Apart from schemas/signup.ts, whose schemas
 // (billing, orders) a step's bundle would otherwise pay for to map its form (the web's JavaScript budget per route).
 
+/** The step-1 answers as a form posts them: text fields, and the co-parent question as yes or no. */
+export type StepOneFields = {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  countryCode?: string;
+  phoneNumber?: string;
+  knowsCoParentEmail?: boolean;
+};
+
+const STEP_ONE_TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'countryCode',
+  'phoneNumber',
+] as const;
+
+/**
+ * A posted step-1 form (a browser without scripts sends every value as text, the radio as 'yes'
+ * or 'no') → the values the step-1 schema checks. What is not text is left out.
+ */
+export function stepOneFieldsFromForm(form: Readonly<Record<string, unknown>>): StepOneFields {
+  const fields: StepOneFields = {};
+  for (const name of STEP_ONE_TEXT_FIELDS) {
+    const value = form[name];
+    if (typeof value === 'string') fields[name] = value;
+  }
+  const answer = form.knowsCoParentEmail;
+  if (answer === 'yes' || answer === 'no') fields.knowsCoParentEmail = answer === 'yes';
+  return fields;
+}
+
 /** Step 1 form values → the create-signup (PARENT) request body. */
 export function stepOneToCreateRequest(
   values: StepOneForm,

@@ -1,17 +1,29 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { StepIndicator } from '@/components/step-indicator';
-import { STEP_ONE_FORM_ID, StepOneForm } from '@/features/join/components/step-one-form';
+import {
+  STEP_ONE_FORM_ID,
+  STEP_ONE_PATH,
+  StepOneForm,
+  stepOneDraftFromFields,
+} from '@/features/join/components/step-one-form';
 import { useSubmitStepOne } from '@/features/join/hooks/use-submit-step-one';
+import { useFormSubmission } from '@/lib/form-submission';
+import { useFormStart } from '@/lib/use-form-start';
 import { useFunnelStore } from '@/stores/funnel-store';
 
 /** /step1 "Create your parent account". */
 export function StepOneRoute() {
   const { t } = useTranslation();
-  const [draft] = useState(() => useFunnelStore.getState().stepOneValues);
+  const submission = useFormSubmission(STEP_ONE_PATH);
+  const start = useFormStart({
+    formId: STEP_ONE_FORM_ID,
+    submitted: submission?.values,
+    storedDraft: () => useFunnelStore.getState().stepOneValues,
+    fromFields: stepOneDraftFromFields,
+  });
   const setDraft = useFunnelStore((s) => s.setStepOneValues);
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   const hasSessionEnded = useFunnelStore((s) => s.hasSessionEnded);
@@ -29,7 +41,9 @@ export function StepOneRoute() {
       ) : null}
       {hasProblem ? <GenericError retry={{ formId: STEP_ONE_FORM_ID }} /> : null}
       <StepOneForm
-        draft={draft}
+        draft={start.values}
+        draftForEmptyFields={start.draftForEmptyFields}
+        submission={submission}
         onDraftChange={setDraft}
         onSubmit={submit}
         isSubmitting={isSubmitting}

@@ -7,6 +7,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { isSignupExpired, useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import { useSignup } from '../api/get-signup';
 
@@ -25,8 +26,17 @@ export function RequireStep({ step, children }: RequireStepProps) {
   const endSignup = useFunnelStore((s) => s.endSignup);
   // Only the signup stored when the step opened is read: one created on this step (step 1's
   // submit) was just answered by the server, and reading it again would hold up the next step.
-  const [signupIdOnMount] = useState(signupKey?.signupId);
-  const signup = useSignup(signupKey?.signupId === signupIdOnMount ? signupKey : null);
+  // A step the server rendered opens with the store's first state: it is known once taken over.
+  const isHydrated = useHydrated();
+  const [signupIdOnMount, setSignupIdOnMount] = useState<string | null | undefined>(() =>
+    isHydrated ? signupKey?.signupId : null,
+  );
+  useEffect(() => {
+    if (isHydrated && signupIdOnMount === null) setSignupIdOnMount(signupKey?.signupId);
+  }, [isHydrated, signupIdOnMount, signupKey?.signupId]);
+  const signup = useSignup(
+    signupIdOnMount !== null && signupKey?.signupId === signupIdOnMount ? signupKey : null,
+  );
 
   const isGone =
     isSignupExpired(expiresAt) ||

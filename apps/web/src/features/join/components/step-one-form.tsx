@@ -2,20 +2,33 @@ import {
   type StepOneFormInput,
   StepOneFormSchema,
   type StepOneForm as StepOneValues,
+  stepOneFieldsFromForm,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Path } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
 import { ParentContactForm } from '@/components/parent-contact-form';
 import { RadioGroup } from '@/components/radio-group';
+import { submittedFormErrors } from '@/lib/form-errors';
+import type { FormSubmission } from '@/lib/form-submission';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_ONE_FORM_ID = 'step-one-form';
+
+/** The page (and, without a script, where the form posts: the server answers it). */
+export const STEP_ONE_PATH = '/step1';
+
+/** A posted (or server-rendered) step 1's fields → the form's draft. */
+export function stepOneDraftFromFields(fields: Record<string, string>): StepOneDraft {
+  return stepOneFieldsFromForm(fields) as StepOneDraft;
+}
 
 /** Server field name → step-1 form field: the contact fields and the co-parent question. */
 function stepOneFieldFor(field: string): Path<StepOneFormInput> | undefined {
@@ -27,14 +40,50 @@ export type StepOneSubmitResult = { fieldErrors?: ValidationError[] } | undefine
 
 type StepOneFormProps = {
   draft: StepOneDraft | undefined;
+  /** A kept draft for the fields still empty once the app takes over a server-rendered page. */
+  draftForEmptyFields?: StepOneDraft;
+  /** The post the page answers (without a script): its problems show from the start. */
+  submission?: FormSubmission;
   onDraftChange: (draft: StepOneDraft) => void;
   onSubmit: (values: StepOneValues) => Promise<StepOneSubmitResult>;
   isSubmitting: boolean;
 };
 
-export function StepOneForm({ draft, ...props }: StepOneFormProps) {
+/** Fills the fields still empty from the kept draft (once, after the app took the page over). */
+function useFillEmptyFields(
+  form: UseFormReturn<StepOneFormInput, unknown, StepOneValues>,
+  draft: StepOneDraft | undefined,
+) {
+  useEffect(() => {
+    if (!draft) return;
+    for (const [name, value] of Object.entries(draft)) {
+      const field = name as keyof StepOneFormInput;
+      const current = form.getValues(field);
+      if (value !== undefined && (current === undefined || current === '')) {
+        form.setValue(field, value as never);
+      }
+    }
+  }, [form, draft]);
+}
+
+export function StepOneForm({
+  draft,
+  draftForEmptyFields,
+  submission,
+  ...props
+}: StepOneFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const [firstProblems] = useState(() =>
+    submission
+      ? submittedFormErrors<StepOneFormInput>(
+          StepOneFormSchema,
+          stepOneFieldsFromForm(submission.values),
+          submission.errors,
+          stepOneFieldFor,
+        )
+      : undefined,
+  );
   const form = useSummaryForm<StepOneFormInput, StepOneValues>(
     zodResolver(StepOneFormSchema),
     {
@@ -42,7 +91,9 @@ export function StepOneForm({ draft, ...props }: StepOneFormProps) {
       knowsCoParentEmail: draft?.knowsCoParentEmail,
     },
     'onSubmit',
+    firstProblems?.errors,
   );
+  useFillEmptyFields(form, draftForEmptyFields);
   return (
     <ParentContactForm
       id={STEP_ONE_FORM_ID}
@@ -50,6 +101,8 @@ export function StepOneForm({ draft, ...props }: StepOneFormProps) {
       title={t('stepOne.title')}
       intro={t('stepOne.intro')}
       fieldFor={stepOneFieldFor}
+      action={`${JOIN_BASENAME}${STEP_ONE_PATH}`}
+      firstUnplaced={firstProblems?.unplaced}
       {...props}
     >
       <Controller

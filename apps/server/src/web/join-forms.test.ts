@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import { insertUser } from '../modules/account/repo.js';
+import { findSignupById } from '../modules/signup/repo.js';
+import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the web build's server entry (whose own tests render the real step 1 with a
+ * submission): it writes the page's path and the problems it was given.
+ */
+const ENTRY = `
+export const SERVER_RENDERED_PATHS = ['/signup', '/step1'];
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
+export async function render(request, locale, submission) {
+  const errors = (submission?.errors ?? []).map((error) => error.text).join('|');
+  return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + errors + '</main>', title: 'Step 1' };
+}
+`;
+
+const STEP_ONE = {
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  countryCode: 'MEXICO',
+  phoneNumber: '5512345678',
+  knowsCoParentEmail: 'no',
+};
+
+describe('step 1 posted by a browser without a script', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'join-forms-'));
+    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist-server'));
+    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A browser's post from the page itself, unless `headers` say otherwise (undefined: not sent). */
+  const post = (
+    fields: Record<string, string>,
+    headers: Record<string, string | undefined> = {},
+  ) => {
+    const sent: Record<string, string | undefined> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    };
+    return app.inject({
+      method: 'POST',
+      url: '/app/join/step1',
+      headers: Object.fromEntries(
+        Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
+      payload: new URLSearchParams(fields).toString(),
+    });
+  };
+
+  /** The signup the answer's cookie names, and the cookie to send back. */
+  function signupCookieOf(res: { headers: Record<string, unknown> }) {
+    const setCookie = String(res.headers['set-cookie'] ?? '');
+    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(setCookie);
+    if (!match?.[1]) return undefined;
+    return { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}`, setCookie };
+  }
+
+  it('saves a complete step 1 as a new signup, keeps its key in the cookie and goes on to step 2', async () => {
+    const email = uniqueEmail('nojs');
+    const res = await post({ ...STEP_ONE, email });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/app/join/step2');
+    const saved = signupCookieOf(res);
+    expect(saved?.setCookie).toMatch(/HttpOnly/i);
+    const row = await findSignupById(ctx.database.db, saved?.signupId ?? '');
+    expect(row).toMatchObject({
+      parentFirstName: 'Ana',
+      parentEmail: email,
+      parentPhoneCountryCode: 'MEXICO',
+      knowsCoParentEmail: false,
+      lastCompletedStep: 1,
+    });
+
+    // The app, once it runs, reads the same signup with the cookie alone.
+    const read = await app.inject({
+      method: 'GET',
+      url: `/v2/signups/${saved?.signupId}`,
+      headers: { cookie: saved?.cookie ?? '' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('answers the page again with what was sent and its problems, saving nothing', async () => {
+    const res = await post(
+      { firstName: 'Ana', lastName: '', email: 'ana@example', phoneNumber: '</script><b>' },
+      { 'accept-language': 'es-MX' },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-language']).toBe('es-MX');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toContain('<main>/app/join/step1 </main>');
+    const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
+      res.body,
+    )?.[1];
+    // What was typed comes back to the page as data, never as markup.
+    expect(written).not.toContain('</script>');
+    expect(JSON.parse(written ?? 'null')).toEqual({
+      path: '/step1',
+      values: { firstName: 'Ana', lastName: '', email: 'ana@example', phoneNumber: '</script><b>' },
+      errors: [],
+    });
+  });
+
+  it('sends an email that has an account to /duplicate, creating nothing', async () => {
+    const email = uniqueEmail('nojs-taken');
+    await insertUser(ctx.database.db, { email, firstName: 'Old', lastName: 'User' });
+    const res = await post({ ...STEP_ONE, email });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/app/join/duplicate');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("saves over the browser's own signup when it posts again (Back, then Continue)", async () => {
+    const first = signupCookieOf(await post({ ...STEP_ONE, email: uniqueEmail('again') }));
+    const again = await post(
+      { ...STEP_ONE, firstName: 'Anabel', email: uniqueEmail('again') },
+      { cookie: first?.cookie ?? '' },
+    );
+    expect(again.statusCode).toBe(303);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const row = await findSignupById(ctx.database.db, first?.signupId ?? '');
+    expect(row?.parentFirstName).toBe('Anabel');
+  });
+
+  it('starts a new signup when the cookie names one the server does not know', async () => {
+    const res = await post(
+      { ...STEP_ONE, email: uniqueEmail('stale') },
+      { cookie: 'coparent_signup=00000000-0000-4000-8000-000000000000.not-the-key' },
+    );
+    expect(res.statusCode).toBe(303);
+    expect(signupCookieOf(res)?.signupId).not.toBe('00000000-0000-4000-8000-000000000000');
+  });
+
+  it('refuses a post from another site, saving nothing', async () => {
+    const email = uniqueEmail('csrf');
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      // A browser without Fetch Metadata still names the page's origin.
+      { 'sec-fetch-site': undefined, origin: 'https://evil.example' },
+    ]) {
+      const res = await post({ ...STEP_ONE, email }, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('takes a post whose origin is this site, from a browser without Fetch Metadata', async () => {
+    const res = await post(
+      { ...STEP_ONE, email: uniqueEmail('origin') },
+      { 'sec-fetch-site': undefined, origin: 'http://localhost:3000', host: 'localhost:3000' },
+    );
+    expect(res.statusCode).toBe(303);
+  });
+
+  it('takes form bodies here only: the API still answers 415 to one', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/signups',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...STEP_ONE, email: uniqueEmail('api') }).toString(),
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

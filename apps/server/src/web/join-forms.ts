@@ -1,0 +1,155 @@
+import {
+  CreateSignupRequestSchema,
+  isDuplicateParentError,
+  type Locale,
+  StepOneFormSchema,
+  stepOneFieldsFromForm,
+  stepOneToCreateRequest,
+  UpdateSignupRequestSchema,
+  type ValidationError,
+  zodIssuesToValidationErrors,
+} from '@coparent/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FieldValidationError, isAppError } from '../errors.js';
+import { sendProblem } from '../http/error-handler.js';
+import { pageLocale } from '../http/locale.js';
+import type { RouteRateLimit } from '../http/per-minute.js';
+import type { SignupService } from '../modules/signup/service.js';
+import { signupCookie, signupFromCookie } from '../modules/signup/signup-cookie.js';
+import { JOIN_BASE } from './join-base.js';
+import { isSameOriginPost } from './same-origin.js';
+
+/** What a join page's form posted, as the page shows it again: its own fields, as text. */
+export type JoinFormSubmission = {
+  path: string;
+  values: Record<string, string>;
+  errors: ValidationError[];
+};
+
+/** Answers the form's page again with the submission (the problems listed, the values kept). */
+export type AnswerWithPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  submission: JoinFormSubmission,
+) => Promise<FastifyReply>;
+
+type JoinFormsOptions = {
+  signups: SignupService;
+  answerWithPage: AnswerWithPage;
+  secureCookies: boolean;
+  /** The same limit as the API's signup create: a post is one. */
+  createRateLimit: RouteRateLimit;
+};
+
+/** A form body's fields: a name sent twice keeps its first value (no join form repeats one). */
+function formFields(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+const STEP_ONE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'countryCode',
+  'phoneNumber',
+  'knowsCoParentEmail',
+];
+
+function pick(fields: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = fields[name];
+    if (typeof value === 'string') picked[name] = value;
+  }
+  return picked;
+}
+
+type StepOneSave = { created?: { signupId: string; registrationKey: string } };
+
+/**
+ * Step 1 saved as the app saves it: the parent section of the signup this browser has (its
+ * cookie), or a new signup when it has none the server still knows.
+ */
+async function saveStepOne(
+  signups: SignupService,
+  request: FastifyRequest,
+  body: ReturnType<typeof stepOneToCreateRequest>,
+  locale: Locale,
+): Promise<StepOneSave> {
+  const existing = signupFromCookie(request);
+  if (existing) {
+    const update = UpdateSignupRequestSchema.safeParse(body);
+    if (!update.success) {
+      throw new FieldValidationError(zodIssuesToValidationErrors(update.error.issues, locale));
+    }
+    try {
+      const { validationErrors } = await signups.update(
+        existing.signupId,
+        existing.registrationKey,
+        update.data,
+        { locale, referrerKey: undefined },
+      );
+      if (validationErrors.some((error) => error.type !== 'DUPLICATE')) {
+        throw new FieldValidationError(validationErrors);
+      }
+      return {};
+    } catch (error) {
+      // A signup the server no longer has (expired, paid, another key): this post starts a new one.
+      if (!isAppError(error)) throw error;
+    }
+  }
+  const create = CreateSignupRequestSchema.safeParse(body);
+  if (!create.success) {
+    throw new FieldValidationError(zodIssuesToValidationErrors(create.error.issues, locale));
+  }
+  return { created: await signups.create(create.data, { locale }) };
+}
+
+/**
+ * The join forms as a browser without a script posts them (progressive enhancement): checked by
+ * the same domain schema as the app's, saved by the same service as the API's, then the next step
+ * (303), /duplicate for an email that has an account, or the same page with its problems (422).
+ * A post from another site is refused: the form would otherwise save someone else's answers in
+ * this browser's signup.
+ */
+export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOptions): Promise<void> {
+  const { signups, answerWithPage, secureCookies, createRateLimit } = opts;
+  // Only these routes read form bodies: the API takes JSON alone (a form post cannot reach it).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, formFields(String(body))),
+  );
+
+  app.post(
+    `${JOIN_BASE}/step1`,
+    { schema: { hide: true }, config: { rateLimit: createRateLimit } },
+    async (request, reply) => {
+      if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
+      const fields = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const values = pick(fields as Record<string, unknown>, STEP_ONE_FIELDS);
+      const answer = (errors: ValidationError[]) =>
+        answerWithPage(request, reply, { path: '/step1', values, errors });
+      const checked = StepOneFormSchema.safeParse(stepOneFieldsFromForm(values));
+      // The page lists what the schema finds itself, from the values.
+      if (!checked.success) return answer([]);
+      const locale = pageLocale(request);
+      const body = stepOneToCreateRequest(checked.data, { parentDuplicateConfirmed: false });
+      try {
+        const { created } = await saveStepOne(signups, request, body, locale);
+        if (created) reply.header('set-cookie', signupCookie(created, { secure: secureCookies }));
+        return reply.redirect(`${JOIN_BASE}/step2`, 303);
+      } catch (error) {
+        if (!(error instanceof FieldValidationError)) throw error;
+        if (error.validationErrors.some(isDuplicateParentError)) {
+          return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
+        }
+        return answer(error.validationErrors);
+      }
+    },
+  );
+}
