@@ -97,4 +97,31 @@ for (const lang of LANGUAGES) {
     await expect(page).toHaveURL(/\/app\/join\/step1\??$/);
     await context.close();
   });
+
+  test(`without JavaScript (${lang}): the duplicate account screen is written in the browser's language`, async ({
+    browser,
+  }) => {
+    const { context, page } = await browserWithoutScripts(browser, lang);
+
+    await page.goto('/app/join/duplicate');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'duplicate.title'));
+    await expect(page).toHaveTitle(`${t(lang, 'duplicate.title')} – ${t(lang, 'app.productName')}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByText(t(lang, 'duplicate.text'))).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('link', { name: t(lang, 'duplicate.recoverLink') }),
+    ).toHaveAttribute('href', '/app/account/recover');
+    await expect(main.getByRole('link', { name: t(lang, 'common.login') })).toHaveAttribute(
+      'href',
+      '/app/account/login',
+    );
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/duplicate without JavaScript (${lang})`,
+    );
+    await context.close();
+  });
 }

@@ -135,6 +135,13 @@ for (const lang of LANGUAGES) {
       await expect(page.getByText('taken@example.com')).toBeVisible();
       await expectNoSeriousA11yViolations(page, '/duplicate');
 
+      // A reload: the server writes the screen without the tab's history state, and the app names
+      // the email again once it has taken the page over (a mismatch would log an error).
+      await page.reload();
+      await page.locator('#root[data-server-rendered]').waitFor({ state: 'attached' });
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await expect(page.getByText('taken@example.com')).toBeVisible();
+
       // The duplicate screen reset the funnel: step 2 is out of reach again.
       await page.goto('/app/join/step2');
       await expect(page).toHaveURL(/\/step1$/);

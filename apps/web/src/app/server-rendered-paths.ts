@@ -3,7 +3,12 @@
  * before any JavaScript runs and work without it; the app then takes over the same HTML.
  * Every other page is the app's shell until its JavaScript renders the screen.
  */
-export const SERVER_RENDERED_PATHS: readonly string[] = ['/signup', '/coparentstatus', '/step1'];
+export const SERVER_RENDERED_PATHS: readonly string[] = [
+  '/signup',
+  '/coparentstatus',
+  '/step1',
+  '/duplicate',
+];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';

@@ -19,9 +19,12 @@ async function renderPage(path: string, locale: 'en' | 'es-MX') {
   return rendered;
 }
 
-/** Puts the server's HTML where the page has it (main.tsx then starts the app on it). */
-function mountServerHtml(html: string, path: string): HTMLElement {
-  window.history.replaceState(null, '', `/app/join${path}`);
+/**
+ * Puts the server's HTML where the page has it (main.tsx then starts the app on it); `state` is
+ * the tab's history state (what the browser still holds on a reload).
+ */
+function mountServerHtml(html: string, path: string, state: unknown = null): HTMLElement {
+  window.history.replaceState(state, '', `/app/join${path}`);
   const container = document.createElement('div');
   container.id = 'root';
   container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
@@ -43,9 +46,9 @@ describe('the join pages rendered on the server', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('are the landing, the co-parent question and step 1', () => {
+  it('include the landing, the co-parent question, step 1 and the duplicate account screen', () => {
     expect(SERVER_RENDERED_PATHS).toEqual(
-      expect.arrayContaining(['/signup', '/coparentstatus', '/step1']),
+      expect.arrayContaining(['/signup', '/coparentstatus', '/step1', '/duplicate']),
     );
   });
 
@@ -143,6 +146,45 @@ describe('the join pages rendered on the server', () => {
       '/app/join/step1',
     );
     expect(screen.getByRole('contentinfo')).toHaveTextContent('020 3514 0008');
+  });
+
+  it('writes the duplicate account screen in the language asked for', async () => {
+    const english = await renderPage('/duplicate', 'en');
+    expect(english.status).toBe(200);
+    expect(english.title).toBe('Get connected to your co-parent – CoParent Hub');
+    expect(english.html).toContain('Get connected to your co-parent</h1>');
+    expect(english.html).toContain('an account may already exist for your email address.');
+    expect(english.html).toContain('href="/app/account/login"');
+
+    const spanish = await renderPage('/duplicate', 'es-MX');
+    expect(spanish.status).toBe(200);
+    expect(spanish.title).toBe('Conéctate con tu coparente – CoParent Hub');
+    expect(spanish.html).toContain('Conéctate con tu coparente</h1>');
+    expect(spanish.html).toContain('ya exista una cuenta para tu correo electrónico.');
+  });
+
+  it('hydrates the duplicate account screen, then names the person the tab sent there', async () => {
+    const rendered = await renderPage('/duplicate', 'en');
+    expect(rendered.html).not.toContain('ana@example.com');
+    const errors = vi.spyOn(console, 'error');
+    // A reload: the tab's history still holds what the step-1 submit sent (React Router keeps the
+    // navigation's state under `usr`); the server never saw it.
+    const container = mountServerHtml(rendered.html, '/duplicate', {
+      usr: { name: 'Ana', email: 'ana@example.com' },
+      key: 'step1-submit',
+      idx: 1,
+    });
+    const serverHeading = screen.getByRole('heading', { level: 1 });
+
+    await startOn(container);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(serverHeading);
+    expect(
+      await screen.findByText(
+        'Ana, your co-parent may already have signed up, or an account may already exist for ana@example.com.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toBe(serverHeading);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   describe('step 1', () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { seedFunnel } from '@/test/join-fixtures';
@@ -21,5 +21,27 @@ describe('/duplicate', () => {
       stepOneValues: undefined,
     });
     expect(document.title).toBe('Get connected to your co-parent – CoParent Hub');
+  });
+
+  it('names the person and the email the step-1 submit sent', async () => {
+    await renderApp('/duplicate', { state: { name: 'Ana', email: 'ana@example.com' } });
+    expect(
+      screen.getByText(
+        'Ana, your co-parent may already have signed up, or an account may already exist for ana@example.com.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('links to the recovery and the login pages as plain links', async () => {
+    await renderApp('/duplicate');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Recover your username or password' })).toHaveAttribute(
+      'href',
+      '/app/account/recover',
+    );
+    expect(main.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/app/account/login',
+    );
   });
 });

@@ -11,6 +11,7 @@ import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-st
 import { SupportChat } from '@/features/support-chat/support-chat';
 import { useSupportPhone } from '@/lib/support-phone';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
@@ -28,13 +29,18 @@ function readState(state: unknown): DuplicateLocationState {
 
 /**
  * /duplicate: an account may already exist. The funnel state is reset on arrival. The support
- * chat is offered here.
+ * chat is offered here. Rendered on the server too: the name and email the step-1 submit hands
+ * over in the history state are the browser's, so the text names the person only once the app has
+ * taken the page over (the server's render and the hydration say the generic text).
  */
 export function DuplicateRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('duplicate.title'));
   const location = useLocation();
-  const [{ name, email }] = useState(() => readState(location.state));
+  const [sent] = useState(() => readState(location.state));
+  // The history state is the browser's: the server and the hydration render without it.
+  const isHydrated = useHydrated();
+  const { name, email }: DuplicateLocationState = isHydrated ? sent : {};
   const phone = useSupportPhone();
 
   useEffect(() => {
