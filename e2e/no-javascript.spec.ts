@@ -27,13 +27,15 @@ async function expectAccessibleWithoutScripts(
   page: Page,
   lang: Language,
   label: string,
+  /** The page's HTML when the page answered a post (a GET of its URL would be another page). */
+  answeredHtml?: string,
 ) {
   const context = await browser.newContext({ locale: browserLocale(lang) });
   await context.addCookies(await page.context().cookies());
   await context.route('**/*.js', (route) => route.abort());
   await context.route(page.url(), async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<\/?noscript>/g, '');
+    const body = (answeredHtml ?? (await response.text())).replace(/<\/?noscript>/g, '');
     await route.fulfill({ response, body });
   });
   const copy = await context.newPage();
@@ -122,6 +124,97 @@ for (const lang of LANGUAGES) {
       lang,
       `/duplicate without JavaScript (${lang})`,
     );
+    await context.close();
+  });
+
+  test(`without JavaScript (${lang}): step 1 is checked by the server and saved, then step 2 follows`, async ({
+    browser,
+  }) => {
+    const { context, page } = await browserWithoutScripts(browser, lang);
+    const heading = page.getByRole('heading', { level: 1 });
+    const title = `${t(lang, 'stepOne.title')} – ${t(lang, 'app.productName')}`;
+
+    await page.goto('/app/join/step1');
+    await expect(heading).toHaveText(t(lang, 'stepOne.title'));
+    await expect(page).toHaveTitle(title);
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/step1 without JavaScript (${lang})`,
+    );
+
+    // Sent half filled in: the same page comes back with its problems and what was typed.
+    await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
+    await page.getByLabel(t(lang, 'stepOne.email')).fill('ana@example');
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/step1'),
+    );
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(422);
+    await expect(page).toHaveTitle(`${t(lang, 'common.errorTitlePrefix')}${title}`);
+    const summary = page.getByRole('alert');
+    await expect(summary.getByRole('heading')).toHaveText(t(lang, 'errorSummary.title'));
+    // Last name, email, phone number and the co-parent question, each a link to its field.
+    await expect(summary.getByRole('link')).toHaveCount(4);
+    await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
+    await expect(page.getByLabel(t(lang, 'stepOne.email'))).toHaveValue('ana@example');
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/step1 with problems without JavaScript (${lang})`,
+      await answer.text(),
+    );
+    await summary.getByRole('link').first().click();
+    await expect(page.getByLabel(t(lang, 'stepOne.lastName'))).toBeFocused();
+
+    // Put right: the signup is saved and its key kept where no script can read it.
+    const email = `nojs.${Date.now()}@example.com`;
+    await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
+    await page.getByLabel(t(lang, 'stepOne.email')).fill(email);
+    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('MEXICO');
+    await page.getByLabel(t(lang, 'phone.number')).fill('5512345678');
+    await page
+      .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
+      .getByLabel(t(lang, 'common.no'))
+      .check();
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/step2$/);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'coparent_signup')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    await context.close();
+  });
+
+  test(`a script that comes late (${lang}): step 1 sent before the app ran goes on in the app at step 2`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: browserLocale(lang) });
+    const page = await context.newPage();
+    // The page is on screen, its script still on its way (a slow phone's connection).
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto('/app/join/step1');
+    await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
+    await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
+    await page.getByLabel(t(lang, 'stepOne.email')).fill(`late.${Date.now()}@example.com`);
+    await page.getByLabel(t(lang, 'phone.number')).fill('5551234567');
+    await page
+      .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
+      .getByLabel(t(lang, 'common.yes'))
+      .check();
+    await context.unroute('**/*.js');
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+
+    // The next page's script runs: the app finds the signup the form saved and opens step 2.
+    await expect(page).toHaveURL(/\/app\/join\/step2$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepTwo.title'));
+    await page.getByRole('button', { name: t(lang, 'common.back') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/step1$/);
+    await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
     await context.close();
   });
 }

@@ -80,6 +80,7 @@ describe('the app', () => {
           '/readyz',
           '/v2/signups/',
           '/v2/signups/{signupId}',
+          '/v2/signups/current',
           '/v2/lookups/',
           '/v2/lookups/countries/{id}/regions',
           '/v2/lookups/countries/{id}/timezones',
@@ -100,6 +101,7 @@ describe('the app', () => {
         expect.arrayContaining(['signupId', 'x-registration-key']),
       );
       expect(Object.keys(doc.paths)).not.toContain('/app/join/*');
+      expect(Object.keys(doc.paths)).not.toContain('/app/join/step1');
     });
 
     it('serves the Swagger UI', async () => {

@@ -2,6 +2,8 @@ import {
   CreateSignupRequestSchema,
   isDuplicateParentError,
   type Locale,
+  SIGNUP_POSTED_COOKIE,
+  SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
   StepOneFormSchema,
   stepOneFieldsFromForm,
   stepOneToCreateRequest,
@@ -11,6 +13,7 @@ import {
 } from '@coparent/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FieldValidationError, isAppError } from '../errors.js';
+import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
@@ -141,7 +144,15 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
       const body = stepOneToCreateRequest(checked.data, { parentDuplicateConfirmed: false });
       try {
         const { created } = await saveStepOne(signups, request, body, locale);
-        if (created) reply.header('set-cookie', signupCookie(created, { secure: secureCookies }));
+        const posted = serializeCookie(SIGNUP_POSTED_COOKIE, '1', {
+          maxAgeSeconds: SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
+          secure: secureCookies,
+          httpOnly: false,
+        });
+        reply.header(
+          'set-cookie',
+          created ? [signupCookie(created, { secure: secureCookies }), posted] : posted,
+        );
         return reply.redirect(`${JOIN_BASE}/step2`, 303);
       } catch (error) {
         if (!(error instanceof FieldValidationError)) throw error;

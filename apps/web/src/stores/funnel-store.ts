@@ -1,4 +1,9 @@
-import type { BuildYourOwnValues, FamilyFormInput, PhoneCodeId } from '@coparent/domain';
+import type {
+  BuildYourOwnValues,
+  FamilyFormInput,
+  PhoneCodeId,
+  SignupState,
+} from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS, storeData } from '@/lib/storage';
@@ -51,6 +56,8 @@ type FunnelData = {
 
 type FunnelActions = {
   setSignup: (signup: SignupKey) => void;
+  /** Takes on a signup the tab had no copy of (saved by a form post before the app ran). */
+  adoptSignup: (signup: SignupState) => void;
   /** Applies what the server says about the signup (progress never goes backwards here). */
   syncFromServer: (state: {
     signupId: string;
@@ -96,6 +103,23 @@ export const useFunnelStore = create<FunnelState>()(
       ...initialData,
       setSignup: ({ signupId, registrationKey }) =>
         set({ signupId, registrationKey, hasSessionEnded: false }),
+      adoptSignup: ({ signupId, lastCompletedStep, expiresAt, parent, knowsCoParentEmail }) =>
+        set((state) => ({
+          signupId,
+          registrationKey: undefined,
+          lastCompletedStep,
+          expiresAt,
+          hasSessionEnded: false,
+          // Back on step 1, the form shows what was sent.
+          stepOneValues: state.stepOneValues ?? {
+            firstName: parent.firstName,
+            lastName: parent.lastName,
+            email: parent.email ?? undefined,
+            countryCode: parent.phoneCountryCode ?? undefined,
+            phoneNumber: parent.phoneNumber ?? undefined,
+            knowsCoParentEmail: knowsCoParentEmail ?? undefined,
+          },
+        })),
       syncFromServer: ({ signupId, lastCompletedStep, expiresAt }) =>
         set((state) =>
           state.signupId === signupId

@@ -7,6 +7,8 @@ import {
   UpdateSignupResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
 import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
@@ -16,7 +18,7 @@ import {
   SignupParamsSchema,
 } from '../../http/schemas.js';
 import type { SignupService } from './service.js';
-import { signupCookie } from './signup-cookie.js';
+import { signupCookie, signupFromCookie } from './signup-cookie.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
@@ -58,6 +60,31 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
       // A browser keeps the key where its scripts cannot read it (signup-cookie.ts).
       reply.header('set-cookie', signupCookie(created, cookie));
       return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/current',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: "Read the signup this browser's cookie names",
+        description:
+          'For a browser whose step 1 was posted as a form before the app ran: the app has no ' +
+          'copy of the signup, and finds it from the HttpOnly `coparent_signup` cookie. 204 when ' +
+          'the cookie names no signup the server still has (expired, purged, another key).',
+        response: { 200: SignupStateSchema, 204: z.null().describe('No signup') },
+      },
+    },
+    async (request, reply) => {
+      const fromCookie = signupFromCookie(request);
+      if (!fromCookie) return reply.status(204).send(null);
+      try {
+        return await service.get(fromCookie.signupId, fromCookie.registrationKey);
+      } catch (error) {
+        if (isAppError(error) && error.status < 500) return reply.status(204).send(null);
+        throw error;
+      }
     },
   );
 

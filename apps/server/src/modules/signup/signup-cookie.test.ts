@@ -94,4 +94,30 @@ describe('the signup cookie', () => {
     });
     expect(crossSite.statusCode).toBe(403);
   });
+
+  describe('GET /v2/signups/current', () => {
+    const current = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/v2/signups/current', headers });
+
+    it('answers the signup the cookie names: a browser that saved step 1 by a form finds it', async () => {
+      const signup = await createSignup(app);
+      const res = await current({ cookie: cookieOf(signup) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ signupId: signup.signupId, lastCompletedStep: 1 });
+    });
+
+    it('answers 204 without a cookie, with a forged key, or to a request from another site', async () => {
+      const signup = await createSignup(app);
+      for (const headers of [
+        {},
+        { cookie: cookieOf({ signupId: signup.signupId, registrationKey: 'forged' }) },
+        { cookie: 'coparent_signup=not-a-uuid.key' },
+        { cookie: cookieOf(signup), 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const res = await current(headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(204);
+        expect(res.body).toBe('');
+      }
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { Navigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { isSignupExpired, useFunnelStore, useSignupKey } from '@/stores/funnel-store';
+import { hasPostedSignup, useCookieSignup } from '../api/get-current-signup';
 import { useSignup } from '../api/get-signup';
 
 type RequireStepProps = { step: number; children: ReactNode };
@@ -17,6 +18,8 @@ type RequireStepProps = { step: number; children: ReactNode };
  * Route guard for the numbered steps. With a stored signup it reads it once from the server on
  * mount. Sends the person to /step1 (forgetting the signup, keeping what was typed) when the signup
  * has expired or the server answers 403/404, and otherwise to the earliest incomplete step.
+ * Without one, when the server said a form post saved a signup in this browser (step 1 posted
+ * before the app ran), a later step first asks for the signup the browser's cookie names.
  */
 export function RequireStep({ step, children }: RequireStepProps) {
   const signupKey = useSignupKey();
@@ -37,6 +40,11 @@ export function RequireStep({ step, children }: RequireStepProps) {
   const signup = useSignup(
     signupIdOnMount !== null && signupKey?.signupId === signupIdOnMount ? signupKey : null,
   );
+  const adoptSignup = useFunnelStore((s) => s.adoptSignup);
+  const [wasPosted] = useState(() => typeof document !== 'undefined' && hasPostedSignup());
+  const asksCookie = isHydrated && !signupKey && step > 1 && wasPosted;
+  const cookieSignup = useCookieSignup(asksCookie);
+  const adoptable = asksCookie && cookieSignup.data && !cookieSignup.data.paid;
 
   const isGone =
     isSignupExpired(expiresAt) ||
@@ -49,6 +57,12 @@ export function RequireStep({ step, children }: RequireStepProps) {
   useEffect(() => {
     if (isGone) endSignup();
   }, [isGone, endSignup]);
+
+  useEffect(() => {
+    if (adoptable && cookieSignup.data) adoptSignup(cookieSignup.data);
+  }, [adoptable, cookieSignup.data, adoptSignup]);
+
+  if (asksCookie && (cookieSignup.isLoading || adoptable)) return null;
 
   if (isGone) return step === 1 ? null : <Navigate to="/step1" replace />;
   if (!canEnterStep(step, lastCompletedStep)) {
