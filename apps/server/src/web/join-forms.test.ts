@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { insertUser } from '../modules/account/repo.js';
 import { findSignupById } from '../modules/signup/repo.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  type TestDatabase,
+  uniqueEmail,
+  useTestDatabase,
+} from '../test/test-app.js';
 
 const SHELL =
   '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
@@ -34,17 +40,45 @@ const STEP_ONE = {
   knowsCoParentEmail: 'no',
 };
 
+/** A web build with the stand-in server entry. */
+function webBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'join-forms-'));
+  mkdirSync(join(dir, 'dist'));
+  mkdirSync(join(dir, 'dist-server'));
+  writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+  writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+  return dir;
+}
+
+/** A browser's post of a form on its own page. */
+function postForm(app: App, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/app/join/step1',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The submission the answered page carries for the app. */
+function writtenSubmission(body: string): unknown {
+  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
+    body,
+  );
+  return JSON.parse(written?.[1] ?? 'null');
+}
+
 describe('step 1 posted by a browser without a script', () => {
   const ctx = useTestDatabase('pglite');
   let dir: string;
   let app: App;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'join-forms-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+    dir = webBuild();
     app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
   });
   afterAll(async () => {
@@ -192,5 +226,49 @@ describe('step 1 posted by a browser without a script', () => {
       payload: new URLSearchParams({ ...STEP_ONE, email: uniqueEmail('api') }).toString(),
     });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('step 1 posted when the server cannot take it now', () => {
+  const complete = { ...STEP_ONE, email: 'ana.later@example.com' };
+  let own: TestDatabase;
+  let dir: string;
+  let limited: App;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = webBuild();
+    const env = { WEB_DIST_DIR: join(dir, 'dist') };
+    own = await createTestDatabase('pglite');
+    app = await buildTestApp(own.database, { env });
+    limited = await buildTestApp(own.database, {
+      env: { ...env, RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '2' },
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("says there were too many posts on the page, in the visitor's language, with what was typed", async () => {
+    await postForm(limited, { firstName: 'Ana' });
+    await postForm(limited, { firstName: 'Ana' });
+    const refused = await postForm(limited, complete, { 'accept-language': 'es-MX' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(refused.body).toContain('Hubo demasiados intentos desde esta conexión');
+    expect(writtenSubmission(refused.body)).toMatchObject({ path: '/step1', values: complete });
+  });
+
+  it('says the database is away with the page, not a problem document, and keeps the values', async () => {
+    await own.database.close();
+    const away = await postForm(app, complete, { 'accept-language': 'en' });
+    expect(away.statusCode).toBe(503);
+    expect(away.headers['retry-after']).toBe('5');
+    expect(away.headers['content-type']).toMatch(/^text\/html/);
+    expect(away.body).toContain('We could not save your answers just now');
+    expect(writtenSubmission(away.body)).toMatchObject({ values: complete });
   });
 });

@@ -1,20 +1,27 @@
 import {
   CreateSignupRequestSchema,
+  FORM_FIELD,
   isDuplicateParentError,
   type Locale,
+  type MessageKey,
   SIGNUP_POSTED_COOKIE,
   SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
   StepOneFormSchema,
   stepOneFieldsFromForm,
   stepOneToCreateRequest,
+  translateMessage,
   UpdateSignupRequestSchema,
   type ValidationError,
   zodIssuesToValidationErrors,
 } from '@coparent/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FieldValidationError, isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
-import { sendProblem } from '../http/error-handler.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableCause,
+} from '../http/database-unavailable.js';
+import { handleError, sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
 import type { SignupService } from '../modules/signup/service.js';
@@ -29,11 +36,16 @@ export type JoinFormSubmission = {
   errors: ValidationError[];
 };
 
-/** Answers the form's page again with the submission (the problems listed, the values kept). */
+/**
+ * Answers the form's page again with the submission (the problems listed, the values kept), with
+ * the status that says why: 422 for the person's answers, 429 or 503 when the server could not
+ * take them now.
+ */
 export type AnswerWithPage = (
   request: FastifyRequest,
   reply: FastifyReply,
   submission: JoinFormSubmission,
+  status: number,
 ) => Promise<FastifyReply>;
 
 type JoinFormsOptions = {
@@ -53,22 +65,29 @@ function formFields(body: string): Record<string, string> {
   return fields;
 }
 
-const STEP_ONE_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'countryCode',
-  'phoneNumber',
-  'knowsCoParentEmail',
-];
+/** Each form a page posts (its join path), and the fields it shows again. */
+const JOIN_FORMS: Record<string, readonly string[]> = {
+  '/step1': ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber', 'knowsCoParentEmail'],
+};
 
-function pick(fields: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+/** The form's own fields of a posted body, as text (anything else is left out). */
+function submittedValues(joinPath: string, body: unknown): Record<string, string> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const picked: Record<string, string> = {};
-  for (const name of names) {
+  for (const name of JOIN_FORMS[joinPath] ?? []) {
     const value = fields[name];
     if (typeof value === 'string') picked[name] = value;
   }
   return picked;
+}
+
+/** Why the server could not take a post now, as the page says it (or undefined: a real error). */
+function refusalOf(error: unknown): { status: number; key: MessageKey } | undefined {
+  if (isAppError(error) && error.code === 'RATE_LIMITED') {
+    return { status: 429, key: 'form_tooManyAttempts_error' };
+  }
+  if (databaseUnavailableCause(error)) return { status: 503, key: 'form_saveUnavailable_error' };
+  return undefined;
 }
 
 type StepOneSave = { created?: { signupId: string; registrationKey: string } };
@@ -128,15 +147,35 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     (_request, body, done) => done(null, formFields(String(body))),
   );
 
+  // What the server cannot take now (too many posts, the database away) is said on the form's page,
+  // with what was typed still in it; anything else is answered as the API answers it.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const joinPath = request.url.split('?')[0]?.slice(JOIN_BASE.length) ?? '';
+    const refusal = refusalOf(error);
+    if (!refusal || !(joinPath in JOIN_FORMS)) return handleError(error, request, reply);
+    const locale = pageLocale(request);
+    if (refusal.status === 503) {
+      request.log.error({ err: databaseUnavailableCause(error) }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
+    const text = translateMessage(refusal.key, locale);
+    const values = submittedValues(joinPath, request.body);
+    const errors = [{ field: FORM_FIELD, text, type: 'ERROR' as const }];
+    return answerWithPage(request, reply, { path: joinPath, values, errors }, refusal.status);
+  });
+
   app.post(
     `${JOIN_BASE}/step1`,
-    { schema: { hide: true }, config: { rateLimit: createRateLimit } },
+    {
+      schema: { hide: true },
+      // Counted once the body is read, so a refused post can still show what was typed.
+      config: { rateLimit: { ...createRateLimit, hook: 'preHandler' } },
+    },
     async (request, reply) => {
       if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
-      const fields = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const values = pick(fields as Record<string, unknown>, STEP_ONE_FIELDS);
+      const values = submittedValues('/step1', request.body);
       const answer = (errors: ValidationError[]) =>
-        answerWithPage(request, reply, { path: '/step1', values, errors });
+        answerWithPage(request, reply, { path: '/step1', values, errors }, 422);
       const checked = StepOneFormSchema.safeParse(stepOneFieldsFromForm(values));
       // The page lists what the schema finds itself, from the values.
       if (!checked.success) return answer([]);

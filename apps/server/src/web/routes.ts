@@ -148,8 +148,9 @@ export async function webRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     joinPath: string,
-    submission?: JoinFormSubmission,
+    answered?: { submission: JoinFormSubmission; status: number },
   ) => {
+    const submission = answered?.submission;
     if (!renderer) return false;
     const locale = pageLocale(request);
     try {
@@ -169,7 +170,7 @@ export async function webRoutes(
       );
       if (!html) return false;
       reply
-        .code(submission ? 422 : rendered.status)
+        .code(answered ? answered.status : rendered.status)
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
         // A page answering a post holds what the person typed: no cache keeps it.
@@ -188,8 +189,8 @@ export async function webRoutes(
     signups: app.signups,
     secureCookies: opts.secureCookies,
     createRateLimit: opts.signupCreateRateLimit,
-    answerWithPage: async (request, reply, submission) => {
-      if (await renderPage(request, reply, submission.path, submission)) return reply;
+    answerWithPage: async (request, reply, submission, status) => {
+      if (await renderPage(request, reply, submission.path, { submission, status })) return reply;
       // Without the server render (a build without it) the app's page is all there is.
       return reply.redirect(`${JOIN_BASE}${submission.path}`, 303);
     },

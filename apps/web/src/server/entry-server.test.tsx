@@ -228,6 +228,19 @@ describe('the join pages rendered on the server', () => {
       expect(rendered.html).toContain('href="#lastName"');
     });
 
+    it('lists a refusal no field shows (the server could not take the post now)', async () => {
+      const text = 'We could not save your answers just now.';
+      const rendered = await render(request('/step1'), 'en', {
+        path: '/step1',
+        values: { ...posted, lastName: 'Ruiz', email: 'ana@example.com', knowsCoParentEmail: 'no' },
+        errors: [{ field: 'form', text, type: 'ERROR' }],
+      });
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      const summary = /<div[^>]*role="alert".*?<\/div>/.exec(rendered.html)?.[0];
+      expect(summary).toContain(`<li>${text}</li>`);
+      expect(rendered.html).toMatch(/<input id="knowsCoParentEmail-no"[^>]*checked=""/);
+    });
+
     it('the app takes over a post answered by the server, its problems still listed', async () => {
       const submission = { path: '/step1', values: posted, errors: [] };
       const rendered = await render(request('/step1'), 'en', submission);

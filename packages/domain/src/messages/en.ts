@@ -178,6 +178,11 @@ export const en = {
   coupon_amount_banner: '{{amount}} off with code {{code}}',
   // Generic
   genericErrorMessage: 'Something went wrong. Please try again.',
+  // A form posted without a script that the server could not take (the page shows it again)
+  form_saveUnavailable_error:
+    'We could not save your answers just now. Nothing you typed is lost: select Continue again in a moment.',
+  form_tooManyAttempts_error:
+    'There have been too many attempts from this connection. Wait a minute, then select Continue again.',
   unexpectedError: 'An unexpected error occurred. Please try again.',
 } as const satisfies Record<string, string>;
 

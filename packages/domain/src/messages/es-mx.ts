@@ -165,5 +165,9 @@ export const esMX: Record<MessageKey, string> = {
   coupon_percent_banner: '{{percent}}% de descuento con el código {{code}}',
   coupon_amount_banner: '{{amount}} de descuento con el código {{code}}',
   genericErrorMessage: 'Algo salió mal. Inténtalo de nuevo.',
+  form_saveUnavailable_error:
+    'No pudimos guardar tus respuestas en este momento. No se perdió nada de lo que escribiste: selecciona Continuar de nuevo en un momento.',
+  form_tooManyAttempts_error:
+    'Hubo demasiados intentos desde esta conexión. Espera un minuto y vuelve a seleccionar Continuar.',
   unexpectedError: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
 };
