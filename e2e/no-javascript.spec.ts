@@ -187,6 +187,12 @@ for (const lang of LANGUAGES) {
       httpOnly: true,
       sameSite: 'Lax',
     });
+
+    // Step 1 again: the server writes it with what was saved.
+    await page.goto('/app/join/step1');
+    await expect(page.getByLabel(t(lang, 'stepOne.lastName'))).toHaveValue('García');
+    await expect(page.getByLabel(t(lang, 'stepOne.email'))).toHaveValue(email);
+    await expect(page.getByLabel(t(lang, 'phone.countryCode'))).toHaveValue('MEXICO');
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import type { SignupState } from '@coparent/domain';
 import { isLocale, type Locale } from '@coparent/domain';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -11,9 +12,14 @@ import type { FormSubmission } from './lib/form-submission';
 import { type ServerHead, ServerHeadContext } from './server/server-head';
 import { serverI18n } from './server/server-i18n';
 
-export { SERVER_RENDERED_ATTRIBUTE, SERVER_RENDERED_PATHS } from './app/server-rendered-paths';
+export {
+  SERVER_RENDERED_ATTRIBUTE,
+  SERVER_RENDERED_PATHS,
+  SIGNUP_PAGE_PATHS,
+} from './app/server-rendered-paths';
 export { FORM_SUBMISSION_ELEMENT_ID, type FormSubmission } from './lib/form-submission';
 export { RENDERED_LANGUAGE_ATTRIBUTE } from './lib/i18n';
+export { SERVER_SIGNUP_ELEMENT_ID } from './lib/server-signup';
 
 export type ServerRender =
   | { kind: 'redirect'; status: number; location: string }
@@ -24,12 +30,13 @@ const handler = createStaticHandler(routes, { basename: JOIN_BASENAME });
 /**
  * Renders a join page on the server, in `locale`, as the browser's first render of the same URL
  * would (flags from `?flags=`, the rest at their defaults), for the app to hydrate. With a
- * `submission`, the page answers that form: its values in the fields, its problems listed.
+ * `submission`, the page answers that form: its values in the fields, its problems listed; with
+ * the browser's `signup` (read from its cookie), the page shows its saved answers and progress.
  */
 export async function render(
   request: Request,
   locale: Locale,
-  submission?: FormSubmission,
+  { submission, signup }: { submission?: FormSubmission; signup?: SignupState } = {},
 ): Promise<ServerRender> {
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -50,6 +57,7 @@ export async function render(
           flags={flags}
           queryClient={createQueryClient()}
           submission={submission}
+          signup={signup}
         >
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>

@@ -26,8 +26,10 @@ export const SERVER_RENDERED_PATHS = ['/signup', '/step1'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
-export async function render(request, locale, submission) {
-  const errors = (submission?.errors ?? []).map((error) => error.text).join('|');
+export const SIGNUP_PAGE_PATHS = ['/step1'];
+export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
+export async function render(request, locale, written) {
+  const errors = (written?.submission?.errors ?? []).map((error) => error.text).join('|');
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + errors + '</main>', title: 'Step 1' };
 }
 `;
@@ -216,6 +218,34 @@ describe('step 1 posted by a browser without a script', () => {
       { 'sec-fetch-site': undefined, origin: 'http://localhost:3000', host: 'localhost:3000' },
     );
     expect(res.statusCode).toBe(303);
+  });
+
+  it("writes step 1 with the browser's own signup, for the page and the app taking it over", async () => {
+    const email = uniqueEmail('again-later');
+    const saved = signupCookieOf(await post({ ...STEP_ONE, email }));
+    const page = await app.inject({
+      method: 'GET',
+      url: '/app/join/step1',
+      headers: { accept: 'text/html', cookie: saved?.cookie ?? '' },
+    });
+    expect(page.statusCode).toBe(200);
+    const written = /<script type="application\/json" id="server-signup">(.*?)<\/script>/.exec(
+      page.body,
+    )?.[1];
+    expect(JSON.parse(written ?? 'null')).toMatchObject({
+      signupId: saved?.signupId,
+      lastCompletedStep: 1,
+      parent: { firstName: 'Ana', email },
+    });
+    // Another browser, or a forged key, gets the page of a first visit.
+    for (const cookie of ['', `coparent_signup=${saved?.signupId}.forged`]) {
+      const other = await app.inject({
+        method: 'GET',
+        url: '/app/join/step1',
+        headers: { accept: 'text/html', cookie },
+      });
+      expect(other.body).not.toContain('id="server-signup"');
+    }
   });
 
   it('takes form bodies here only: the API still answers 415 to one', async () => {

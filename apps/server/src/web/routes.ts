@@ -8,10 +8,12 @@ import {
 } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
+import { signupFromCookie } from '../modules/signup/signup-cookie.js';
 import { JOIN_BASE } from './join-base.js';
 import { type JoinFormSubmission, joinFormRoutes } from './join-forms.js';
 import { prefersHtml } from './prefers-html.js';
@@ -143,6 +145,25 @@ export async function webRoutes(
     return renderPage(request, reply, joinPath);
   };
 
+  /**
+   * The unpaid signup the browser's cookie names, to write a step's page with its answers. Without
+   * it (none, another key, the database away) the page is written as for a first visit.
+   */
+  const cookieSignup = async (request: FastifyRequest) => {
+    const fromCookie = signupFromCookie(request);
+    if (!fromCookie) return undefined;
+    try {
+      const signup = await app.signups.get(fromCookie.signupId, fromCookie.registrationKey);
+      return signup.paid ? undefined : signup;
+    } catch (error) {
+      // The name only: a query's error carries its parameters (emails, key hashes).
+      if (!isAppError(error)) {
+        request.log.warn({ error: (error as Error).name }, 'signup not read for the page');
+      }
+      return undefined;
+    }
+  };
+
   /** Writes the page's screen on the server (answering a posted form when given one). */
   const renderPage = async (
     request: FastifyRequest,
@@ -156,7 +177,9 @@ export async function webRoutes(
     try {
       const url = new URL(`${JOIN_BASE}${joinPath}`, 'http://localhost');
       if (!submission) url.search = new URL(request.url, 'http://localhost').search;
-      const rendered = await renderer.render(new Request(url), locale, submission);
+      const signup = renderer.signupPaths.has(joinPath) ? await cookieSignup(request) : undefined;
+      const written = { submission, signup };
+      const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
         reply.redirect(rendered.location, submission ? 303 : rendered.status);
         return true;
@@ -166,7 +189,7 @@ export async function webRoutes(
         rendered,
         locale,
         renderer,
-        submission,
+        written,
       );
       if (!html) return false;
       reply

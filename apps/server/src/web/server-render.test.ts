@@ -23,6 +23,8 @@ export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/broken', '
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
+export const SIGNUP_PAGE_PATHS = ['/step1'];
+export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale) {
   const url = new URL(request.url);
   if (url.pathname.endsWith('/broken')) throw new Error('a screen that cannot render');

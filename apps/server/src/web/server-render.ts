@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isLocale, type Locale } from '@coparent/domain';
+import { isLocale, type Locale, type SignupState } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What the web build's server entry (apps/web/src/entry-server.tsx) renders. */
@@ -13,12 +13,19 @@ export type ServerRender =
 export type JoinRenderer = {
   /** The join paths (under /app/join) it renders, e.g. '/signup'. */
   paths: ReadonlySet<string>;
-  render(request: Request, locale: Locale, submission?: RenderedSubmission): Promise<ServerRender>;
+  render(
+    request: Request,
+    locale: Locale,
+    written?: { submission?: RenderedSubmission; signup?: SignupState },
+  ): Promise<ServerRender>;
+  /** The paths written with the signup the browser's cookie names. */
+  signupPaths: ReadonlySet<string>;
   /** The attributes the app reads: on #root (hydrate it) and on <html> (the page's language). */
   rootAttribute: string;
   languageAttribute: string;
-  /** The id of the element the page carries a posted form's submission in, for the app. */
+  /** The ids of the elements the page carries a posted form's submission and the signup in. */
   submissionElementId: string;
+  signupElementId: string;
 };
 
 /** A posted form the page answers (apps/web/src/lib/form-submission.tsx). */
@@ -34,6 +41,8 @@ type EntryModule = {
   SERVER_RENDERED_ATTRIBUTE?: unknown;
   RENDERED_LANGUAGE_ATTRIBUTE?: unknown;
   FORM_SUBMISSION_ELEMENT_ID?: unknown;
+  SIGNUP_PAGE_PATHS?: unknown;
+  SERVER_SIGNUP_ELEMENT_ID?: unknown;
 };
 
 /**
@@ -56,13 +65,17 @@ export async function loadJoinRenderer(
     SERVER_RENDERED_ATTRIBUTE,
     RENDERED_LANGUAGE_ATTRIBUTE,
     FORM_SUBMISSION_ELEMENT_ID,
+    SIGNUP_PAGE_PATHS,
+    SERVER_SIGNUP_ELEMENT_ID,
   } = entry;
   if (
     typeof render !== 'function' ||
     !Array.isArray(SERVER_RENDERED_PATHS) ||
     typeof SERVER_RENDERED_ATTRIBUTE !== 'string' ||
     typeof RENDERED_LANGUAGE_ATTRIBUTE !== 'string' ||
-    typeof FORM_SUBMISSION_ELEMENT_ID !== 'string'
+    typeof FORM_SUBMISSION_ELEMENT_ID !== 'string' ||
+    !Array.isArray(SIGNUP_PAGE_PATHS) ||
+    typeof SERVER_SIGNUP_ELEMENT_ID !== 'string'
   ) {
     throw new Error(`${file} is not the join pages' server render`);
   }
@@ -72,6 +85,8 @@ export async function loadJoinRenderer(
     rootAttribute: SERVER_RENDERED_ATTRIBUTE,
     languageAttribute: RENDERED_LANGUAGE_ATTRIBUTE,
     submissionElementId: FORM_SUBMISSION_ELEMENT_ID,
+    signupPaths: new Set(SIGNUP_PAGE_PATHS.filter((path) => typeof path === 'string')),
+    signupElementId: SERVER_SIGNUP_ELEMENT_ID,
   };
 }
 
@@ -87,15 +102,19 @@ const scriptJson = (value: unknown) =>
 
 /**
  * The page's document: its shell (index.html with the route's preloads) with the rendered screen
- * in #root, its title and its language, and the posted form it answers (if any) for the app to
- * take over the same page. `undefined` when the shell lacks what it needs.
+ * in #root, its title and its language, and what it was written with (a posted form it answers,
+ * the browser's signup) for the app to take over the same page. `undefined` when the shell lacks
+ * what it needs.
  */
 export function renderedDocument(
   shell: string,
   page: { html: string; title: string | undefined },
   locale: Locale,
-  renderer: Pick<JoinRenderer, 'rootAttribute' | 'languageAttribute' | 'submissionElementId'>,
-  submission?: RenderedSubmission,
+  renderer: Pick<
+    JoinRenderer,
+    'rootAttribute' | 'languageAttribute' | 'submissionElementId' | 'signupElementId'
+  >,
+  written: { submission?: RenderedSubmission; signup?: SignupState } = {},
 ): string | undefined {
   const rootStart = shell.indexOf('<div id="root">');
   const bodyEnd = shell.lastIndexOf('</body>');
@@ -105,10 +124,15 @@ export function renderedDocument(
     .slice(0, rootStart)
     .replace(/<html[^>]*>/, `<html lang="${locale}" ${renderer.languageAttribute}="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title ?? 'CoParent Hub')}</title>`);
-  const written = submission
-    ? `<script type="application/json" id="${renderer.submissionElementId}">${scriptJson(submission)}</script>`
-    : '';
-  const root = `<div id="root" ${renderer.rootAttribute}>${page.html}</div>${written}`;
+  const data = (id: string, value: unknown) =>
+    value === undefined
+      ? ''
+      : `<script type="application/json" id="${id}">${scriptJson(value)}</script>`;
+  const root = [
+    `<div id="root" ${renderer.rootAttribute}>${page.html}</div>`,
+    data(renderer.submissionElementId, written.submission),
+    data(renderer.signupElementId, written.signup),
+  ].join('');
   return `${head}${root}${shell.slice(rootEnd + '</div>'.length)}`;
 }
 

@@ -1,3 +1,4 @@
+import type { SignupState } from '@coparent/domain';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
@@ -10,13 +11,16 @@ type Router = ReturnType<typeof createBrowserRouter>;
 /** On <html> once the app has rendered (or hydrated) the page: from then on it answers to input. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
-type AppProps = { createRouter: () => Router; submission: FormSubmission | undefined };
+/** What the server wrote the page with, for the app to take it over with the same. */
+type ServerWritten = { submission?: FormSubmission; signup?: SignupState };
 
-function App({ createRouter, submission }: AppProps) {
+type AppProps = { createRouter: () => Router; written: ServerWritten };
+
+function App({ createRouter, written }: AppProps) {
   const [router] = useState(createRouter);
   useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
-    <AppProviders submission={submission}>
+    <AppProviders submission={written.submission} signup={written.signup}>
       <RouterProvider router={router} />
     </AppProviders>
   );
@@ -25,17 +29,17 @@ function App({ createRouter, submission }: AppProps) {
 /**
  * Renders one of the build's apps (the join funnel or the account area) into the page's root, once
  * the page's language is loaded (a language other than English is a chunk of its own); `hydrate`
- * takes over the HTML the server rendered there instead (with the form it answered, if any).
+ * takes over the HTML the server rendered there instead (with the form it answered and the signup it read, if any).
  */
 export async function renderApp(
   container: HTMLElement,
   createRouter: () => Router,
-  { hydrate = false, submission }: { hydrate?: boolean; submission?: FormSubmission } = {},
+  { hydrate = false, ...written }: { hydrate?: boolean } & ServerWritten = {},
 ): Promise<void> {
   await whenLanguageLoaded();
   const app = (
     <StrictMode>
-      <App createRouter={createRouter} submission={submission} />
+      <App createRouter={createRouter} written={written} />
     </StrictMode>
   );
   // The page is already on screen: hydrating in a transition lets the browser answer a tap

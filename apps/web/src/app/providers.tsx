@@ -1,3 +1,4 @@
+import type { SignupState } from '@coparent/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -5,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { type FlagOverrides, FlagProvider } from '../lib/flags';
 import { type FormSubmission, FormSubmissionProvider } from '../lib/form-submission';
 import { i18n as appI18n } from '../lib/i18n';
+import { ServerSignupProvider } from '../lib/server-signup';
 import { DocumentLook } from './document-look';
 import { createQueryClient } from './query-client';
 
@@ -15,6 +17,8 @@ type AppProvidersProps = {
   flags?: FlagOverrides;
   /** The form the server answered with this page, when it did (a post without a script). */
   submission?: FormSubmission;
+  /** The signup the server read from the browser's cookie to write the page, when it did. */
+  signup?: SignupState;
 };
 
 export function AppProviders({
@@ -23,6 +27,7 @@ export function AppProviders({
   i18n = appI18n,
   flags,
   submission,
+  signup,
 }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -30,7 +35,9 @@ export function AppProviders({
       <I18nextProvider i18n={i18n}>
         <FlagProvider overrides={flags}>
           <DocumentLook />
-          <FormSubmissionProvider submission={submission}>{children}</FormSubmissionProvider>
+          <ServerSignupProvider signup={signup}>
+            <FormSubmissionProvider submission={submission}>{children}</FormSubmissionProvider>
+          </ServerSignupProvider>
         </FlagProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -12,3 +12,6 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** The pages the server writes with the signup the browser's cookie names (its saved answers). */
+export const SIGNUP_PAGE_PATHS: readonly string[] = ['/step1'];

@@ -1,51 +1,81 @@
 import { useState } from 'react';
 import { useHydrated } from './use-hydrated';
 
-/** A form's fields as its HTML holds them now: what a post would send. */
-function fieldsOf(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === 'string') fields[name] = value;
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isField = (element: Element): element is FieldElement =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLSelectElement ||
+  element instanceof HTMLTextAreaElement;
+
+/** A field the person has changed since the page was written (its value is not the HTML's). */
+function isChanged(field: FieldElement): boolean {
+  if (field instanceof HTMLSelectElement) {
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
   }
-  return fields;
+  if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+    return field.checked !== field.defaultChecked;
+  }
+  return field.value !== field.defaultValue;
+}
+
+/** A form's fields as its HTML holds them now (what a post would send), and those changed. */
+function fieldsOf(form: HTMLFormElement): { values: Record<string, string>; changed: Set<string> } {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string') values[name] = value;
+  }
+  const changed = new Set<string>();
+  for (const element of form.elements) {
+    if (isField(element) && element.name && isChanged(element)) changed.add(element.name);
+  }
+  return { values, changed };
 }
 
 type FormStart<T> = {
   /** What the form starts with. */
   values: T | undefined;
-  /** The kept draft, for the fields still empty once the app has taken the page over. */
-  draftForEmptyFields: T | undefined;
+  /** The kept draft, for the fields the person has not changed, once the app has the page. */
+  draftForUnchangedFields: Partial<T> | undefined;
 };
 
 /**
  * What a form starts with. On a page the browser renders: the kept draft. On a page the server
- * rendered: on the server, the submission it answers (if any); in the browser taking it over, what
- * the fields hold at that moment (the server's values, or what the person typed before the script
- * arrived: never wiped), then the kept draft for the fields still empty.
+ * wrote: on the server, the values it wrote the page with (a submission it answers, or the saved
+ * answers); in the browser taking it over, what the fields hold at that moment (never wiping what
+ * the person typed before the script arrived), then the tab's draft, newer than anything saved,
+ * for the fields not changed since. A submission the page answers keeps its values as they are.
  */
-export function useFormStart<T>({
+export function useFormStart<T extends object>({
   formId,
-  submitted,
+  serverValues,
+  isSubmission,
   storedDraft,
   fromFields,
 }: {
   formId: string;
-  submitted: Record<string, string> | undefined;
+  serverValues: Record<string, string> | undefined;
+  isSubmission: boolean;
   storedDraft: () => T | undefined;
   fromFields: (fields: Record<string, string>) => T;
 }): FormStart<T> {
   const isHydrated = useHydrated();
   const [start] = useState((): FormStart<T> => {
-    if (isHydrated) return { values: storedDraft(), draftForEmptyFields: undefined };
-    const submittedValues = submitted ? fromFields(submitted) : undefined;
-    if (typeof document === 'undefined') {
-      return { values: submittedValues, draftForEmptyFields: undefined };
+    if (isHydrated) return { values: storedDraft(), draftForUnchangedFields: undefined };
+    const written = serverValues ? fromFields(serverValues) : undefined;
+    // On the server there is no document (nor its element classes).
+    const form = typeof document === 'undefined' ? undefined : document.getElementById(formId);
+    if (form === undefined || !(form instanceof HTMLFormElement)) {
+      return { values: written, draftForUnchangedFields: undefined };
     }
-    const form = document.getElementById(formId);
-    return {
-      values: form instanceof HTMLFormElement ? fromFields(fieldsOf(form)) : submittedValues,
-      draftForEmptyFields: submitted ? undefined : storedDraft(),
-    };
+    const { values, changed } = fieldsOf(form);
+    const draft = isSubmission ? undefined : storedDraft();
+    const unchanged = draft
+      ? (Object.fromEntries(
+          Object.entries(draft).filter(([name]) => !changed.has(name)),
+        ) as Partial<T>)
+      : undefined;
+    return { values: fromFields(values), draftForUnchangedFields: unchanged };
   });
   return start;
 }

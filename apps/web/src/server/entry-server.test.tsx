@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
+import { SIGNUP_ID, signupState } from '@/test/join-fixtures';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -9,6 +10,7 @@ import {
   render,
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_PATHS,
+  SERVER_SIGNUP_ELEMENT_ID,
 } from '../entry-server';
 
 const request = (path: string) => new Request(`http://localhost/app/join${path}`);
@@ -50,6 +52,34 @@ describe('the join pages rendered on the server', () => {
     expect(SERVER_RENDERED_PATHS).toEqual(
       expect.arrayContaining(['/signup', '/coparentstatus', '/step1', '/duplicate']),
     );
+  });
+
+  it('renders every page where there is no DOM at all, as on the server', async () => {
+    // The server's Node has no window, document or element classes; jsdom has them all.
+    for (const name of [
+      'window',
+      'document',
+      'navigator',
+      'sessionStorage',
+      'localStorage',
+      'HTMLElement',
+      'HTMLFormElement',
+      'HTMLInputElement',
+      'HTMLSelectElement',
+      'HTMLTextAreaElement',
+    ]) {
+      vi.stubGlobal(name, undefined);
+    }
+    const submission = { path: '/step1', values: { firstName: 'Ana' }, errors: [] };
+    for (const path of SERVER_RENDERED_PATHS) {
+      for (const locale of ['en', 'es-MX'] as const) {
+        const plain = await render(request(path), locale);
+        expect(plain.kind, `${path} ${locale}`).toBe('page');
+        const written = await render(request(path), locale, { submission, signup: signupState(1) });
+        expect(written.kind, `${path} ${locale} with a submission and a signup`).toBe('page');
+      }
+    }
+    vi.unstubAllGlobals();
   });
 
   it('writes the screen with its title in the language asked for', async () => {
@@ -208,9 +238,11 @@ describe('the join pages rendered on the server', () => {
 
     it('answers a post with its values in the fields and its problems listed', async () => {
       const rendered = await render(request('/step1'), 'es-MX', {
-        path: '/step1',
-        values: posted,
-        errors: [{ field: 'parent.phoneNumber', text: 'Revisa este número', type: 'ERROR' }],
+        submission: {
+          path: '/step1',
+          values: posted,
+          errors: [{ field: 'parent.phoneNumber', text: 'Revisa este número', type: 'ERROR' }],
+        },
       });
       if (rendered.kind !== 'page') throw new Error('not a page');
       expect(rendered.title).toBe('Error: Crea tu cuenta de padre o madre – CoParent Hub');
@@ -231,9 +263,16 @@ describe('the join pages rendered on the server', () => {
     it('lists a refusal no field shows (the server could not take the post now)', async () => {
       const text = 'We could not save your answers just now.';
       const rendered = await render(request('/step1'), 'en', {
-        path: '/step1',
-        values: { ...posted, lastName: 'Ruiz', email: 'ana@example.com', knowsCoParentEmail: 'no' },
-        errors: [{ field: 'form', text, type: 'ERROR' }],
+        submission: {
+          path: '/step1',
+          values: {
+            ...posted,
+            lastName: 'Ruiz',
+            email: 'ana@example.com',
+            knowsCoParentEmail: 'no',
+          },
+          errors: [{ field: 'form', text, type: 'ERROR' }],
+        },
       });
       if (rendered.kind !== 'page') throw new Error('not a page');
       const summary = /<div[^>]*role="alert".*?<\/div>/.exec(rendered.html)?.[0];
@@ -243,7 +282,7 @@ describe('the join pages rendered on the server', () => {
 
     it('the app takes over a post answered by the server, its problems still listed', async () => {
       const submission = { path: '/step1', values: posted, errors: [] };
-      const rendered = await render(request('/step1'), 'en', submission);
+      const rendered = await render(request('/step1'), 'en', { submission });
       if (rendered.kind !== 'page') throw new Error('not a page');
       const written = document.createElement('script');
       written.type = 'application/json';
@@ -289,6 +328,58 @@ describe('the join pages rendered on the server', () => {
       expect(screen.getByLabelText('First name')).toHaveValue('Ana');
       expect(screen.getByLabelText('Email address')).toHaveValue('draft@example.com');
       expect(useFunnelStore.getState().stepOneValues?.firstName).toBe('Ana');
+    });
+    /** Writes what the server wrote beside #root, as the page carries it. */
+    function writeData(id: string, value: unknown) {
+      const written = document.createElement('script');
+      written.type = 'application/json';
+      written.id = id;
+      written.textContent = JSON.stringify(value);
+      document.body.append(written);
+    }
+
+    it("is written with the browser's saved signup: its answers and progress", async () => {
+      const rendered = await render(request('/step1'), 'en', { signup: signupState(1) });
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      expect(rendered.html).toContain('value="Ana"');
+      expect(rendered.html).toContain('value="ana@example.com"');
+      expect(rendered.html).toMatch(/<input id="knowsCoParentEmail"[^>]*checked=""/);
+      // Step 2 can be opened from the progress: step 1 is done.
+      const stepTwo = rendered.html
+        .match(/<button type="button" class="step"[^>]*>.*?<\/button>/g)
+        ?.find((button) => button.includes('Step 2:'));
+      expect(stepTwo).toBeDefined();
+      expect(stepTwo).not.toContain('disabled');
+    });
+
+    it("the app takes it over with the signup, the tab's newer draft winning over what was saved", async () => {
+      const saved = signupState(1);
+      window.sessionStorage.setItem(
+        'coparent.join',
+        JSON.stringify({
+          state: { lastCompletedStep: 0, stepOneValues: { email: 'ana.new@example.com' } },
+          version: 1,
+        }),
+      );
+      await useFunnelStore.persist.rehydrate();
+      const rendered = await render(request('/step1'), 'en', { signup: saved });
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      writeData(SERVER_SIGNUP_ELEMENT_ID, saved);
+      const container = mountServerHtml(rendered.html, '/step1');
+      (screen.getByLabelText('Last name') as HTMLInputElement).value = 'Ruiz';
+      const errors = vi.spyOn(console, 'error');
+
+      await startOn(container);
+      expect(errors).not.toHaveBeenCalled();
+      expect(useFunnelStore.getState()).toMatchObject({
+        signupId: SIGNUP_ID,
+        lastCompletedStep: 1,
+      });
+      await waitFor(() =>
+        expect(screen.getByLabelText('Email address')).toHaveValue('ana.new@example.com'),
+      );
+      expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+      expect(screen.getByLabelText('Last name')).toHaveValue('Ruiz');
     });
   });
 });

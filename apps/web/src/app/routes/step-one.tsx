@@ -8,9 +8,11 @@ import {
   STEP_ONE_PATH,
   StepOneForm,
   stepOneDraftFromFields,
+  stepOneFieldsOfSignup,
 } from '@/features/join/components/step-one-form';
 import { useSubmitStepOne } from '@/features/join/hooks/use-submit-step-one';
 import { useFormSubmission } from '@/lib/form-submission';
+import { useServerSignup } from '@/lib/server-signup';
 import { useFormStart } from '@/lib/use-form-start';
 import { useFunnelStore } from '@/stores/funnel-store';
 
@@ -18,14 +20,18 @@ import { useFunnelStore } from '@/stores/funnel-store';
 export function StepOneRoute() {
   const { t } = useTranslation();
   const submission = useFormSubmission(STEP_ONE_PATH);
+  const serverSignup = useServerSignup();
   const start = useFormStart({
     formId: STEP_ONE_FORM_ID,
-    submitted: submission?.values,
+    serverValues:
+      submission?.values ?? (serverSignup ? stepOneFieldsOfSignup(serverSignup) : undefined),
+    isSubmission: submission !== undefined,
     storedDraft: () => useFunnelStore.getState().stepOneValues,
     fromFields: stepOneDraftFromFields,
   });
   const setDraft = useFunnelStore((s) => s.setStepOneValues);
-  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const storedLastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const lastCompletedStep = serverSignup?.lastCompletedStep ?? storedLastCompletedStep;
   const hasSessionEnded = useFunnelStore((s) => s.hasSessionEnded);
   const dismissSessionEnded = useFunnelStore((s) => s.dismissSessionEnded);
   const { submit, isSubmitting, hasProblem } = useSubmitStepOne();
@@ -42,7 +48,7 @@ export function StepOneRoute() {
       {hasProblem ? <GenericError retry={{ formId: STEP_ONE_FORM_ID }} /> : null}
       <StepOneForm
         draft={start.values}
-        draftForEmptyFields={start.draftForEmptyFields}
+        draftForUnchangedFields={start.draftForUnchangedFields}
         submission={submission}
         onDraftChange={setDraft}
         onSubmit={submit}

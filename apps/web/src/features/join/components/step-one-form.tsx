@@ -1,4 +1,5 @@
 import {
+  type SignupState,
   type StepOneFormInput,
   StepOneFormSchema,
   type StepOneForm as StepOneValues,
@@ -30,6 +31,23 @@ export function stepOneDraftFromFields(fields: Record<string, string>): StepOneD
   return stepOneFieldsFromForm(fields) as StepOneDraft;
 }
 
+/** A saved signup's step 1 as the form's fields hold it. */
+export function stepOneFieldsOfSignup({
+  parent,
+  knowsCoParentEmail,
+}: Pick<SignupState, 'parent' | 'knowsCoParentEmail'>): Record<string, string> {
+  return {
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    email: parent.email ?? '',
+    ...(parent.phoneCountryCode ? { countryCode: parent.phoneCountryCode } : {}),
+    phoneNumber: parent.phoneNumber ?? '',
+    ...(knowsCoParentEmail === null
+      ? {}
+      : { knowsCoParentEmail: knowsCoParentEmail ? 'yes' : 'no' }),
+  };
+}
+
 /** Server field name → step-1 form field: the contact fields and the co-parent question. */
 function stepOneFieldFor(field: string): Path<StepOneFormInput> | undefined {
   if (field.replace(/^parent\./, '') === 'knowsCoParentEmail') return 'knowsCoParentEmail';
@@ -40,8 +58,8 @@ export type StepOneSubmitResult = { fieldErrors?: ValidationError[] } | undefine
 
 type StepOneFormProps = {
   draft: StepOneDraft | undefined;
-  /** A kept draft for the fields still empty once the app takes over a server-rendered page. */
-  draftForEmptyFields?: StepOneDraft;
+  /** The kept draft, for the fields not changed since the server wrote the page (once taken over). */
+  draftForUnchangedFields?: Partial<StepOneDraft>;
   /** The post the page answers (without a script): its problems show from the start. */
   submission?: FormSubmission;
   onDraftChange: (draft: StepOneDraft) => void;
@@ -49,26 +67,22 @@ type StepOneFormProps = {
   isSubmitting: boolean;
 };
 
-/** Fills the fields still empty from the kept draft (once, after the app took the page over). */
-function useFillEmptyFields(
+/** Puts the kept draft in the fields it is for (once, after the app took the page over). */
+function useApplyDraft(
   form: UseFormReturn<StepOneFormInput, unknown, StepOneValues>,
-  draft: StepOneDraft | undefined,
+  draft: Partial<StepOneDraft> | undefined,
 ) {
   useEffect(() => {
     if (!draft) return;
     for (const [name, value] of Object.entries(draft)) {
-      const field = name as keyof StepOneFormInput;
-      const current = form.getValues(field);
-      if (value !== undefined && (current === undefined || current === '')) {
-        form.setValue(field, value as never);
-      }
+      if (value !== undefined) form.setValue(name as keyof StepOneFormInput, value as never);
     }
   }, [form, draft]);
 }
 
 export function StepOneForm({
   draft,
-  draftForEmptyFields,
+  draftForUnchangedFields,
   submission,
   ...props
 }: StepOneFormProps) {
@@ -93,7 +107,7 @@ export function StepOneForm({
     'onSubmit',
     firstProblems?.errors,
   );
-  useFillEmptyFields(form, draftForEmptyFields);
+  useApplyDraft(form, draftForUnchangedFields);
   return (
     <ParentContactForm
       id={STEP_ONE_FORM_ID}
