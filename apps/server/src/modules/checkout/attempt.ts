@@ -2,12 +2,11 @@ import {
   type InvitedPaymentRequest,
   isConsentRequired,
   isCurrencyCode,
-  isPhoneCodeId,
   type Locale,
   PAYMENT_TYPE_RESTRICTIONS,
   type PaymentRequest,
   type PaymentType,
-  PHONE_CODES,
+  phoneNumberE164,
   type PricingResponse,
   type SavedOrder,
   SubscriptionTermSchema,
@@ -84,10 +83,6 @@ const ORDER_SERVICES: readonly string[] = [
   'CALLSBASIC',
 ];
 
-export function e164(code: string | null, number: string | null): string | null {
-  if (!number || !isPhoneCodeId(code)) return null;
-  return `${PHONE_CODES[code].dialCode}${number}`;
-}
 
 function sameServices(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((code) => b.includes(code));
@@ -248,7 +243,7 @@ export async function prepareInvitedAttempt(
       familyId: invited.familyId,
       familyMemberId: invited.familyMemberId,
       inviterEmail: inviter?.email ?? null,
-      inviterPhone: inviter ? e164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
+      inviterPhone: inviter ? phoneNumberE164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
     },
   });
 }

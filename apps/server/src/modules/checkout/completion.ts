@@ -1,5 +1,6 @@
 import {
   type PaymentType,
+  phoneNumberE164,
   type Receipt,
   SubscriptionTermSchema,
   supportPhoneFor,
@@ -20,7 +21,7 @@ import { coParentInvitationEmail } from '../email/templates/coparent-invitation.
 import type { PaymentCompleted } from '../payments/payments.js';
 import { type Catalog, findPackage } from '../pricing/catalog.js';
 import type { SignupService } from '../signup/service.js';
-import { type Attempt, e164 } from './attempt.js';
+import type { Attempt } from './attempt.js';
 import {
   type CredentialsLink,
   orderFigures,
@@ -257,7 +258,7 @@ export function createCompletion(deps: CompletionDeps) {
       parent: { email: parent.email, userId: parent.id, familyId },
       coParent: {
         email: coParent.email,
-        phoneNumberWithCountryCode: e164(coParent.phoneCountryCode, coParent.phoneNumber),
+        phoneNumberWithCountryCode: phoneNumberE164(coParent.phoneCountryCode, coParent.phoneNumber),
       },
     });
     const { receipt } = response;
