@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import type { EmailOutboxRow } from '../../db/schema.js';
-import {
-  createOutboxDelivery,
-  type OutboxRetry,
-  retryDelaySeconds,
-} from '../outbox/delivery.js';
+import { createOutboxDelivery, type OutboxRetry, retryDelaySeconds } from '../outbox/delivery.js';
 import type { Mailer, MailMetrics } from './mailer.js';
 import {
   claimDueOutboxEmails,

@@ -2,11 +2,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import {
-  type MessageChannel,
-  type Metrics,
-  noMetrics,
-} from '../../modules/metrics/metrics.js';
+import { type MessageChannel, type Metrics, noMetrics } from '../../modules/metrics/metrics.js';
 
 /**
  * What every outbox (emails, texts) shares once a provider sends its rows: the claim of due rows
@@ -45,9 +41,9 @@ export type OutboxColumns = {
 };
 
 /** The delivery columns of an outbox table (both outboxes name them alike). */
-export function outboxColumns<
-  T extends PgTable & Omit<OutboxColumns, 'table'>,
->(table: T): OutboxColumns {
+export function outboxColumns<T extends PgTable & Omit<OutboxColumns, 'table'>>(
+  table: T,
+): OutboxColumns {
   const { id, attempts, sentAt, failedAt, nextAttemptAt } = table;
   return { table, id, attempts, sentAt, failedAt, nextAttemptAt };
 }

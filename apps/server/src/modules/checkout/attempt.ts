@@ -6,8 +6,8 @@ import {
   PAYMENT_TYPE_RESTRICTIONS,
   type PaymentRequest,
   type PaymentType,
-  phoneNumberE164,
   type PricingResponse,
+  phoneNumberE164,
   type SavedOrder,
   SubscriptionTermSchema,
   translateMessage,
@@ -82,7 +82,6 @@ const ORDER_SERVICES: readonly string[] = [
   'UNLIMITEDPAYMENTS',
   'CALLSBASIC',
 ];
-
 
 function sameServices(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((code) => b.includes(code));
