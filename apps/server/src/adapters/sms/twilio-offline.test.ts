@@ -21,13 +21,16 @@ type Answer = { statusCode: number; body: unknown };
 function fakeHttp(answer: Answer) {
   const requests: SentRequest[] = [];
   const httpClient: TwilioHttpClient = {
-    async request(options) {
+    async request<TData>(options: SentRequest) {
       requests.push(options);
-      return {
+      const response = {
         statusCode: answer.statusCode,
         body: JSON.stringify(answer.body),
         headers: { 'content-type': 'application/json' },
-      } as Awaited<ReturnType<TwilioHttpClient['request']>>;
+      };
+      return response as unknown as Awaited<ReturnType<TwilioHttpClient['request']>> & {
+        body: TData;
+      };
     },
   };
   return { httpClient, requests };
