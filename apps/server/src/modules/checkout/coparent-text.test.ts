@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '../../adapters/mail/outbox.js';
 import { createProviderSmsSender } from '../../adapters/sms/outbox.js';
 import { SmsDeliveryError, type SmsTransport } from '../../adapters/sms/sms-sender.js';
 import type { App } from '../../app.js';
@@ -8,6 +9,7 @@ import { invites, payments, smsOutbox, users } from '../../db/schema.js';
 import { hashToken } from '../../security/tokens.js';
 import {
   billingBody,
+  createSignup,
   paymentRequest,
   paySignup,
   postPayment,
@@ -17,6 +19,7 @@ import {
   type TestSignup,
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
+import { seedInviteScenario } from '../invite/scenarios.js';
 
 /**
  * The co-parent Parent A knew only by phone: when the payment completes they get the invitation
@@ -47,25 +50,10 @@ async function phoneOnlySignupReadyToPay(
   options: { coParentPhone: string; language?: string },
 ): Promise<TestSignup> {
   const language = options.language ?? 'en';
-  const email = uniqueEmail('phone-only');
-  const created = await app.inject({
-    method: 'POST',
-    url: '/v2/signups',
-    headers: { language },
-    payload: {
-      sections: ['PARENT'],
-      parent: {
-        firstName: 'Ana',
-        lastName: 'López',
-        email,
-        phoneCountryCode: 'US_CANADA',
-        phoneNumber: '2125551234',
-      },
-      knowsCoParentEmail: false,
-    },
+  const signup = await createSignup(app, {
+    email: uniqueEmail('phone-only'),
+    knowsCoParentEmail: false,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const signup = { ...(created.json() as { signupId: string; registrationKey: string }), email };
   const family = await app.inject({
     method: 'PATCH',
     url: `/v2/signups/${signup.signupId}`,
@@ -183,6 +171,26 @@ describe.each(BACKENDS)('the phone-only co-parent invited by text on %s', (backe
       messages: [],
       texts: [{ to: phone.e164, template: 'coparent-invitation-text', body }],
     });
+  });
+
+  it("opens the invitation from the text's link (the demo scenario of a texted co-parent)", async () => {
+    const invite = await seedInviteScenario('texted-coparent-invite', {
+      app,
+      db: ctx.database.db,
+      mailer: createOutboxMailer(ctx.database.db),
+      publicUrl: ENV.PUBLIC_URL,
+      inviteTtlDays: 14,
+    });
+    expect(invite.coParentEmail).toBe('');
+    expect(invite.coParentPhone).toMatch(/^\+1646555\d{4}$/);
+    expect(invite.link).toMatch(/^https:\/\/join\.example\.test\/app\/join\/invite\?token=/);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v2/invites/current',
+      headers: { authorization: `Bearer ${invite.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ requireCredentials: true, lastCompletedStep: 0 });
   });
 
   it('writes the Spanish text for a Spanish signup', async () => {
