@@ -20,10 +20,13 @@ export function linkify(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
-/** Where a message was delivered: sent, failed, or kept here only. */
-function deliveryOf(m: { sentAt: string | null; error: string | null }): string {
+/** Where a message was delivered: sent, failed, or kept here only (no SMTP, no Twilio). */
+function deliveryOf(
+  m: { sentAt: string | null; error: string | null },
+  keptOnly = 'outbox only',
+): string {
   if (m.sentAt) return escapeHtml(m.sentAt);
-  return m.error ? `failed: ${escapeHtml(m.error)}` : 'outbox only';
+  return m.error ? `failed: ${escapeHtml(m.error)}` : keptOnly;
 }
 
 function emailItem(m: MailboxMessage): string {
@@ -48,7 +51,7 @@ function textItem(t: MailboxText): string {
 <dt>To</dt><dd><a href="tel:${escapeHtml(t.to)}">${escapeHtml(t.to)}</a></dd>
 <dt>Template</dt><dd>${escapeHtml(t.template)} (${escapeHtml(t.locale)})</dd>
 <dt>Created</dt><dd><time datetime="${escapeHtml(t.createdAt)}">${escapeHtml(t.createdAt)}</time></dd>
-<dt>Sent</dt><dd>${deliveryOf(t)}</dd>
+<dt>Sent</dt><dd>${deliveryOf(t, 'outbox only (no Twilio: shown here instead)')}</dd>
 </dl>
 <pre>${linkify(t.body)}</pre>
 </article>`;

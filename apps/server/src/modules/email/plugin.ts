@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
-import { createEmailRetryJob, createTextRetryJob, type EmailRetryJob } from './retry.js';
+import { createEmailRetryJob, createTextRetryJob, type OutboxRetryJob } from './retry.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './routes.js';
 import { createMailboxService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The retry of failed emails (EMAIL_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
-    emailRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
+    emailRetry: Pick<OutboxRetryJob, 'runDue' | 'start'>;
     /** The retry of failed texts (SMS_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
-    textRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
+    textRetry: Pick<OutboxRetryJob, 'runDue' | 'start'>;
   }
 }
 

@@ -3,7 +3,8 @@ import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { RetryOutcome } from '../../adapters/outbox/delivery.js';
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 
-export type EmailRetryJob = {
+/** The retry job of an outbox (emails or texts). */
+export type OutboxRetryJob = {
   /** One pass: every due message gets one attempt (see `Mailer.retryDue`). */
   runDue(): Promise<RetryOutcome>;
   /** Starts the periodic passes; `stop` ends them and waits for a pass under way. */
@@ -24,7 +25,7 @@ export function createOutboxRetryJob(deps: {
   sends: boolean;
   log: FastifyBaseLogger;
   intervalSeconds: number;
-}): EmailRetryJob {
+}): OutboxRetryJob {
   const { outbox, log, intervalSeconds, what } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RetryOutcome> | undefined;
@@ -66,7 +67,7 @@ export function createEmailRetryJob(deps: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   intervalSeconds: number;
-}): EmailRetryJob {
+}): OutboxRetryJob {
   const { mailer, ...rest } = deps;
   return createOutboxRetryJob({
     ...rest,
@@ -81,7 +82,7 @@ export function createTextRetryJob(deps: {
   smsSender: SmsSender;
   log: FastifyBaseLogger;
   intervalSeconds: number;
-}): EmailRetryJob {
+}): OutboxRetryJob {
   const { smsSender, ...rest } = deps;
   return createOutboxRetryJob({
     ...rest,
