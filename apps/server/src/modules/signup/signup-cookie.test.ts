@@ -108,12 +108,13 @@ describe('the signup cookie', () => {
 
     it('answers 204 without a cookie, with a forged key, or to a request from another site', async () => {
       const signup = await createSignup(app);
-      for (const headers of [
+      const cases: Record<string, string>[] = [
         {},
         { cookie: cookieOf({ signupId: signup.signupId, registrationKey: 'forged' }) },
         { cookie: 'coparent_signup=not-a-uuid.key' },
         { cookie: cookieOf(signup), 'sec-fetch-site': 'cross-site' },
-      ]) {
+      ];
+      for (const headers of cases) {
         const res = await current(headers);
         expect(res.statusCode, JSON.stringify(headers)).toBe(204);
         expect(res.body).toBe('');
