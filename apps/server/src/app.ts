@@ -105,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(adaptersPlugin, {
     mailer: deps.mailer,
+    smsSender: deps.smsSender,
     tax: deps.tax,
     paymentGateway: deps.paymentGateway,
     placesProvider: deps.placesProvider,

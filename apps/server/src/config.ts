@@ -19,7 +19,9 @@ import {
   readMail,
   readPayment,
   readPlaces,
+  readSms,
   readTax,
+  type SmsConfig,
   type TaxConfig,
 } from './config/ports.js';
 import {
@@ -49,6 +51,7 @@ export type {
   MailConfig,
   PaymentConfig,
   PlacesConfig,
+  SmsConfig,
   TaxConfig,
 } from './config/ports.js';
 export type { LogLevel, MetricsConfig } from './config/server.js';
@@ -81,10 +84,13 @@ export type Config = {
   /** The site's public origin (PUBLIC_URL): links in emails start with it. No trailing slash. */
   publicUrl: string;
   mail: MailConfig;
+  /** How texts leave: the outbox only (the local mailbox shows them), or Twilio too. */
+  sms: SmsConfig;
   /**
-   * The local mailbox (GET /v2/dev/mailbox and /app/dev/mailbox: every email, with its tokens and
-   * codes), served to loopback clients only. DEV_MAILBOX=auto (default: on in the local demo, the
-   * embedded database with the sandbox gateway and no SMTP), on, or off; see readDevMailbox.
+   * The local mailbox (GET /v2/dev/mailbox and /app/dev/mailbox: every email and text, with its
+   * tokens and codes), served to loopback clients only. DEV_MAILBOX=auto (default: on in the local
+   * demo, the embedded database with the sandbox gateway, no SMTP and no Twilio), on, or off; see
+   * readDevMailbox.
    */
   devMailbox: boolean;
   /**
@@ -238,6 +244,7 @@ export function loadConfig(
   const database = readDatabase(env);
   const port = readInt(env, 'PORT', 3000, 0, 65535);
   const mail = readMail(env);
+  const sms = readSms(env);
   const payment = readPayment(env, nodeEnv);
   const zendesk = readPair(env, 'ZENDESK_JWT_KEY_ID', 'ZENDESK_JWT_SECRET');
   return {
@@ -258,7 +265,8 @@ export function loadConfig(
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
     publicUrl: readPublicUrl(env, port),
     mail,
-    devMailbox: readDevMailbox(env, { nodeEnv, database, payment, mail }),
+    sms,
+    devMailbox: readDevMailbox(env, { nodeEnv, database, payment, mail, sms }),
     tax: readTax(env),
     payment,
     checkout: {

@@ -65,6 +65,8 @@ async function main(): Promise<void> {
     app.purge.start();
     // Emails whose send failed: sent again with back-off (EMAIL_RETRY_INTERVAL_SECONDS).
     app.emailRetry.start();
+    // Texts likewise (SMS_RETRY_INTERVAL_SECONDS).
+    app.textRetry.start();
     // Payments a crash left between the gateway and our commit: settle them now and then.
     app.checkout.startReconciliation();
     app.checkout

@@ -15,7 +15,7 @@ import { seedCatalog } from './modules/pricing/seed.js';
  * (CATALOG_DIR, default apps/server/catalog) into the configured database (DATABASE_URL, or the
  * PGlite directory). Prices change by editing the JSON and running this; no code change.
  *
- * `npm run seed -w apps/server -- --scenario <coparent-invite|paid-coparent-invite|pro-invite>`
+ * `npm run seed -w apps/server -- --scenario <coparent-invite|paid-coparent-invite|pro-invite|texted-coparent-invite>`
  * also creates one demo invitation (never in production) and prints its invite link.
  */
 function scenarioArg(argv: readonly string[]): string | undefined {
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
           publicUrl: config.publicUrl,
           inviteTtlDays: config.checkout.inviteTtlDays,
         });
-        console.log(`${result.scenario} (${result.coParentEmail}): ${result.link}`);
+        const contact = result.coParentEmail || `text to ${result.coParentPhone}`;
+        console.log(`${result.scenario} (${contact}): ${result.link}`);
       } finally {
         await app.close();
       }

@@ -8,10 +8,13 @@ import { createSandboxGateway, type SandboxPaymentGateway } from '../adapters/pa
 import { createGooglePlaces } from '../adapters/places/google.js';
 import { noPlaces } from '../adapters/places/no-places.js';
 import type { PlacesProvider } from '../adapters/places/places-provider.js';
+import { createOutboxSmsSender, createProviderSmsSender } from '../adapters/sms/outbox.js';
+import type { SmsMetrics, SmsSender, SmsTransport } from '../adapters/sms/sms-sender.js';
+import { createTwilioTransport } from '../adapters/sms/twilio.js';
 import { createTableTaxCalculator } from '../adapters/tax/table-tax.js';
 import type { TaxCalculator } from '../adapters/tax/tax-calculator.js';
 import type { Db } from '../db/client.js';
-import type { MailConfig, PaymentConfig, PlacesConfig, TaxConfig } from './ports.js';
+import type { MailConfig, PaymentConfig, PlacesConfig, SmsConfig, TaxConfig } from './ports.js';
 
 /**
  * The one place where each port gets its implementation, from the settings config/ports.ts read
@@ -36,6 +39,34 @@ export function createMailer(
         retry: config.retry,
         transport: smtpTransportFromUrl(config.url),
       });
+  }
+}
+
+/**
+ * Twilio when configured, the outbox only (the local mailbox) otherwise. `transport` replaces
+ * the Twilio SDK's client (tests pass one with a faked HTTP layer).
+ */
+export function createSmsSender(
+  config: SmsConfig,
+  deps: {
+    db: Db;
+    log: FastifyBaseLogger;
+    now: () => Date;
+    metrics?: SmsMetrics | undefined;
+    transport?: SmsTransport | undefined;
+  },
+): SmsSender {
+  switch (config.kind) {
+    case 'outbox':
+      return createOutboxSmsSender(deps.db, deps.metrics);
+    case 'twilio': {
+      const { retry, kind: _kind, ...twilio } = config;
+      return createProviderSmsSender({
+        ...deps,
+        retry,
+        transport: deps.transport ?? createTwilioTransport(twilio),
+      });
+    }
   }
 }
 

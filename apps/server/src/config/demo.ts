@@ -1,18 +1,24 @@
 import type { DatabaseConfig } from './database.js';
 import { ConfigError, type Env, type NodeEnv, read, readPair } from './env.js';
-import type { MailConfig, PaymentConfig } from './ports.js';
+import type { MailConfig, PaymentConfig, SmsConfig } from './ports.js';
 
 /** The settings of the local demo: the mailbox page and the seed's staff account. */
 
 /**
- * The mailbox shows every email's links and codes, so it is for the local demo only. `auto`: on
- * outside production on the embedded database with the sandbox gateway and no SMTP. `on` also
- * serves it on PostgreSQL, but never in production nor beside a real gateway or SMTP, where the
- * emails and payments are real people's.
+ * The mailbox shows every email's and text's links and codes, so it is for the local demo only.
+ * `auto`: on outside production on the embedded database with the sandbox gateway, no SMTP and no
+ * Twilio. `on` also serves it on PostgreSQL, but never in production nor beside a real gateway,
+ * SMTP or Twilio, where the messages and payments are real people's.
  */
 export function readDevMailbox(
   env: Env,
-  setup: { nodeEnv: NodeEnv; database: DatabaseConfig; payment: PaymentConfig; mail: MailConfig },
+  setup: {
+    nodeEnv: NodeEnv;
+    database: DatabaseConfig;
+    payment: PaymentConfig;
+    mail: MailConfig;
+    sms: SmsConfig;
+  },
 ): boolean {
   const raw = (read(env, 'DEV_MAILBOX') ?? 'auto').toLowerCase();
   if (raw !== 'auto' && raw !== 'on' && raw !== 'off') {
@@ -21,10 +27,11 @@ export function readDevMailbox(
   const realPeople =
     setup.nodeEnv === 'production' ||
     setup.payment.kind !== 'sandbox' ||
-    setup.mail.kind !== 'outbox';
+    setup.mail.kind !== 'outbox' ||
+    setup.sms.kind !== 'outbox';
   if (raw === 'on' && realPeople) {
     throw new ConfigError(
-      'DEV_MAILBOX=on is refused in production, with Braintree and with SMTP_URL: the mailbox ' +
+      'DEV_MAILBOX=on is refused in production, with Braintree, with SMTP_URL and with Twilio: the mailbox ' +
         'would show real people their links and codes',
     );
   }

@@ -1,5 +1,6 @@
 import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '@coparent/domain';
 import type { BraintreeConfig } from '../adapters/payment/braintree.js';
+import type { TwilioConfig } from '../adapters/sms/twilio.js';
 import { ConfigError, type Env, type NodeEnv, read, readInt } from './env.js';
 
 /**
@@ -15,7 +16,19 @@ export type MailConfig =
   | { kind: 'outbox'; from: string }
   | { kind: 'smtp'; from: string; url: string; retry: EmailRetrySettings };
 
-/** Retries of failed SMTP sends (src/modules/email/retry.ts). */
+/**
+ * How texts leave: always through the `sms_outbox` table; with `twilio` also sent by the Twilio
+ * SDK after the commit (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or
+ * TWILIO_MESSAGING_SERVICE_SID set). Without Twilio the local mailbox shows them.
+ */
+export type SmsConfig =
+  | { kind: 'outbox' }
+  | ({ kind: 'twilio'; retry: EmailRetrySettings } & TwilioConfig);
+
+/**
+ * Retries of failed sends, emails (EMAIL_RETRY_*) and texts (SMS_RETRY_*): the same rules and
+ * defaults (src/modules/email/retry.ts).
+ */
 export type EmailRetrySettings = {
   /** Seconds between passes of the retry job (EMAIL_RETRY_INTERVAL_SECONDS, 60; 0 off). */
   intervalSeconds: number;
@@ -54,13 +67,66 @@ export function readMail(env: Env): MailConfig {
     kind: 'smtp',
     from,
     url,
-    retry: {
-      intervalSeconds: readInt(env, 'EMAIL_RETRY_INTERVAL_SECONDS', 60, 0, 86_400),
-      maxAttempts: readInt(env, 'EMAIL_RETRY_MAX_ATTEMPTS', 6, 1, 100),
-      // At least 30 s: a claimed send keeps its row that long (SMTP waits are bounded at 20 s).
-      baseDelaySeconds: readInt(env, 'EMAIL_RETRY_BASE_DELAY_SECONDS', 60, 30, 86_400),
-    },
+    retry: readRetry(env, 'EMAIL'),
   };
+}
+
+/** The retry settings of one outbox: `<prefix>_RETRY_INTERVAL_SECONDS` and the rest. */
+function readRetry(env: Env, prefix: 'EMAIL' | 'SMS'): EmailRetrySettings {
+  return {
+    intervalSeconds: readInt(env, `${prefix}_RETRY_INTERVAL_SECONDS`, 60, 0, 86_400),
+    maxAttempts: readInt(env, `${prefix}_RETRY_MAX_ATTEMPTS`, 6, 1, 100),
+    // At least 30 s: a claimed send keeps its row that long (provider waits are bounded at 20 s).
+    baseDelaySeconds: readInt(env, `${prefix}_RETRY_BASE_DELAY_SECONDS`, 60, 30, 86_400),
+  };
+}
+
+const TWILIO_VARIABLES =
+  'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)';
+
+/**
+ * Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender (TWILIO_FROM, a number in
+ * E.164, or TWILIO_MESSAGING_SERVICE_SID) are set; the outbox only (the local mailbox) when none
+ * is. Half a configuration is refused: texts would silently stay in the outbox.
+ */
+export function readSms(env: Env): SmsConfig {
+  const accountSid = read(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = read(env, 'TWILIO_AUTH_TOKEN');
+  const from = read(env, 'TWILIO_FROM');
+  const messagingServiceSid = read(env, 'TWILIO_MESSAGING_SERVICE_SID');
+  if ([accountSid, authToken, from, messagingServiceSid].every((v) => v === undefined)) {
+    return { kind: 'outbox' };
+  }
+  if (!accountSid || !authToken || (!from && !messagingServiceSid)) {
+    const missing = [
+      accountSid ? null : 'TWILIO_ACCOUNT_SID',
+      authToken ? null : 'TWILIO_AUTH_TOKEN',
+      from || messagingServiceSid ? null : 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
+    ].filter((name) => name !== null);
+    throw new ConfigError(
+      `Twilio is half configured (missing ${missing.join(', ')}): set all of ${TWILIO_VARIABLES}, or none`,
+    );
+  }
+  if (from && messagingServiceSid) {
+    throw new ConfigError('set TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, not both');
+  }
+  if (!/^AC[0-9a-f]{32}$/i.test(accountSid)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal characters');
+  }
+  if (messagingServiceSid && !/^MG[0-9a-f]{32}$/i.test(messagingServiceSid)) {
+    throw new ConfigError(
+      'TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal characters',
+    );
+  }
+  if (from && !/^\+[1-9]\d{6,14}$/.test(from)) {
+    throw new ConfigError(
+      `TWILIO_FROM must be a phone number in E.164, e.g. +15551234567 (got "${from}")`,
+    );
+  }
+  const retry = readRetry(env, 'SMS');
+  return messagingServiceSid
+    ? { kind: 'twilio', accountSid, authToken, messagingServiceSid, retry }
+    : { kind: 'twilio', accountSid, authToken, from: from as string, retry };
 }
 
 export function readTax(env: Env): TaxConfig {

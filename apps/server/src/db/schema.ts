@@ -10,6 +10,7 @@ export * from './schema/families.js';
 export * from './schema/payments.js';
 export * from './schema/sandbox.js';
 export * from './schema/signups.js';
+export * from './schema/sms.js';
 export * from './schema/users.js';
 
 import { analyticsEvents } from './schema/analytics.js';
@@ -28,6 +29,7 @@ import { families, familyMembers, inviteProgress, invites } from './schema/famil
 import { lateCharges, orders, payments, receipts, subscriptions } from './schema/payments.js';
 import { sandboxNonces, sandboxPaymentMethods, sandboxTransactions } from './schema/sandbox.js';
 import { signupBilling, signupChildren, signupOrders, signups } from './schema/signups.js';
+import { smsOutbox } from './schema/sms.js';
 import {
   credentialsTokens,
   parentProfiles,
@@ -45,6 +47,7 @@ export const schema = {
   users,
   professionalProfiles,
   emailOutbox,
+  smsOutbox,
   catalogPackages,
   catalogPackagePrices,
   catalogPackageOptions,

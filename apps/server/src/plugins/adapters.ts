@@ -3,11 +3,13 @@ import type { Mailer } from '../adapters/mail/mailer.js';
 import type { PaymentGateway } from '../adapters/payment/payment-gateway.js';
 import type { SandboxPaymentGateway } from '../adapters/payment/sandbox.js';
 import type { PlacesProvider } from '../adapters/places/places-provider.js';
+import type { SmsSender } from '../adapters/sms/sms-sender.js';
 import type { TaxCalculator } from '../adapters/tax/tax-calculator.js';
 import {
   createMailer,
   createPaymentGateway,
   createPlacesProvider,
+  createSmsSender,
   createTaxCalculator,
 } from '../config/adapters.js';
 import {
@@ -19,6 +21,8 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Texts: the outbox only (the local mailbox), or Twilio too. */
+    smsSender: SmsSender;
     tax: TaxCalculator;
     paymentGateway: PaymentGateway | SandboxPaymentGateway;
     placesProvider: PlacesProvider;
@@ -31,6 +35,8 @@ declare module 'fastify' {
 export type AdapterOverrides = {
   /** A Mailer (tests pass an SMTP mailer with a fake transport). */
   mailer?: Mailer | undefined;
+  /** An SmsSender (tests pass Twilio's with a faked transport). */
+  smsSender?: SmsSender | undefined;
   tax?: TaxCalculator | undefined;
   paymentGateway?: PaymentGateway | SandboxPaymentGateway | undefined;
   /** The places-autocomplete port (tests pass Google with a fake fetch). */
@@ -39,7 +45,7 @@ export type AdapterOverrides = {
   eventForwarder?: EventForwarder | undefined;
 };
 
-/** The outside world's ports (mail, tax, payments, places, analytics): the one place they are chosen. */
+/** The outside world's ports (mail, texts, tax, payments, places, analytics): the one place they are chosen. */
 export const adaptersPlugin = fp<AdapterOverrides>(
   async (app, overrides) => {
     const { config, now, log } = app;
@@ -51,7 +57,10 @@ export const adaptersPlugin = fp<AdapterOverrides>(
       (config.analytics.segmentWriteKey
         ? createSegmentForwarder({ writeKey: config.analytics.segmentWriteKey, log })
         : noForwarder);
+    const smsSender =
+      overrides.smsSender ?? createSmsSender(config.sms, { db, log, now, metrics: app.counters });
     app.decorate('mailer', mailer);
+    app.decorate('smsSender', smsSender);
     app.decorate('tax', overrides.tax ?? createTaxCalculator(config.tax));
     app.decorate(
       'paymentGateway',
@@ -62,6 +71,7 @@ export const adaptersPlugin = fp<AdapterOverrides>(
     // Registered after the database's hook, so the mailer finishes its deliveries (which write
     // to the outbox) before the database closes.
     app.addHook('onClose', () => mailer.close());
+    app.addHook('onClose', () => smsSender.close());
     app.addHook('onClose', () => eventForwarder.close());
   },
   { name: 'adapters', dependencies: ['core'] },

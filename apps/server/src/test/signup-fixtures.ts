@@ -24,6 +24,8 @@ export async function createSignup(
     phoneNumber?: string;
     email?: string;
     parentDuplicateConfirmed?: boolean;
+    /** False: Parent A does not know the co-parent's email (then the family step wants a phone). */
+    knowsCoParentEmail?: boolean;
     /** The visitor's anonymous id (the flag context's targeting key before an account exists). */
     segmentAnonymousId?: string;
   } = {},
@@ -41,7 +43,7 @@ export async function createSignup(
         phoneCountryCode: options.phoneCountryCode ?? 'US_CANADA',
         phoneNumber: options.phoneNumber ?? '2125551234',
       },
-      knowsCoParentEmail: true,
+      knowsCoParentEmail: options.knowsCoParentEmail ?? true,
       ...(options.parentDuplicateConfirmed ? { parentDuplicateConfirmed: true } : {}),
       ...(options.segmentAnonymousId ? { segmentAnonymousId: options.segmentAnonymousId } : {}),
     },

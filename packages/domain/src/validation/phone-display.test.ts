@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_PHONE_LINES, SUPPORT_PHONES } from '../constants/support-phones.js';
-import { formatPhoneNumber } from './phone-display.js';
+import { formatPhoneNumber, phoneNumberE164 } from './phone-display.js';
 
 describe('phone numbers as their country writes them', () => {
   it('formats with libphonenumber, nationally or with the dial code', () => {
@@ -41,5 +41,22 @@ describe('phone numbers as their country writes them', () => {
     });
     expect(lines.IE).toBe('+44 20 3514 0008');
     expect(lines.GB).toBe('020 3514 0008');
+  });
+});
+
+describe('phone numbers in E.164', () => {
+  it('joins the code and the national number as libphonenumber reads them', () => {
+    expect(phoneNumberE164('US_CANADA', '5551234567')).toBe('+15551234567');
+    expect(phoneNumberE164('MEXICO', '5512345678')).toBe('+525512345678');
+    // The UK trunk 0 is not dialled from abroad.
+    expect(phoneNumberE164('UNITED_KINGDOM', '07700900123')).toBe('+447700900123');
+    expect(phoneNumberE164('UNITED_KINGDOM', '7700900123')).toBe('+447700900123');
+  });
+
+  it('has no number without a number or a known code', () => {
+    expect(phoneNumberE164('US_CANADA', '')).toBeNull();
+    expect(phoneNumberE164('US_CANADA', null)).toBeNull();
+    expect(phoneNumberE164('NARNIA', '5551234567')).toBeNull();
+    expect(phoneNumberE164(null, '5551234567')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/client.js';
-import type { Metrics } from '../../modules/metrics/metrics.js';
+import type { MessageMetrics, RetryOutcome } from '../outbox/delivery.js';
+
+export type { RetryOutcome };
 
 /** One email, already rendered (see src/modules/email/templates/). */
 export type MailMessage = {
@@ -53,7 +55,4 @@ export type Mailer = {
 export type MailerKind = 'outbox' | 'smtp';
 
 /** The part of the metrics port a mailer counts through. */
-export type MailMetrics = Pick<Metrics, 'message'>;
-
-/** What one retry pass did: emails sent, failed again (due later), and given up. */
-export type RetryOutcome = { sent: number; failed: number; gaveUp: number };
+export type MailMetrics = MessageMetrics;

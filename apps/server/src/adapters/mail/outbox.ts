@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { findFirst, insertOne } from '../../db/queries.js';
 import { type EmailOutboxRow, emailOutbox } from '../../db/schema.js';
 import { noMetrics } from '../../modules/metrics/metrics.js';
+import { type ClaimOptions, claimDueRows, outboxColumns } from '../outbox/delivery.js';
 import type { Mailer, MailMessage, MailMetrics } from './mailer.js';
 
 /**
@@ -62,44 +63,9 @@ export async function markOutboxEmailGivenUp(
     .where(eq(emailOutbox.id, id));
 }
 
-/**
- * Claims due rows for one attempt each (at most `limit`, or only row `id`): in one short
- * transaction the rows are locked with FOR UPDATE SKIP LOCKED (rows another instance is claiming
- * are skipped), their `attempts` counted up and `next_attempt_at` moved to `retryAt(attempts)`.
- * The send happens after the commit; until `retryAt` nobody else picks the row, so an email is
- * sent once however many jobs run. Answers the claimed rows as updated.
- */
-export async function claimDueOutboxEmails(
-  db: Db,
-  options: { now: Date; limit: number; id?: string; retryAt(attempts: number): Date },
-): Promise<EmailOutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id, attempts: emailOutbox.attempts })
-      .from(emailOutbox)
-      .where(
-        and(
-          options.id === undefined ? undefined : eq(emailOutbox.id, options.id),
-          isNull(emailOutbox.sentAt),
-          isNull(emailOutbox.failedAt),
-          lte(emailOutbox.nextAttemptAt, options.now),
-        ),
-      )
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(options.limit)
-      .for('update', { skipLocked: true });
-    const claimed: EmailOutboxRow[] = [];
-    for (const row of due) {
-      const attempts = row.attempts + 1;
-      const [updated] = await tx
-        .update(emailOutbox)
-        .set({ attempts, nextAttemptAt: options.retryAt(attempts) })
-        .where(eq(emailOutbox.id, row.id))
-        .returning();
-      if (updated) claimed.push(updated);
-    }
-    return claimed;
-  });
+/** Claims due emails for one attempt each (see `claimDueRows`). */
+export function claimDueOutboxEmails(db: Db, options: ClaimOptions): Promise<EmailOutboxRow[]> {
+  return claimDueRows<EmailOutboxRow>(db, outboxColumns(emailOutbox), options);
 }
 
 export async function findOutboxEmail(

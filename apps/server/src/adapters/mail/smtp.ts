@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import type { EmailOutboxRow } from '../../db/schema.js';
-import { noMetrics } from '../../modules/metrics/metrics.js';
-import type { Mailer, MailMetrics, RetryOutcome } from './mailer.js';
+import { createOutboxDelivery, type OutboxRetry, retryDelaySeconds } from '../outbox/delivery.js';
+import type { Mailer, MailMetrics } from './mailer.js';
 import {
   claimDueOutboxEmails,
   insertOutboxEmail,
@@ -41,17 +41,7 @@ export function smtpTransportFromUrl(url: string): SmtpTransport {
   });
 }
 
-const OUTCOME_LABELS = { sent: 'sent', failed: 'failed', gaveUp: 'given_up' } as const;
-
-/** Rows claimed per retry batch: short claim transactions. */
-const RETRY_BATCH_SIZE = 20;
-/** The longest wait between two attempts, however many failed. */
-const MAX_RETRY_DELAY_SECONDS = 6 * 3600;
-
-/** The wait after failed attempt number `attempts` (1-based): base, then doubled each time. */
-export function retryDelaySeconds(attempts: number, baseDelaySeconds: number): number {
-  return Math.min(baseDelaySeconds * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
-}
+export { retryDelaySeconds };
 
 /** An address for logs: its first character and its domain (`s***@example.com`). */
 export function maskEmailAddress(address: string): string {
@@ -75,7 +65,8 @@ export function isPermanentSmtpFailure(error: unknown): boolean {
  * An error as stored on the row and logged: the message only, bounded, and without the
  * recipient's address (SMTP servers quote it when they refuse it).
  */
-function describeError(error: unknown, address: string): string {
+function describeError(error: unknown, row: EmailOutboxRow): string {
+  const address = row.toAddress;
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.replaceAll(address, maskEmailAddress(address)).slice(0, 1000);
 }
@@ -86,7 +77,8 @@ function describeError(error: unknown, address: string): string {
  * sets `sent_at` or records the error. A failed email is due again after an exponential back-off
  * (`retryDue`, run by the retry job) until `retry.maxAttempts` attempts failed; then it is given
  * up. A permanent refusal (5xx) is given up at once. Failures are logged (never the full
- * address, never the body with its links) and never thrown.
+ * address, never the body with its links) and never thrown: the rules are the outbox's
+ * (adapters/outbox/delivery.ts), shared with the texts.
  * A sent or given-up row keeps no body (see `markOutboxEmailSent`).
  */
 export function createSmtpMailer(deps: {
@@ -95,111 +87,54 @@ export function createSmtpMailer(deps: {
   now: () => Date;
   from: string;
   /** Attempts per email, the first included, and the first back-off (doubled after each). */
-  retry: { maxAttempts: number; baseDelaySeconds: number };
+  retry: OutboxRetry;
   transport: SmtpTransport;
   /** Counts each attempt's outcome: sent, failed (retried later), given up. */
   metrics?: MailMetrics | undefined;
 }): Mailer {
-  const { db, log, now, from, retry, transport, metrics = noMetrics } = deps;
-  const inFlight = new Set<Promise<unknown>>();
-
-  const claim = (options: { limit: number; id?: string }) => {
-    const claimedAt = now();
-    return claimDueOutboxEmails(db, {
-      ...options,
-      now: claimedAt,
-      retryAt: (attempts) =>
-        new Date(claimedAt.getTime() + retryDelaySeconds(attempts, retry.baseDelaySeconds) * 1000),
-    });
-  };
-
-  /** One attempt at a claimed row, counted; answers what became of it. */
-  async function attempt(row: EmailOutboxRow): Promise<keyof RetryOutcome> {
-    const outcome = await attemptOnce(row);
-    metrics.message('email', OUTCOME_LABELS[outcome]);
-    return outcome;
-  }
-
-  async function attemptOnce(row: EmailOutboxRow): Promise<keyof RetryOutcome> {
-    const context = {
-      emailId: row.id,
-      template: row.template,
-      to: maskEmailAddress(row.toAddress),
-      attempts: row.attempts,
-    };
-    // A row claimed past its last attempt: a crash left the previous attempt without outcome.
-    if (row.attempts > retry.maxAttempts) {
-      await markOutboxEmailGivenUp(db, row.id, row.error ?? 'no outcome recorded', now());
-      log.error(context, 'gave up sending an email');
-      return 'gaveUp';
-    }
-    if (row.textBody === null) {
-      await markOutboxEmailGivenUp(db, row.id, 'the body was dropped before it was sent', now());
-      log.error(context, 'gave up sending an email');
-      return 'gaveUp';
-    }
-    try {
-      await transport.sendMail({
-        from,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        ...(row.htmlBody ? { html: row.htmlBody } : {}),
-        // The language the email is written in, for mail clients and screen readers.
-        headers: { 'Content-Language': row.locale },
-      });
-    } catch (error) {
-      const description = describeError(error, row.toAddress);
-      if (row.attempts >= retry.maxAttempts || isPermanentSmtpFailure(error)) {
-        await markOutboxEmailGivenUp(db, row.id, description, now());
-        log.error({ ...context, error: description }, 'gave up sending an email');
-        return 'gaveUp';
-      }
-      await markOutboxEmailFailed(db, row.id, description);
-      log.warn({ ...context, error: description }, 'sending an email failed; it will be retried');
-      return 'failed';
-    }
-    await markOutboxEmailSent(db, row.id, now());
-    return 'sent';
-  }
-
-  /** Runs `work`, tracked until `close`; a database error is logged, never thrown. */
-  function track<T>(work: Promise<T>, fallback: T): Promise<T> {
-    const running = work.catch((err: unknown) => {
-      log.error({ err }, 'email delivery could not reach the outbox');
-      return fallback;
-    });
-    inFlight.add(running);
-    return running.finally(() => inFlight.delete(running));
-  }
-
-  async function retryAll(): Promise<RetryOutcome> {
-    const outcome: RetryOutcome = { sent: 0, failed: 0, gaveUp: 0 };
-    for (;;) {
-      const rows = await claim({ limit: RETRY_BATCH_SIZE });
-      for (const row of rows) outcome[await attempt(row)] += 1;
-      if (rows.length < RETRY_BATCH_SIZE) return outcome;
-    }
-  }
+  const { db, now, from, transport } = deps;
+  const delivery = createOutboxDelivery<EmailOutboxRow>(
+    {
+      channel: 'email',
+      noun: 'an email',
+      claim: claimDueOutboxEmails,
+      markSent: (exec, row, at) => markOutboxEmailSent(exec, row.id, at),
+      markFailed: markOutboxEmailFailed,
+      markGivenUp: markOutboxEmailGivenUp,
+      hasBody: (row) => row.textBody !== null,
+      async send(row) {
+        await transport.sendMail({
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody ?? '',
+          ...(row.htmlBody ? { html: row.htmlBody } : {}),
+          // The language the email is written in, for mail clients and screen readers.
+          headers: { 'Content-Language': row.locale },
+        });
+        return undefined;
+      },
+      isPermanent: isPermanentSmtpFailure,
+      describeError,
+      logContext: (row) => ({
+        emailId: row.id,
+        template: row.template,
+        to: maskEmailAddress(row.toAddress),
+        attempts: row.attempts,
+      }),
+    },
+    deps,
+  );
 
   return {
     kind: 'smtp',
     async send(message, exec = db) {
       const row = await insertOutboxEmail(exec, message, now());
-      const deliver = async () => {
-        await track(
-          (async () => {
-            // Another instance's retry job may have claimed it first: then there is nothing to do.
-            for (const claimed of await claim({ limit: 1, id: row.id })) await attempt(claimed);
-          })(),
-          undefined,
-        );
-      };
-      return { id: row.id, deliver };
+      return { id: row.id, deliver: () => delivery.deliver(row.id) };
     },
-    retryDue: () => track(retryAll(), { sent: 0, failed: 0, gaveUp: 0 }),
+    retryDue: () => delivery.retryDue(),
     async close() {
-      await Promise.all(inFlight);
+      await delivery.close();
       transport.close?.();
     },
   };

@@ -2,13 +2,12 @@ import {
   type InvitedPaymentRequest,
   isConsentRequired,
   isCurrencyCode,
-  isPhoneCodeId,
   type Locale,
   PAYMENT_TYPE_RESTRICTIONS,
   type PaymentRequest,
   type PaymentType,
-  PHONE_CODES,
   type PricingResponse,
+  phoneNumberE164,
   type SavedOrder,
   SubscriptionTermSchema,
   translateMessage,
@@ -83,11 +82,6 @@ const ORDER_SERVICES: readonly string[] = [
   'UNLIMITEDPAYMENTS',
   'CALLSBASIC',
 ];
-
-export function e164(code: string | null, number: string | null): string | null {
-  if (!number || !isPhoneCodeId(code)) return null;
-  return `${PHONE_CODES[code].dialCode}${number}`;
-}
 
 function sameServices(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((code) => b.includes(code));
@@ -248,7 +242,7 @@ export async function prepareInvitedAttempt(
       familyId: invited.familyId,
       familyMemberId: invited.familyMemberId,
       inviterEmail: inviter?.email ?? null,
-      inviterPhone: inviter ? e164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
+      inviterPhone: inviter ? phoneNumberE164(inviter.phoneCountryCode, inviter.phoneNumber) : null,
     },
   });
 }

@@ -1,11 +1,13 @@
 import {
   type PaymentType,
+  phoneNumberE164,
   type Receipt,
   SubscriptionTermSchema,
   supportPhoneFor,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
+import type { QueuedText, SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow, SignupRow } from '../../db/schema.js';
 import { findUserById, hasCredentials, updateUser, upsertUserAddress } from '../account/repo.js';
@@ -17,10 +19,11 @@ import {
   type PayingFamily,
 } from '../accounts/provision.js';
 import { coParentInvitationEmail } from '../email/templates/coparent-invitation.js';
+import { coParentInvitationText } from '../email/templates/coparent-invitation-text.js';
 import type { PaymentCompleted } from '../payments/payments.js';
 import { type Catalog, findPackage } from '../pricing/catalog.js';
 import type { SignupService } from '../signup/service.js';
-import { type Attempt, e164 } from './attempt.js';
+import type { Attempt } from './attempt.js';
 import {
   type CredentialsLink,
   orderFigures,
@@ -37,6 +40,8 @@ export const CREDENTIALS_PATH = '/app/join/credentials';
 export type CompletionDeps = {
   signups: Pick<SignupService, 'lockForCompletion' | 'markPaid'>;
   mailer: Mailer;
+  /** The co-parent's invitation by text, when only their phone is known. */
+  smsSender: SmsSender;
   now: () => Date;
   publicUrl: string;
   settings: {
@@ -46,8 +51,11 @@ export type CompletionDeps = {
   };
 };
 
-/** What a completing transaction did: the emails to send after it, and the attempt's record. */
-type Completed = { deliveries: QueuedMail[]; completed: PaymentCompleted };
+/**
+ * What a completing transaction did: the emails and texts to send after it, and the attempt's
+ * record.
+ */
+type Completed = { deliveries: (QueuedMail | QueuedText)[]; completed: PaymentCompleted };
 
 /** The payment answer a completed attempt stores: its receipt and what it registered. */
 function storedResponse(
@@ -149,7 +157,7 @@ type Purchase = ReturnType<typeof purchaseOf>;
  * credentials token, and the emails in the outbox.
  */
 export function createCompletion(deps: CompletionDeps) {
-  const { mailer, now, publicUrl, settings } = deps;
+  const { mailer, smsSender, now, publicUrl, settings } = deps;
 
   function credentialsToken(tx: Executor, userId: string, instant: Date) {
     const lifetimeMs = settings.credentialsTokenTtlMinutes * 60_000;
@@ -253,12 +261,10 @@ export function createCompletion(deps: CompletionDeps) {
         renewsAt,
       },
     );
+    const coParentPhone = phoneNumberE164(coParent.phoneCountryCode, coParent.phoneNumber);
     const response = storedResponse(purchase, payment, transaction, {
       parent: { email: parent.email, userId: parent.id, familyId },
-      coParent: {
-        email: coParent.email,
-        phoneNumberWithCountryCode: e164(coParent.phoneCountryCode, coParent.phoneNumber),
-      },
+      coParent: { email: coParent.email, phoneNumberWithCountryCode: coParentPhone },
     });
     const { receipt } = response;
     const completion = { payment, transaction, method, response, orderId, instant };
@@ -273,6 +279,10 @@ export function createCompletion(deps: CompletionDeps) {
       }),
       ...(coParent.email
         ? [await queueInvitation(tx, { to: coParent.email, coParent, parent, attempt, family })]
+        : []),
+      // Known only by phone (the family step requires it exactly then): the invitation by text.
+      ...(!coParent.email && coParentPhone
+        ? [await queueInvitationText(tx, { to: coParentPhone, parent, attempt, family })]
         : []),
     ];
     return { deliveries, completed };
@@ -302,6 +312,28 @@ export function createCompletion(deps: CompletionDeps) {
     });
     const secretsExpireAt = input.family.invite.expiresAt;
     return mailer.send({ to: input.to, locale, ...invitation, secretsExpireAt }, tx);
+  }
+
+  /**
+   * The co-parent's invitation by text (the same link as the email's), in the inviting parent's
+   * language, in the outbox with the completing transaction; its body dies with the invite token.
+   */
+  function queueInvitationText(
+    tx: Executor,
+    input: {
+      to: string;
+      parent: { firstName: string };
+      attempt: Attempt;
+      family: { invite: IssuedInvite };
+    },
+  ): Promise<QueuedText> {
+    const { invite } = input.family;
+    const text = coParentInvitationText({
+      locale: input.attempt.locale,
+      inviterFirstName: input.parent.firstName,
+      inviteUrl: invite.url,
+    });
+    return smsSender.send({ to: input.to, ...text, secretsExpireAt: invite.expiresAt }, tx);
   }
 
   /**

@@ -43,6 +43,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       pricing: app.pricing,
       signups: app.signups,
       mailer: app.mailer,
+      smsSender: app.smsSender,
       log: app.log,
       now: app.now,
       publicUrl: config.publicUrl,

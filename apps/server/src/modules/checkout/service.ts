@@ -52,6 +52,7 @@ export type CheckoutServiceDeps = LoggedCoreDeps & {
     'authorizeForCheckout' | 'lockForCompletion' | 'markPaid' | 'parentEmailOf'
   >;
   mailer: Mailer;
+  smsSender: CompletionDeps['smsSender'];
   publicUrl: string;
   settings: CompletionDeps['settings'] & { paymentLockSeconds: number };
   hooks?: CheckoutHooks | undefined;

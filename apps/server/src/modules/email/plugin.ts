@@ -1,16 +1,21 @@
 import fp from 'fastify-plugin';
-import { createEmailRetryJob, type EmailRetryJob } from './retry.js';
+import { createEmailRetryJob, createTextRetryJob, type OutboxRetryJob } from './retry.js';
 import { devMailboxPageRoutes, devMailboxRoutes } from './routes.js';
 import { createMailboxService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The retry of failed emails (EMAIL_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
-    emailRetry: Pick<EmailRetryJob, 'runDue' | 'start'>;
+    emailRetry: Pick<OutboxRetryJob, 'runDue' | 'start'>;
+    /** The retry of failed texts (SMS_RETRY_INTERVAL_SECONDS): main.ts starts it; it stops on close. */
+    textRetry: Pick<OutboxRetryJob, 'runDue' | 'start'>;
   }
 }
 
-/** The retry of failed emails, and the local demo's mailbox when the config opens it. */
+/**
+ * The retry of failed emails and texts, and the local demo's mailbox (emails and texts) when the
+ * config opens it.
+ */
 export const emailPlugin = fp(
   async (app) => {
     const { config } = app;
@@ -19,9 +24,16 @@ export const emailPlugin = fp(
       log: app.log,
       intervalSeconds: config.mail.kind === 'smtp' ? config.mail.retry.intervalSeconds : 0,
     });
+    const textRetry = createTextRetryJob({
+      smsSender: app.smsSender,
+      log: app.log,
+      intervalSeconds: config.sms.kind === 'twilio' ? config.sms.retry.intervalSeconds : 0,
+    });
     app.decorate('emailRetry', { runDue: retry.runDue, start: retry.start });
-    // Registered after the mailer's hook, so the job stops before the mailer closes.
+    app.decorate('textRetry', { runDue: textRetry.runDue, start: textRetry.start });
+    // Registered after the senders' hooks, so the jobs stop before the senders close.
     app.addHook('onClose', () => retry.stop());
+    app.addHook('onClose', () => textRetry.stop());
     if (config.devMailbox) {
       const mailbox = createMailboxService({ db: app.database.db });
       await app.register(devMailboxRoutes, { prefix: '/v2/dev', service: mailbox });

@@ -7,7 +7,11 @@ import type { MailboxService } from './service.js';
 export type DevMailboxRoutesOptions = { service: MailboxService };
 
 const MailboxQuerySchema = z.object({
-  to: z.string().max(254).optional().describe('Only messages to this address (any case)'),
+  to: z
+    .string()
+    .max(254)
+    .optional()
+    .describe('Only messages to this address (any case), or texts to this phone number'),
   limit: z.coerce
     .number()
     .int()
@@ -32,11 +36,25 @@ const MailboxResponseSchema = z.object({
       error: z.string().nullable(),
     }),
   ),
+  texts: z
+    .array(
+      z.object({
+        id: z.string(),
+        to: z.string().describe('The number in E.164'),
+        template: z.string(),
+        locale: z.string(),
+        body: z.string(),
+        createdAt: z.string(),
+        sentAt: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    )
+    .describe('The text messages of the SMS outbox, newest first'),
 });
 
 /**
- * GET /v2/dev/mailbox: the latest emails of the outbox, newest first, so people and browser tests
- * can read (and follow the links of) what was sent. Registered only in the local demo
+ * GET /v2/dev/mailbox: the latest emails of the outbox and texts of the SMS outbox, newest first,
+ * so people and browser tests can read (and follow the links of) what was sent. Registered only in the local demo
  * (`devMailbox` in config.ts) and answered only to this machine.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = async (
@@ -49,7 +67,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = 
       onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
-        summary: 'The latest outbox emails, newest first (not available in production)',
+        summary: 'The latest outbox emails and texts, newest first (not available in production)',
         querystring: MailboxQuerySchema,
         response: { 200: MailboxResponseSchema },
       },
@@ -71,14 +89,14 @@ export const devMailboxPageRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions
     '/app/dev/mailbox',
     { onRequest: loopbackOnly, schema: { hide: true, querystring: MailboxQuerySchema } },
     async (request, reply) => {
-      const { messages } = await service.latest({
+      const { messages, texts } = await service.latest({
         limit: request.query.limit,
         to: request.query.to,
       });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderMailboxPage(messages, { to: request.query.to }));
+        .send(renderMailboxPage(messages, { to: request.query.to }, texts));
     },
   );
 };

@@ -1,4 +1,5 @@
 import { listLatestOutboxEmails } from '../../adapters/mail/outbox.js';
+import { listLatestOutboxTexts } from '../../adapters/sms/outbox.js';
 import type { Db } from '../../db/client.js';
 
 export type MailboxMessage = {
@@ -14,10 +15,39 @@ export type MailboxMessage = {
   error: string | null;
 };
 
-/** The dev mailbox: the outbox, newest first (development and test only). */
+/** A text message of the SMS outbox, as the mailbox shows it. */
+export type MailboxText = {
+  id: string;
+  /** The number in E.164. */
+  to: string;
+  template: string;
+  locale: string;
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+};
+
+/**
+ * The dev mailbox: the email outbox and the text outbox, each newest first (development and test
+ * only). `to` is an email address (emails) or a phone number (texts, any punctuation).
+ */
 export function createMailboxService({ db }: { db: Db }) {
   async function latest(options: { limit: number; to?: string | undefined }) {
-    const rows = await listLatestOutboxEmails(db, options);
+    const byAddress = options.to?.includes('@') ?? false;
+    const byNumber = options.to !== undefined && !byAddress && /\d/.test(options.to);
+    const rows = byNumber ? [] : await listLatestOutboxEmails(db, options);
+    const textRows = byAddress ? [] : await listLatestOutboxTexts(db, options);
+    const texts: MailboxText[] = textRows.map((row) => ({
+      id: row.id,
+      to: row.toNumber,
+      template: row.template,
+      locale: row.locale,
+      body: row.body ?? '',
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      error: row.error,
+    }));
     const messages: MailboxMessage[] = rows.map((row) => ({
       id: row.id,
       to: row.toAddress,
@@ -30,7 +60,7 @@ export function createMailboxService({ db }: { db: Db }) {
       sentAt: row.sentAt?.toISOString() ?? null,
       error: row.error,
     }));
-    return { messages };
+    return { messages, texts };
   }
 
   return { latest };

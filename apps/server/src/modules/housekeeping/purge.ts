@@ -11,6 +11,7 @@ import {
   sandboxNonces,
   sessions,
   signups,
+  smsOutbox,
 } from '../../db/schema.js';
 
 /** Rows per DELETE: short statements, so the purge never holds many locks at once. */
@@ -31,6 +32,7 @@ export type PurgeCounts = {
   passwordResets: number;
   sandboxNonces: number;
   outboxEmails: number;
+  outboxTexts: number;
 };
 
 export type ExpiredRowsPurge = {
@@ -65,6 +67,7 @@ function expiredBy(table: PgTable, id: PgColumn, expiresAt: PgColumn): Purgeable
  * - Outbox emails whose links and codes have expired (`secrets_expire_at`): without SMTP the
  *   outbox is the local mailbox and keeps the bodies until then; with SMTP the bodies are already
  *   gone, and the row goes with the secrets it once carried. Emails without secrets are kept.
+ * - Outbox texts likewise (`sms_outbox.secrets_expire_at`, the invitation link's expiry).
  */
 export function createExpiredRowsPurge(deps: {
   db: Db;
@@ -107,6 +110,7 @@ export function createExpiredRowsPurge(deps: {
     passwordResets: expiredBy(passwordResets, passwordResets.id, passwordResets.expiresAt),
     sandboxNonces: expiredBy(sandboxNonces, sandboxNonces.nonce, sandboxNonces.expiresAt),
     outboxEmails: expiredBy(emailOutbox, emailOutbox.id, emailOutbox.secretsExpireAt),
+    outboxTexts: expiredBy(smsOutbox, smsOutbox.id, smsOutbox.secretsExpireAt),
   };
 
   async function purgeBatch({ table, id, where }: Purgeable, cutoff: Date): Promise<number> {
@@ -122,6 +126,7 @@ export function createExpiredRowsPurge(deps: {
     passwordResets: 0,
     sandboxNonces: 0,
     outboxEmails: 0,
+    outboxTexts: 0,
   });
 
   async function purgeAll(): Promise<PurgeCounts> {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CreateCaseRequestSchema } from '@coparent/domain';
+import { CreateCaseRequestSchema, phoneNumberE164 } from '@coparent/domain';
+import { desc, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Db } from '../../db/client.js';
+import { smsOutbox } from '../../db/schema.js';
 import { inviteUrl } from '../accounts/invite-link.js';
 import { createProfessionalUser } from '../accounts/provision.js';
 import { createCasesService } from '../cases/service.js';
@@ -12,11 +14,18 @@ import { createCasesService } from '../cases/service.js';
  * - `coparent-invite`: Parent A paid for themselves only: the co-parent chooses a package and pays;
  * - `paid-coparent-invite`: Parent A paid for the co-parent too: the co-parent goes to credentials;
  * - `pro-invite`: a family a family-law professional set up (the cases service of My Cases): the
- *   welcome page says '{pro} invited you to join'.
- * The first two go through the real API (signup, family, package, billing, payment with the
+ *   welcome page says '{pro} invited you to join';
+ * - `texted-coparent-invite`: as `coparent-invite`, but Parent A knew only the co-parent's phone:
+ *   the invitation is a text (the local mailbox shows it).
+ * The first two and the last go through the real API (signup, family, package, billing, payment with the
  * sandbox's fake-valid-nonce), so their links are exactly what a real payment emails.
  */
-export const INVITE_SCENARIOS = ['coparent-invite', 'paid-coparent-invite', 'pro-invite'] as const;
+export const INVITE_SCENARIOS = [
+  'coparent-invite',
+  'paid-coparent-invite',
+  'pro-invite',
+  'texted-coparent-invite',
+] as const;
 export type InviteScenario = (typeof INVITE_SCENARIOS)[number];
 
 export function isInviteScenario(value: string): value is InviteScenario {
@@ -27,7 +36,10 @@ export type ScenarioResult = {
   scenario: InviteScenario;
   link: string;
   token: string;
+  /** The co-parent's email, or '' for one known only by phone. */
   coParentEmail: string;
+  /** The number the invitation was texted to (E.164), for a co-parent known only by phone. */
+  coParentPhone?: string;
   coParentUserId: string | null;
 };
 
@@ -77,12 +89,21 @@ const TEXAS = {
   country: 'US',
 };
 
-/** Parent A signs up and pays through the API; the co-parent's link is read from the outbox. */
-async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<ScenarioResult> {
+/**
+ * Parent A signs up and pays through the API; the co-parent's link is read from the outbox (the
+ * email's, or with `byText` the text's: the co-parent then has a phone and no email).
+ */
+async function viaPayment(
+  deps: ScenarioDeps,
+  payForCoparent: boolean,
+  byText = false,
+): Promise<ScenarioResult> {
   const { app } = deps;
   const t = tag();
   const parentEmail = `demo.parent.${t}@example.com`;
-  const coParentEmail = `demo.coparent.${t}@example.com`;
+  const coParentEmail = byText ? '' : `demo.coparent.${t}@example.com`;
+  // A number no other demo has: 646-555-01xx and the tag's first digits.
+  const coParentNational = `6465550${String(Number.parseInt(t.slice(0, 6), 16) % 1000).padStart(3, '0')}`;
   const created = await call(app, 'POST', '/v2/signups', {
     sections: ['PARENT'],
     parent: {
@@ -92,7 +113,7 @@ async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<
       phoneCountryCode: 'US_CANADA',
       phoneNumber: '2125551234',
     },
-    knowsCoParentEmail: true,
+    knowsCoParentEmail: !byText,
   });
   const signupId = String(created.signupId);
   const headers = { 'x-registration-key': String(created.registrationKey) };
@@ -103,7 +124,15 @@ async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<
     url,
     {
       sections: ['FAMILY'],
-      coParent: { firstName: 'Bruno', lastName: 'López', email: coParentEmail },
+      coParent: byText
+        ? {
+            firstName: 'Bruno',
+            lastName: 'López',
+            email: '',
+            phoneCountryCode: 'US_CANADA',
+            phoneNumber: coParentNational,
+          }
+        : { firstName: 'Bruno', lastName: 'López', email: coParentEmail },
       children: [{ firstName: 'Carla', lastName: 'López' }],
     },
     headers,
@@ -139,23 +168,47 @@ async function viaPayment(deps: ScenarioDeps, payForCoparent: boolean): Promise<
     },
     { ...headers, 'idempotency-key': `seed-${signupId}` },
   );
-  const mailbox = (await call(
-    app,
-    'GET',
-    `/v2/dev/mailbox?to=${encodeURIComponent(coParentEmail)}&limit=1`,
-    undefined,
-  )) as { messages: { text: string }[] };
-  const text = mailbox.messages[0]?.text ?? '';
+  const coParentPhone = byText ? (phoneNumberE164('US_CANADA', coParentNational) ?? '') : '';
+  const text = byText
+    ? await latestTextTo(deps.db, coParentPhone)
+    : await latestEmailTextTo(app, coParentEmail);
   const match = /\/app\/join\/invite\?token=([A-Za-z0-9_%-]+)/.exec(text);
-  if (!match?.[1]) throw new Error('the invitation email has no link');
+  if (!match?.[1]) throw new Error(`the invitation ${byText ? 'text' : 'email'} has no link`);
   const token = decodeURIComponent(match[1]);
   return {
-    scenario: payForCoparent ? 'paid-coparent-invite' : 'coparent-invite',
+    scenario: byText
+      ? 'texted-coparent-invite'
+      : payForCoparent
+        ? 'paid-coparent-invite'
+        : 'coparent-invite',
     link: inviteUrl(deps.publicUrl, token),
     token,
     coParentEmail,
+    ...(byText ? { coParentPhone } : {}),
     coParentUserId: null,
   };
+}
+
+/** The body of the latest email to `to` (the local mailbox). */
+async function latestEmailTextTo(app: Injector, to: string): Promise<string> {
+  const mailbox = (await call(
+    app,
+    'GET',
+    `/v2/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`,
+    undefined,
+  )) as { messages: { text: string }[] };
+  return mailbox.messages[0]?.text ?? '';
+}
+
+/** The body of the latest text to `number` (E.164), read from the SMS outbox. */
+async function latestTextTo(db: Db, number: string): Promise<string> {
+  const [row] = await db
+    .select({ body: smsOutbox.body })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.toNumber, number))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(1);
+  return row?.body ?? '';
 }
 
 /**
@@ -214,5 +267,7 @@ export function seedInviteScenario(
       return viaPayment(deps, true);
     case 'pro-invite':
       return viaProfessional(deps);
+    case 'texted-coparent-invite':
+      return viaPayment(deps, false, true);
   }
 }

@@ -5,7 +5,6 @@ import {
   type PaymentResponse,
   translateMessage,
 } from '@coparent/domain';
-import type { QueuedMail } from '../../adapters/mail/mailer.js';
 import {
   type GatewayTransaction,
   isChargedStatus,
@@ -69,13 +68,17 @@ export type PaymentCompleted = Pick<
 
 /**
  * The work of a completing transaction, after the attempt is locked and found PENDING: what the
- * payment bought, and the emails to send once it commits. The attempt is then marked COMPLETED.
+ * payment bought, and the emails and texts to send once it commits (outbox rows written in the
+ * transaction; `deliver` sends one). The attempt is then marked COMPLETED.
  */
 export type CompleteInTransaction = (
   tx: Executor,
   payment: PaymentRow,
   transaction: GatewayTransaction | null,
-) => Promise<{ deliveries: QueuedMail[]; completed: PaymentCompleted }>;
+) => Promise<{ deliveries: Delivery[]; completed: PaymentCompleted }>;
+
+/** A message queued in the completing transaction, to deliver once it has committed. */
+export type Delivery = { deliver(): Promise<void> };
 
 export type PaymentsDeps = LoggedCoreDeps & {
   gateway: PaymentGateway;
@@ -341,7 +344,7 @@ export function createPayments(deps: PaymentsDeps) {
     payment: PaymentRow,
     transaction: GatewayTransaction | null,
   ): Promise<PaymentRow> {
-    let outcome: { deliveries: QueuedMail[] } | { ended: PaymentRow };
+    let outcome: { deliveries: Delivery[] } | { ended: PaymentRow };
     try {
       const complete = await deps.completion();
       outcome = await db.transaction(async (tx) => {
