@@ -12,7 +12,7 @@ export type CoParentInvitationTextParams = {
 };
 
 /**
- * Short: the product's name first (the recipient does not know the number), who invited them,
+ * Short: CoParent Hub's name first (the recipient does not know the number), who invited them,
  * the link on its own line (phones make it tappable), and how to opt out, as carriers expect.
  */
 const TEXTS: Record<Locale, (inviter: string, url: string) => string> = {
