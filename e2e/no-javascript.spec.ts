@@ -220,6 +220,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepTwo.title'));
     await page.getByRole('button', { name: t(lang, 'common.back') }).click();
     await expect(page).toHaveURL(/\/app\/join\/step1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepOne.title'));
     await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
     await context.close();
   });
