@@ -229,6 +229,8 @@ describe('step 1 posted by a browser without a script', () => {
       headers: { accept: 'text/html', cookie: saved?.cookie ?? '' },
     });
     expect(page.statusCode).toBe(200);
+    // The saved answers are the person's: no cache keeps them.
+    expect(page.headers['cache-control']).toBe('no-store');
     const written = /<script type="application\/json" id="server-signup">(.*?)<\/script>/.exec(
       page.body,
     )?.[1];
@@ -245,6 +247,7 @@ describe('step 1 posted by a browser without a script', () => {
         headers: { accept: 'text/html', cookie },
       });
       expect(other.body).not.toContain('id="server-signup"');
+      expect(other.headers['cache-control']).toBe('no-cache');
     }
   });
 

@@ -1,11 +1,13 @@
 import {
   CreateSignupRequestSchema,
   FORM_FIELD,
+  hasBlockingErrors,
   isDuplicateParentError,
   type Locale,
   type MessageKey,
   SIGNUP_POSTED_COOKIE,
   SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
+  STEP_ONE_FORM_FIELDS,
   StepOneFormSchema,
   stepOneFieldsFromForm,
   stepOneToCreateRequest,
@@ -67,7 +69,7 @@ function formFields(body: string): Record<string, string> {
 
 /** Each form a page posts (its join path), and the fields it shows again. */
 const JOIN_FORMS: Record<string, readonly string[]> = {
-  '/step1': ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber', 'knowsCoParentEmail'],
+  '/step1': STEP_ONE_FORM_FIELDS,
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
@@ -115,7 +117,7 @@ async function saveStepOne(
         update.data,
         { locale, referrerKey: undefined },
       );
-      if (validationErrors.some((error) => error.type !== 'DUPLICATE')) {
+      if (hasBlockingErrors(validationErrors)) {
         throw new FieldValidationError(validationErrors);
       }
       return {};

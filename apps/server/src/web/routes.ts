@@ -8,12 +8,11 @@ import {
 } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
-import { signupFromCookie } from '../modules/signup/signup-cookie.js';
+import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import { JOIN_BASE } from './join-base.js';
 import { type JoinFormSubmission, joinFormRoutes } from './join-forms.js';
 import { prefersHtml } from './prefers-html.js';
@@ -150,16 +149,12 @@ export async function webRoutes(
    * it (none, another key, the database away) the page is written as for a first visit.
    */
   const cookieSignup = async (request: FastifyRequest) => {
-    const fromCookie = signupFromCookie(request);
-    if (!fromCookie) return undefined;
     try {
-      const signup = await app.signups.get(fromCookie.signupId, fromCookie.registrationKey);
-      return signup.paid ? undefined : signup;
+      const signup = await readCookieSignup(app.signups, request);
+      return signup?.paid ? undefined : signup;
     } catch (error) {
       // The name only: a query's error carries its parameters (emails, key hashes).
-      if (!isAppError(error)) {
-        request.log.warn({ error: (error as Error).name }, 'signup not read for the page');
-      }
+      request.log.warn({ error: (error as Error).name }, 'signup not read for the page');
       return undefined;
     }
   };
@@ -196,8 +191,8 @@ export async function webRoutes(
         .code(answered ? answered.status : rendered.status)
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
-        // A page answering a post holds what the person typed: no cache keeps it.
-        .header('cache-control', submission ? 'no-store' : 'no-cache')
+        // A page holding what the person typed or saved is kept by no cache.
+        .header('cache-control', submission || signup ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
       return true;

@@ -54,7 +54,8 @@ export function useFormStart<T extends object>({
   fromFields,
 }: {
   formId: string;
-  serverValues: Record<string, string> | undefined;
+  /** What the server wrote the form with: a submission it answers, or the saved answers. */
+  serverValues: T | undefined;
   isSubmission: boolean;
   storedDraft: () => T | undefined;
   fromFields: (fields: Record<string, string>) => T;
@@ -62,11 +63,10 @@ export function useFormStart<T extends object>({
   const isHydrated = useHydrated();
   const [start] = useState((): FormStart<T> => {
     if (isHydrated) return { values: storedDraft(), draftForUnchangedFields: undefined };
-    const written = serverValues ? fromFields(serverValues) : undefined;
     // On the server there is no document (nor its element classes).
     const form = typeof document === 'undefined' ? undefined : document.getElementById(formId);
     if (form === undefined || !(form instanceof HTMLFormElement)) {
-      return { values: written, draftForUnchangedFields: undefined };
+      return { values: serverValues, draftForUnchangedFields: undefined };
     }
     const { values, changed } = fieldsOf(form);
     const draft = isSubmission ? undefined : storedDraft();

@@ -1,8 +1,9 @@
-import type {
-  BuildYourOwnValues,
-  FamilyFormInput,
-  PhoneCodeId,
-  SignupState,
+import {
+  type BuildYourOwnValues,
+  type FamilyFormInput,
+  type PhoneCodeId,
+  type SignupState,
+  stepOneFieldsOfSignup,
 } from '@coparent/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -103,22 +104,15 @@ export const useFunnelStore = create<FunnelState>()(
       ...initialData,
       setSignup: ({ signupId, registrationKey }) =>
         set({ signupId, registrationKey, hasSessionEnded: false }),
-      adoptSignup: ({ signupId, lastCompletedStep, expiresAt, parent, knowsCoParentEmail }) =>
+      adoptSignup: (signup) =>
         set((state) => ({
-          signupId,
+          signupId: signup.signupId,
           registrationKey: undefined,
-          lastCompletedStep,
-          expiresAt,
+          lastCompletedStep: signup.lastCompletedStep,
+          expiresAt: signup.expiresAt,
           hasSessionEnded: false,
           // Back on step 1, the form shows what was sent.
-          stepOneValues: state.stepOneValues ?? {
-            firstName: parent.firstName,
-            lastName: parent.lastName,
-            email: parent.email ?? undefined,
-            countryCode: parent.phoneCountryCode ?? undefined,
-            phoneNumber: parent.phoneNumber ?? undefined,
-            knowsCoParentEmail: knowsCoParentEmail ?? undefined,
-          },
+          stepOneValues: state.stepOneValues ?? (stepOneFieldsOfSignup(signup) as StepOneDraft),
         })),
       syncFromServer: ({ signupId, lastCompletedStep, expiresAt }) =>
         set((state) =>

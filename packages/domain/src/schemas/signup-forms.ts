@@ -1,6 +1,6 @@
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
 import type { FamilyForm } from './family.js';
-import type { CreateSignupRequest, UpdateFamilySectionRequest } from './signup.js';
+import type { CreateSignupRequest, SignupState, UpdateFamilySectionRequest } from './signup.js';
 import type { StepOneForm } from './step-one.js';
 
 // Form values ↔ request bodies of the signup calls. Apart from schemas/signup.ts, whose schemas
@@ -16,13 +16,20 @@ export type StepOneFields = {
   knowsCoParentEmail?: boolean;
 };
 
-const STEP_ONE_TEXT_FIELDS = [
+/** The step-1 form's fields, by the names a posted form sends them under. */
+export const STEP_ONE_FORM_FIELDS = [
   'firstName',
   'lastName',
   'email',
   'countryCode',
   'phoneNumber',
+  'knowsCoParentEmail',
 ] as const;
+
+const STEP_ONE_TEXT_FIELDS = STEP_ONE_FORM_FIELDS.filter(
+  (name): name is Exclude<(typeof STEP_ONE_FORM_FIELDS)[number], 'knowsCoParentEmail'> =>
+    name !== 'knowsCoParentEmail',
+);
 
 /**
  * A posted step-1 form (a browser without scripts sends every value as text, the radio as 'yes'
@@ -37,6 +44,21 @@ export function stepOneFieldsFromForm(form: Readonly<Record<string, unknown>>): 
   const answer = form.knowsCoParentEmail;
   if (answer === 'yes' || answer === 'no') fields.knowsCoParentEmail = answer === 'yes';
   return fields;
+}
+
+/** A saved signup's step 1 (GET /v2/signups/{id}) as the form's values. */
+export function stepOneFieldsOfSignup({
+  parent,
+  knowsCoParentEmail,
+}: Pick<SignupState, 'parent' | 'knowsCoParentEmail'>): StepOneFields {
+  return {
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    ...(parent.email ? { email: parent.email } : {}),
+    ...(parent.phoneCountryCode ? { countryCode: parent.phoneCountryCode } : {}),
+    ...(parent.phoneNumber ? { phoneNumber: parent.phoneNumber } : {}),
+    ...(knowsCoParentEmail === null ? {} : { knowsCoParentEmail }),
+  };
 }
 
 /** Step 1 form values → the create-signup (PARENT) request body. */

@@ -8,7 +8,6 @@ import {
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAppError } from '../../errors.js';
 import { requestLocale } from '../../http/locale.js';
 import type { RouteRateLimit } from '../../http/per-minute.js';
 import {
@@ -18,7 +17,7 @@ import {
   SignupParamsSchema,
 } from '../../http/schemas.js';
 import type { SignupService } from './service.js';
-import { signupCookie, signupFromCookie } from './signup-cookie.js';
+import { readCookieSignup, signupCookie } from './signup-cookie.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
@@ -77,14 +76,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const fromCookie = signupFromCookie(request);
-      if (!fromCookie) return reply.status(204).send(null);
-      try {
-        return await service.get(fromCookie.signupId, fromCookie.registrationKey);
-      } catch (error) {
-        if (isAppError(error) && error.status < 500) return reply.status(204).send(null);
-        throw error;
-      }
+      const signup = await readCookieSignup(service, request);
+      return signup ?? reply.status(204).send(null);
     },
   );
 

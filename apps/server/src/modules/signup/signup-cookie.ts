@@ -1,6 +1,9 @@
+import type { SignupState } from '@coparent/domain';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppError } from '../../errors.js';
 import { readCookie, serializeCookie } from '../../http/cookies.js';
+import type { SignupService } from './service.js';
 
 /**
  * The browser's copy of a signup's registration key: `<signupId>.<registrationKey>` in an HttpOnly
@@ -31,6 +34,25 @@ export function signupFromCookie(
   const dot = value?.indexOf('.') ?? -1;
   if (!value || dot <= 0 || dot === value.length - 1) return undefined;
   return { signupId: value.slice(0, dot), registrationKey: value.slice(dot + 1) };
+}
+
+/**
+ * The signup the request's cookie names, as GET /v2/signups/{id} reads it; undefined when there is
+ * no cookie or the server refuses it (unknown, expired, another key). Other failures (the database
+ * away) are thrown.
+ */
+export async function readCookieSignup(
+  signups: Pick<SignupService, 'get'>,
+  request: Pick<FastifyRequest, 'headers'>,
+): Promise<SignupState | undefined> {
+  const fromCookie = signupFromCookie(request);
+  if (!fromCookie) return undefined;
+  try {
+    return await signups.get(fromCookie.signupId, fromCookie.registrationKey);
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return undefined;
+    throw error;
+  }
 }
 
 /**

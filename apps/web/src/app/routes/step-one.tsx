@@ -1,3 +1,4 @@
+import { stepOneFieldsOfSignup } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
 import { GenericError } from '@/components/generic-error';
@@ -8,13 +9,12 @@ import {
   STEP_ONE_PATH,
   StepOneForm,
   stepOneDraftFromFields,
-  stepOneFieldsOfSignup,
 } from '@/features/join/components/step-one-form';
 import { useSubmitStepOne } from '@/features/join/hooks/use-submit-step-one';
 import { useFormSubmission } from '@/lib/form-submission';
 import { useServerSignup } from '@/lib/server-signup';
 import { useFormStart } from '@/lib/use-form-start';
-import { useFunnelStore } from '@/stores/funnel-store';
+import { type StepOneDraft, useFunnelStore } from '@/stores/funnel-store';
 
 /** /step1 "Create your parent account". */
 export function StepOneRoute() {
@@ -23,8 +23,11 @@ export function StepOneRoute() {
   const serverSignup = useServerSignup();
   const start = useFormStart({
     formId: STEP_ONE_FORM_ID,
-    serverValues:
-      submission?.values ?? (serverSignup ? stepOneFieldsOfSignup(serverSignup) : undefined),
+    serverValues: submission
+      ? stepOneDraftFromFields(submission.values)
+      : serverSignup
+        ? (stepOneFieldsOfSignup(serverSignup) as StepOneDraft)
+        : undefined,
     isSubmission: submission !== undefined,
     storedDraft: () => useFunnelStore.getState().stepOneValues,
     fromFields: stepOneDraftFromFields,

@@ -1,5 +1,4 @@
 import {
-  type SignupState,
   type StepOneFormInput,
   StepOneFormSchema,
   type StepOneForm as StepOneValues,
@@ -29,23 +28,6 @@ export const STEP_ONE_PATH = '/step1';
 /** A posted (or server-rendered) step 1's fields → the form's draft. */
 export function stepOneDraftFromFields(fields: Record<string, string>): StepOneDraft {
   return stepOneFieldsFromForm(fields) as StepOneDraft;
-}
-
-/** A saved signup's step 1 as the form's fields hold it. */
-export function stepOneFieldsOfSignup({
-  parent,
-  knowsCoParentEmail,
-}: Pick<SignupState, 'parent' | 'knowsCoParentEmail'>): Record<string, string> {
-  return {
-    firstName: parent.firstName,
-    lastName: parent.lastName,
-    email: parent.email ?? '',
-    ...(parent.phoneCountryCode ? { countryCode: parent.phoneCountryCode } : {}),
-    phoneNumber: parent.phoneNumber ?? '',
-    ...(knowsCoParentEmail === null
-      ? {}
-      : { knowsCoParentEmail: knowsCoParentEmail ? 'yes' : 'no' }),
-  };
 }
 
 /** Server field name → step-1 form field: the contact fields and the co-parent question. */
