@@ -223,10 +223,11 @@ describe('step 1 posted by a browser without a script', () => {
   it("writes step 1 with the browser's own signup, for the page and the app taking it over", async () => {
     const email = uniqueEmail('again-later');
     const saved = signupCookieOf(await post({ ...STEP_ONE, email }));
+    const posted = 'coparent_signup_posted=1';
     const page = await app.inject({
       method: 'GET',
       url: '/app/join/step1',
-      headers: { accept: 'text/html', cookie: saved?.cookie ?? '' },
+      headers: { accept: 'text/html', cookie: `${saved?.cookie}; ${posted}` },
     });
     expect(page.statusCode).toBe(200);
     // The saved answers are the person's: no cache keeps them.
@@ -239,8 +240,13 @@ describe('step 1 posted by a browser without a script', () => {
       lastCompletedStep: 1,
       parent: { firstName: 'Ana', email },
     });
-    // Another browser, or a forged key, gets the page of a first visit.
-    for (const cookie of ['', `coparent_signup=${saved?.signupId}.forged`]) {
+    // Another browser, a forged key, or a browser that saved nothing by a post within the hour
+    // (its tab keeps its answers; closed, they are gone for the next person) gets a first visit's.
+    for (const cookie of [
+      '',
+      `coparent_signup=${saved?.signupId}.forged; ${posted}`,
+      saved?.cookie ?? '',
+    ]) {
       const other = await app.inject({
         method: 'GET',
         url: '/app/join/step1',

@@ -4,11 +4,12 @@ import {
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  SIGNUP_POSTED_COOKIE,
   SITE_PAGE_PATHS,
 } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serializeCookie } from '../http/cookies.js';
+import { readCookie, serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
@@ -145,10 +146,14 @@ export async function webRoutes(
   };
 
   /**
-   * The unpaid signup the browser's cookie names, to write a step's page with its answers. Without
-   * it (none, another key, the database away) the page is written as for a first visit.
+   * The unpaid signup the browser's cookie names, to write a step's page with its answers: only
+   * for a browser that saved a step by a form post within the hour (it has no tab storage to keep
+   * them). Otherwise, as for a browser with scripts, the tab keeps its own answers, and closing it
+   * forgets them for the next person at a shared computer. Without it (none, another key, the
+   * database away) the page is written as for a first visit.
    */
   const cookieSignup = async (request: FastifyRequest) => {
+    if (!readCookie(request.headers.cookie, SIGNUP_POSTED_COOKIE)) return undefined;
     try {
       const signup = await readCookieSignup(app.signups, request);
       return signup?.paid ? undefined : signup;
