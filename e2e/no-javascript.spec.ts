@@ -224,4 +224,82 @@ for (const lang of LANGUAGES) {
     await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
     await context.close();
   });
+
+  test(`without JavaScript (${lang}): step 2's children are added and removed, the family checked and saved`, async ({
+    browser,
+  }) => {
+    const { context, page } = await browserWithoutScripts(browser, lang);
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.goto('/app/join/step1');
+    await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
+    await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
+    await page.getByLabel(t(lang, 'stepOne.email')).fill(`nojs.family.${Date.now()}@example.com`);
+    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('MEXICO');
+    await page.getByLabel(t(lang, 'phone.number')).fill('5512345678');
+    await page
+      .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
+      .getByLabel(t(lang, 'common.no'))
+      .check();
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/step2$/);
+    await expect(heading).toHaveText(t(lang, 'stepTwo.title'));
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/step2 without JavaScript (${lang})`,
+    );
+
+    const coParent = page.getByRole('group', { name: t(lang, 'stepTwo.coParentLegend') });
+    const child = (number: number) =>
+      page.getByRole('group', { name: t(lang, 'stepTwo.childLegend', { number: String(number) }) });
+    await coParent.getByLabel(t(lang, 'stepTwo.firstName')).fill('Luis');
+    await coParent.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+    await child(1).getByLabel(t(lang, 'stepTwo.firstName')).fill('Mateo');
+    await child(1).getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+
+    // Add child: the server answers the page with a second child, what was typed kept.
+    await page.getByRole('button', { name: t(lang, 'stepTwo.addChild') }).click();
+    await expect(child(2)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(child(1).getByLabel(t(lang, 'stepTwo.firstName'))).toHaveValue('Mateo');
+    await expect(coParent.getByLabel(t(lang, 'stepTwo.firstName'))).toHaveValue('Luis');
+    await child(2).getByRole('button').click();
+    await expect(child(2)).toHaveCount(0);
+
+    // Step 1 said the co-parent's email is unknown: their phone is needed.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/step2'),
+    );
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(422);
+    const summary = page.getByRole('alert');
+    await expect(summary.getByRole('link')).toHaveCount(1);
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/step2 with problems without JavaScript (${lang})`,
+      await answer.text(),
+    );
+    await summary.getByRole('link').click();
+    const phone = coParent.getByLabel(t(lang, 'phone.number'));
+    await expect(phone).toBeFocused();
+
+    // Enter in a field sends the form (Continue, not Add child).
+    await phone.fill('5587654321');
+    await phone.press('Enter');
+    await expect(page).toHaveURL(/\/app\/join\/step3$/);
+
+    // Step 2 again: the server writes it with the saved family.
+    await page.goto('/app/join/step2');
+    await expect(coParent.getByLabel(t(lang, 'phone.number'))).toHaveValue('5587654321');
+    await expect(child(1).getByLabel(t(lang, 'stepTwo.lastName'))).toHaveValue('Pérez');
+    await expect(child(2)).toHaveCount(0);
+    await page.getByRole('button', { name: t(lang, 'common.back') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/step1$/);
+    await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
+    await context.close();
+  });
 }

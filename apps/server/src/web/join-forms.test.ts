@@ -22,11 +22,11 @@ const SHELL =
  * submission): it writes the page's path and the problems it was given.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/signup', '/step1'];
+export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/step2'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
-export const SIGNUP_PAGE_PATHS = ['/step1'];
+export const SIGNUP_PAGE_PATHS = ['/step1', '/step2'];
 export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   const errors = (written?.submission?.errors ?? []).map((error) => error.text).join('|');
@@ -309,5 +309,172 @@ describe('step 1 posted when the server cannot take it now', () => {
     expect(away.headers['content-type']).toMatch(/^text\/html/);
     expect(away.body).toContain('We could not save your answers just now');
     expect(writtenSubmission(away.body)).toMatchObject({ values: complete });
+  });
+});
+
+describe('step 2 posted by a browser without a script', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = webBuild();
+    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const FAMILY = {
+    'coParent.firstName': 'Luis',
+    'coParent.lastName': 'Pérez',
+    'coParent.email': '',
+    'coParent.countryCode': 'MEXICO',
+    'coParent.phoneNumber': '5587654321',
+    'children.0.firstName': 'Mateo',
+    'children.0.lastName': 'Pérez',
+    'children.0.email': '',
+  };
+
+  /** A browser that posted step 1 (knowing no co-parent email): the cookie it holds. */
+  async function browserAtStepTwo(): Promise<{ signupId: string; cookie: string }> {
+    const res = await postForm(app, { ...STEP_ONE, email: uniqueEmail('family') });
+    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(
+      [res.headers['set-cookie'] ?? []].flat().join('\n'),
+    );
+    if (!match?.[1]) throw new Error('no signup cookie');
+    return { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}` };
+  }
+
+  const postFamily = (cookie: string, fields: Record<string, string>, site = 'same-origin') =>
+    app.inject({
+      method: 'POST',
+      url: '/app/join/step2',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': site,
+        cookie,
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  const readSignup = async ({ signupId, cookie }: { signupId: string; cookie: string }) =>
+    (
+      await app.inject({ method: 'GET', url: `/v2/signups/${signupId}`, headers: { cookie } })
+    ).json();
+
+  it("saves the family of the browser's signup and goes on to step 3", async () => {
+    const browser = await browserAtStepTwo();
+    const res = await postFamily(browser.cookie, FAMILY);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/app/join/step3');
+    expect(res.headers['set-cookie']).toContain('coparent_signup_posted=1');
+    expect(await readSignup(browser)).toMatchObject({
+      lastCompletedStep: 2,
+      coParent: { firstName: 'Luis', phoneNumber: '5587654321', email: null },
+      children: [{ firstName: 'Mateo', lastName: 'Pérez' }],
+    });
+  });
+
+  it('answers the page again with what was sent, saving nothing', async () => {
+    const browser = await browserAtStepTwo();
+    // Step 1 said the co-parent's email is unknown: their phone is needed.
+    const res = await postFamily(browser.cookie, {
+      ...FAMILY,
+      'coParent.phoneNumber': '',
+      'children.0.lastName': '',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(writtenSubmission(res.body)).toMatchObject({
+      path: '/step2',
+      values: { 'coParent.firstName': 'Luis', 'children.0.lastName': '' },
+    });
+    // The page is written with the signup (the rules that need step 1's answers).
+    expect(res.body).toContain('id="server-signup"');
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 1, coParent: null });
+  });
+
+  it('adds and removes a child on the page, saving nothing and listing no problem', async () => {
+    const browser = await browserAtStepTwo();
+    const added = await postFamily(browser.cookie, { ...FAMILY, familyAction: 'add-child' });
+    expect(added.statusCode).toBe(200);
+    expect(writtenSubmission(added.body)).toMatchObject({
+      checked: false,
+      errors: [],
+      values: {
+        'children.0.firstName': 'Mateo',
+        'children.1.firstName': '',
+        'children.1.lastName': '',
+      },
+    });
+    const removed = await postFamily(browser.cookie, {
+      ...FAMILY,
+      'children.1.firstName': 'Sofía',
+      'children.1.lastName': 'Pérez',
+      familyAction: 'remove-child-0',
+    });
+    const values = (writtenSubmission(removed.body) as { values: Record<string, string> }).values;
+    expect(values['children.0.firstName']).toBe('Sofía');
+    expect(values['children.1.firstName']).toBeUndefined();
+    // The last child stays: one is needed.
+    const last = await postFamily(browser.cookie, { ...FAMILY, familyAction: 'remove-child-0' });
+    expect(writtenSubmission(last.body)).toMatchObject({
+      values: { 'children.0.firstName': 'Mateo' },
+    });
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 1, coParent: null });
+  });
+
+  it("warns once that the co-parent's email has an account; Continue on the warning goes on", async () => {
+    const browser = await browserAtStepTwo();
+    const email = uniqueEmail('coparent-taken');
+    await insertUser(ctx.database.db, { email, firstName: 'Luis', lastName: 'Pérez' });
+    const warned = await postFamily(browser.cookie, { ...FAMILY, 'coParent.email': email });
+    expect(warned.statusCode).toBe(200);
+    expect(writtenSubmission(warned.body)).toMatchObject({
+      errors: [{ field: 'coParentDuplicate', type: 'DUPLICATE' }],
+    });
+    const confirmed = await postFamily(browser.cookie, {
+      ...FAMILY,
+      'coParent.email': email,
+      coParentDuplicateConfirmed: 'yes',
+    });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/app/join/step3');
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 2 });
+  });
+
+  it('sends a browser without a signup to step 1, and refuses a post from another site', async () => {
+    const none = await postFamily('', FAMILY);
+    expect(none.statusCode).toBe(303);
+    expect(none.headers.location).toBe('/app/join/step1');
+    const browser = await browserAtStepTwo();
+    const forged = await postFamily(`coparent_signup=${browser.signupId}.forged`, FAMILY);
+    expect(forged.headers.location).toBe('/app/join/step1');
+    const crossSite = await postFamily(browser.cookie, FAMILY, 'cross-site');
+    expect(crossSite.statusCode).toBe(403);
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 1 });
+  });
+
+  it('writes step 2 on the server only for a browser whose signup has reached it', async () => {
+    const browser = await browserAtStepTwo();
+    const page = (cookie: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/app/join/step2',
+        headers: { accept: 'text/html', cookie },
+      });
+    const posted = `${browser.cookie}; coparent_signup_posted=1`;
+    const written = await page(posted);
+    expect(written.body).toContain('<main>/app/join/step2');
+    expect(written.body).toContain('id="server-signup"');
+    // Without the signup (or the post within the hour) the tab decides: the app's shell.
+    for (const cookie of ['', browser.cookie, 'coparent_signup_posted=1']) {
+      const shell = await page(cookie);
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).not.toContain('<main>');
+      expect(shell.body).toContain('<div id="root"></div>');
+    }
   });
 });

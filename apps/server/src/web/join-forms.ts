@@ -1,12 +1,26 @@
 import {
+  CO_PARENT_DUPLICATE_CONFIRMED_FIELD,
   CreateSignupRequestSchema,
+  FAMILY_FORM_ACTION_FIELD,
+  FAMILY_FORM_ADD_CHILD,
+  FAMILY_FORM_REMOVE_CHILD,
+  type FamilyFields,
   FORM_FIELD,
+  familyFieldsFromForm,
+  familyFormContextOfSignup,
+  familyFormFields,
+  familyFormSchema,
+  familyFormToRequest,
   hasBlockingErrors,
+  isDuplicateCoParentWarning,
   isDuplicateParentError,
+  isFamilyFormField,
   type Locale,
+  MAX_CHILDREN,
   type MessageKey,
   SIGNUP_POSTED_COOKIE,
   SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
+  type SignupState,
   STEP_ONE_FORM_FIELDS,
   StepOneFormSchema,
   stepOneFieldsFromForm,
@@ -27,7 +41,11 @@ import { handleError, sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
 import type { SignupService } from '../modules/signup/service.js';
-import { signupCookie, signupFromCookie } from '../modules/signup/signup-cookie.js';
+import {
+  readCookieSignup,
+  signupCookie,
+  signupFromCookie,
+} from '../modules/signup/signup-cookie.js';
 import { JOIN_BASE } from './join-base.js';
 import { isSameOriginPost } from './same-origin.js';
 
@@ -36,6 +54,8 @@ export type JoinFormSubmission = {
   path: string;
   values: Record<string, string>;
   errors: ValidationError[];
+  /** False when the page only shows the values again (a child added or removed): no problems. */
+  checked?: boolean;
 };
 
 /**
@@ -48,6 +68,8 @@ export type AnswerWithPage = (
   reply: FastifyReply,
   submission: JoinFormSubmission,
   status: number,
+  /** The signup the form is for (a later step's page is written with it). */
+  signup?: SignupState,
 ) => Promise<FastifyReply>;
 
 type JoinFormsOptions = {
@@ -67,18 +89,19 @@ function formFields(body: string): Record<string, string> {
   return fields;
 }
 
-/** Each form a page posts (its join path), and the fields it shows again. */
-const JOIN_FORMS: Record<string, readonly string[]> = {
-  '/step1': STEP_ONE_FORM_FIELDS,
+/** Each form a page posts (its join path), and which posted fields are its own. */
+const JOIN_FORMS: Record<string, (name: string) => boolean> = {
+  '/step1': (name) => (STEP_ONE_FORM_FIELDS as readonly string[]).includes(name),
+  '/step2': isFamilyFormField,
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
 function submittedValues(joinPath: string, body: unknown): Record<string, string> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const isOwn = JOIN_FORMS[joinPath] ?? (() => false);
   const picked: Record<string, string> = {};
-  for (const name of JOIN_FORMS[joinPath] ?? []) {
-    const value = fields[name];
-    if (typeof value === 'string') picked[name] = value;
+  for (const [name, value] of Object.entries(fields)) {
+    if (isOwn(name) && typeof value === 'string') picked[name] = value;
   }
   return picked;
 }
@@ -90,6 +113,31 @@ function refusalOf(error: unknown): { status: number; key: MessageKey } | undefi
   }
   if (databaseUnavailableCause(error)) return { status: 503, key: 'form_saveUnavailable_error' };
   return undefined;
+}
+
+/** Says a step was saved by a form post (the next pages are written with the signup): an hour. */
+function postedCookie(secure: boolean): string {
+  return serializeCookie(SIGNUP_POSTED_COOKIE, '1', {
+    maxAgeSeconds: SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
+    secure,
+    httpOnly: false,
+  });
+}
+
+/**
+ * The family form after its Add child or Remove button without a script, or undefined for any
+ * other post (Continue). Add stops at the limit, and the last child cannot be removed.
+ */
+function rearrangedFamily(action: unknown, family: FamilyFields): FamilyFields | undefined {
+  if (action === FAMILY_FORM_ADD_CHILD) {
+    const room = family.children.length < MAX_CHILDREN;
+    const child = { firstName: '', lastName: '', email: '' };
+    return room ? { ...family, children: [...family.children, child] } : family;
+  }
+  if (typeof action !== 'string' || !action.startsWith(FAMILY_FORM_REMOVE_CHILD)) return undefined;
+  const index = Number(action.slice(FAMILY_FORM_REMOVE_CHILD.length));
+  if (!Number.isInteger(index) || family.children.length < 2) return family;
+  return { ...family, children: family.children.filter((_, at) => at !== index) };
 }
 
 type StepOneSave = { created?: { signupId: string; registrationKey: string } };
@@ -185,11 +233,7 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
       const body = stepOneToCreateRequest(checked.data, { parentDuplicateConfirmed: false });
       try {
         const { created } = await saveStepOne(signups, request, body, locale);
-        const posted = serializeCookie(SIGNUP_POSTED_COOKIE, '1', {
-          maxAgeSeconds: SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
-          secure: secureCookies,
-          httpOnly: false,
-        });
+        const posted = postedCookie(secureCookies);
         reply.header(
           'set-cookie',
           created ? [signupCookie(created, { secure: secureCookies }), posted] : posted,
@@ -204,4 +248,57 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
       }
     },
   );
+
+  app.post(`${JOIN_BASE}/step2`, { schema: { hide: true } }, async (request, reply) => {
+    if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
+    const key = signupFromCookie(request);
+    const signup = await readCookieSignup(signups, request);
+    // No signup this browser may still change: start again, as the app does.
+    if (!key || !signup || signup.paid || signup.lastCompletedStep < 1) {
+      return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    }
+    const posted = (request.body ?? {}) as Record<string, unknown>;
+    const values = submittedValues('/step2', posted);
+    const family = familyFieldsFromForm(values);
+    const page = (submission: Omit<JoinFormSubmission, 'path'>, status: number) =>
+      answerWithPage(request, reply, { path: '/step2', ...submission }, status, signup);
+
+    const rearranged = rearrangedFamily(posted[FAMILY_FORM_ACTION_FIELD], family);
+    if (rearranged) {
+      return page({ values: familyFormFields(rearranged), errors: [], checked: false }, 200);
+    }
+    const answer = (errors: ValidationError[]) => page({ values, errors }, 422);
+    const checked = familyFormSchema(familyFormContextOfSignup(signup)).safeParse(family);
+    if (!checked.success) return answer([]);
+    const isConfirmed = posted[CO_PARENT_DUPLICATE_CONFIRMED_FIELD] === 'yes';
+    const locale = pageLocale(request);
+    const body = UpdateSignupRequestSchema.safeParse(
+      familyFormToRequest(checked.data, { coParentDuplicateConfirmed: isConfirmed }),
+    );
+    if (!body.success) return answer(zodIssuesToValidationErrors(body.error.issues, locale));
+    try {
+      const { validationErrors } = await signups.update(
+        key.signupId,
+        key.registrationKey,
+        body.data,
+        {
+          locale,
+          referrerKey: undefined,
+        },
+      );
+      if (hasBlockingErrors(validationErrors)) return answer(validationErrors);
+      const duplicate = validationErrors.find(isDuplicateCoParentWarning);
+      // The co-parent's email has an account: said once, Continue on the warning goes on.
+      if (duplicate && !isConfirmed) return page({ values, errors: [duplicate] }, 200);
+    } catch (error) {
+      if (error instanceof FieldValidationError) return answer(error.validationErrors);
+      // The signup ended meanwhile (expired, paid, out of order): start again.
+      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
+        return reply.redirect(`${JOIN_BASE}/step1`, 303);
+      }
+      throw error;
+    }
+    reply.header('set-cookie', postedCookie(secureCookies));
+    return reply.redirect(`${JOIN_BASE}/step3`, 303);
+  });
 }

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  canEnterStep,
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   SIGNUP_POSTED_COOKIE,
   SITE_PAGE_PATHS,
+  type SignupState,
+  stepForPath,
 } from '@coparent/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -127,6 +130,11 @@ export async function webRoutes(
   /** A join page the server renders with its screen; false when it is the app's shell. */
   const serverRendered = async (request: FastifyRequest, reply: FastifyReply, joinPath: string) => {
     if (!renderer?.paths.has(joinPath)) return false;
+    // A form asking for a page (Back without a script) sends an empty query: the page's own URL.
+    if (request.url.endsWith('?')) {
+      reply.redirect(request.url.slice(0, -1), 302);
+      return true;
+    }
     const query = new URL(request.url, 'http://localhost').searchParams;
     const chosen = query.get('lang');
     if (isLocale(chosen)) {
@@ -169,7 +177,7 @@ export async function webRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     joinPath: string,
-    answered?: { submission: JoinFormSubmission; status: number },
+    answered?: { submission: JoinFormSubmission; status: number; signup?: SignupState },
   ) => {
     const submission = answered?.submission;
     if (!renderer) return false;
@@ -177,7 +185,13 @@ export async function webRoutes(
     try {
       const url = new URL(`${JOIN_BASE}${joinPath}`, 'http://localhost');
       if (!submission) url.search = new URL(request.url, 'http://localhost').search;
-      const signup = renderer.signupPaths.has(joinPath) ? await cookieSignup(request) : undefined;
+      const signup = renderer.signupPaths.has(joinPath)
+        ? (answered?.signup ?? (await cookieSignup(request)))
+        : undefined;
+      // A later step is written only with a signup that has reached it; otherwise the tab,
+      // which may know the signup, decides (the app's shell).
+      const step = stepForPath(joinPath) ?? 1;
+      if (step > 1 && !(signup && canEnterStep(step, signup.lastCompletedStep))) return false;
       const written = { submission, signup };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
@@ -212,8 +226,9 @@ export async function webRoutes(
     signups: app.signups,
     secureCookies: opts.secureCookies,
     createRateLimit: opts.signupCreateRateLimit,
-    answerWithPage: async (request, reply, submission, status) => {
-      if (await renderPage(request, reply, submission.path, { submission, status })) return reply;
+    answerWithPage: async (request, reply, submission, status, signup) => {
+      const answered = { submission, status, signup };
+      if (await renderPage(request, reply, submission.path, answered)) return reply;
       // Without the server render (a build without it) the app's page is all there is.
       return reply.redirect(`${JOIN_BASE}${submission.path}`, 303);
     },

@@ -33,6 +33,8 @@ export type RenderedSubmission = {
   path: string;
   values: Record<string, string>;
   errors: { field: string; text: string; type?: string }[];
+  /** False when the page only shows the values again (nothing to check yet). */
+  checked?: boolean;
 };
 
 type EntryModule = {

@@ -7,11 +7,15 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/signup',
   '/coparentstatus',
   '/step1',
+  '/step2',
   '/duplicate',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
-/** The pages the server writes with the signup the browser's cookie names (its saved answers). */
-export const SIGNUP_PAGE_PATHS: readonly string[] = ['/step1'];
+/**
+ * The pages the server writes with the signup the browser's cookie names (its saved answers). A
+ * later step is written only with a signup that has reached it; without one it is the app's shell.
+ */
+export const SIGNUP_PAGE_PATHS: readonly string[] = ['/step1', '/step2'];

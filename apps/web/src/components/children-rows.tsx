@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { useRepeatableRows } from '@/lib/use-repeatable-rows';
 import { Button } from './button';
 import styles from './form.module.css';
@@ -18,9 +18,34 @@ type ChildrenRowsProps = {
   addLabel: string;
   limitMessage: string;
   rows: ReturnType<typeof useRepeatableRows>;
+  /**
+   * Makes Add and Remove submit buttons of the form, posted under `name` with `add` or
+   * `removePrefix` and the child's index: a page that works without a script lets the server add
+   * or remove the row. With the script they change the list in place, as without this.
+   */
+  postedAs?: { name: string; add: string; removePrefix: string };
   /** A child's own fields. */
   children: (index: number) => ReactNode;
 };
+
+/** A button's attributes: a plain button, or a submit button of the form posted as `value`. */
+function buttonProps(
+  postedAs: ChildrenRowsProps['postedAs'],
+  value: string | undefined,
+  onClick: () => void,
+) {
+  if (!postedAs || value === undefined) return { onClick };
+  return {
+    type: 'submit' as const,
+    name: postedAs.name,
+    value,
+    formNoValidate: true,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      onClick();
+    },
+  };
+}
 
 /**
  * A repeatable list of children: one fieldset a child, Remove only with more than one, Add child
@@ -36,6 +61,7 @@ export function ChildrenRows({
   addLabel,
   limitMessage,
   rows: { announcement, canAdd, addRow, removeRow },
+  postedAs,
   children,
 }: ChildrenRowsProps) {
   return (
@@ -49,7 +75,12 @@ export function ChildrenRows({
           {children(index)}
           {rowIds.length > 1 ? (
             <div className={styles.addChild}>
-              <Button variant="link" onClick={() => removeRow(index)}>
+              <Button
+                variant="link"
+                {...buttonProps(postedAs, `${postedAs?.removePrefix}${index}`, () =>
+                  removeRow(index),
+                )}
+              >
                 <RichText
                   i18nKey={removeKey}
                   values={{ number: index + 1 }}
@@ -62,7 +93,7 @@ export function ChildrenRows({
       ))}
       <div className={styles.addChild}>
         {canAdd ? (
-          <Button variant="secondary" onClick={addRow}>
+          <Button variant="secondary" {...buttonProps(postedAs, postedAs?.add, addRow)}>
             <span aria-hidden="true">+</span> {addLabel}
           </Button>
         ) : (

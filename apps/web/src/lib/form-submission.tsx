@@ -11,6 +11,8 @@ export type FormSubmission = {
   path: string;
   values: Record<string, string>;
   errors: ValidationError[];
+  /** False when the page only shows the values again (a row added or removed): no problems. */
+  checked?: boolean;
 };
 
 /** The element the server writes the submission in, for the app to take over the same page. */
@@ -55,7 +57,12 @@ export function readWrittenSubmission(doc: Document = document): FormSubmission 
       }),
     );
     const errors = Array.isArray(parsed.errors) ? parsed.errors.filter(isValidationError) : [];
-    return { path: parsed.path, values, errors };
+    return {
+      path: parsed.path,
+      values,
+      errors,
+      ...(parsed.checked === false ? { checked: false } : {}),
+    };
   } catch {
     return undefined;
   }

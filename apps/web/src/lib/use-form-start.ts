@@ -32,6 +32,16 @@ function fieldsOf(form: HTMLFormElement): { values: Record<string, string>; chan
   return { values, changed };
 }
 
+/** The draft's fields the person has not changed (a form whose fields are the draft's keys). */
+function draftOfUnchangedFields<T extends object>(
+  draft: T,
+  changed: ReadonlySet<string>,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(draft).filter(([name]) => !changed.has(name)),
+  ) as Partial<T>;
+}
+
 type FormStart<T> = {
   /** What the form starts with. */
   values: T | undefined;
@@ -52,6 +62,7 @@ export function useFormStart<T extends object>({
   isSubmission,
   storedDraft,
   fromFields,
+  draftForUnchanged = draftOfUnchangedFields,
 }: {
   formId: string;
   /** What the server wrote the form with: a submission it answers, or the saved answers. */
@@ -59,6 +70,8 @@ export function useFormStart<T extends object>({
   isSubmission: boolean;
   storedDraft: () => T | undefined;
   fromFields: (fields: Record<string, string>) => T;
+  /** What of the draft goes into the form, given the fields changed (by name) before then. */
+  draftForUnchanged?: (draft: T, changed: ReadonlySet<string>) => Partial<T> | undefined;
 }): FormStart<T> {
   const isHydrated = useHydrated();
   const [start] = useState((): FormStart<T> => {
@@ -70,11 +83,7 @@ export function useFormStart<T extends object>({
     }
     const { values, changed } = fieldsOf(form);
     const draft = isSubmission ? undefined : storedDraft();
-    const unchanged = draft
-      ? (Object.fromEntries(
-          Object.entries(draft).filter(([name]) => !changed.has(name)),
-        ) as Partial<T>)
-      : undefined;
+    const unchanged = draft ? draftForUnchanged(draft, changed) : undefined;
     return { values: fromFields(values), draftForUnchangedFields: unchanged };
   });
   return start;

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
-import { SIGNUP_ID, signupState } from '@/test/join-fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { onGetSignup, PARENT, SIGNUP_ID, signupState } from '@/test/join-fixtures';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -33,6 +34,15 @@ function mountServerHtml(html: string, path: string, state: unknown = null): HTM
   container.innerHTML = html;
   document.body.append(container);
   return container;
+}
+
+/** Writes what the server wrote beside #root, as the page carries it. */
+function writeData(id: string, value: unknown) {
+  const written = document.createElement('script');
+  written.type = 'application/json';
+  written.id = id;
+  written.textContent = JSON.stringify(value);
+  document.body.append(written);
 }
 
 async function startOn(container: HTMLElement) {
@@ -329,14 +339,6 @@ describe('the join pages rendered on the server', () => {
       expect(screen.getByLabelText('Email address')).toHaveValue('draft@example.com');
       expect(useFunnelStore.getState().stepOneValues?.firstName).toBe('Ana');
     });
-    /** Writes what the server wrote beside #root, as the page carries it. */
-    function writeData(id: string, value: unknown) {
-      const written = document.createElement('script');
-      written.type = 'application/json';
-      written.id = id;
-      written.textContent = JSON.stringify(value);
-      document.body.append(written);
-    }
 
     it("is written with the browser's saved signup: its answers and progress", async () => {
       const rendered = await render(request('/step1'), 'en', { signup: signupState(1) });
@@ -380,6 +382,200 @@ describe('the join pages rendered on the server', () => {
       );
       expect(screen.getByLabelText('First name')).toHaveValue('Ana');
       expect(screen.getByLabelText('Last name')).toHaveValue('Ruiz');
+    });
+  });
+
+  describe('step 2', () => {
+    /** Whether the page has a button with all these attributes. */
+    const buttonWith = (html: string, ...attributes: string[]) =>
+      (html.match(/<button[^>]*>/g) ?? []).some((button) =>
+        attributes.every((attribute) => button.includes(attribute)),
+      );
+    const family = {
+      ...signupState(2),
+      coParent: {
+        firstName: 'Luis',
+        lastName: 'Pérez',
+        email: 'luis@example.com',
+        phoneCountryCode: null,
+        phoneNumber: null,
+      },
+      children: [
+        { firstName: 'Mateo', lastName: 'Pérez', email: null },
+        { firstName: 'Sofía', lastName: 'Pérez', email: 'sofia@example.com' },
+      ],
+    };
+    const written = async (
+      locale: 'en' | 'es-MX',
+      options: Parameters<typeof render>[2],
+    ): Promise<string> => {
+      const rendered = await render(request('/step2'), locale, options);
+      if (rendered.kind !== 'page') throw new Error('not a page');
+      return rendered.html;
+    };
+
+    it("is written with the browser's saved family, a form whose every button works without a script", async () => {
+      const html = await written('en', { signup: family });
+      const form = /<form[^>]*id="step-two-form"[^>]*>/.exec(html)?.[0];
+      expect(form).toContain('method="post"');
+      expect(form).toContain('action="/app/join/step2"');
+      for (const value of ['Luis', 'luis@example.com', 'Mateo', 'Sofía', 'sofia@example.com']) {
+        expect(html).toContain(`value="${value}"`);
+      }
+      expect(buttonWith(html, 'type="submit"', 'name="familyAction"', 'value="add-child"')).toBe(
+        true,
+      );
+      expect(
+        buttonWith(html, 'type="submit"', 'name="familyAction"', 'value="remove-child-1"'),
+      ).toBe(true);
+      // Enter in a field presses Continue: the first submit button is the hidden default one.
+      expect(html.indexOf('hidden=""')).toBeLessThan(html.indexOf('value="add-child"'));
+      expect(html).toContain('<form action="/app/join/step1" method="get">');
+      expect(html).not.toContain('role="alert"');
+    });
+
+    it('is not written for a signup that has not reached it', async () => {
+      const html = await written('en', { signup: signupState(0) });
+      expect(html).not.toContain('step-two-form');
+    });
+
+    it('answers a post with its values and problems, in the language asked for', async () => {
+      const html = await written('es-MX', {
+        signup: family,
+        submission: {
+          path: '/step2',
+          values: {
+            'coParent.firstName': 'Luis',
+            'coParent.lastName': '',
+            'coParent.email': 'luis@example.com',
+            'coParent.countryCode': 'US_CANADA',
+            'coParent.phoneNumber': '',
+            'children.0.firstName': 'Mateo',
+            'children.0.lastName': '',
+            'children.0.email': '',
+          },
+          errors: [{ field: 'children.0.email', text: 'Revisa este correo', type: 'ERROR' }],
+        },
+      });
+      const summary = /<div[^>]*role="alert".*?<\/div>/.exec(html)?.[0];
+      expect(summary).toContain('Coparente: Ingresa un apellido');
+      expect(summary).toContain('Hijo o hija 1: Ingresa un apellido');
+      expect(summary).toContain('Revisa este correo');
+      expect(html).toContain('value="Mateo"');
+      expect(html).not.toContain('Sofía');
+    });
+
+    it('shows a child added or removed without a script, with no problems listed', async () => {
+      const html = await written('en', {
+        signup: family,
+        submission: {
+          path: '/step2',
+          values: {
+            'coParent.firstName': '',
+            'coParent.lastName': '',
+            'coParent.email': '',
+            'coParent.countryCode': 'US_CANADA',
+            'coParent.phoneNumber': '',
+            'children.0.firstName': 'Mateo',
+            'children.0.lastName': '',
+            'children.0.email': '',
+            'children.1.firstName': '',
+            'children.1.lastName': '',
+            'children.1.email': '',
+          },
+          errors: [],
+          checked: false,
+        },
+      });
+      expect(html).not.toContain('role="alert"');
+      expect(html).toContain('Child 2');
+      expect(html).not.toContain('Child 3');
+    });
+
+    it("says the co-parent's email has an account, Continue posting the confirmation", async () => {
+      const text = 'Luis already has an account.';
+      const html = await written('en', {
+        signup: family,
+        submission: {
+          path: '/step2',
+          values: {
+            'coParent.firstName': 'Luis',
+            'coParent.lastName': 'Pérez',
+            'coParent.email': 'luis@example.com',
+            'coParent.countryCode': 'US_CANADA',
+            'coParent.phoneNumber': '',
+            'children.0.firstName': 'Mateo',
+            'children.0.lastName': 'Pérez',
+            'children.0.email': '',
+          },
+          errors: [{ field: 'coParentDuplicate', text, type: 'DUPLICATE' }],
+        },
+      });
+      expect(html).toContain(text);
+      const confirm = ['form="step-two-form"', 'name="coParentDuplicateConfirmed"', 'value="yes"'];
+      expect(buttonWith(html, 'type="submit"', ...confirm)).toBe(true);
+      expect(html).not.toContain('role="alert"');
+    });
+
+    it("the app takes it over with the signup, the tab's draft replacing it when nothing was typed", async () => {
+      const mocks = mockFetch(onGetSignup(2));
+      window.sessionStorage.setItem(
+        'coparent.join',
+        JSON.stringify({
+          state: {
+            signupId: SIGNUP_ID,
+            lastCompletedStep: 2,
+            stepOneValues: PARENT,
+            stepTwoValues: {
+              coParent: { firstName: 'Draft', lastName: 'Pérez', email: 'luis@example.com' },
+              children: [{ firstName: 'Mateo', lastName: 'Pérez', email: '' }],
+            },
+          },
+          version: 1,
+        }),
+      );
+      await useFunnelStore.persist.rehydrate();
+      const html = await written('en', { signup: family });
+      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountServerHtml(html, '/step2');
+      const errors = vi.spyOn(console, 'error');
+
+      await startOn(container);
+      expect(errors).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.getAllByLabelText('First name')[0]).toHaveValue('Draft'));
+      expect(screen.queryByRole('group', { name: 'Child 2' })).toBeNull();
+      // With the app, Add child adds a row in place.
+      await userEvent.click(screen.getByRole('button', { name: /Add child/ }));
+      expect(screen.getByRole('group', { name: 'Child 2' })).toBeInTheDocument();
+      expect(mocks.calls.every((call) => call.method === 'GET')).toBe(true);
+    });
+
+    it("keeps what was typed before the app took over over the tab's draft", async () => {
+      mockFetch(onGetSignup(2));
+      window.sessionStorage.setItem(
+        'coparent.join',
+        JSON.stringify({
+          state: {
+            lastCompletedStep: 0,
+            stepTwoValues: { coParent: { firstName: 'Draft' }, children: [] },
+          },
+          version: 1,
+        }),
+      );
+      await useFunnelStore.persist.rehydrate();
+      const html = await written('en', { signup: family });
+      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountServerHtml(html, '/step2');
+      (screen.getAllByLabelText('Last name')[0] as HTMLInputElement).value = 'Typed';
+
+      await startOn(container);
+      expect(useFunnelStore.getState()).toMatchObject({
+        signupId: SIGNUP_ID,
+        lastCompletedStep: 2,
+      });
+      expect(screen.getAllByLabelText('First name')[0]).toHaveValue('Luis');
+      expect(screen.getAllByLabelText('Last name')[0]).toHaveValue('Typed');
+      expect(screen.getByRole('group', { name: 'Child 2' })).toBeInTheDocument();
     });
   });
 });

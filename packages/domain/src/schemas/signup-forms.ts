@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
-import type { FamilyForm } from './family.js';
+import type { FamilyForm, FamilyFormContext } from './family.js';
 import type { CreateSignupRequest, SignupState, UpdateFamilySectionRequest } from './signup.js';
 import type { StepOneForm } from './step-one.js';
 
@@ -122,5 +122,119 @@ export function familySectionToFormValues(
       lastName: child.lastName,
       email: child.email ?? '',
     })),
+  };
+}
+
+/** The family form's values as a form holds them: every field as text (what a post sends). */
+export type FamilyFields = {
+  coParent: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    countryCode: string;
+    phoneNumber: string;
+  };
+  children: { firstName: string; lastName: string; email: string }[];
+};
+
+const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'] as const;
+const CHILD_FIELDS = ['firstName', 'lastName', 'email'] as const;
+/** `children.<index>.<field>`: two digits are enough for MAX_CHILDREN and one more. */
+const CHILD_FIELD_NAME = /^children\.(\d{1,2})\.(firstName|lastName|email)$/;
+
+/**
+ * The family step's buttons without a script: each is a submit button of the form, and the server
+ * answers the page with a child more or less (nothing saved), or saves it with the co-parent's
+ * duplicate confirmed.
+ */
+export const FAMILY_FORM_ACTION_FIELD = 'familyAction';
+export const FAMILY_FORM_ADD_CHILD = 'add-child';
+/** Followed by the child's index: `remove-child-1` removes the second child. */
+export const FAMILY_FORM_REMOVE_CHILD = 'remove-child-';
+export const CO_PARENT_DUPLICATE_CONFIRMED_FIELD = 'coParentDuplicateConfirmed';
+
+const CO_PARENT_FIELD_NAME = /^coParent\.(firstName|lastName|email|countryCode|phoneNumber)$/;
+
+/** Whether a posted field is one of the family form's (its own fields, as the page shows them). */
+export function isFamilyFormField(name: string): boolean {
+  return CO_PARENT_FIELD_NAME.test(name) || CHILD_FIELD_NAME.test(name);
+}
+
+/**
+ * A posted family form (`coParent.firstName`, `children.0.email`, …) → the form's values: the
+ * children in the order of their numbers (gaps closed), a missing field as ''. A form without a
+ * child gets none: the schema says one is needed.
+ */
+export function familyFieldsFromForm(form: Readonly<Record<string, unknown>>): FamilyFields {
+  const text = (name: string) => {
+    const value = form[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const coParent = {
+    firstName: text('coParent.firstName'),
+    lastName: text('coParent.lastName'),
+    email: text('coParent.email'),
+    countryCode: text('coParent.countryCode') || DEFAULT_PHONE_CODE,
+    phoneNumber: text('coParent.phoneNumber'),
+  };
+  const indexes = new Set<number>();
+  for (const name of Object.keys(form)) {
+    const index = CHILD_FIELD_NAME.exec(name)?.[1];
+    if (index !== undefined) indexes.add(Number(index));
+  }
+  const children = [...indexes]
+    .sort((a, b) => a - b)
+    .map((index) => ({
+      firstName: text(`children.${index}.firstName`),
+      lastName: text(`children.${index}.lastName`),
+      email: text(`children.${index}.email`),
+    }));
+  return { coParent, children };
+}
+
+/** The family form's values → its fields by the names a form posts them under. */
+export function familyFormFields(values: FamilyFields): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of CO_PARENT_FIELDS) fields[`coParent.${name}`] = values.coParent[name];
+  values.children.forEach((child, index) => {
+    for (const name of CHILD_FIELDS) fields[`children.${index}.${name}`] = child[name];
+  });
+  return fields;
+}
+
+/** A saved signup's family (GET /v2/signups/{id}) as the form's values; undefined before it is saved. */
+export function familyFieldsOfSignup({
+  coParent,
+  children,
+}: Pick<SignupState, 'coParent' | 'children'>): FamilyFields | undefined {
+  if (!coParent) return undefined;
+  return {
+    coParent: {
+      firstName: coParent.firstName,
+      lastName: coParent.lastName,
+      email: coParent.email ?? '',
+      countryCode: coParent.phoneCountryCode ?? DEFAULT_PHONE_CODE,
+      phoneNumber: coParent.phoneNumber ?? '',
+    },
+    children: children.map((child) => ({
+      firstName: child.firstName,
+      lastName: child.lastName,
+      email: child.email ?? '',
+    })),
+  };
+}
+
+/** What the family form's rules need of step 1, from a saved signup. */
+export function familyFormContextOfSignup({
+  parent,
+  knowsCoParentEmail,
+}: Pick<SignupState, 'parent' | 'knowsCoParentEmail'>): FamilyFormContext {
+  return {
+    parentEmail: parent.email ?? '',
+    parentPhone:
+      parent.phoneCountryCode && parent.phoneNumber
+        ? { countryCode: parent.phoneCountryCode, phoneNumber: parent.phoneNumber }
+        : undefined,
+    knowsCoParentEmail: knowsCoParentEmail ?? false,
   };
 }

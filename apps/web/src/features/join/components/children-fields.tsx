@@ -1,5 +1,13 @@
-import { emptyChild, type FamilyForm, type FamilyFormInput, MAX_CHILDREN } from '@coparent/domain';
-import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import {
+  emptyChild,
+  FAMILY_FORM_ACTION_FIELD,
+  FAMILY_FORM_ADD_CHILD,
+  FAMILY_FORM_REMOVE_CHILD,
+  type FamilyForm,
+  type FamilyFormInput,
+  MAX_CHILDREN,
+} from '@coparent/domain';
+import { type FieldErrors, get, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChildrenRows } from '@/components/children-rows';
 import { NameFields } from '@/components/name-fields';
@@ -11,6 +19,13 @@ import { useRepeatableRows } from '@/lib/use-repeatable-rows';
 type ChildrenFieldsProps = {
   form: UseFormReturn<FamilyFormInput, unknown, FamilyForm>;
   errors: FieldErrors<FamilyFormInput>;
+};
+
+/** Add child and Remove as a browser without a script posts them (the server answers the page). */
+const POSTED_AS = {
+  name: FAMILY_FORM_ACTION_FIELD,
+  add: FAMILY_FORM_ADD_CHILD,
+  removePrefix: FAMILY_FORM_REMOVE_CHILD,
 };
 
 /**
@@ -44,6 +59,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
       addLabel={t('stepTwo.addChild')}
       limitMessage={limitMessage}
       rows={rows}
+      postedAs={POSTED_AS}
     >
       {(index) => {
         const childErrors = errors.children?.[index];
@@ -59,6 +75,7 @@ export function ChildrenFields({ form, errors }: ChildrenFieldsProps) {
               autoComplete="off"
               spellCheck={false}
               isOptional
+              defaultValue={get(form.formState.defaultValues, email)}
               error={errorText(childErrors?.email)}
               {...form.register(email)}
             />

@@ -1,12 +1,24 @@
+import { CO_PARENT_DUPLICATE_CONFIRMED_FIELD } from '@coparent/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
 
-type DuplicateWarningProps = { text: string; onContinue: () => void; isContinuing: boolean };
+type DuplicateWarningProps = {
+  text: string;
+  onContinue: () => void;
+  isContinuing: boolean;
+  /** The form "Continue" posts, confirmed, when the page runs no script. */
+  formId: string;
+};
 
 /** The family step's co-parent duplicate warning: it does not block, "Continue" goes on. */
-export function DuplicateWarning({ text, onContinue, isContinuing }: DuplicateWarningProps) {
+export function DuplicateWarning({
+  text,
+  onContinue,
+  isContinuing,
+  formId,
+}: DuplicateWarningProps) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -17,7 +29,17 @@ export function DuplicateWarning({ text, onContinue, isContinuing }: DuplicateWa
     <AlertBanner
       tone="warning"
       action={
-        <Button onClick={onContinue} isLoading={isContinuing}>
+        <Button
+          type="submit"
+          form={formId}
+          name={CO_PARENT_DUPLICATE_CONFIRMED_FIELD}
+          value="yes"
+          onClick={(event) => {
+            event.preventDefault();
+            onContinue();
+          }}
+          isLoading={isContinuing}
+        >
           {t('common.continue')}
         </Button>
       }

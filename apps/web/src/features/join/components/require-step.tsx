@@ -7,6 +7,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
+import { useServerSignup } from '@/lib/server-signup';
 import { useHydrated } from '@/lib/use-hydrated';
 import { isSignupExpired, useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import { hasPostedSignup, useCookieSignup } from '../api/get-current-signup';
@@ -31,6 +32,7 @@ export function RequireStep({ step, children }: RequireStepProps) {
   // submit) was just answered by the server, and reading it again would hold up the next step.
   // A step the server rendered opens with the store's first state: it is known once taken over.
   const isHydrated = useHydrated();
+  const serverSignup = useServerSignup();
   const [signupIdOnMount, setSignupIdOnMount] = useState<string | null | undefined>(() =>
     isHydrated ? signupKey?.signupId : null,
   );
@@ -62,6 +64,8 @@ export function RequireStep({ step, children }: RequireStepProps) {
     if (adoptable && cookieSignup.data) adoptSignup(cookieSignup.data);
   }, [adoptable, cookieSignup.data, adoptSignup]);
 
+  // A page the server wrote with the signup: as written, until the tab's store speaks.
+  if (serverSignup) return canEnterStep(step, serverSignup.lastCompletedStep) ? children : null;
   if (asksCookie && (cookieSignup.isLoading || adoptable)) return null;
 
   if (isGone) return step === 1 ? null : <Navigate to="/step1" replace />;

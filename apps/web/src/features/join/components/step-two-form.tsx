@@ -4,20 +4,25 @@ import {
   type FamilyForm,
   type FamilyFormContext,
   type FamilyFormInput,
+  familyFieldsFromForm,
   familyFormSchema,
+  isDuplicateCoParentWarning,
   type ValidationError,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { EmailField } from '@/components/email-field';
 import styles from '@/components/form.module.css';
 import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
+import { submittedFormErrors } from '@/lib/form-errors';
+import type { FormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
@@ -29,6 +34,9 @@ import { ChildrenFields } from './children-fields';
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_TWO_FORM_ID = 'step-two-form';
+
+/** The page (and, without a script, where the form posts: the server answers it). */
+export const STEP_TWO_PATH = '/step2';
 
 const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'];
 const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
@@ -70,6 +78,10 @@ export type StepTwoSubmitResult = { fieldErrors?: ValidationError[] } | undefine
 
 type StepTwoFormProps = {
   draft: StepTwoDraft | undefined;
+  /** The kept draft, when it replaces what the server wrote (once the app has the page). */
+  draftForUnchangedFields?: StepTwoDraft;
+  /** The post the page answers (without a script): its problems show from the start. */
+  submission?: FormSubmission;
   context: FamilyFormContext;
   onDraftChange: (draft: StepTwoDraft) => void;
   onSubmit: (values: FamilyForm) => Promise<StepTwoSubmitResult>;
@@ -78,8 +90,24 @@ type StepTwoFormProps = {
   hasEmailSpeedBump?: boolean;
 };
 
+/** The problems of a posted family the page answers: its schema's, and the server's refusals. */
+function submittedProblems(
+  schema: ReturnType<typeof familyFormSchema>,
+  submission: FormSubmission | undefined,
+) {
+  if (!submission || submission.checked === false) return undefined;
+  const values = familyFieldsFromForm(submission.values);
+  // The duplicate warning is no field's problem: the page shows it above the form.
+  const refusals = submission.errors.filter((error) => !isDuplicateCoParentWarning(error));
+  return submittedFormErrors<FamilyFormInput>(schema, values, refusals, (field) =>
+    familyFieldFor(field, values.children.length),
+  );
+}
+
 export function StepTwoForm({
   draft,
+  draftForUnchangedFields,
+  submission,
   context,
   onDraftChange,
   onSubmit,
@@ -89,12 +117,20 @@ export function StepTwoForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const schema = useMemo(() => familyFormSchema(context), [context]);
+  const [firstProblems] = useState(() => submittedProblems(schema, submission));
   const form = useSummaryForm<FamilyFormInput, FamilyForm>(
     zodResolver(schema),
     familyDefaults(draft),
     'onSubmit',
+    firstProblems?.errors,
   );
-  const { register, formState, watch, getValues, setValue, setFocus } = form;
+  const { register, formState, watch, getValues, setValue, setFocus, reset } = form;
+  // The tab's draft (typed, not yet saved) over what the server wrote, once the app has the page.
+  useEffect(() => {
+    if (draftForUnchangedFields) reset(familyDefaults(draftForUnchangedFields));
+  }, [draftForUnchangedFields, reset]);
+  const defaultFor = (name: Path<FamilyFormInput>): string | undefined =>
+    get(formState.defaultValues, name);
   const [speedBump, setSpeedBump] = useState<'unasked' | 'open' | 'asked'>('unasked');
   const errors = formState.errors;
 
@@ -110,6 +146,7 @@ export function StepTwoForm({
     },
     fieldFor: (field) => familyFieldFor(field, getValues('children').length),
     errorText,
+    firstUnplaced: firstProblems?.unplaced,
     summaryText: (path, message) => {
       const [group, index] = path.split('.');
       return group === 'coParent'
@@ -130,7 +167,11 @@ export function StepTwoForm({
           className={styles.form}
           onSubmit={submit}
           summary={summary}
+          method="post"
+          action={`${JOIN_BASENAME}${STEP_TWO_PATH}`}
         >
+          {/* Enter in a field presses the form's first submit button: Continue, not Add child. */}
+          <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
           <p className={styles.intro}>{t('stepTwo.intro')}</p>
           <fieldset className={styles.section}>
             <legend className={styles.sectionLegend}>{t('stepTwo.coParentLegend')}</legend>
@@ -140,6 +181,7 @@ export function StepTwoForm({
               label={t('stepTwo.email')}
               autoComplete="off"
               isOptional={!context.knowsCoParentEmail}
+              defaultValue={defaultFor('coParent.email')}
               error={errorText(coParentErrors?.email)}
               {...register('coParent.email')}
             />
@@ -153,8 +195,15 @@ export function StepTwoForm({
               }
               codeError={errorText(coParentErrors?.countryCode)}
               numberError={errorText(coParentErrors?.phoneNumber)}
-              codeProps={register('coParent.countryCode')}
-              numberProps={{ ...register('coParent.phoneNumber'), autoComplete: 'off' }}
+              codeProps={{
+                defaultValue: defaultFor('coParent.countryCode'),
+                ...register('coParent.countryCode'),
+              }}
+              numberProps={{
+                defaultValue: defaultFor('coParent.phoneNumber'),
+                ...register('coParent.phoneNumber'),
+                autoComplete: 'off',
+              }}
             />
           </fieldset>
           <ChildrenFields form={form} errors={errors} />

@@ -13,15 +13,21 @@ import { useUpdateSignup } from '../api/update-signup';
 import type { StepTwoSubmitResult } from '../components/step-two-form';
 import { endsSignup, useStartAgain } from './use-start-again';
 
+/** A co-parent duplicate warning, and the family it was given for ("Continue" saves it). */
+export type FamilyWarning = { text: string; values: FamilyForm };
+
 /**
  * Step 2's submit: save the FAMILY section, then go on to /step3. A co-parent duplicate warning
  * (which does not block) is shown first; "Continue" confirms it and goes on. 422 errors go back to
  * the form; an out-of-order, expired or unknown signup starts again at /step1.
  */
-export function useSubmitFamily() {
+export function useSubmitFamily(
+  /** A warning the server already gave (the page answers a post made without a script). */
+  firstWarning?: FamilyWarning,
+) {
   const navigate = useNavigate();
   const updateSignup = useUpdateSignup();
-  const [warning, setWarning] = useState<{ text: string; values: FamilyForm } | null>(null);
+  const [warning, setWarning] = useState<FamilyWarning | null>(firstWarning ?? null);
   const [hasProblem, setHasProblem] = useState(false);
 
   const startAgain = useStartAgain();
