@@ -129,7 +129,15 @@ function readServerRenderedPaths(): Set<string> {
   if (list === undefined) throw new Error(`No SERVER_RENDERED_PATHS in ${SERVER_RENDERED_TABLE}`);
   return new Set([...list.matchAll(/'(\/[^']*)'/g)].map(([, path]) => path as string));
 }
-const serverRendered = readServerRenderedPaths();
+/**
+ * The later numbered steps are written by the server only for a browser whose signup it can read
+ * (after a step saved by a form post); a browser with scripts renders them itself, so they count
+ * as the app renders them until every visit gets them from the server.
+ */
+const LATER_STEPS = new Set(['/step2', '/step3', '/alacarte', '/payment']);
+const serverRendered = new Set(
+  [...readServerRenderedPaths()].filter((path) => !LATER_STEPS.has(path)),
+);
 
 const routeTable = readRouteTable();
 const routeKeys = new Set(routeTable.map(({ manifestKeys: [screen] }) => screen));

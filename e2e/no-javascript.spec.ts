@@ -225,7 +225,7 @@ for (const lang of LANGUAGES) {
     await context.close();
   });
 
-  test(`without JavaScript (${lang}): step 2's children are added and removed, the family checked and saved`, async ({
+  test(`without JavaScript (${lang}): step 2's children are added and removed, the family saved, a package chosen`, async ({
     browser,
   }) => {
     const { context, page } = await browserWithoutScripts(browser, lang);
@@ -292,6 +292,17 @@ for (const lang of LANGUAGES) {
     await phone.press('Enter');
     await expect(page).toHaveURL(/\/app\/join\/step3$/);
 
+    // Step 3 is written with the packages offered to the step-1 phone.
+    await expect(heading).toHaveText(t(lang, 'stepThree.title'));
+    const cards = page.getByRole('list', { name: t(lang, 'packages.listLabel') });
+    await expect(cards.getByRole('article').first()).toBeVisible();
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/step3 without JavaScript (${lang})`,
+    );
+
     // Step 2 again: the server writes it with the saved family.
     await page.goto('/app/join/step2');
     await expect(coParent.getByLabel(t(lang, 'phone.number'))).toHaveValue('5587654321');
@@ -300,6 +311,13 @@ for (const lang of LANGUAGES) {
     await page.getByRole('button', { name: t(lang, 'common.back') }).click();
     await expect(page).toHaveURL(/\/app\/join\/step1$/);
     await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
+
+    // A card's Choose saves the package: on to the payment.
+    await page.goto('/app/join/step3');
+    const first = cards.getByRole('article').first();
+    const name = (await first.getByRole('heading').first().textContent()) ?? '';
+    await first.getByRole('button', { name: t(lang, 'packages.choose', { name }) }).click();
+    await expect(page).toHaveURL(/\/app\/join\/(payment|alacarte)$/);
     await context.close();
   });
 }

@@ -22,11 +22,16 @@ const SHELL =
  * submission): it writes the page's path and the problems it was given.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/step2'];
+export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/step2', '/step3'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
-export const SIGNUP_PAGE_PATHS = ['/step1', '/step2'];
+export const SIGNUP_PAGE_PATHS = ['/step1', '/step2', '/step3'];
+export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
+export async function serverPageQueries(path, { signup, fetchJson }) {
+  if (path !== '/step3') return [];
+  return [{ queryKey: ['coupons', signup.signupId], data: await fetchJson('/v2/signups/' + signup.signupId + '/coupons') }];
+}
 export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   const errors = (written?.submission?.errors ?? []).map((error) => error.text).join('|');
@@ -476,5 +481,127 @@ describe('step 2 posted by a browser without a script', () => {
       expect(shell.body).not.toContain('<main>');
       expect(shell.body).toContain('<div id="root"></div>');
     }
+  });
+});
+
+describe('step 3 posted by a browser without a script', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = webBuild();
+    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: `/app/join${path}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        cookie,
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  /** A browser that posted steps 1 and 2: the cookie it holds. */
+  async function browserAtStepThree(): Promise<{ signupId: string; cookie: string }> {
+    const res = await postForm(app, { ...STEP_ONE, email: uniqueEmail('package') });
+    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(
+      [res.headers['set-cookie'] ?? []].flat().join('\n'),
+    );
+    if (!match?.[1]) throw new Error('no signup cookie');
+    const browser = { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}` };
+    const family = await post('/step2', browser.cookie, {
+      'coParent.firstName': 'Luis',
+      'coParent.lastName': 'Pérez',
+      'coParent.countryCode': 'MEXICO',
+      'coParent.phoneNumber': '5587654321',
+      'children.0.firstName': 'Mateo',
+      'children.0.lastName': 'Pérez',
+    });
+    expect(family.headers.location).toBe('/app/join/step3');
+    return browser;
+  }
+
+  /** The packages offered to the step-1 phone, as the page's cards show them. */
+  async function offeredPackages(): Promise<{ id: number; buildYourOwn: boolean }[]> {
+    const group = (
+      await app.inject({ url: '/v2/pricing?countryCode=52&phoneNumber=5512345678' })
+    ).json() as { packageIds: number[]; country: string };
+    const packages = await app.inject({
+      url: `/v2/packages?ids=${group.packageIds.join(',')}&country=${group.country}`,
+    });
+    return (packages.json() as { packages: { id: number; buildYourOwn: boolean }[] }).packages;
+  }
+
+  const readSignup = async ({ signupId, cookie }: { signupId: string; cookie: string }) =>
+    (
+      await app.inject({ method: 'GET', url: `/v2/signups/${signupId}`, headers: { cookie } })
+    ).json();
+
+  it('saves the package a card posts and goes on to the payment, or to build your own', async () => {
+    const packages = await offeredPackages();
+    const ready = packages.find((pkg) => !pkg.buildYourOwn);
+    const buildYourOwn = packages.find((pkg) => pkg.buildYourOwn);
+    if (!ready || !buildYourOwn) throw new Error('the catalog offers both kinds');
+
+    const browser = await browserAtStepThree();
+    const chosen = await post('/step3', browser.cookie, { packageId: String(ready.id) });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe('/app/join/payment');
+    expect(await readSignup(browser)).toMatchObject({
+      lastCompletedStep: 3,
+      order: { packageId: ready.id },
+    });
+
+    const other = await browserAtStepThree();
+    const own = await post('/step3', other.cookie, { packageId: String(buildYourOwn.id) });
+    expect(own.headers.location).toBe('/app/join/alacarte');
+    expect(await readSignup(other)).toMatchObject({
+      lastCompletedStep: 2,
+      pendingBuildYourOwnPackageId: buildYourOwn.id,
+    });
+  });
+
+  it('shows the cards again for a package not offered, saving nothing', async () => {
+    const browser = await browserAtStepThree();
+    for (const packageId of ['0', 'abc', '999999']) {
+      const res = await post('/step3', browser.cookie, { packageId });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/app/join/step3');
+    }
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 2, order: null });
+  });
+
+  it('sends a signup that has not reached step 3 to its next step, and none to step 1', async () => {
+    const res = await postForm(app, { ...STEP_ONE, email: uniqueEmail('early') });
+    const cookie = /coparent_signup=[^;]+/.exec([res.headers['set-cookie']].flat().join(''))?.[0];
+    const early = await post('/step3', cookie ?? '', { packageId: '1' });
+    expect(early.headers.location).toBe('/app/join/step2');
+    const none = await post('/step3', '', { packageId: '1' });
+    expect(none.headers.location).toBe('/app/join/step1');
+  });
+
+  it("writes step 3 with the answers its screen reads, read with the browser's own key", async () => {
+    const browser = await browserAtStepThree();
+    const page = await app.inject({
+      method: 'GET',
+      url: '/app/join/step3',
+      headers: { accept: 'text/html', cookie: `${browser.cookie}; coparent_signup_posted=1` },
+    });
+    expect(page.statusCode).toBe(200);
+    const written = /<script type="application\/json" id="server-queries">(.*?)<\/script>/.exec(
+      page.body,
+    )?.[1];
+    expect(JSON.parse(written ?? 'null')).toEqual([
+      { queryKey: ['coupons', browser.signupId], data: { coupons: expect.any(Array) } },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   CO_PARENT_DUPLICATE_CONFIRMED_FIELD,
   CreateSignupRequestSchema,
+  canEnterStep,
   FAMILY_FORM_ACTION_FIELD,
   FAMILY_FORM_ADD_CHILD,
   FAMILY_FORM_REMOVE_CHILD,
@@ -18,6 +19,9 @@ import {
   type Locale,
   MAX_CHILDREN,
   type MessageKey,
+  nextIncompleteStep,
+  PACKAGE_CHOICE_FIELD,
+  pathForStep,
   SIGNUP_POSTED_COOKIE,
   SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
   type SignupState,
@@ -300,5 +304,49 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     }
     reply.header('set-cookie', postedCookie(secureCookies));
     return reply.redirect(`${JOIN_BASE}/step3`, 303);
+  });
+
+  app.post(`${JOIN_BASE}/step3`, { schema: { hide: true } }, async (request, reply) => {
+    if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
+    const key = signupFromCookie(request);
+    const signup = await readCookieSignup(signups, request);
+    if (!key || !signup || signup.paid) return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    if (!canEnterStep(3, signup.lastCompletedStep)) {
+      const next = pathForStep(nextIncompleteStep(signup.lastCompletedStep));
+      return reply.redirect(`${JOIN_BASE}${next}`, 303);
+    }
+    const posted = (request.body ?? {}) as Record<string, unknown>;
+    const packageId = Number(posted[PACKAGE_CHOICE_FIELD]);
+    // No package the page offered (a tampered post): the cards again.
+    if (!Number.isSafeInteger(packageId) || packageId <= 0) {
+      return reply.redirect(`${JOIN_BASE}/step3`, 303);
+    }
+    const locale = pageLocale(request);
+    const body = UpdateSignupRequestSchema.safeParse({
+      sections: ['PACKAGE'],
+      order: { packageId },
+    });
+    if (!body.success) return reply.redirect(`${JOIN_BASE}/step3`, 303);
+    try {
+      await signups.update(key.signupId, key.registrationKey, body.data, {
+        locale,
+        referrerKey: undefined,
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'DUPLICATE_PARENT') {
+        return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
+      }
+      // A package this signup is not offered: the cards again; a signup that ended: step 1.
+      if (error instanceof FieldValidationError) return reply.redirect(`${JOIN_BASE}/step3`, 303);
+      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
+        return reply.redirect(`${JOIN_BASE}/step1`, 303);
+      }
+      throw error;
+    }
+    const saved = await signups.get(key.signupId, key.registrationKey);
+    reply.header('set-cookie', postedCookie(secureCookies));
+    // A build-your-own package's options are chosen next.
+    const next = saved.pendingBuildYourOwnPackageId ? '/alacarte' : '/payment';
+    return reply.redirect(`${JOIN_BASE}${next}`, 303);
   });
 }

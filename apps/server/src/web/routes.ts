@@ -5,6 +5,7 @@ import {
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  type Locale,
   SIGNUP_POSTED_COOKIE,
   SITE_PAGE_PATHS,
   type SignupState,
@@ -172,6 +173,40 @@ export async function webRoutes(
     }
   };
 
+  /**
+   * The answers the page's screen reads, read through this server's own API with the browser's
+   * cookie and the page's language, as the app would ask them. Without them (a call refused, the
+   * database away) the page is written as before and the app asks itself.
+   */
+  const pageQueries = async (
+    request: FastifyRequest,
+    joinPath: string,
+    signup: SignupState,
+    locale: Locale,
+  ) => {
+    if (!renderer) return undefined;
+    const fetchJson = async (path: string) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: {
+          accept: 'application/json',
+          'accept-language': locale,
+          cookie: request.headers.cookie ?? '',
+        },
+      });
+      if (answer.statusCode !== 200)
+        throw new Error(`GET ${path.split('?')[0]}: ${answer.statusCode}`);
+      return answer.json() as unknown;
+    };
+    try {
+      return await renderer.pageQueries(joinPath, { signup, locale, fetchJson });
+    } catch (error) {
+      request.log.warn({ error: (error as Error).message, path: joinPath }, 'page data not read');
+      return undefined;
+    }
+  };
+
   /** Writes the page's screen on the server (answering a posted form when given one). */
   const renderPage = async (
     request: FastifyRequest,
@@ -192,7 +227,8 @@ export async function webRoutes(
       // which may know the signup, decides (the app's shell).
       const step = stepForPath(joinPath) ?? 1;
       if (step > 1 && !(signup && canEnterStep(step, signup.lastCompletedStep))) return false;
-      const written = { submission, signup };
+      const queries = signup ? await pageQueries(request, joinPath, signup, locale) : undefined;
+      const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
         reply.redirect(rendered.location, submission ? 303 : rendered.status);

@@ -13,11 +13,15 @@ export type ServerRender =
 export type JoinRenderer = {
   /** The join paths (under /app/join) it renders, e.g. '/signup'. */
   paths: ReadonlySet<string>;
-  render(
-    request: Request,
-    locale: Locale,
-    written?: { submission?: RenderedSubmission; signup?: SignupState },
-  ): Promise<ServerRender>;
+  render(request: Request, locale: Locale, written?: WrittenWith): Promise<ServerRender>;
+  /**
+   * The answers a page's screen reads (the API's, as `fetchJson` reads them), for the page the
+   * server writes with the browser's signup; none when the build does not say.
+   */
+  pageQueries(
+    joinPath: string,
+    context: { signup: SignupState; locale: Locale; fetchJson: (path: string) => Promise<unknown> },
+  ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */
   signupPaths: ReadonlySet<string>;
   /** The attributes the app reads: on #root (hydrate it) and on <html> (the page's language). */
@@ -26,6 +30,17 @@ export type JoinRenderer = {
   /** The ids of the elements the page carries a posted form's submission and the signup in. */
   submissionElementId: string;
   signupElementId: string;
+  queriesElementId: string;
+};
+
+/** An answer the page's screen reads, as its query holds it (apps/web/src/lib/server-queries.ts). */
+export type RenderedQuery = { queryKey: readonly unknown[]; data: unknown };
+
+/** What a page is written with besides its URL and language. */
+export type WrittenWith = {
+  submission?: RenderedSubmission;
+  signup?: SignupState;
+  queries?: RenderedQuery[];
 };
 
 /** A posted form the page answers (apps/web/src/lib/form-submission.tsx). */
@@ -45,6 +60,8 @@ type EntryModule = {
   FORM_SUBMISSION_ELEMENT_ID?: unknown;
   SIGNUP_PAGE_PATHS?: unknown;
   SERVER_SIGNUP_ELEMENT_ID?: unknown;
+  serverPageQueries?: unknown;
+  SERVER_QUERIES_ELEMENT_ID?: unknown;
 };
 
 /**
@@ -69,6 +86,8 @@ export async function loadJoinRenderer(
     FORM_SUBMISSION_ELEMENT_ID,
     SIGNUP_PAGE_PATHS,
     SERVER_SIGNUP_ELEMENT_ID,
+    serverPageQueries,
+    SERVER_QUERIES_ELEMENT_ID,
   } = entry;
   if (
     typeof render !== 'function' ||
@@ -89,6 +108,13 @@ export async function loadJoinRenderer(
     submissionElementId: FORM_SUBMISSION_ELEMENT_ID,
     signupPaths: new Set(SIGNUP_PAGE_PATHS.filter((path) => typeof path === 'string')),
     signupElementId: SERVER_SIGNUP_ELEMENT_ID,
+    // A build that reads no answers on the server writes its pages without them.
+    pageQueries:
+      typeof serverPageQueries === 'function'
+        ? (serverPageQueries as JoinRenderer['pageQueries'])
+        : async () => [],
+    queriesElementId:
+      typeof SERVER_QUERIES_ELEMENT_ID === 'string' ? SERVER_QUERIES_ELEMENT_ID : 'server-queries',
   };
 }
 
@@ -105,7 +131,7 @@ const scriptJson = (value: unknown) =>
 /**
  * The page's document: its shell (index.html with the route's preloads) with the rendered screen
  * in #root, its title and its language, and what it was written with (a posted form it answers,
- * the browser's signup) for the app to take over the same page. `undefined` when the shell lacks
+ * the browser's signup, the answers its screen reads) for the app to take over the same page. `undefined` when the shell lacks
  * what it needs.
  */
 export function renderedDocument(
@@ -115,8 +141,9 @@ export function renderedDocument(
   renderer: Pick<
     JoinRenderer,
     'rootAttribute' | 'languageAttribute' | 'submissionElementId' | 'signupElementId'
-  >,
-  written: { submission?: RenderedSubmission; signup?: SignupState } = {},
+  > &
+    Partial<Pick<JoinRenderer, 'queriesElementId'>>,
+  written: WrittenWith = {},
 ): string | undefined {
   const rootStart = shell.indexOf('<div id="root">');
   const bodyEnd = shell.lastIndexOf('</body>');
@@ -134,6 +161,9 @@ export function renderedDocument(
     `<div id="root" ${renderer.rootAttribute}>${page.html}</div>`,
     data(renderer.submissionElementId, written.submission),
     data(renderer.signupElementId, written.signup),
+    written.queries?.length && renderer.queriesElementId
+      ? data(renderer.queriesElementId, written.queries)
+      : '',
   ].join('');
   return `${head}${root}${shell.slice(rootEnd + '</div>'.length)}`;
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 import type { FormSubmission } from '../lib/form-submission';
 import { whenLanguageLoaded } from '../lib/i18n';
+import type { ServerQuery } from '../lib/server-queries';
 import { AppProviders } from './providers';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -12,7 +13,11 @@ type Router = ReturnType<typeof createBrowserRouter>;
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /** What the server wrote the page with, for the app to take it over with the same. */
-type ServerWritten = { submission?: FormSubmission; signup?: SignupState };
+type ServerWritten = {
+  submission?: FormSubmission;
+  signup?: SignupState;
+  queries?: readonly ServerQuery[];
+};
 
 type AppProps = { createRouter: () => Router; written: ServerWritten };
 
@@ -20,7 +25,7 @@ function App({ createRouter, written }: AppProps) {
   const [router] = useState(createRouter);
   useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
-    <AppProviders submission={written.submission} signup={written.signup}>
+    <AppProviders submission={written.submission} signup={written.signup} queries={written.queries}>
       <RouterProvider router={router} />
     </AppProviders>
   );

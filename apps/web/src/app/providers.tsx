@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { type FlagOverrides, FlagProvider } from '../lib/flags';
 import { type FormSubmission, FormSubmissionProvider } from '../lib/form-submission';
 import { i18n as appI18n } from '../lib/i18n';
+import { type ServerQuery, seedQueries } from '../lib/server-queries';
 import { ServerSignupProvider } from '../lib/server-signup';
 import { DocumentLook } from './document-look';
 import { createQueryClient } from './query-client';
@@ -19,6 +20,8 @@ type AppProvidersProps = {
   submission?: FormSubmission;
   /** The signup the server read from the browser's cookie to write the page, when it did. */
   signup?: SignupState;
+  /** The answers the server read to write the page: in the cache from the start. */
+  queries?: readonly ServerQuery[];
 };
 
 export function AppProviders({
@@ -28,8 +31,13 @@ export function AppProviders({
   flags,
   submission,
   signup,
+  queries = [],
 }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    const created = queryClient ?? createQueryClient();
+    seedQueries(created, queries);
+    return created;
+  });
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>

@@ -1,4 +1,5 @@
-import { readWrittenSubmission } from '../lib/form-submission';
+import { FORM_SUBMISSION_ELEMENT_ID } from '../lib/form-submission';
+import { SERVER_QUERIES_ELEMENT_ID } from '../lib/server-queries';
 import { SERVER_SIGNUP_ELEMENT_ID } from '../lib/server-signup';
 import { useFunnelStore } from '../stores/funnel-store';
 import { renderApp } from './app';
@@ -11,8 +12,10 @@ import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered-paths';
 export async function startApp(container: HTMLElement): Promise<void> {
   const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   if (!hydrate) return renderApp(container, createAppRouter);
-  const [signup] = await Promise.all([
+  const [signup, queries, submission] = await Promise.all([
     readServerSignup(),
+    readServerQueries(),
+    readServerSubmission(),
     loadMatchedRoutes(routes, window.location, JOIN_BASENAME),
   ]);
   // The tab goes on with the signup the page was written with when it has none of its own.
@@ -20,8 +23,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   if (signup && !signup.paid && funnel.signupId === undefined) funnel.adoptSignup(signup);
   return renderApp(container, createAppRouter, {
     hydrate,
-    submission: readWrittenSubmission(),
+    submission,
     signup,
+    queries,
   });
 }
 
@@ -30,4 +34,18 @@ async function readServerSignup() {
   if (!document.getElementById(SERVER_SIGNUP_ELEMENT_ID)) return undefined;
   const { readWrittenSignup } = await import('../lib/read-written-signup');
   return readWrittenSignup();
+}
+
+/** The answers the server wrote in the page (their reader loads only then). */
+async function readServerQueries() {
+  if (!document.getElementById(SERVER_QUERIES_ELEMENT_ID)) return [];
+  const { readWrittenQueries } = await import('../lib/read-written-queries');
+  return readWrittenQueries();
+}
+
+/** The post the page answers, when the server wrote one (its reader loads only then). */
+async function readServerSubmission() {
+  if (!document.getElementById(FORM_SUBMISSION_ELEMENT_ID)) return undefined;
+  const { readWrittenSubmission } = await import('../lib/read-written-submission');
+  return readWrittenSubmission();
 }

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useHref, useLocation, useNavigate } from 'react-router';
 import { track } from '../lib/analytics';
+import { useHydrated } from '../lib/use-hydrated';
 import { Button } from './button';
 
 type BackButtonProps = {
   to: string;
   label?: string;
   /**
-   * On a page that works without a script (and outside any form): the button also opens the
-   * previous page by itself, as a form asking for it.
+   * On a page the server writes (and outside any form): without a script, Back is a form asking
+   * for the previous page. The app's own button shows once the app has the page: a click before
+   * then could be lost between the two.
    */
   worksWithoutScript?: boolean;
 };
@@ -19,23 +21,35 @@ export function BackButton({ to, label, worksWithoutScript = false }: BackButton
   const navigate = useNavigate();
   const href = useHref(to);
   const { pathname } = useLocation();
+  const isHydrated = useHydrated();
+  const text = (
+    <>
+      <span aria-hidden="true">←</span> {label ?? t('common.back')}
+    </>
+  );
   const button = (
     <Button
       variant="secondary"
-      type={worksWithoutScript ? 'submit' : 'button'}
-      onClick={(event) => {
-        event.preventDefault();
+      hidden={worksWithoutScript && !isHydrated}
+      onClick={() => {
         track('Back Clicked', { from: pathname, to });
         navigate(to);
       }}
     >
-      <span aria-hidden="true">←</span> {label ?? t('common.back')}
+      {text}
     </Button>
   );
   if (!worksWithoutScript) return button;
   return (
-    <form method="get" action={href}>
+    <>
+      <noscript>
+        <form method="get" action={href}>
+          <Button variant="secondary" type="submit">
+            {text}
+          </Button>
+        </form>
+      </noscript>
       {button}
-    </form>
+    </>
   );
 }

@@ -1,79 +1,24 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import styles from './modal.module.css';
+import { useEffect, useState } from 'react';
+import type { ModalProps } from './modal-dialog';
 
-type ModalProps = {
-  isOpen: boolean;
-  /** Escape, the close button and the backdrop call it with false. */
-  onOpenChange: (isOpen: boolean) => void;
-  title: string;
-  /** The text read out with the title (tied as the dialog's description). */
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Buttons at the bottom. */
-  actions: ReactNode;
-  /** The role of a modal that needs an answer (no backdrop dismissal). */
-  isAlert?: boolean;
-  /** Where focus goes on open, when not the first focusable element (call preventDefault first). */
-  onOpenAutoFocus?: (event: Event) => void;
-  /** Where focus goes on close, when not back to what opened it (call preventDefault first). */
-  onCloseAutoFocus?: (event: Event) => void;
-};
+type DialogModule = typeof import('./modal-dialog');
+
+let loaded: DialogModule | undefined;
+const loadDialog = () =>
+  import('./modal-dialog').then((module) => {
+    loaded = module;
+    return module;
+  });
 
 /**
- * A modal dialog (Radix): focus moves in and is trapped, Escape closes it, focus returns to what
- * opened it, and the page behind is hidden from screen readers.
+ * A modal dialog (modal-dialog.tsx). Its code (Radix, a sixth of a checkout's JavaScript) loads
+ * once a screen that may open it has rendered, not before the screen's first paint; a modal asked
+ * to open before then opens as soon as it has loaded.
  */
-export function Modal({
-  isOpen,
-  onOpenChange,
-  title,
-  description,
-  children,
-  actions,
-  isAlert = false,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: ModalProps) {
-  const { t } = useTranslation();
-  // Radix returns focus to a Dialog.Trigger; these modals open from other controls (a submit, a
-  // check), so the opener is remembered here and focused again on close.
-  const opener = useRef<HTMLElement | null>(null);
-  return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          role={isAlert ? 'alertdialog' : 'dialog'}
-          onPointerDownOutside={isAlert ? (event) => event.preventDefault() : undefined}
-          onOpenAutoFocus={(event) => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            onOpenAutoFocus?.(event);
-          }}
-          onCloseAutoFocus={(event) => {
-            onCloseAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            event.preventDefault();
-            opener.current?.focus();
-          }}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description className={styles.description} asChild>
-              <div>{description}</div>
-            </Dialog.Description>
-          ) : null}
-          {children}
-          <div className={styles.actions}>{actions}</div>
-          <Dialog.Close className={styles.close} aria-label={t('common.closeDialog')}>
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+export function Modal(props: ModalProps) {
+  const [dialog, setDialog] = useState(loaded);
+  useEffect(() => {
+    if (!dialog) void loadDialog().then(setDialog);
+  }, [dialog]);
+  return dialog ? <dialog.ModalDialog {...props} /> : null;
 }

@@ -238,3 +238,6 @@ export function familyFormContextOfSignup({
     knowsCoParentEmail: knowsCoParentEmail ?? false,
   };
 }
+
+/** The package step's cards without a script: each "Choose" posts its package's id under this name. */
+export const PACKAGE_CHOICE_FIELD = 'packageId';

@@ -2,6 +2,7 @@ import type { Package } from '@coparent/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { AlertBanner } from '@/components/alert-banner';
 import { BackButton } from '@/components/back-button';
 import { GenericError } from '@/components/generic-error';
@@ -21,12 +22,17 @@ import { SubscriptionCodeBox } from '@/features/packages/components/subscription
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
 import { usePackageBypass } from '@/features/packages/hooks/use-package-bypass';
 import { useSubscriptionCode } from '@/features/packages/hooks/use-subscription-code';
+import { signupPricingCriteria } from '@/features/packages/server-queries';
+import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useRepeatable } from '@/lib/use-repeatable';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
+
+/** The page (and, without a script, where a card's "Choose" posts: the server saves it). */
+const STEP_THREE_PATH = '/step3';
 
 /**
  * /step3: the packages of the visitor's pricing group (by the step-1 phone) as sorted cards with
@@ -37,10 +43,17 @@ export function StepThreeRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('stepThree.title'));
   const locale = useLocale();
-  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
-  const signupKey = useSignupKey();
+  // A page the server wrote with the browser's signup reads it until the app has the page.
+  const serverSignup = useServerSignup();
+  const storedLastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const lastCompletedStep = serverSignup?.lastCompletedStep ?? storedLastCompletedStep;
+  const storedKey = useSignupKey();
+  const signupKey = serverSignup ? { signupId: serverSignup.signupId } : storedKey;
   const stepOne = useFunnelStore((s) => s.stepOneValues);
-  const currentPackageId = useFunnelStore((s) => s.packageId);
+  const storedPackageId = useFunnelStore((s) => s.packageId);
+  const currentPackageId = serverSignup
+    ? (serverSignup.order?.packageId ?? serverSignup.pendingBuildYourOwnPackageId ?? undefined)
+    : storedPackageId;
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const storedCode = useFunnelStore((s) => s.paymentCodes[0]);
   const setPaymentCodes = useFunnelStore((s) => s.setPaymentCodes);
@@ -52,7 +65,9 @@ export function StepThreeRoute() {
 
   // Once a billing country is saved on /payment, its packages are the ones offered.
   const offered = useOfferedPackages(
-    phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
+    serverSignup
+      ? signupPricingCriteria(serverSignup)
+      : phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );
   const coupons = useCoupons(signupKey, locale);
   // The save's price is /payment's first (one round trip fewer).
@@ -110,6 +125,7 @@ export function StepThreeRoute() {
           currentPackageId={currentPackageId}
           choosingId={choosingId}
           onChoose={(pkg) => void cardChoice.run(pkg)}
+          action={`${JOIN_BASENAME}${STEP_THREE_PATH}`}
         />
       </>
     );
@@ -140,7 +156,7 @@ export function StepThreeRoute() {
       ) : null}
       <div className={packageStyles.choices}>{body}</div>
       <div className={styles.actions}>
-        <BackButton to="/step2" />
+        <BackButton to="/step2" worksWithoutScript />
       </div>
     </>
   );

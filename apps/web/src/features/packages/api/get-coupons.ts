@@ -4,18 +4,22 @@ import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
 
 /** GET /v2/signups/{signupId}/coupons: the signup's referrer discount, then public promotions. */
-async function getCoupons({ signupId, registrationKey }: SignupKey): Promise<CouponsResponse> {
-  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/coupons`, {
-    registrationKey,
-  });
+export const couponsPath = (signupId: string) =>
+  `/v2/signups/${encodeURIComponent(signupId)}/coupons`;
+
+export async function readCoupons(answer: unknown): Promise<CouponsResponse> {
   // The layout's discount banner reads coupons on every funnel page: the schema (and zod) load
   // only when an answer needs parsing, not in the entry every screen pays for.
   const { CouponsResponseSchema } = await import('./coupons-schema');
   return parseAnswer(CouponsResponseSchema, answer, 'coupons');
 }
 
+async function getCoupons({ signupId, registrationKey }: SignupKey): Promise<CouponsResponse> {
+  return readCoupons(await apiRequest<unknown>(couponsPath(signupId), { registrationKey }));
+}
+
 /** The query key holds the signup id, never the registration key, which is a secret. */
-function couponsQueryOptions(key: SignupKey, locale: Locale) {
+export function couponsQueryOptions(key: SignupKey, locale: Locale) {
   return queryOptions({
     queryKey: ['coupons', key.signupId, locale],
     queryFn: () => getCoupons(key),

@@ -7,11 +7,17 @@ import { apiRequest, parseAnswer } from '@/lib/api-client';
  * client sends it) and priced for the country. The locale is part of the query key, so a change of
  * language fetches the names again.
  */
-async function getPackages(ids: readonly number[], country?: string | null) {
+export function packagesPath(ids: readonly number[], country?: string | null): string {
   const params = new URLSearchParams({ ids: ids.join(',') });
   if (country) params.set('country', country);
-  const answer = await apiRequest<unknown>(`/v2/packages?${params.toString()}`);
-  return parseAnswer(PackagesResponseSchema, answer, 'packages') satisfies PackagesResponse;
+  return `/v2/packages?${params.toString()}`;
+}
+
+export const readPackages = (answer: unknown): PackagesResponse =>
+  parseAnswer(PackagesResponseSchema, answer, 'packages');
+
+async function getPackages(ids: readonly number[], country?: string | null) {
+  return readPackages(await apiRequest<unknown>(packagesPath(ids, country)));
 }
 
 export function packagesQueryOptions(

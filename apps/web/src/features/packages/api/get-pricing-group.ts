@@ -27,15 +27,21 @@ export function phonePricingCriteria(
   };
 }
 
-/** GET /v2/pricing: the visitor's pricing group and its package ids, in card order. */
-async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
+/** GET /v2/pricing's URL: the visitor's pricing group and its package ids, in card order. */
+export function pricingGroupPath(criteria: PricingCriteria): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(criteria)) {
     if (value) params.set(name, value);
   }
   const query = params.toString();
-  const answer = await apiRequest<unknown>(`/v2/pricing${query ? `?${query}` : ''}`);
-  return parseAnswer(PricingLookupResponseSchema, answer, 'pricing answer');
+  return `/v2/pricing${query ? `?${query}` : ''}`;
+}
+
+export const readPricingGroup = (answer: unknown): PricingLookupResponse =>
+  parseAnswer(PricingLookupResponseSchema, answer, 'pricing answer');
+
+async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
+  return readPricingGroup(await apiRequest<unknown>(pricingGroupPath(criteria)));
 }
 
 export function pricingGroupQueryOptions(criteria: PricingCriteria) {

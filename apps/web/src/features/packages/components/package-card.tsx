@@ -26,6 +26,8 @@ type PackageCardProps = {
   isDisabled?: boolean;
   onChoose: (pkg: Package) => void;
   variants?: PackageVariants;
+  /** The field "Choose" posts the package's id under, in a form that works without a script. */
+  postedAs?: string;
 };
 
 const TODAY: PackageVariants = {
@@ -44,6 +46,7 @@ export function PackageCard({
   isDisabled = false,
   onChoose,
   variants = TODAY,
+  postedAs,
 }: PackageCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -131,7 +134,11 @@ export function PackageCard({
             variant={isPremium ? 'primary' : 'secondary'}
             isLoading={isChoosing}
             disabled={isDisabled}
-            onClick={() => onChoose(pkg)}
+            {...(postedAs ? { type: 'submit', name: postedAs, value: String(pkg.id) } : {})}
+            onClick={(event) => {
+              event.preventDefault();
+              onChoose(pkg);
+            }}
           >
             <RichText
               i18nKey="packages.choose"

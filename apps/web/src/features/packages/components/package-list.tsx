@@ -1,4 +1,4 @@
-import type { Coupon, Package } from '@coparent/domain';
+import { type Coupon, PACKAGE_CHOICE_FIELD, type Package } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { usePackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
@@ -14,6 +14,11 @@ type PackageListProps = {
   /** The package being saved: its button shows a spinner and the others wait. */
   choosingId?: number;
   onChoose: (pkg: Package) => void;
+  /**
+   * Where the cards' form posts the chosen package (its id as `packageId`) when the page runs no
+   * script: the server saves the choice. Without it the cards are no form.
+   */
+  action?: string;
 };
 
 /** The package cards, sorted (sortPackages; the experiments' variants on top), each with the coupons that apply to it. */
@@ -24,11 +29,12 @@ export function PackageList({
   currentPackageId,
   choosingId,
   onChoose,
+  action,
 }: PackageListProps) {
   const { t } = useTranslation();
   const variants = usePackageVariants();
   const sorted = sortPackages(packages);
-  return (
+  const cards = (
     <ul className={styles.cards} aria-label={t('packages.listLabel')}>
       {(variants.isPlainDecoyFirst ? plainDecoyFirst(sorted) : sorted).map((pkg) => (
         <PackageCard
@@ -41,8 +47,16 @@ export function PackageList({
           isDisabled={choosingId !== undefined && pkg.id !== choosingId}
           onChoose={onChoose}
           variants={variants}
+          postedAs={action ? PACKAGE_CHOICE_FIELD : undefined}
         />
       ))}
     </ul>
+  );
+  return action ? (
+    <form method="post" action={action}>
+      {cards}
+    </form>
+  ) : (
+    cards
   );
 }

@@ -1,5 +1,6 @@
 import type { Package } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   clearBypassReloadMarker,
   clearPricingSelection,
@@ -34,8 +35,16 @@ export function usePackageBypass({
   packages: readonly Package[] | undefined;
   choose: (pkg: Package) => Promise<ChooseOutcome>;
 }): BypassState {
-  const [selection] = useState(() => readPricingSelection());
-  const [state, setState] = useState<BypassState>(selection ? 'selecting' : 'none');
+  // The selection is in this browser's storage: a page the server wrote reads it once taken over.
+  const isHydrated = useHydrated();
+  const [selection, setSelection] = useState(() =>
+    isHydrated ? readPricingSelection() : undefined,
+  );
+  useEffect(() => {
+    if (isHydrated && selection === undefined) setSelection(readPricingSelection());
+  }, [isHydrated, selection]);
+  const [outcome, setState] = useState<BypassState>();
+  const state: BypassState = outcome ?? (selection ? 'selecting' : 'none');
   const hasStarted = useRef(false);
   const chooseRef = useRef(choose);
   chooseRef.current = choose;

@@ -1,0 +1,19 @@
+import type { Locale, SignupState } from '@coparent/domain';
+import { offeredPackagesQueries } from '@/features/packages/server-queries';
+import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+
+/**
+ * The answers a join page's screen reads, for the server to write the page with them (a page
+ * written with the browser's signup). A page not listed reads nothing before its first paint.
+ */
+export async function serverPageQueries(
+  joinPath: string,
+  { signup, locale, fetchJson }: { signup: SignupState; locale: Locale; fetchJson: ServerFetch },
+): Promise<ServerQuery[]> {
+  switch (joinPath) {
+    case '/step3':
+      return offeredPackagesQueries(signup, locale, fetchJson);
+    default:
+      return [];
+  }
+}

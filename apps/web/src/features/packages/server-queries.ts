@@ -1,0 +1,50 @@
+import type { Locale, SignupState } from '@coparent/domain';
+import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+import { couponsPath, couponsQueryOptions, readCoupons } from './api/get-coupons';
+import { packagesPath, packagesQueryOptions, readPackages } from './api/get-packages';
+import {
+  phonePricingCriteria,
+  pricingGroupPath,
+  pricingGroupQueryOptions,
+  readPricingGroup,
+} from './api/get-pricing-group';
+
+/**
+ * The pricing criteria of a saved signup, as the package screens read them on a page the server
+ * wrote: its step-1 phone (a billing country the tab saved on /payment is the tab's to add).
+ */
+export function signupPricingCriteria(signup: Pick<SignupState, 'parent'>) {
+  return phonePricingCriteria(
+    signup.parent.phoneCountryCode ?? undefined,
+    signup.parent.phoneNumber ?? undefined,
+  );
+}
+
+/**
+ * What the package screens read for a saved signup, read on the server: its pricing group, the
+ * group's packages in the page's language, and the signup's coupons.
+ */
+export async function offeredPackagesQueries(
+  signup: SignupState,
+  locale: Locale,
+  fetchJson: ServerFetch,
+): Promise<ServerQuery[]> {
+  const criteria = signupPricingCriteria(signup);
+  const [group, coupons] = await Promise.all([
+    fetchJson(pricingGroupPath(criteria)).then(readPricingGroup),
+    fetchJson(couponsPath(signup.signupId)).then(readCoupons),
+  ]);
+  const queries: ServerQuery[] = [
+    { queryKey: pricingGroupQueryOptions(criteria).queryKey, data: group },
+    {
+      queryKey: couponsQueryOptions({ signupId: signup.signupId }, locale).queryKey,
+      data: coupons,
+    },
+  ];
+  if (group.packageIds.length > 0) {
+    const packages = readPackages(await fetchJson(packagesPath(group.packageIds, group.country)));
+    const { queryKey } = packagesQueryOptions(group.packageIds, group.country, locale);
+    queries.push({ queryKey, data: packages });
+  }
+  return queries;
+}
