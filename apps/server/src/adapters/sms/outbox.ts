@@ -41,6 +41,8 @@ export async function insertOutboxText(
     secretsExpireAt: message.secretsExpireAt,
     familyMemberId: message.familyMemberId ?? null,
     requestedByUserId: message.requestedByUserId ?? null,
+    // The sender's clock, as the once-a-day resend limit reads it.
+    createdAt: at,
     nextAttemptAt: optedOut ? null : (dueAt ?? null),
     ...(optedOut ? { failedAt: at, error: OPTED_OUT_ERROR } : {}),
   });
