@@ -9,3 +9,11 @@ export function formatAccountDate(iso: string, locale: Locale): string {
     timeZone: 'UTC',
   }).format(new Date(iso));
 }
+
+/** A moment in the language's medium date and short time, in the browser's time zone. */
+export function formatAccountMoment(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
