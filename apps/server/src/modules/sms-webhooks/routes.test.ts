@@ -230,6 +230,19 @@ describe.each(BACKENDS)("Twilio's webhooks on %s", (backend) => {
     expect(fake.sent.map((t) => t.to)).not.toContain(e164);
   });
 
+  it('publishes both webhooks in the OpenAPI document, as form posts', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of [STATUS, INBOUND]) {
+      const post = doc.paths[path]?.post;
+      expect(post?.tags, path).toEqual(['webhooks']);
+      expect(Object.keys(post?.requestBody?.content ?? {})).toEqual([
+        'application/x-www-form-urlencoded',
+      ]);
+      expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['403', '422']));
+    }
+    expect(doc.paths['/v2/account/coparent-invitation-text']?.post?.tags).toEqual(['account']);
+  });
+
   it('still answers 415 to a form posted to a JSON route (the form parser is the webhooks’ own)', async () => {
     const res = await app.inject({
       method: 'POST',
