@@ -195,6 +195,16 @@ describe.each(BACKENDS)("the co-parent's invitation text on the account home on 
     expect(optedOut.json().validationErrors).toEqual([
       expect.objectContaining({ field: 'phoneNumber', text: expect.stringMatching(/START/) }),
     ]);
+    // Parent A's own number (the fixtures' step 1), refused as the signup's family step does.
+    const own = await resend(parent.cookie, {
+      phoneCountryCode: 'US_CANADA',
+      phoneNumber: '2125551234',
+    });
+    expect(own.statusCode, own.body).toBe(422);
+    expect(own.json().validationErrors[0]).toMatchObject({
+      field: 'phoneNumber',
+      text: "Your co-parent's phone number cannot be the same as yours.",
+    });
     for (const payload of [
       { phoneCountryCode: 'MEXICO', phoneNumber: '12' },
       { phoneCountryCode: '+52', phoneNumber: '5512345678' },

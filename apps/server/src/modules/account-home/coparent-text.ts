@@ -8,6 +8,7 @@ import {
   type ResendCoParentTextRequest,
   type ResendCoParentTextResponse,
   resolveLocale,
+  samePhone,
   translateMessage,
 } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -113,7 +114,8 @@ export function createCoParentTextService(deps: CoParentTextDeps) {
    * invitation link (every earlier one stops working: a wrong number may have received it), and
    * the text queued in the same transaction, sent after the commit. 409 at `form` when there is
    * no text invitation of this parent's to send, the co-parent has joined, or one was sent again
-   * in the last 24 hours (with when it can be); 422 at `phoneNumber` for a number that opted out.
+   * in the last 24 hours (with when it can be); 422 at `phoneNumber` for a number that opted out
+   * or Parent A's own (as the signup's family step).
    */
   async function resend(
     userId: string,
@@ -131,6 +133,10 @@ export function createCoParentTextService(deps: CoParentTextDeps) {
     const { coParent } = pending;
     const to = phoneNumberE164(body.phoneCountryCode, body.phoneNumber);
     if (!to) throw fieldError('phoneNumber', 'signup_phoneNumber_error', locale);
+    const own = { countryCode: user.phoneCountryCode, phoneNumber: user.phoneNumber };
+    if (samePhone({ countryCode: body.phoneCountryCode, phoneNumber: body.phoneNumber }, own)) {
+      throw fieldError('phoneNumber', 'signup_coParentPhoneSame_error', locale);
+    }
     if (await isOptedOut(db, to))
       throw fieldError('phoneNumber', 'coParentText_optedOut_error', locale);
 

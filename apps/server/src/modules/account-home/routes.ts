@@ -82,7 +82,8 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
           'working) and queues the text in Parent A’s language. Once a day per family: 409 ' +
           '`{ validationErrors }` at `form` with when it can be sent again; 409 too when there ' +
           'is no such invitation or the co-parent has joined. 422 at `phoneCountryCode` or ' +
-          '`phoneNumber` (the signup’s phone rules, or a number that replied STOP).',
+          '`phoneNumber` (the signup’s phone rules: not Parent A’s own; or a number that replied ' +
+          'STOP).',
         headers: LocaleHeadersSchema,
         body: ResendCoParentTextRequestSchema,
         response: {
