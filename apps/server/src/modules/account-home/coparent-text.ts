@@ -56,9 +56,13 @@ function refusal(key: MessageKey, locale: Locale, params?: Record<string, string
   return new FieldValidationError([{ field: FORM_FIELD, text, type: 'ERROR' }], { status: 409 });
 }
 
-/** A moment as the parent reads it: their language, their time zone (UTC when unknown). */
+/**
+ * A moment as the parent reads it: their language, their time zone (UTC when unknown); Spanish on
+ * the 24-hour clock, as the account home shows it.
+ */
 function formatMoment(at: Date, locale: Locale, timeZone: string | null): string {
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  const hourCycle = locale === 'es-MX' ? { hourCycle: 'h23' as const } : {};
+  const options = { dateStyle: 'medium', timeStyle: 'short', ...hourCycle } as const;
   try {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }).format(at);
   } catch {
