@@ -10,6 +10,7 @@ import { unique } from './funnel';
 export type PaidParent = {
   userId: string;
   email: string;
+  /** '' for a co-parent known only by phone (`coParentPhone`), invited by text. */
   coParentEmail: string;
   username: string;
   password: string;
@@ -24,11 +25,16 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
 
 export async function paidParentViaApi(
   request: APIRequestContext,
-  options: { language?: string; firstName?: string } = {},
+  options: { language?: string; firstName?: string; coParentPhone?: string } = {},
 ): Promise<PaidParent> {
   const id = unique();
   const email = `account.${id}@example.com`;
-  const coParentEmail = `account.coparent.${id}@example.com`;
+  const byPhone = options.coParentPhone !== undefined;
+  const coParentEmail = byPhone ? '' : `account.coparent.${id}@example.com`;
+  // A co-parent known only by phone (a Mexican mobile number) is invited by text.
+  const coParentContact = byPhone
+    ? { email: '', phoneCountryCode: 'MEXICO', phoneNumber: options.coParentPhone }
+    : { email: coParentEmail };
   const language = options.language ?? 'en';
   const created = await ok(
     await request.post('/v2/signups', {
@@ -42,7 +48,7 @@ export async function paidParentViaApi(
           phoneCountryCode: 'US_CANADA',
           phoneNumber: '2125551234',
         },
-        knowsCoParentEmail: true,
+        knowsCoParentEmail: !byPhone,
       },
     }),
   );
@@ -53,7 +59,7 @@ export async function paidParentViaApi(
       headers,
       data: {
         sections: ['FAMILY'],
-        coParent: { firstName: 'Bruno', lastName: 'López', email: coParentEmail },
+        coParent: { firstName: 'Bruno', lastName: 'López', ...coParentContact },
         children: [{ firstName: 'Carla', lastName: 'López' }],
       },
     }),

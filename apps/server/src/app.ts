@@ -35,6 +35,7 @@ import { recoveryPlugin } from './modules/recovery/plugin.js';
 import { sessionPlugin } from './modules/session/plugin.js';
 import { signupPlugin } from './modules/signup/plugin.js';
 import { signupCookiePlugin } from './modules/signup/signup-cookie.js';
+import { smsWebhooksPlugin } from './modules/sms-webhooks/plugin.js';
 import { supportPlugin } from './modules/support/plugin.js';
 import { type AdapterOverrides, adaptersPlugin } from './plugins/adapters.js';
 import { corePlugin } from './plugins/core.js';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(eventsPlugin);
   await app.register(checkoutPlugin, { checkoutHooks: deps.checkoutHooks });
   await app.register(invitePlugin);
+  await app.register(smsWebhooksPlugin);
   await app.register(credentialsPlugin);
   await app.register(recoveryPlugin);
   await app.register(casesPlugin);

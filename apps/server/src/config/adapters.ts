@@ -10,7 +10,7 @@ import { noPlaces } from '../adapters/places/no-places.js';
 import type { PlacesProvider } from '../adapters/places/places-provider.js';
 import { createOutboxSmsSender, createProviderSmsSender } from '../adapters/sms/outbox.js';
 import type { SmsMetrics, SmsSender, SmsTransport } from '../adapters/sms/sms-sender.js';
-import { createTwilioTransport } from '../adapters/sms/twilio.js';
+import { createTwilioTransport, TWILIO_WEBHOOK_PATHS } from '../adapters/sms/twilio.js';
 import { createTableTaxCalculator } from '../adapters/tax/table-tax.js';
 import type { TaxCalculator } from '../adapters/tax/tax-calculator.js';
 import type { Db } from '../db/client.js';
@@ -54,6 +54,8 @@ export function createSmsSender(
     now: () => Date;
     metrics?: SmsMetrics | undefined;
     transport?: SmsTransport | undefined;
+    /** The server's public URL: Twilio posts each text's status to its status webhook. */
+    publicUrl?: string | undefined;
   },
 ): SmsSender {
   switch (config.kind) {
@@ -64,7 +66,11 @@ export function createSmsSender(
       return createProviderSmsSender({
         ...deps,
         retry,
-        transport: deps.transport ?? createTwilioTransport(twilio),
+        transport:
+          deps.transport ??
+          createTwilioTransport(twilio, {
+            statusCallbackUrl: deps.publicUrl && `${deps.publicUrl}${TWILIO_WEBHOOK_PATHS.status}`,
+          }),
       });
     }
   }

@@ -29,7 +29,7 @@ import { families, familyMembers, inviteProgress, invites } from './schema/famil
 import { lateCharges, orders, payments, receipts, subscriptions } from './schema/payments.js';
 import { sandboxNonces, sandboxPaymentMethods, sandboxTransactions } from './schema/sandbox.js';
 import { signupBilling, signupChildren, signupOrders, signups } from './schema/signups.js';
-import { smsOutbox } from './schema/sms.js';
+import { smsOptOuts, smsOutbox } from './schema/sms.js';
 import {
   credentialsTokens,
   parentProfiles,
@@ -48,6 +48,7 @@ export const schema = {
   professionalProfiles,
   emailOutbox,
   smsOutbox,
+  smsOptOuts,
   catalogPackages,
   catalogPackagePrices,
   catalogPackageOptions,

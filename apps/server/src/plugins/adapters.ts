@@ -58,7 +58,14 @@ export const adaptersPlugin = fp<AdapterOverrides>(
         ? createSegmentForwarder({ writeKey: config.analytics.segmentWriteKey, log })
         : noForwarder);
     const smsSender =
-      overrides.smsSender ?? createSmsSender(config.sms, { db, log, now, metrics: app.counters });
+      overrides.smsSender ??
+      createSmsSender(config.sms, {
+        db,
+        log,
+        now,
+        metrics: app.counters,
+        publicUrl: config.publicUrl,
+      });
     app.decorate('mailer', mailer);
     app.decorate('smsSender', smsSender);
     app.decorate('tax', overrides.tax ?? createTaxCalculator(config.tax));

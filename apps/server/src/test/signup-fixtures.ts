@@ -252,10 +252,15 @@ export type LoggedInParent = {
 
 /**
  * Parent A through the whole funnel (paid, credentials set) and logged in: the session cookie
- * for the account area's calls. Needs generous rate limits in the app's env.
+ * for the account area’s calls (of `ready`, a signup ready to pay, when given). Needs generous
+ * rate limits in the app’s env.
  */
-export async function loggedInParent(app: App, language = 'en'): Promise<LoggedInParent> {
-  const signup = await signupReadyToPay(app);
+export async function loggedInParent(
+  app: App,
+  language = 'en',
+  ready?: TestSignup,
+): Promise<LoggedInParent> {
+  const signup = ready ?? (await signupReadyToPay(app));
   const paid = await paySignup(app, signup, language);
   const username = uniqueUsername();
   const set = await app.inject({

@@ -110,6 +110,14 @@ export const en = {
   accountEmail_currentPasswordRequired_error: 'Enter your current password',
   accountEmail_currentPasswordWrong_error: 'That password is not correct.',
   accountEmail_same_error: 'This is already your email address.',
+  // The co-parent's invitation text, sent again from the account home
+  coParentText_resendTooSoon_error:
+    'You can send the invitation again once a day. Try again after {{when}}.',
+  coParentText_alreadyJoined_error:
+    'Your co-parent has already joined, so there is no invitation to send.',
+  coParentText_optedOut_error:
+    'This number asked not to receive our texts. Check the number, or ask your co-parent to reply START to our last text.',
+  coParentText_noInvitation_error: 'There is no invitation by text to send again.',
   // Password recovery
   recovery_method_error: 'Choose how to find your account',
   recovery_identityRequired_error: 'Enter your email address, your username or your phone number',

@@ -101,6 +101,13 @@ export const esMX: Record<MessageKey, string> = {
   accountEmail_currentPasswordRequired_error: 'Escribe tu contraseña actual',
   accountEmail_currentPasswordWrong_error: 'Esa contraseña no es correcta.',
   accountEmail_same_error: 'Ese ya es tu correo electrónico.',
+  coParentText_resendTooSoon_error:
+    'Puedes reenviar la invitación una vez al día. Vuelve a intentarlo a partir del {{when}}.',
+  coParentText_alreadyJoined_error:
+    'Tu coparente ya se unió, así que no hay ninguna invitación que enviar.',
+  coParentText_optedOut_error:
+    'Este número pidió no recibir nuestros mensajes. Revisa el número o pídele a tu coparente que responda START a nuestro último mensaje.',
+  coParentText_noInvitation_error: 'No hay ninguna invitación por mensaje de texto que reenviar.',
   recovery_method_error: 'Elige cómo quieres encontrar tu cuenta',
   recovery_identityRequired_error:
     'Ingresa tu correo electrónico, tu nombre de usuario o tu número de teléfono',

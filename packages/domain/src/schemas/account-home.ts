@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReceiptSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS, FAMILY_ROLES } from '../family/members.js';
+import { phoneCodeIdSchema, phoneNumberSchema } from '../validation/fields.js';
 import { accountUserFields } from './account.js';
 
 /**
@@ -47,12 +48,36 @@ export const AccountReceiptSummarySchema = z.object({
 });
 export type AccountReceiptSummary = z.infer<typeof AccountReceiptSummarySchema>;
 
+/**
+ * Why the co-parent's invitation text did not reach them: the provider could not deliver it
+ * (failed, undelivered, or refused at once: an invalid number), or the number replied STOP.
+ */
+export const CO_PARENT_TEXT_PROBLEMS = ['NOT_DELIVERED', 'OPTED_OUT'] as const;
+export type CoParentTextProblem = (typeof CO_PARENT_TEXT_PROBLEMS)[number];
+
+/**
+ * The co-parent's invitation by text, on Parent A's home while the co-parent has not joined:
+ * whether we know it did not reach them, the co-parent's number, and when Parent A may send it
+ * again (null: now; once a day, docs/account.md).
+ */
+export const CoParentTextSchema = z.object({
+  /** Null while nothing says it failed (queued, sent or delivered). */
+  problem: z.enum(CO_PARENT_TEXT_PROBLEMS).nullable(),
+  phoneCountryCode: z.string().nullable(),
+  phoneNumber: z.string(),
+  /** ISO 8601 UTC; null when it can be sent again now. */
+  resendAvailableAt: z.iso.datetime().nullable(),
+});
+export type CoParentText = z.infer<typeof CoParentTextSchema>;
+
 /** GET /v2/account/home. A professional has no family and no subscription. */
 export const AccountHomeSchema = z.object({
   user: z.object(accountUserFields),
   family: z.object({ members: z.array(AccountFamilyMemberSchema) }).nullable(),
   subscription: AccountSubscriptionSchema.nullable(),
   receipts: z.array(AccountReceiptSummarySchema),
+  /** Null for a co-parent invited by email, one who has joined, or a professional. */
+  coParentText: CoParentTextSchema.nullable(),
 });
 export type AccountHome = z.infer<typeof AccountHomeSchema>;
 
@@ -68,3 +93,21 @@ export type AccountReceipt = z.infer<typeof AccountReceiptSchema>;
 
 /** Any string: an id that is not the user's receipt is a 404, never a validation error. */
 export const AccountReceiptParamsSchema = z.object({ receiptId: z.string() });
+
+/**
+ * POST /v2/account/coparent-invitation-text: the co-parent's number, corrected or as it was, with
+ * the signup's phone rules; the invitation is texted to it again with a new link.
+ */
+export const ResendCoParentTextRequestSchema = z.object({
+  phoneCountryCode: phoneCodeIdSchema,
+  phoneNumber: phoneNumberSchema,
+});
+export type ResendCoParentTextRequest = z.infer<typeof ResendCoParentTextRequestSchema>;
+export type ResendCoParentTextInput = z.input<typeof ResendCoParentTextRequestSchema>;
+
+/** The number texted (E.164) and when the invitation can be sent again. */
+export const ResendCoParentTextResponseSchema = z.object({
+  sentTo: z.string(),
+  resendAvailableAt: z.iso.datetime(),
+});
+export type ResendCoParentTextResponse = z.infer<typeof ResendCoParentTextResponseSchema>;

@@ -11,6 +11,7 @@ import {
   type OutboxRetry,
   outboxColumns,
 } from '../outbox/delivery.js';
+import { isOptedOut, OPTED_OUT_ERROR, recordOptOut } from './opt-outs.js';
 import {
   maskPhoneNumber,
   SmsDeliveryError,
@@ -22,20 +23,28 @@ import {
 
 /**
  * Writes a text to the outbox; answers its row. `dueAt` makes it due for sending (a provider);
- * without it the row is only kept (the local stand-in).
+ * without it the row is only kept (the local stand-in). A number that opted out gets the row
+ * already given up, without its body: the account home can still say the text did not go.
  */
 export async function insertOutboxText(
   exec: Executor,
   message: TextMessage,
+  at: Date,
   dueAt?: Date,
 ): Promise<SmsOutboxRow> {
+  const optedOut = await isOptedOut(exec, message.to);
   return insertOne(exec, smsOutbox, {
     toNumber: message.to,
     template: message.template,
     locale: message.locale,
-    body: message.body,
+    body: optedOut ? null : message.body,
     secretsExpireAt: message.secretsExpireAt,
-    nextAttemptAt: dueAt ?? null,
+    familyMemberId: message.familyMemberId ?? null,
+    requestedByUserId: message.requestedByUserId ?? null,
+    // The sender's clock, as the once-a-day resend limit reads it.
+    createdAt: at,
+    nextAttemptAt: optedOut ? null : (dueAt ?? null),
+    ...(optedOut ? { failedAt: at, error: OPTED_OUT_ERROR } : {}),
   });
 }
 
@@ -109,13 +118,16 @@ export function createOutboxSmsSender(db: Db, metrics: SmsMetrics = noMetrics): 
   return {
     kind: 'outbox',
     async send(message, exec = db) {
-      const row = await insertOutboxText(exec, message);
+      const row = await insertOutboxText(exec, message, new Date());
       return { id: row.id, deliver: async () => metrics.message('sms', 'stored') };
     },
     retryDue: async () => ({ sent: 0, failed: 0, gaveUp: 0 }),
     close: async () => {},
   };
 }
+
+/** Twilio's code for a recipient who replied STOP (the sender's own list answers with it too). */
+const TWILIO_UNSUBSCRIBED = 21610;
 
 /** An error as stored and logged: bounded, the number masked (providers quote it). */
 function describeError(error: unknown, row: SmsOutboxRow): string {
@@ -154,8 +166,23 @@ export function createProviderSmsSender(deps: {
       markGivenUp: markOutboxTextGivenUp,
       hasBody: (row) => row.body !== null,
       async send(row) {
-        const sent = await transport.send({ to: row.toNumber, body: row.body ?? '' });
-        return sent.providerMessageId;
+        // Opted out after the text was queued (a STOP reply in between): never sent.
+        if (await isOptedOut(db, row.toNumber)) {
+          throw new SmsDeliveryError(OPTED_OUT_ERROR, {
+            code: TWILIO_UNSUBSCRIBED,
+            permanent: true,
+          });
+        }
+        try {
+          const sent = await transport.send({ to: row.toNumber, body: row.body ?? '' });
+          return sent.providerMessageId;
+        } catch (error) {
+          // Twilio knows of a STOP we did not see (another sender number, before the webhook).
+          if (error instanceof SmsDeliveryError && error.code === TWILIO_UNSUBSCRIBED) {
+            await recordOptOut(db, row.toNumber, 'PROVIDER', now());
+          }
+          throw error;
+        }
       },
       isPermanent: (error) => error instanceof SmsDeliveryError && error.permanent,
       describeError,
@@ -171,7 +198,8 @@ export function createProviderSmsSender(deps: {
   return {
     kind: 'twilio',
     async send(message, exec = db) {
-      const row = await insertOutboxText(exec, message, now());
+      const instant = now();
+      const row = await insertOutboxText(exec, message, instant, instant);
       return { id: row.id, deliver: () => delivery.deliver(row.id) };
     },
     retryDue: () => delivery.retryDue(),

@@ -14,6 +14,10 @@ export type TextMessage = {
    * carries none. The outbox keeps no body past delivery, and no row past this.
    */
   secretsExpireAt: Date | null;
+  /** The family member the text invites (the account home reads its delivery). */
+  familyMemberId?: string | undefined;
+  /** The parent who asked for it again from the account home (the once-a-day limit counts it). */
+  requestedByUserId?: string | undefined;
 };
 
 /** What `send` answers: the outbox row, and the delivery to start once the caller has committed. */
@@ -33,7 +37,8 @@ export type SmsSenderKind = 'outbox' | 'twilio';
 /**
  * The SmsSender port, the twin of the Mailer: `send` always writes the text to the `sms_outbox`
  * table through `exec` (pass the use case's transaction, so the text commits or rolls back with
- * what caused it), and `deliver()` runs after the commit. Once a text is sent or given up its body
+ * what caused it), and `deliver()` runs after the commit. A text to a number that opted out
+ * (`sms_opt_outs`) is written already given up: it is never sent. Once a text is sent or given up its body
  * is dropped; the row goes with the purge after `secretsExpireAt`.
  */
 export type SmsSender = {

@@ -1,6 +1,7 @@
+import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { SmsDeliveryError } from './sms-sender.js';
-import { createTwilioTransport, type TwilioHttpClient } from './twilio.js';
+import { createTwilioTransport, TWILIO_WEBHOOK_PATHS, type TwilioHttpClient } from './twilio.js';
 
 /**
  * The Twilio adapter offline: the official SDK stays real (it builds the Messages request, signs
@@ -119,6 +120,44 @@ describe('the Twilio adapter through the real SDK', () => {
     });
   });
 
+  it('asks for the status at the public URL’s status webhook', async () => {
+    const http = fakeHttp(QUEUED);
+    const statusCallbackUrl = `https://join.example.test${TWILIO_WEBHOOK_PATHS.status}`;
+    const transport = createTwilioTransport(
+      { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: '+15005550006' },
+      { httpClient: http.httpClient, statusCallbackUrl },
+    );
+    await transport.send({ to: '+15551234567', body: 'Hi' });
+    expect(http.requests[0]?.data).toEqual({
+      To: '+15551234567',
+      From: '+15005550006',
+      Body: 'Hi',
+      StatusCallback: statusCallbackUrl,
+    });
+  });
+
+  it("turns Twilio's unsubscribed recipient (21610) into the port's permanent error", async () => {
+    const http = fakeHttp({
+      statusCode: 400,
+      body: {
+        code: 21610,
+        message: 'Attempt to send to unsubscribed recipient',
+        more_info: 'https://www.twilio.com/docs/errors/21610',
+        status: 400,
+      },
+    });
+    const transport = createTwilioTransport(
+      { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: '+15005550006' },
+      { httpClient: http.httpClient },
+    );
+    await expect(transport.send({ to: '+15551234567', body: 'Hi' })).rejects.toMatchObject({
+      name: 'SmsDeliveryError',
+      code: 21610,
+      status: 400,
+      permanent: true,
+    });
+  });
+
   it('keeps a busy or unreachable Twilio retryable', async () => {
     const busy = fakeHttp({
       statusCode: 429,
@@ -146,5 +185,42 @@ describe('the Twilio adapter through the real SDK', () => {
       permanent: false,
       message: 'connect ECONNREFUSED',
     });
+  });
+});
+
+describe("a status callback's signature through the real SDK", () => {
+  const url = `https://join.example.test${TWILIO_WEBHOOK_PATHS.status}`;
+  const params = {
+    AccountSid: ACCOUNT_SID,
+    MessageSid: MESSAGE_SID,
+    MessageStatus: 'undelivered',
+    SmsStatus: 'undelivered',
+    ErrorCode: '30003',
+  };
+  const signature = twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params);
+
+  it('is valid for the URL and parameters Twilio signed, with the account’s auth token', () => {
+    expect(twilio.validateRequest(AUTH_TOKEN, signature, url, params)).toBe(true);
+  });
+
+  it('is invalid once a parameter is changed, added or removed, or with another token', () => {
+    const { ErrorCode: _removed, ...fewer } = params;
+    for (const tampered of [
+      { ...params, MessageStatus: 'delivered' },
+      { ...params, Extra: '1' },
+      fewer,
+    ]) {
+      expect(twilio.validateRequest(AUTH_TOKEN, signature, url, tampered)).toBe(false);
+    }
+    expect(twilio.validateRequest('another-token', signature, url, params)).toBe(false);
+  });
+
+  it('stays valid when replayed as it was: the replay is the route’s to make harmless', () => {
+    // The signature has no time or nonce, so a captured callback validates again; the status
+    // only moving forward is what makes it change nothing (modules/sms-webhooks).
+    expect(twilio.validateRequest(AUTH_TOKEN, signature, url, params)).toBe(true);
+    // Replayed to another address it does not validate.
+    const elsewhere = 'https://join.example.test/v2/webhooks/twilio/inbound';
+    expect(twilio.validateRequest(AUTH_TOKEN, signature, elsewhere, params)).toBe(false);
   });
 });

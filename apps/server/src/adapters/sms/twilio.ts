@@ -10,6 +10,15 @@ export type TwilioConfig = {
   | { from?: undefined; messagingServiceSid: string }
 );
 
+/**
+ * Where Twilio posts to us (modules/sms-webhooks): each sent text's status, and the texts sent to
+ * our number (the replies; set as the number's or messaging service's incoming webhook).
+ */
+export const TWILIO_WEBHOOK_PATHS = {
+  status: '/v2/webhooks/twilio/status',
+  inbound: '/v2/webhooks/twilio/inbound',
+} as const;
+
 /** The SDK's HTTP seam (its `RequestClient.request`): the offline contract test fakes only this. */
 export type TwilioHttpClient = Pick<twilio.RequestClient, 'request'>;
 
@@ -49,12 +58,16 @@ function toSmsDeliveryError(error: unknown): SmsDeliveryError {
 
 /**
  * Texts through the official Twilio SDK (`messages.create`): from the configured number, or
- * through the messaging service (which picks the sender). `httpClient` replaces the SDK's HTTP
+ * through the messaging service (which picks the sender), each asking for its status at
+ * `statusCallbackUrl` (the public URL's status webhook). `httpClient` replaces the SDK's HTTP
  * layer (tests only). A refusal becomes an `SmsDeliveryError`.
  */
 export function createTwilioTransport(
   config: TwilioConfig,
-  options: { httpClient?: TwilioHttpClient | undefined } = {},
+  options: {
+    statusCallbackUrl?: string | undefined;
+    httpClient?: TwilioHttpClient | undefined;
+  } = {},
 ): SmsTransport {
   const client = twilio(config.accountSid, config.authToken, {
     timeout: TWILIO_TIMEOUT_MS,
@@ -63,10 +76,11 @@ export function createTwilioTransport(
   const sender = config.messagingServiceSid
     ? { messagingServiceSid: config.messagingServiceSid }
     : { from: config.from };
+  const callback = options.statusCallbackUrl ? { statusCallback: options.statusCallbackUrl } : {};
   return {
     async send({ to, body }) {
       try {
-        const message = await client.messages.create({ to, body, ...sender });
+        const message = await client.messages.create({ to, body, ...sender, ...callback });
         return { providerMessageId: message.sid };
       } catch (error) {
         throw toSmsDeliveryError(error);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogPackages,
@@ -8,6 +8,8 @@ import {
   orders,
   payments,
   receipts,
+  type SmsOutboxRow,
+  smsOutbox,
   subscriptions,
   users,
 } from '../../db/schema.js';
@@ -117,4 +119,47 @@ export async function findReceiptOfUser(
     .where(and(eq(receipts.paymentId, receiptId), eq(receipts.userId, userId)))
     .limit(1);
   return row;
+}
+
+/** The newest text that invited this family member (Parent A's payment, or sent again). */
+export async function findNewestInvitationText(
+  db: Executor,
+  familyMemberId: string,
+): Promise<SmsOutboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.familyMemberId, familyMemberId))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** When a parent last sent this member's invitation text again (the once-a-day limit). */
+export async function findLastResendAt(db: Executor, familyMemberId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(smsOutbox.createdAt) })
+    .from(smsOutbox)
+    .where(
+      and(eq(smsOutbox.familyMemberId, familyMemberId), isNotNull(smsOutbox.requestedByUserId)),
+    );
+  return row?.at ?? null;
+}
+
+/** Locks the family member's row until the transaction ends: one resend at a time per family. */
+export async function lockFamilyMember(tx: Executor, familyMemberId: string): Promise<void> {
+  await tx
+    .select({ id: familyMembers.id })
+    .from(familyMembers)
+    .where(eq(familyMembers.id, familyMemberId))
+    .for('update');
+}
+
+/** The co-parent's corrected number on their family member row. */
+export async function updateFamilyMemberPhone(
+  tx: Executor,
+  familyMemberId: string,
+  phone: { phoneCountryCode: string; phoneNumber: string },
+): Promise<void> {
+  await tx.update(familyMembers).set(phone).where(eq(familyMembers.id, familyMemberId));
 }

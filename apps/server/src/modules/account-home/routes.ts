@@ -2,21 +2,29 @@ import {
   AccountHomeSchema,
   AccountReceiptParamsSchema,
   AccountReceiptSchema,
+  ResendCoParentTextRequestSchema,
+  ResendCoParentTextResponseSchema,
+  ValidationErrorsResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
-import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import type { SessionAuth } from '../session/session-auth.js';
+import type { CoParentTextService } from './coparent-text.js';
 import type { AccountHomeService } from './service.js';
 
-export type AccountHomeRoutesOptions = { service: AccountHomeService; auth: SessionAuth };
+export type AccountHomeRoutesOptions = {
+  service: AccountHomeService;
+  coParentText: CoParentTextService;
+  auth: SessionAuth;
+};
 
 /** The account home and the receipts; registered under /v2, behind the login session. */
 export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> = async (
   app,
   opts,
 ) => {
-  const { service, auth } = opts;
+  const { service, coParentText, auth } = opts;
 
   app.get(
     '/account/home',
@@ -27,7 +35,10 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
         summary: 'The account home: the user, the family, the subscription and the receipts',
         description:
           'Package names in the request’s language. A professional has `family` and ' +
-          '`subscription` null. 401 SESSION_REQUIRED without a live session.',
+          '`subscription` null. `coParentText` is Parent A’s co-parent invited by text who has ' +
+          'not joined: `problem` says when the text did not reach them (NOT_DELIVERED, ' +
+          'OPTED_OUT), `resendAvailableAt` when it can be sent again. 401 SESSION_REQUIRED ' +
+          'without a live session.',
         headers: LocaleHeadersSchema,
         response: { 200: AccountHomeSchema, 401: ProblemSchema },
       },
@@ -55,6 +66,37 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.receipt(auth.sessionOf(request).userId, request.params.receiptId);
+    },
+  );
+
+  app.post(
+    '/account/coparent-invitation-text',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'Text the co-parent’s invitation again, to the number as corrected',
+        description:
+          'Only the session’s Parent A, for their own family’s co-parent invited by text who ' +
+          'has not joined. Stores the number, issues a new invitation link (earlier links stop ' +
+          'working) and queues the text in Parent A’s language. Once a day per family: 409 ' +
+          '`{ validationErrors }` at `form` with when it can be sent again; 409 too when there ' +
+          'is no such invitation or the co-parent has joined. 422 at `phoneCountryCode` or ' +
+          '`phoneNumber` (the signup’s phone rules: not Parent A’s own; or a number that replied ' +
+          'STOP).',
+        headers: LocaleHeadersSchema,
+        body: ResendCoParentTextRequestSchema,
+        response: {
+          200: ResendCoParentTextResponseSchema,
+          409: ValidationErrorsResponseSchema,
+          ...errorResponses(401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { userId } = auth.sessionOf(request);
+      return coParentText.resend(userId, request.body, requestLocale(request));
     },
   );
 };

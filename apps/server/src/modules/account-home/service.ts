@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { findCredentialsOfUser, findUserById } from '../account/repo.js';
 import { familyMembers } from '../accounts/families.js';
+import type { CoParentTextService } from './coparent-text.js';
 import {
   findMemberOfUser,
   findNewestSubscription,
@@ -20,7 +21,12 @@ import {
   type MemberSubscription,
 } from './repo.js';
 
-export type AccountHomeServiceDeps = { db: Executor; now: () => Date };
+export type AccountHomeServiceDeps = {
+  db: Executor;
+  now: () => Date;
+  /** The co-parent's invitation text, when it did not reach them. */
+  coParentText: Pick<CoParentTextService, 'stateFor'>;
+};
 export type AccountHomeService = ReturnType<typeof createAccountHomeService>;
 
 const ReceiptIdSchema = z.uuid();
@@ -50,7 +56,7 @@ function subscriptionView(
  * The account home and the receipts (docs/account.md). Every read is scoped to
  * the session's user id: a receipt id that is not theirs is not found, whatever it is.
  */
-export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {
+export function createAccountHomeService({ db, now, coParentText }: AccountHomeServiceDeps) {
   /** GET /v2/account/home. */
   async function home(userId: string, locale: Locale): Promise<AccountHome> {
     const [user, credentials, member, receiptRows] = await Promise.all([
@@ -63,6 +69,7 @@ export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {
 
     let family: AccountHome['family'] = null;
     let subscription: AccountHome['subscription'] = null;
+    let coParentTextState: AccountHome['coParentText'] = null;
     // A professional's account has cases, not a family (the web links to My Cases).
     if (user.kind === 'PARENT' && member) {
       const [members, newest] = await Promise.all([
@@ -83,6 +90,7 @@ export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {
         ),
       };
       subscription = newest ? subscriptionView(newest, userId, locale, now()) : null;
+      coParentTextState = await coParentText.stateFor(member);
     }
 
     return {
@@ -103,6 +111,7 @@ export function createAccountHomeService({ db, now }: AccountHomeServiceDeps) {
         totalFormatted: (row.body as Receipt).totals.totalFormatted,
         currency: row.currency,
       })),
+      coParentText: coParentTextState,
     };
   }
 

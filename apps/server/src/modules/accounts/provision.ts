@@ -20,6 +20,7 @@ import {
   insertInvite,
   insertPaidOrder,
   type NewFamilyMember,
+  revokeMemberInvites,
 } from './repo.js';
 
 /**
@@ -126,6 +127,21 @@ export async function inviteToFamily(
     now,
   );
   return { inviteId, token, url: inviteUrl(settings.publicUrl, token), expiresAt };
+}
+
+/**
+ * A new invitation for a member that replaces every earlier one: the old links stop working
+ * (they answer as replaced, and can ask for a new link).
+ */
+export async function replaceMemberInvite(
+  tx: Executor,
+  invite: Parameters<typeof inviteToFamily>[1],
+  settings: InviteLinkSettings,
+  now: Date,
+): Promise<IssuedInvite> {
+  const issued = await inviteToFamily(tx, invite, settings, now);
+  await revokeMemberInvites(tx, invite.familyMemberId, issued.inviteId, now);
+  return issued;
 }
 
 /** What the paying parent's signup knows of the family. */

@@ -324,16 +324,18 @@ export function createCompletion(deps: CompletionDeps) {
       to: string;
       parent: { firstName: string };
       attempt: Attempt;
-      family: { invite: IssuedInvite };
+      family: { invite: IssuedInvite; coParentMemberId: string };
     },
   ): Promise<QueuedText> {
-    const { invite } = input.family;
+    const { invite, coParentMemberId } = input.family;
     const text = coParentInvitationText({
       locale: input.attempt.locale,
       inviterFirstName: input.parent.firstName,
       inviteUrl: invite.url,
     });
-    return smsSender.send({ to: input.to, ...text, secretsExpireAt: invite.expiresAt }, tx);
+    // The family member, so Parent A's home can tell when this text did not reach them.
+    const message = { to: input.to, ...text, secretsExpireAt: invite.expiresAt };
+    return smsSender.send({ ...message, familyMemberId: coParentMemberId }, tx);
   }
 
   /**

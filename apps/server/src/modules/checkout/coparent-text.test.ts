@@ -8,17 +8,15 @@ import type { App } from '../../app.js';
 import { invites, payments, smsOutbox, users } from '../../db/schema.js';
 import { hashToken } from '../../security/tokens.js';
 import {
-  billingBody,
-  createSignup,
   paymentRequest,
   paySignup,
   postPayment,
   saveBilling,
   savePackage,
   signupAtStep3,
-  type TestSignup,
 } from '../../test/signup-fixtures.js';
-import { BACKENDS, buildTestApp, uniqueEmail, useTestDatabase } from '../../test/test-app.js';
+import { phoneOnlySignupReadyToPay, uniqueMexicanPhone } from '../../test/sms-fixtures.js';
+import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
 import { seedInviteScenario } from '../invite/scenarios.js';
 
 /**
@@ -34,49 +32,6 @@ const ENV = {
   RATE_LIMIT_PRICING_PER_MINUTE: '10000',
   RATE_LIMIT_SIGNUP_CREATE_PER_MINUTE: '10000',
 };
-
-let phoneCounter = 0;
-/** A Mexican mobile number no other test uses (national, 10 digits) and its E.164 form. */
-function uniqueMexicanPhone(): { national: string; e164: string } {
-  phoneCounter += 1;
-  const digits = `${Date.now() % 1_000_000}${phoneCounter}`.padStart(8, '0').slice(-8);
-  const national = `55${digits}`;
-  return { national, e164: `+52${national}` };
-}
-
-/** A signup whose co-parent has a phone and no email, with the package and billing saved. */
-async function phoneOnlySignupReadyToPay(
-  app: App,
-  options: { coParentPhone: string; language?: string },
-): Promise<TestSignup> {
-  const language = options.language ?? 'en';
-  const signup = await createSignup(app, {
-    email: uniqueEmail('phone-only'),
-    knowsCoParentEmail: false,
-  });
-  const family = await app.inject({
-    method: 'PATCH',
-    url: `/v2/signups/${signup.signupId}`,
-    headers: { 'x-registration-key': signup.registrationKey, language },
-    payload: {
-      sections: ['FAMILY'],
-      coParent: {
-        firstName: 'Bruno',
-        lastName: 'López',
-        email: '',
-        phoneCountryCode: 'MEXICO',
-        phoneNumber: options.coParentPhone,
-      },
-      children: [{ firstName: 'Carla', lastName: 'López' }],
-    },
-  });
-  expect(family.statusCode, family.body).toBe(200);
-  const pkg = await savePackage(app, signup, { order: { packageId: 3003 } });
-  expect(pkg.statusCode, pkg.body).toBe(200);
-  const billed = await saveBilling(app, signup, billingBody(), language);
-  expect(billed.statusCode, billed.body).toBe(200);
-  return signup;
-}
 
 /** A Twilio stand-in at the port's transport: keeps what it sent, or refuses as told. */
 function fakeTransport(refuse?: SmsDeliveryError) {

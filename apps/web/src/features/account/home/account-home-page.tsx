@@ -1,3 +1,5 @@
+import { formatPhoneNumber } from '@coparent/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FamilyMemberList } from '@/components/family-member-list';
@@ -7,18 +9,21 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountLoadError } from '../components/account-load-error';
 import { useLoginRedirect } from '../session/require-login';
 import styles from './account-home.module.css';
+import { CoParentTextCard } from './coparent-text-card';
 import { useAccountHome } from './get-account-home';
 import { ReceiptList } from './receipt-list';
 import { SubscriptionCard } from './subscription-card';
 
 /**
  * The account home (/app/account/): a greeting, the family, the subscription and the receipts
- * of a parent; a professional's home leads to My Cases. Logged out: the login page first.
+ * of a parent, first of all the co-parent's invitation text when it did not reach them; a
+ * professional's home leads to My Cases. Logged out: the login page first.
  */
 export function AccountHomePage() {
   const { t } = useTranslation();
   const home = useAccountHome();
   const isRedirecting = useLoginRedirect(home.error);
+  const [resentTo, setResentTo] = useState<string | null>(null);
   useDocumentTitle(t('accountHome.title'));
 
   if (home.isPending || isRedirecting) return <Spinner label={t('account.loading')} />;
@@ -31,13 +36,26 @@ export function AccountHomePage() {
     );
   }
 
-  const { user, family, subscription, receipts } = home.data;
+  const { user, family, subscription, receipts, coParentText } = home.data;
   const isProfessional = user.kind === 'PROFESSIONAL';
+  // Said on the page, and to screen readers by the status region, once the invitation went again.
+  const sentMessage = resentTo
+    ? t('accountHome.coParentText.sent', {
+        number: formatPhoneNumber(resentTo, { international: true }),
+      })
+    : '';
   return (
     <div className={styles.page}>
-      <PageHeading caption={t('accountHome.title')}>
-        {t('accountHome.greeting', { name: user.firstName })}
-      </PageHeading>
+      {/* One grid row: the status region adds no gap while it is empty. */}
+      <div>
+        <PageHeading caption={t('accountHome.title')}>
+          {t('accountHome.greeting', { name: user.firstName })}
+        </PageHeading>
+        <div role="status">{resentTo ? <p className={styles.sent}>{sentMessage}</p> : null}</div>
+      </div>
+      {coParentText?.problem ? (
+        <CoParentTextCard state={coParentText} onSent={setResentTo} />
+      ) : null}
       {family ? (
         <section className={styles.card} aria-labelledby="family-heading">
           <h2 id="family-heading">{t('accountHome.family.heading')}</h2>

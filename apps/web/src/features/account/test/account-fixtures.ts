@@ -81,6 +81,7 @@ export function parentHome(overrides: Partial<AccountHome> = {}): AccountHome {
         currency: 'USD',
       },
     ],
+    coParentText: null,
     ...overrides,
   };
 }
