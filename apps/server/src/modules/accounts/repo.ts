@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { insertOne } from '../../db/queries.js';
 import {
@@ -40,6 +40,25 @@ export async function insertInvite(
 ): Promise<string> {
   const invite = await insertOne(db, invites, { ...values, createdAt: now });
   return invite.id;
+}
+
+/** Revokes every live invite of the member, pointing them at the new one. */
+export async function revokeMemberInvites(
+  db: Executor,
+  familyMemberId: string,
+  replacedByInviteId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(invites)
+    .set({ revokedAt: now, replacedByInviteId })
+    .where(
+      and(
+        eq(invites.familyMemberId, familyMemberId),
+        isNull(invites.revokedAt),
+        ne(invites.id, replacedByInviteId),
+      ),
+    );
 }
 
 /**

@@ -3,13 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { QueuedText, SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { Db, Executor } from '../../db/client.js';
-import { generateToken, hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
-import { inviteUrl } from '../accounts/invite-link.js';
-import { insertInvite } from '../accounts/repo.js';
+import { reissueInvite } from '../accounts/provision.js';
 import { invitationReminderEmail } from '../email/templates/invitation-reminder.js';
 import { invitationReminderText } from '../email/templates/invitation-reminder-text.js';
-import { revokeMemberInvites } from '../invite/repo.js';
 import { claimDueReminders, type DueReminder, recordReminder } from './repo.js';
 
 /** Invitations reminded per transaction: short transactions, few rows locked at once. */
@@ -43,8 +40,7 @@ export function createInvitationReminders(deps: {
     const inviter = await findUserById(tx, due.invitedByUserId);
     const coParent = due.userId ? await findUserById(tx, due.userId) : undefined;
     if (!inviter) return { mails: [], texts: [] };
-    const token = generateToken();
-    const inviteId = await insertInvite(
+    const invite = await reissueInvite(
       tx,
       {
         familyId: due.familyId,
@@ -52,16 +48,22 @@ export function createInvitationReminders(deps: {
         userId: due.userId,
         invitedByUserId: due.invitedByUserId,
         email: due.email,
-        tokenHash: hashToken(token),
         expiresAt: due.expiresAt,
       },
+      publicUrl,
       instant,
     );
-    const recorded = await recordReminder(tx, { ...due, inviteId, sentAt: instant });
-    if (!recorded) throw new Error('reminder already recorded');
-    await revokeMemberInvites(tx, due.familyMemberId, inviteId, instant);
+    const recorded = await recordReminder(tx, {
+      familyMemberId: due.familyMemberId,
+      round: due.round,
+      inviteId: invite.inviteId,
+      sentAt: instant,
+    });
+    // Another pass recorded the round (the claim makes this all but impossible): roll back the
+    // batch rather than send it twice; the next pass finds the round done.
+    if (!recorded) throw new Error('invitation reminder round already recorded');
 
-    const url = inviteUrl(publicUrl, token);
+    const url = invite.url;
     const locale = resolveLocale(inviter.locale);
     const secretsExpireAt = due.expiresAt;
     const queued: Queued = { mails: [], texts: [] };

@@ -4,10 +4,10 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById, hasCredentials } from '../account/repo.js';
-import { inviteToFamily } from '../accounts/provision.js';
+import { inviteToFamily, replaceMemberInvites } from '../accounts/provision.js';
 import { inviteNewLinkEmail } from '../email/templates/invite-new-link.js';
 import type { InviteServiceDeps } from './deps.js';
-import { countInvitesSince, findInviteByTokenHash, revokeMemberInvites } from './repo.js';
+import { countInvitesSince, findInviteByTokenHash } from './repo.js';
 
 /** A new invitation link on request, within the per-person limits. */
 export function createNewLinkRequests(
@@ -67,7 +67,7 @@ export function createNewLinkRequests(
         { publicUrl, inviteTtlDays: settings.inviteTtlDays },
         instant,
       );
-      await revokeMemberInvites(tx, old.familyMemberId, invite.inviteId, instant);
+      await replaceMemberInvites(tx, old.familyMemberId, invite.inviteId, instant);
       const mail = inviteNewLinkEmail({
         locale,
         firstName: user.firstName,

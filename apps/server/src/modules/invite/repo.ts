@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { findFirst, upsert } from '../../db/queries.js';
 import {
@@ -30,25 +30,6 @@ export async function countInvitesSince(
     .from(invites)
     .where(and(eq(invites.familyMemberId, familyMemberId), gt(invites.createdAt, since)));
   return row?.count ?? 0;
-}
-
-/** Revokes every live invite of the member, pointing them at the new one. */
-export async function revokeMemberInvites(
-  db: Executor,
-  familyMemberId: string,
-  replacedByInviteId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(invites)
-    .set({ revokedAt: now, replacedByInviteId })
-    .where(
-      and(
-        eq(invites.familyMemberId, familyMemberId),
-        isNull(invites.revokedAt),
-        ne(invites.id, replacedByInviteId),
-      ),
-    );
 }
 
 export async function linkInviteUser(
