@@ -16,6 +16,15 @@ const DAY_MS = 86_400_000;
 export type ReminderCounts = { emails: number; texts: number };
 type Queued = { mails: QueuedMail[]; texts: QueuedText[] };
 
+/** The invitation a reminder reissues: the same family member, invitee and inviter. */
+const inviteOf = (due: DueReminder) => ({
+  familyId: due.familyId,
+  familyMemberId: due.familyMemberId,
+  userId: due.userId,
+  invitedByUserId: due.invitedByUserId,
+  email: due.email,
+});
+
 /**
  * The co-parent's invitation reminders (decision 046): 3 and 7 days after the first invitation,
  * one each, by email, and by text when the invitation was texted (the co-parent had no email), in
@@ -37,44 +46,44 @@ export function createInvitationReminders(deps: {
 
   /** One invitation's reminder, in the claiming transaction; the deliveries to start after it. */
   async function remind(tx: Executor, due: DueReminder, instant: Date): Promise<Queued> {
+    const queued: Queued = { mails: [], texts: [] };
     const inviter = await findUserById(tx, due.invitedByUserId);
     const coParent = due.userId ? await findUserById(tx, due.userId) : undefined;
-    if (!inviter) return { mails: [], texts: [] };
-    const invite = await reissueInvite(
-      tx,
-      {
-        familyId: due.familyId,
-        familyMemberId: due.familyMemberId,
-        userId: due.userId,
-        invitedByUserId: due.invitedByUserId,
-        email: due.email,
-        expiresAt: due.expiresAt,
-      },
-      publicUrl,
-      instant,
-    );
+    const email = due.email ?? coParent?.email;
+    // Texted exactly when Parent A knew only the phone (the invite has no email).
+    const phone = due.email
+      ? undefined
+      : coParent && phoneNumberE164(coParent.phoneCountryCode, coParent.phoneNumber);
+    // Nobody to reach: the round is done, and the live link stays as it is.
+    const invite =
+      inviter && (email || phone)
+        ? await reissueInvite(
+            tx,
+            { ...inviteOf(due), expiresAt: due.expiresAt },
+            publicUrl,
+            instant,
+          )
+        : undefined;
     const recorded = await recordReminder(tx, {
       familyMemberId: due.familyMemberId,
       round: due.round,
-      inviteId: invite.inviteId,
+      inviteId: invite?.inviteId ?? due.inviteId,
       sentAt: instant,
     });
     // Another pass recorded the round (the claim makes this all but impossible): roll back the
     // batch rather than send it twice; the next pass finds the round done.
     if (!recorded) throw new Error('invitation reminder round already recorded');
+    if (!inviter || !invite) return queued;
 
-    const url = invite.url;
     const locale = resolveLocale(inviter.locale);
     const secretsExpireAt = due.expiresAt;
-    const queued: Queued = { mails: [], texts: [] };
-    const email = due.email ?? coParent?.email;
     if (email) {
       const address = await findUserAddress(tx, inviter.id);
       const mail = invitationReminderEmail({
         locale,
         firstName: coParent?.firstName ?? '',
         inviterName: `${inviter.firstName} ${inviter.lastName}`,
-        inviteUrl: url,
+        inviteUrl: invite.url,
         expiresInDays: Math.max(
           1,
           Math.ceil((due.expiresAt.getTime() - instant.getTime()) / DAY_MS),
@@ -83,13 +92,11 @@ export function createInvitationReminders(deps: {
       });
       queued.mails.push(await mailer.send({ to: email, locale, ...mail, secretsExpireAt }, tx));
     }
-    // Texted exactly when Parent A knew only the phone (the invite has no email).
-    const phone = coParent && phoneNumberE164(coParent.phoneCountryCode, coParent.phoneNumber);
-    if (!due.email && phone) {
+    if (phone) {
       const text = invitationReminderText({
         locale,
         inviterFirstName: inviter.firstName,
-        inviteUrl: url,
+        inviteUrl: invite.url,
       });
       queued.texts.push(await smsSender.send({ to: phone, ...text, secretsExpireAt }, tx));
     }

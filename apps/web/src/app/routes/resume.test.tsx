@@ -23,6 +23,8 @@ describe('/resume', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
+    // What the tab typed for another signup is not carried over.
+    useFunnelStore.setState({ stepOneValues: { ...PARENT, firstName: 'Other' } });
     const { user, router } = await renderApp(`/resume?token=${TOKEN}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Continue your signup' }),

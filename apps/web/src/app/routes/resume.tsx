@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import { useResumeSignup } from '@/features/join/api/resume-signup';
 import { useTokenFromAddress } from '@/lib/use-address-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,6 +33,9 @@ export function ResumeRoute() {
     if (!token) return;
     resume.mutate(token, {
       onSuccess: (signup) => {
+        // The server's signup is the whole truth: nothing of another signup stays in the tab.
+        useFunnelStore.getState().reset();
+        useCheckoutStore.getState().reset();
         useFunnelStore.getState().adoptSignup(signup);
         navigate(pathForStep(nextIncompleteStep(signup.lastCompletedStep)), { replace: true });
       },
