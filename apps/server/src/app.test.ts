@@ -81,6 +81,7 @@ describe('the app', () => {
           '/v2/signups/',
           '/v2/signups/{signupId}',
           '/v2/signups/current',
+          '/v2/signups/resume',
           '/v2/lookups/',
           '/v2/lookups/countries/{id}/regions',
           '/v2/lookups/countries/{id}/timezones',

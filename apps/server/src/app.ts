@@ -35,6 +35,7 @@ import { recoveryPlugin } from './modules/recovery/plugin.js';
 import { sessionPlugin } from './modules/session/plugin.js';
 import { signupPlugin } from './modules/signup/plugin.js';
 import { signupCookiePlugin } from './modules/signup/signup-cookie.js';
+import { signupResumePlugin } from './modules/signup-resume/plugin.js';
 import { smsWebhooksPlugin } from './modules/sms-webhooks/plugin.js';
 import { supportPlugin } from './modules/support/plugin.js';
 import { type AdapterOverrides, adaptersPlugin } from './plugins/adapters.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(housekeepingPlugin);
   await app.register(pricingPlugin);
   await app.register(signupPlugin);
+  await app.register(signupResumePlugin);
   await app.register(sessionPlugin);
   await app.register(eventsPlugin);
   await app.register(checkoutPlugin, { checkoutHooks: deps.checkoutHooks });

@@ -78,6 +78,13 @@ export type Config = {
     purgeAfterHours: number;
     /** Seconds between purges of expired signups (SIGNUP_PURGE_INTERVAL_SECONDS, 3600; 0 off). */
     purgeIntervalSeconds: number;
+    /**
+     * Seconds after an unfinished signup's last save before its one resume email
+     * (SIGNUP_RESUME_EMAIL_DELAY_SECONDS, 3600).
+     */
+    resumeEmailDelaySeconds: number;
+    /** Seconds between passes of the resume emails (SIGNUP_RESUME_INTERVAL_SECONDS, 300; 0 off). */
+    resumeIntervalSeconds: number;
   };
   /** How long a SIGTERM waits for requests in flight before exiting anyway (SHUTDOWN_TIMEOUT_SECONDS, 25). */
   shutdownTimeoutSeconds: number;
@@ -144,6 +151,11 @@ export type Config = {
     requestsPerHour: number;
     /** Seconds between two new links for one person (INVITE_REQUEST_INTERVAL_SECONDS, 60). */
     requestIntervalSeconds: number;
+    /**
+     * Seconds between passes of the invitation reminders, 3 and 7 days after an invitation
+     * (INVITE_REMINDER_INTERVAL_SECONDS, 900; 0 off).
+     */
+    reminderIntervalSeconds: number;
   };
   /** Password recovery (POST /v2/account/recovery). */
   recovery: {
@@ -261,6 +273,8 @@ export function loadConfig(
       ttlHours: readNumber(env, 'SIGNUP_TTL_HOURS', 72),
       purgeAfterHours: readInt(env, 'SIGNUP_PURGE_AFTER_HOURS', 168, 0, 87_600),
       purgeIntervalSeconds: readInt(env, 'SIGNUP_PURGE_INTERVAL_SECONDS', 3600, 0, 86_400),
+      resumeEmailDelaySeconds: readInt(env, 'SIGNUP_RESUME_EMAIL_DELAY_SECONDS', 3600, 0, 604_800),
+      resumeIntervalSeconds: readInt(env, 'SIGNUP_RESUME_INTERVAL_SECONDS', 300, 0, 86_400),
     },
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
     publicUrl: readPublicUrl(env, port),
@@ -289,6 +303,7 @@ export function loadConfig(
     invite: {
       requestsPerHour: readInt(env, 'INVITE_REQUESTS_PER_HOUR', 5, 1, 1000),
       requestIntervalSeconds: readInt(env, 'INVITE_REQUEST_INTERVAL_SECONDS', 60, 0, 86_400),
+      reminderIntervalSeconds: readInt(env, 'INVITE_REMINDER_INTERVAL_SECONDS', 900, 0, 86_400),
     },
     recovery: {
       ttlMinutes: readInt(env, 'RECOVERY_TTL_MINUTES', 30, 1, 1440),

@@ -65,6 +65,7 @@ const TITLES: Record<AppErrorCode, string> = {
   PLACES_UNAVAILABLE: 'Address suggestions are not available; type the address',
   RECOVERY_INVALID:
     'The password recovery has expired, was used or replaced, or has no attempts left',
+  RESUME_LINK_INVALID: 'The resume link is unknown, used or expired, or the signup is paid',
   SUPPORT_CHAT_DISABLED: 'Support chat is not configured',
   DATABASE_UNAVAILABLE: 'The database is not available; nothing was saved, try again shortly',
   BAD_REQUEST: 'The request could not be understood',

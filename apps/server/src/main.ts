@@ -63,6 +63,10 @@ async function main(): Promise<void> {
     }
     // Signups and tokens that expired long ago: deleted now and then (SIGNUP_PURGE_INTERVAL_SECONDS).
     app.purge.start();
+    // Co-parents who have not joined: reminded 3 and 7 days after the invitation.
+    app.invitationReminders.start();
+    // Parent A who left an unfinished signup: one email with a link back into it.
+    app.resumeEmails.start();
     // Emails whose send failed: sent again with back-off (EMAIL_RETRY_INTERVAL_SECONDS).
     app.emailRetry.start();
     // Texts likewise (SMS_RETRY_INTERVAL_SECONDS).

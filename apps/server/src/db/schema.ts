@@ -25,7 +25,13 @@ import {
   subscriptionCodes,
 } from './schema/catalog.js';
 import { emailOutbox } from './schema/email.js';
-import { families, familyMembers, inviteProgress, invites } from './schema/families.js';
+import {
+  families,
+  familyMembers,
+  inviteProgress,
+  inviteReminders,
+  invites,
+} from './schema/families.js';
 import { lateCharges, orders, payments, receipts, subscriptions } from './schema/payments.js';
 import { sandboxNonces, sandboxPaymentMethods, sandboxTransactions } from './schema/sandbox.js';
 import { signupBilling, signupChildren, signupOrders, signups } from './schema/signups.js';
@@ -66,6 +72,7 @@ export const schema = {
   invites,
   parentProfiles,
   inviteProgress,
+  inviteReminders,
   credentialsTokens,
   sessions,
   passwordResets,

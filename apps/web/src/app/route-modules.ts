@@ -18,6 +18,7 @@ export const ROUTE_MODULES = {
   '/receipt': () => import('./routes/receipt'),
   '/pricing': () => import('./routes/pricing'),
   '/duplicate': () => import('./routes/duplicate'),
+  '/resume': () => import('./routes/resume'),
   '/pro': () => import('./routes/pro'),
   '/invite': () => import('./routes/invite'),
   '/invite/request': () => import('./routes/invite-request'),

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await ROUTE_MODULES['/duplicate']()).DuplicateRoute }),
           },
           {
+            path: 'resume',
+            lazy: async () => ({ Component: (await ROUTE_MODULES['/resume']()).ResumeRoute }),
+          },
+          {
             path: 'pro',
             lazy: async () => ({ Component: (await ROUTE_MODULES['/pro']()).ProRoute }),
           },

@@ -56,6 +56,11 @@ export const APP_ERROR_STATUS = {
    * attempts (docs/account.md). Start again.
    */
   RECOVERY_INVALID: 410,
+  /**
+   * The resume email's link is unknown, used, expired, or its signup is paid (decision 046):
+   * start again.
+   */
+  RESUME_LINK_INVALID: 410,
   /** A staff-only call (the funnel report) made with a session that is not staff. */
   STAFF_REQUIRED: 403,
   /** The places provider (Google Places) failed or timed out: the address is typed by hand. */

@@ -89,6 +89,13 @@ export const CreateSignupRequestSchema = z.union([
 ]);
 export type CreateSignupRequest = z.infer<typeof CreateSignupRequestSchema>;
 
+/** POST /v2/signups/resume: the resume email's single-use token (decision 046). */
+export const ResumeSignupRequestSchema = z.object(
+  { token: z.string().min(1).max(200) },
+  errorKey('invalidValue'),
+);
+export type ResumeSignupRequest = z.infer<typeof ResumeSignupRequestSchema>;
+
 export const CreateSignupResponseSchema = z.object(
   {
     signupId: z.uuid(),

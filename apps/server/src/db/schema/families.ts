@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -89,6 +90,27 @@ export const invites = pgTable(
 );
 
 /**
+ * The reminders of a co-parent's invitation (decision 046): at most one per round (1: three days
+ * after the first invitation, 2: seven days), written in the transaction that queues the reminder,
+ * so a crash or a second instance never sends a round twice (the primary key refuses it).
+ */
+export const inviteReminders = pgTable(
+  'invite_reminders',
+  {
+    familyMemberId: uuid('family_member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull(),
+    /** The invite whose new link the reminder carried (it replaced the one before). */
+    inviteId: uuid('invite_id')
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.familyMemberId, table.round] })],
+);
+
+/**
  * The invited flow's progress (`nextInviteStep` in the domain) and its package choice, per
  * invited user (it survives a new link).
  */
@@ -104,3 +126,4 @@ export const inviteProgress = pgTable('invite_progress', {
 export type FamilyMemberRow = typeof familyMembers.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 export type InviteProgressRow = typeof inviteProgress.$inferSelect;
+export type InviteReminderRow = typeof inviteReminders.$inferSelect;

@@ -57,8 +57,21 @@ export const signups = pgTable(
     /** Parent A's user and family, created by that payment. */
     userId: uuid('user_id').references((): AnyPgColumn => users.id),
     familyId: uuid('family_id').references((): AnyPgColumn => families.id),
+    /**
+     * The resume email's link (decision 046): the SHA-256 of its single-use token, null once used
+     * (or before the email). The token dies with the signup.
+     */
+    resumeTokenHash: text('resume_token_hash').unique(),
+    /** When the resume email was queued: one per signup, never again. */
+    resumeEmailQueuedAt: timestamp('resume_email_queued_at', { withTimezone: true }),
   },
-  (table) => [index('signups_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('signups_expires_at_idx').on(table.expiresAt),
+    // The resume job's search: unfinished signups not yet emailed, by their last save.
+    index('signups_resume_due_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.completedAt} is null and ${table.resumeEmailQueuedAt} is null`),
+  ],
 );
 
 /** The children of a signup, in the order the visitor entered them (replaced on each save). */

@@ -144,6 +144,34 @@ export async function replaceMemberInvite(
   return issued;
 }
 
+/**
+ * A new link for a live invitation, with its expiry (a reminder's, decision 046: only hashes are
+ * stored, so the old link cannot be sent again); the new invite replaces the member's others.
+ */
+export async function reissueInvite(
+  tx: Executor,
+  current: {
+    familyId: string;
+    familyMemberId: string;
+    userId: string | null;
+    invitedByUserId: string | null;
+    email: string | null;
+    expiresAt: Date;
+  },
+  publicUrl: string,
+  now: Date,
+): Promise<IssuedInvite> {
+  const token = generateToken();
+  const { expiresAt, ...invite } = current;
+  const inviteId = await insertInvite(
+    tx,
+    { ...invite, tokenHash: hashToken(token), expiresAt },
+    now,
+  );
+  await revokeMemberInvites(tx, current.familyMemberId, inviteId, now);
+  return { inviteId, token, url: inviteUrl(publicUrl, token), expiresAt };
+}
+
 /** What the paying parent's signup knows of the family. */
 export type PayingFamily = {
   parent: Omit<NewUser, 'kind' | 'status'> & {

@@ -42,6 +42,25 @@ export async function insertInvite(
   return invite.id;
 }
 
+/** Revokes every live invite of the member, pointing them at the new one. */
+export async function revokeMemberInvites(
+  db: Executor,
+  familyMemberId: string,
+  replacedByInviteId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(invites)
+    .set({ revokedAt: now, replacedByInviteId })
+    .where(
+      and(
+        eq(invites.familyMemberId, familyMemberId),
+        isNull(invites.revokedAt),
+        ne(invites.id, replacedByInviteId),
+      ),
+    );
+}
+
 /**
  * A paid order and one subscription per family member it covers, all starting at `startsAt` and
  * renewing together. Answers the order's id.
@@ -118,23 +137,4 @@ export async function findFamilyMembers(
     .from(familyMembers)
     .where(eq(familyMembers.familyId, familyId))
     .orderBy(asc(familyMembers.position));
-}
-
-/** Revokes every live invite of the member, pointing them at the new one. */
-export async function revokeMemberInvites(
-  db: Executor,
-  familyMemberId: string,
-  replacedByInviteId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(invites)
-    .set({ revokedAt: now, replacedByInviteId })
-    .where(
-      and(
-        eq(invites.familyMemberId, familyMemberId),
-        isNull(invites.revokedAt),
-        ne(invites.id, replacedByInviteId),
-      ),
-    );
 }
