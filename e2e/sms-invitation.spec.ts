@@ -1,3 +1,4 @@
+import { translateMessage } from '@coparent/domain';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
@@ -17,6 +18,10 @@ const TEXT_OPENING: Record<Language, RegExp> = {
   'es-MX': /^CoParent Hub: Ana te invitó a unirte como coparente\./,
 };
 const INVITE_LINK = /https?:\/\/\S+\/app\/join\/invite\?token=[\w-]+/;
+
+/** A London landline (libphonenumber knows it is one) and a UK mobile. */
+const UK_LANDLINE = '02079460000';
+const UK_MOBILE = '07400123456';
 
 /** A New York mobile-or-landline number no other run uses: national digits and E.164. */
 function uniqueUsPhone(): { national: string; e164: string } {
@@ -129,6 +134,62 @@ for (const lang of LANGUAGES) {
 
       const link = await invitationText(page, lang, phone.e164);
       await followOnTheirPhone(browser, String(testInfo.project.use.baseURL), lang, link);
+    });
+
+    test('without JavaScript: a landline to be texted is refused by the phone, the box kept ticked', async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        locale: lang === 'en' ? 'en-US' : lang,
+      });
+      const page = await context.newPage();
+      await page.goto('/app/join/step1');
+      await page.getByLabel(t(lang, 'stepOne.firstName')).fill('Ana');
+      await page.getByLabel(t(lang, 'stepOne.lastName')).fill('García');
+      await page.getByLabel(t(lang, 'stepOne.email')).fill(`nojs.text.${Date.now()}@example.com`);
+      await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('MEXICO');
+      await page.getByLabel(t(lang, 'phone.number')).fill('5512345678');
+      await page
+        .getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') })
+        .getByLabel(t(lang, 'common.yes'))
+        .check();
+      await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+      await expect(page).toHaveURL(/\/app\/join\/step2$/);
+
+      const group = page.getByRole('group', { name: t(lang, 'stepTwo.coParentLegend') });
+      const alsoText = group.getByLabel(t(lang, 'stepTwo.alsoText'));
+      const phone = group.getByLabel(t(lang, 'phone.number'));
+      await group.getByLabel(t(lang, 'stepTwo.firstName')).fill('Luis');
+      await group.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+      await group
+        .getByLabel(t(lang, 'stepTwo.email'), { exact: false })
+        .fill(`luis.${Date.now()}@example.com`);
+      await group.getByLabel(t(lang, 'phone.countryCode')).selectOption('UNITED_KINGDOM');
+      await phone.fill(UK_LANDLINE);
+      await alsoText.check();
+      const child = page.getByRole('group', {
+        name: t(lang, 'stepTwo.childLegend', { number: '1' }),
+      });
+      await child.getByLabel(t(lang, 'stepTwo.firstName')).fill('Mateo');
+      await child.getByLabel(t(lang, 'stepTwo.lastName')).fill('Pérez');
+      await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+
+      // The server's answer: the landline by the phone, what was typed (the box too) kept.
+      const landline = translateMessage('signup_coParentPhoneLandline_error', lang);
+      await expect(page.getByRole('alert').getByRole('link')).toHaveText(
+        t(lang, 'stepTwo.summaryCoParent', { message: landline }),
+      );
+      await expect(phone).toHaveAccessibleDescription(new RegExp(landline));
+      await expect(alsoText).toBeChecked();
+
+      await phone.fill(UK_MOBILE);
+      await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+      await expect(page).toHaveURL(/\/app\/join\/step3$/);
+      // Step 2 again, written with the saved family: the box is ticked.
+      await page.goto('/app/join/step2');
+      await expect(alsoText).toBeChecked();
+      await context.close();
     });
 
     test('a co-parent with an email is texted too when "also text them" is ticked', async ({
