@@ -177,13 +177,7 @@ export function emptyChild(): ChildForm {
 /** Initial family form values. */
 export function emptyFamilyForm(countryCode: PhoneCodeId = DEFAULT_PHONE_CODE): FamilyForm {
   return {
-    coParent: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      countryCode,
-      phoneNumber: '',
-    },
+    coParent: { firstName: '', lastName: '', email: '', countryCode, phoneNumber: '' },
     children: [emptyChild()],
   };
 }
