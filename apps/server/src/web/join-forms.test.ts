@@ -401,6 +401,39 @@ describe('step 2 posted by a browser without a script', () => {
     expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 1, coParent: null });
   });
 
+  it('saves "also text them" as a ticked box posts it, and answers a landline by the phone', async () => {
+    const browser = await browserAtStepTwo();
+    const landline = {
+      'coParent.countryCode': 'UNITED_KINGDOM',
+      'coParent.phoneNumber': '02079460000',
+    };
+    const refused = await postFamily(browser.cookie, {
+      ...FAMILY,
+      ...landline,
+      'coParent.email': uniqueEmail('texted'),
+      'coParent.alsoText': 'on',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(writtenSubmission(refused.body)).toMatchObject({
+      values: { 'coParent.alsoText': 'on' },
+      errors: [
+        {
+          field: 'coParent.phoneNumber',
+          text: 'This looks like a landline number. Enter a mobile number that can receive text messages.',
+        },
+      ],
+    });
+    const saved = await postFamily(browser.cookie, {
+      ...FAMILY,
+      'coParent.email': uniqueEmail('texted'),
+      'coParent.alsoText': 'on',
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(await readSignup(browser)).toMatchObject({
+      coParent: { phoneNumber: '5587654321', alsoText: true },
+    });
+  });
+
   it('adds and removes a child on the page, saving nothing and listing no problem', async () => {
     const browser = await browserAtStepTwo();
     const added = await postFamily(browser.cookie, { ...FAMILY, familyAction: 'add-child' });

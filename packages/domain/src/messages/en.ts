@@ -24,6 +24,12 @@ export const en = {
   signup_coParentPhoneRequired_error:
     "Enter your co-parent's phone number, since you don't know their email address",
   signup_coParentPhoneSame_error: "Your co-parent's phone number cannot be the same as yours.",
+  signup_coParentPhoneLandline_error:
+    'This looks like a landline number. Enter a mobile number that can receive text messages.',
+  signup_coParentPhoneNotPossible_error:
+    'This is not a phone number of the selected country. Check the number and the country code.',
+  signup_coParentAlsoTextPhone_error:
+    "Enter your co-parent's phone number to send the invitation by text message too.",
   signup_children_error: 'Add at least one child',
   signup_childrenMax_error: `You can add up to ${MAX_CHILDREN} children`,
   signup_childEmailDuplicate_error: 'This email is already used for another child',

@@ -22,6 +22,12 @@ export const esMX: Record<MessageKey, string> = {
     'Ingresa el número de teléfono de tu coparente, ya que no conoces su correo electrónico',
   signup_coParentPhoneSame_error:
     'El número de teléfono de tu coparente no puede ser el mismo que el tuyo.',
+  signup_coParentPhoneLandline_error:
+    'Parece un número de teléfono fijo. Ingresa un número de celular que pueda recibir mensajes de texto.',
+  signup_coParentPhoneNotPossible_error:
+    'Este no es un número de teléfono del país seleccionado. Revisa el número y el código de país.',
+  signup_coParentAlsoTextPhone_error:
+    'Ingresa el número de teléfono de tu coparente para enviarle también la invitación por mensaje de texto.',
   signup_children_error: 'Agrega al menos un hijo o hija',
   signup_childrenMax_error: `Puedes agregar hasta ${MAX_CHILDREN} hijos e hijas`,
   signup_childEmailDuplicate_error: 'Este correo electrónico ya se usa para otro hijo o hija',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
 import type { PhoneCodeId } from '../constants/phone-codes.js';
+import type { MessageKey } from '../messages/en.js';
 import {
   errorKey,
   fieldIssue,
@@ -20,6 +21,8 @@ export const CoParentFormSchema = z.object(
     email: optionalEmailSchema,
     countryCode: phoneCodeIdSchema,
     phoneNumber: optionalPhoneNumberSchema,
+    /** "Also text them": the invitation by text too, for a co-parent with an email. */
+    alsoText: z.boolean(errorKey('invalidValue')).optional(),
   },
   errorKey('invalidValue'),
 );
@@ -42,7 +45,29 @@ export type FamilyFormContext = {
   parentPhone?: { countryCode: PhoneCodeId; phoneNumber: string } | undefined;
   /** Step 1's answer: does Parent A know the co-parent's email? */
   knowsCoParentEmail: boolean;
+  /**
+   * Why a number to be texted cannot be (`textablePhoneIssue`), on the server only: the check
+   * needs libphonenumber's full metadata, too large for the web's bundle. The page shows the
+   * server's message by the field.
+   */
+  textablePhone?: (phone: {
+    countryCode: PhoneCodeId;
+    phoneNumber: string;
+  }) => MessageKey | undefined;
 };
+
+/**
+ * Whether the co-parent is sent the invitation by text: they have a phone, and either no email
+ * (the phone is the only way to reach them) or Parent A ticked "also text them".
+ */
+export function isTextedCoParent(coParent: {
+  email?: string | null;
+  phoneNumber?: string | null;
+  alsoText?: boolean | null;
+}): boolean {
+  if (!coParent.phoneNumber) return false;
+  return !coParent.email || coParent.alsoText === true;
+}
 
 const familyShape = {
   coParent: CoParentFormSchema,
@@ -60,10 +85,12 @@ const familyObjectSchema = z.object(familyShape, errorKey('invalidValue'));
  * - co-parent email required when knowsCoParentEmail, never equal to Parent A's (trimmed,
  *   case-insensitive);
  * - co-parent phone required when the email is not known (knowsCoParentEmail false and email
- *   empty), never equal to Parent A's phone (same code and digits);
+ *   empty), never equal to Parent A's phone (same code and digits); "also text them" needs it;
+ *   a number to be texted must be able to receive texts (`ctx.textablePhone`, server only);
  * - child emails optional, unique among the children, different from both parents' emails;
  * - at least one child, at most MAX_CHILDREN.
- * Issues are raised at `coParent.email`, `coParent.phoneNumber`, `children.<i>.email`, `children`.
+ * Issues are raised at `coParent.email`, `coParent.phoneNumber`, `coParent.alsoText`,
+ * `children.<i>.email`, `children`.
  */
 export function familyFormSchema(ctx: FamilyFormContext) {
   return familyObjectSchema.superRefine((value, issues) => checkFamilyRules(value, issues, ctx));
@@ -93,6 +120,15 @@ function checkFamilyRules(
     samePhone({ countryCode: coParent?.countryCode, phoneNumber: coParentPhone }, ctx.parentPhone)
   ) {
     fieldIssue(issues, ['coParent', 'phoneNumber'], 'signup_coParentPhoneSame_error');
+  } else if (coParent && isTextedCoParent(coParent)) {
+    const problem = ctx.textablePhone?.({
+      countryCode: coParent.countryCode,
+      phoneNumber: coParentPhone,
+    });
+    if (problem) fieldIssue(issues, ['coParent', 'phoneNumber'], problem);
+  }
+  if (coParent?.alsoText && coParentPhone === '') {
+    fieldIssue(issues, ['coParent', 'alsoText'], 'signup_coParentAlsoTextPhone_error');
   }
 
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
-import type { FamilyForm, FamilyFormContext } from './family.js';
+import type { FamilyFormContext, FamilyFormInput } from './family.js';
 import type { CreateSignupRequest, SignupState, UpdateFamilySectionRequest } from './signup.js';
 import type { StepOneForm } from './step-one.js';
 
@@ -80,9 +80,9 @@ export function stepOneToCreateRequest(
   };
 }
 
-/** Family form values → the FAMILY section body (empty email and phone are left out). */
+/** Family form values → the FAMILY section body (empty email and phone, an unticked box, left out). */
 export function familyFormToRequest(
-  values: FamilyForm,
+  values: FamilyFormInput,
   extra: { coParentDuplicateConfirmed?: boolean } = {},
 ): UpdateFamilySectionRequest {
   const { coParent } = values;
@@ -95,6 +95,7 @@ export function familyFormToRequest(
       ...(coParent.phoneNumber !== ''
         ? { phoneCountryCode: coParent.countryCode, phoneNumber: coParent.phoneNumber }
         : {}),
+      ...(coParent.alsoText ? { alsoText: true } : {}),
     },
     ...extra,
     children: values.children.map((child) => ({
@@ -108,7 +109,7 @@ export function familyFormToRequest(
 /** FAMILY section body → family form values (what `familyFormSchema(ctx)` parses on the server). */
 export function familySectionToFormValues(
   section: Pick<UpdateFamilySectionRequest, 'coParent' | 'children'>,
-): FamilyForm {
+): FamilyFormInput {
   return {
     coParent: {
       firstName: section.coParent.firstName,
@@ -116,6 +117,7 @@ export function familySectionToFormValues(
       email: section.coParent.email ?? '',
       countryCode: section.coParent.phoneCountryCode ?? DEFAULT_PHONE_CODE,
       phoneNumber: section.coParent.phoneNumber ?? '',
+      ...(section.coParent.alsoText ? { alsoText: true as const } : {}),
     },
     children: section.children.map((child) => ({
       firstName: child.firstName,
@@ -125,7 +127,10 @@ export function familySectionToFormValues(
   };
 }
 
-/** The family form's values as a form holds them: every field as text (what a post sends). */
+/**
+ * The family form's values as a form holds them: every field as text (what a post sends), and
+ * "also text them" as whether its box is ticked.
+ */
 export type FamilyFields = {
   coParent: {
     firstName: string;
@@ -133,6 +138,8 @@ export type FamilyFields = {
     email: string;
     countryCode: string;
     phoneNumber: string;
+    /** Present (true) when ticked, like the box a browser posts. */
+    alsoText?: true;
   };
   children: { firstName: string; lastName: string; email: string }[];
 };
@@ -153,7 +160,12 @@ export const FAMILY_FORM_ADD_CHILD = 'add-child';
 export const FAMILY_FORM_REMOVE_CHILD = 'remove-child-';
 export const CO_PARENT_DUPLICATE_CONFIRMED_FIELD = 'coParentDuplicateConfirmed';
 
-const CO_PARENT_FIELD_NAME = /^coParent\.(firstName|lastName|email|countryCode|phoneNumber)$/;
+/** The "also text them" box: a browser posts a ticked box as this value, an unticked one not at all. */
+const TICKED = 'on';
+const ALSO_TEXT_FIELD = 'coParent.alsoText';
+
+const CO_PARENT_FIELD_NAME =
+  /^coParent\.(firstName|lastName|email|countryCode|phoneNumber|alsoText)$/;
 
 /** Whether a posted field is one of the family form's (its own fields, as the page shows them). */
 export function isFamilyFormField(name: string): boolean {
@@ -176,6 +188,7 @@ export function familyFieldsFromForm(form: Readonly<Record<string, unknown>>): F
     email: text('coParent.email'),
     countryCode: text('coParent.countryCode') || DEFAULT_PHONE_CODE,
     phoneNumber: text('coParent.phoneNumber'),
+    ...(text(ALSO_TEXT_FIELD) !== '' ? { alsoText: true as const } : {}),
   };
   const indexes = new Set<number>();
   for (const name of Object.keys(form)) {
@@ -196,6 +209,7 @@ export function familyFieldsFromForm(form: Readonly<Record<string, unknown>>): F
 export function familyFormFields(values: FamilyFields): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const name of CO_PARENT_FIELDS) fields[`coParent.${name}`] = values.coParent[name];
+  if (values.coParent.alsoText) fields[ALSO_TEXT_FIELD] = TICKED;
   values.children.forEach((child, index) => {
     for (const name of CHILD_FIELDS) fields[`children.${index}.${name}`] = child[name];
   });
@@ -215,6 +229,7 @@ export function familyFieldsOfSignup({
       email: coParent.email ?? '',
       countryCode: coParent.phoneCountryCode ?? DEFAULT_PHONE_CODE,
       phoneNumber: coParent.phoneNumber ?? '',
+      ...(coParent.alsoText ? { alsoText: true as const } : {}),
     },
     children: children.map((child) => ({
       firstName: child.firstName,

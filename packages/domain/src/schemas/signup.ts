@@ -105,8 +105,13 @@ export const CreateSignupResponseSchema = z.object(
 );
 export type CreateSignupResponse = z.infer<typeof CreateSignupResponseSchema>;
 
-/** Co-parent in the family payload: phoneCountryCode and phoneNumber only when a phone is given. */
-export const CoParentSectionSchema = NamedPersonSchema.superRefine((value, ctx) => {
+/**
+ * Co-parent in the family payload: phoneCountryCode and phoneNumber only when a phone is given;
+ * alsoText true when Parent A asked for the invitation by text too (it needs the phone).
+ */
+export const CoParentSectionSchema = NamedPersonSchema.extend({
+  alsoText: optionalFlag,
+}).superRefine((value, ctx) => {
   if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
     fieldIssue(ctx, ['phoneCountryCode'], 'signup_countryCode_error');
   }
@@ -183,6 +188,8 @@ export const SignupStateSchema = z.object(
           email: nullableString,
           phoneCountryCode: phoneCodeIdSchema.nullable(),
           phoneNumber: nullableString,
+          /** "Also text them": the invitation by text too. Always sent. */
+          alsoText: z.boolean().optional(),
         },
         errorKey('invalidValue'),
       )

@@ -47,6 +47,8 @@ export const signups = pgTable(
     coParentPhoneCountryCode: text('co_parent_phone_country_code'),
     coParentPhoneNumber: text('co_parent_phone_number'),
     coParentDuplicateConfirmed: boolean('co_parent_duplicate_confirmed').notNull().default(false),
+    /** "Also text them": the invitation by text too, for a co-parent with an email. */
+    coParentAlsoText: boolean('co_parent_also_text').notNull().default(false),
 
     segmentAnonymousId: text('segment_anonymous_id'),
     locale: text('locale').notNull().default('en'),

@@ -1,4 +1,5 @@
 import {
+  isTextedCoParent,
   type PaymentType,
   phoneNumberE164,
   type Receipt,
@@ -280,8 +281,9 @@ export function createCompletion(deps: CompletionDeps) {
       ...(coParent.email
         ? [await queueInvitation(tx, { to: coParent.email, coParent, parent, attempt, family })]
         : []),
-      // Known only by phone (the family step requires it exactly then): the invitation by text.
-      ...(!coParent.email && coParentPhone
+      // Known only by phone (the family step requires it exactly then), or with an email and
+      // "also text them" ticked: the invitation by text.
+      ...(coParentPhone && isTextedCoParent({ ...coParent, alsoText: signup.coParentAlsoText })
         ? [await queueInvitationText(tx, { to: coParentPhone, parent, attempt, family })]
         : []),
     ];

@@ -12,6 +12,7 @@ import {
   type ValidationError,
   zodIssuesToValidationErrors,
 } from '@coparent/domain';
+import { textablePhoneIssue } from '@coparent/domain/phone-type';
 import type { Db, Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
@@ -81,6 +82,7 @@ export function createFamilySave({
         parentEmail: row.parentEmail ?? '',
         parentPhone,
         knowsCoParentEmail: row.knowsCoParentEmail ?? false,
+        textablePhone: textablePhoneIssue,
       },
       familySectionToFormValues(input),
     );
@@ -127,6 +129,7 @@ export function createFamilySave({
         coParentPhoneCountryCode: hasPhone ? coParent.countryCode : null,
         coParentPhoneNumber: hasPhone ? coParent.phoneNumber : null,
         coParentDuplicateConfirmed: input.coParentDuplicateConfirmed === true,
+        coParentAlsoText: coParent.alsoText === true,
         lastCompletedStep: lastCompletedStepAfter('FAMILY', row.lastCompletedStep),
         locale,
         updatedAt: instant,

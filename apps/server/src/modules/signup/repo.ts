@@ -136,6 +136,7 @@ const FAMILY_SECTION_COLUMNS = [
   'coParentPhoneCountryCode',
   'coParentPhoneNumber',
   'coParentDuplicateConfirmed',
+  'coParentAlsoText',
   'lastCompletedStep',
   'locale',
   'updatedAt',

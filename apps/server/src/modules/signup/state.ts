@@ -69,6 +69,7 @@ export function toSignupState(
           email: row.coParentEmail,
           phoneCountryCode: phoneCode(row.coParentPhoneCountryCode),
           phoneNumber: row.coParentPhoneNumber,
+          alsoText: row.coParentAlsoText,
         }
       : null,
     children: children.map((child) => ({ ...child })),

@@ -311,6 +311,78 @@ describe('/step2', () => {
   });
 });
 
+describe('/step2 "also text them"', () => {
+  const alsoText = () =>
+    within(coParent()).getByRole('checkbox', {
+      name: 'Also send the invitation by text message',
+    });
+
+  it('is unticked, and sends the invitation by text too once ticked with the phone', async () => {
+    seedFunnel(1);
+    const { calls } = mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, { body: { validationErrors: [] } }),
+      onGetSignup(2),
+    );
+    const { user } = await renderApp('/step2');
+    expect(alsoText()).not.toBeChecked();
+    expect(alsoText()).toHaveAccessibleDescription(
+      'We text it to the phone number above, as well as emailing it. It must be a mobile number.',
+    );
+    await fillFamily(user, { phone: '5559876543' });
+    await user.click(alsoText());
+    await user.click(formContinue() as HTMLElement);
+    await screen.findByRole('heading', { level: 1, name: 'Choose your package' });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      coParent: {
+        email: 'luis@example.com',
+        phoneCountryCode: 'US_CANADA',
+        phoneNumber: '5559876543',
+        alsoText: true,
+      },
+    });
+  });
+
+  it('asks for the phone when ticked without one, at the box', async () => {
+    seedFunnel(1);
+    const { calls } = mockFetch(onGetSignup(1));
+    const { user } = await renderApp('/step2');
+    await fillFamily(user);
+    await user.click(alsoText());
+    await user.click(formContinue() as HTMLElement);
+    expect(alsoText()).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "Enter your co-parent's phone number to send the invitation by text message too.",
+      ),
+    );
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a landline beside the phone", async () => {
+    seedFunnel(1, { knowsCoParentEmail: false });
+    const landline =
+      'This looks like a landline number. Enter a mobile number that can receive text messages.';
+    mockFetch(
+      onGetSignup(1),
+      on('PATCH', `/v2/signups/${SIGNUP_ID}`, {
+        status: 422,
+        body: { validationErrors: [{ field: 'coParent.phoneNumber', text: landline }] },
+      }),
+    );
+    const { user } = await renderApp('/step2');
+    await fillFamily(user, { email: '', phone: '2079460000' });
+    await user.click(formContinue() as HTMLElement);
+    expect(
+      within(await screen.findByRole('alert')).getByRole('link', {
+        name: `Co-parent: ${landline}`,
+      }),
+    ).toHaveAttribute('href', '#coParent-phoneNumber');
+    expect(
+      within(coParent()).getByRole('textbox', { name: 'Phone number' }),
+    ).toHaveAccessibleDescription(expect.stringContaining(landline));
+  });
+});
+
 describe('/step2 co-parent email speed-bump', () => {
   const speedBump = { 'coparent-email-speed-bump': 'Treatment' } as const;
   const dialog = () =>

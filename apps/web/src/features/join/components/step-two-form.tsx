@@ -15,6 +15,7 @@ import type { Path } from 'react-hook-form';
 import { FormProvider, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { JOIN_BASENAME } from '@/app/join-path';
+import { CheckboxField } from '@/components/checkbox-field';
 import { EmailField } from '@/components/email-field';
 import styles from '@/components/form.module.css';
 import { NameFields } from '@/components/name-fields';
@@ -38,7 +39,14 @@ export const STEP_TWO_FORM_ID = 'step-two-form';
 /** The page (and, without a script, where the form posts: the server answers it). */
 export const STEP_TWO_PATH = '/step2';
 
-const CO_PARENT_FIELDS = ['firstName', 'lastName', 'email', 'countryCode', 'phoneNumber'];
+const CO_PARENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'countryCode',
+  'phoneNumber',
+  'alsoText',
+];
 const CHILD_FIELDS = ['firstName', 'lastName', 'email'];
 
 /** Server field name → family form path ('coParent.phoneCountryCode' → 'coParent.countryCode'). */
@@ -204,6 +212,15 @@ export function StepTwoForm({
                 ...register('coParent.phoneNumber'),
                 autoComplete: 'off',
               }}
+            />
+            {/* Always shown, so the page works without a script; the schema asks for the phone. */}
+            <CheckboxField
+              id="coParent-alsoText"
+              label={t('stepTwo.alsoText')}
+              hint={t('stepTwo.alsoTextHint')}
+              error={errorText(coParentErrors?.alsoText)}
+              defaultChecked={get(formState.defaultValues, 'coParent.alsoText') === true}
+              {...register('coParent.alsoText')}
             />
           </fieldset>
           <ChildrenFields form={form} errors={errors} />

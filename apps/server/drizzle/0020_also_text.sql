@@ -1,0 +1,1 @@
+ALTER TABLE "signups" ADD COLUMN "co_parent_also_text" boolean DEFAULT false NOT NULL;
