@@ -1,6 +1,6 @@
 import type { SignupState } from '@coparent/domain';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 import type { FormSubmission } from '../lib/form-submission';
 import { whenLanguageLoaded } from '../lib/i18n';
@@ -40,7 +40,7 @@ export async function renderApp(
   container: HTMLElement,
   createRouter: () => Router,
   { hydrate = false, ...written }: { hydrate?: boolean } & ServerWritten = {},
-): Promise<void> {
+): Promise<Root> {
   await whenLanguageLoaded();
   const app = (
     <StrictMode>
@@ -49,6 +49,14 @@ export async function renderApp(
   );
   // The page is already on screen: hydrating in a transition lets the browser answer a tap
   // between slices of the work instead of one long task.
-  if (hydrate) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (hydrate) {
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    return root as Root;
+  }
+  const root = createRoot(container);
+  root.render(app);
+  return root;
 }

@@ -1,3 +1,4 @@
+import type { Root } from 'react-dom/client';
 import { FORM_SUBMISSION_ELEMENT_ID } from '../lib/form-submission';
 import { SERVER_QUERIES_ELEMENT_ID } from '../lib/server-queries';
 import { SERVER_SIGNUP_ELEMENT_ID } from '../lib/server-signup';
@@ -9,7 +10,7 @@ import { createAppRouter, routes } from './router';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered-paths';
 
 /** Starts the join funnel (/app/join/*); the account area has its own start (start-account.tsx). */
-export async function startApp(container: HTMLElement): Promise<void> {
+export async function startApp(container: HTMLElement): Promise<Root> {
   const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   if (!hydrate) return renderApp(container, createAppRouter);
   const [signup, queries, submission] = await Promise.all([

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch } from '@/test/fetch-mock';
@@ -45,13 +46,17 @@ function writeData(id: string, value: unknown) {
   document.body.append(written);
 }
 
+/** The apps the tests started: each is stopped after its test, before its document goes. */
+const started: Root[] = [];
+
 async function startOn(container: HTMLElement) {
-  await startApp(container);
+  started.push(await startApp(container));
   await waitFor(() => expect(document.documentElement).toHaveAttribute(APP_READY_ATTRIBUTE));
 }
 
 describe('the join pages rendered on the server', () => {
   afterEach(() => {
+    for (const root of started.splice(0)) act(() => root.unmount());
     vi.restoreAllMocks();
     document.body.innerHTML = '';
     document.documentElement.removeAttribute(APP_READY_ATTRIBUTE);

@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch } from '@/test/fetch-mock';
 import { signupState } from '@/test/join-fixtures';
@@ -75,7 +75,8 @@ describe('step 3 rendered on the server', () => {
     document.body.append(container);
     const errors = vi.spyOn(console, 'error');
 
-    await startApp(container);
+    const root = await startApp(container);
+    onTestFinished(() => act(() => root.unmount()));
     await waitFor(() => expect(document.documentElement).toHaveAttribute(APP_READY_ATTRIBUTE));
     expect(errors).not.toHaveBeenCalled();
     expect(screen.getByRole('article', { name: US_PACKAGES[0]?.displayName })).toBeVisible();
