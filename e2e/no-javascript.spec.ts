@@ -225,7 +225,7 @@ for (const lang of LANGUAGES) {
     await context.close();
   });
 
-  test(`without JavaScript (${lang}): step 2's children are added and removed, the family saved, a package chosen`, async ({
+  test(`without JavaScript (${lang}): step 2's children are added and removed, the family saved, a package built`, async ({
     browser,
   }) => {
     const { context, page } = await browserWithoutScripts(browser, lang);
@@ -312,12 +312,25 @@ for (const lang of LANGUAGES) {
     await expect(page).toHaveURL(/\/app\/join\/step1$/);
     await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Ana');
 
-    // A card's Choose saves the package: on to the payment.
+    // A card's Choose saves the package: build your own asks for its options, then the payment.
     await page.goto('/app/join/step3');
-    const first = cards.getByRole('article').first();
-    const name = (await first.getByRole('heading').first().textContent()) ?? '';
-    await first.getByRole('button', { name: t(lang, 'packages.choose', { name }) }).click();
-    await expect(page).toHaveURL(/\/app\/join\/(payment|alacarte)$/);
+    const own = cards
+      .getByRole('article')
+      .filter({ hasText: t(lang, 'packages.buildYourOwnText') })
+      .first();
+    const name = (await own.getByRole('heading').first().textContent()) ?? '';
+    await own.getByRole('button', { name: t(lang, 'packages.choose', { name }) }).click();
+    await expect(page).toHaveURL(/\/app\/join\/alacarte$/);
+    await expect(heading).toHaveText(t(lang, 'alacarte.title'));
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/alacarte without JavaScript (${lang})`,
+    );
+    await page.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/payment$/);
     await context.close();
   });
 }

@@ -16,6 +16,13 @@ export const UK_PHONE: PhoneChoice = { code: 'UNITED_KINGDOM', number: '77009001
 export const MX_PHONE: PhoneChoice = { code: 'MEXICO', number: '5512345678' };
 
 /** Opens a join page (optionally with a query string) in the language, through the selector. */
+/** On a page the server rendered, waits until the app has taken it over (what a person then uses). */
+async function waitForTheApp(page: Page) {
+  if ((await page.locator('#root[data-server-rendered]').count()) > 0) {
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  }
+}
+
 export async function openJoin(page: Page, lang: Language, path = '/signup') {
   await page.goto(`/app/join${path}`);
   // The app starts after the load event: a person sees the page before moving on, and so must we,
@@ -23,9 +30,7 @@ export async function openJoin(page: Page, lang: Language, path = '/signup') {
   // seen at once: wait for the app to take it over (pages of a context made by the spec itself
   // do not get the `page` fixture's wait).
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  if ((await page.locator('#root[data-server-rendered]').count()) > 0) {
-    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-  }
+  await waitForTheApp(page);
   if (lang !== 'en') {
     await page.getByLabel(t('en', 'header.language')).selectOption(lang);
   }
@@ -73,6 +78,8 @@ export async function completeStepsOneAndTwo(
   { landsOn }: { landsOn?: RegExp } = {},
 ): Promise<FunnelPeople> {
   await page.goto('/app/join/step1');
+  // A page of a context the spec made has not the `page` fixture's wait.
+  await waitForTheApp(page);
   const parentEmail = await fillStepOne(page, lang, phone);
   await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
 

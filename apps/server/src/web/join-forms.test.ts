@@ -564,14 +564,17 @@ describe('step 3 posted by a browser without a script', () => {
   }
 
   /** The packages offered to the step-1 phone, as the page's cards show them. */
-  async function offeredPackages(): Promise<{ id: number; buildYourOwn: boolean }[]> {
+  async function offeredPackages(): Promise<
+    { id: number; buildYourOwn: boolean; subscription: string }[]
+  > {
     const group = (
       await app.inject({ url: '/v2/pricing?countryCode=52&phoneNumber=5512345678' })
     ).json() as { packageIds: number[]; country: string };
     const packages = await app.inject({
       url: `/v2/packages?ids=${group.packageIds.join(',')}&country=${group.country}`,
     });
-    return (packages.json() as { packages: { id: number; buildYourOwn: boolean }[] }).packages;
+    type Card = { id: number; buildYourOwn: boolean; subscription: string };
+    return (packages.json() as { packages: Card[] }).packages;
   }
 
   const readSignup = async ({ signupId, cookie }: { signupId: string; cookie: string }) =>
@@ -600,6 +603,41 @@ describe('step 3 posted by a browser without a script', () => {
     expect(await readSignup(other)).toMatchObject({
       lastCompletedStep: 2,
       pendingBuildYourOwnPackageId: buildYourOwn.id,
+    });
+  });
+
+  it('saves the options of build your own and goes on to the payment', async () => {
+    const packages = await offeredPackages();
+    const own = packages.filter((pkg) => pkg.buildYourOwn) as {
+      id: number;
+      subscription: string;
+    }[];
+    const oneYear = own.find((pkg) => pkg.subscription === 'SUB1YEAR');
+    const twoYears = own.find((pkg) => pkg.subscription === 'SUB2YEAR');
+    if (!oneYear || !twoYears) throw new Error('the catalog offers both terms');
+    const browser = await browserAtStepThree();
+    await post('/step3', browser.cookie, { packageId: String(oneYear.id) });
+    const termPackages = {
+      'packageFor.SUB1YEAR': String(oneYear.id),
+      'packageFor.SUB2YEAR': String(twoYears.id),
+    };
+
+    // A post naming no term shows the options again, saving nothing.
+    const none = await post('/alacarte', browser.cookie, termPackages);
+    expect(none.headers.location).toBe('/app/join/alacarte');
+    expect(await readSignup(browser)).toMatchObject({ lastCompletedStep: 2 });
+
+    const saved = await post('/alacarte', browser.cookie, {
+      ...termPackages,
+      subscription: 'SUB2YEAR',
+      myfiles: 'on',
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe('/app/join/payment');
+    expect(await readSignup(browser)).toMatchObject({
+      lastCompletedStep: 3,
+      order: { packageId: twoYears.id },
+      buildYourOwn: { subscription: 'SUB2YEAR', myfiles: true, tonemeter: false },
     });
   });
 

@@ -1,4 +1,5 @@
 import {
+  buildYourOwnChoiceFromForm,
   CO_PARENT_DUPLICATE_CONFIRMED_FIELD,
   CreateSignupRequestSchema,
   canEnterStep,
@@ -348,5 +349,44 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     // A build-your-own package's options are chosen next.
     const next = saved.pendingBuildYourOwnPackageId ? '/alacarte' : '/payment';
     return reply.redirect(`${JOIN_BASE}${next}`, 303);
+  });
+
+  app.post(`${JOIN_BASE}/alacarte`, { schema: { hide: true } }, async (request, reply) => {
+    if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
+    const key = signupFromCookie(request);
+    const signup = await readCookieSignup(signups, request);
+    if (!key || !signup || signup.paid) return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    const hasChoice = Boolean(signup.pendingBuildYourOwnPackageId || signup.buildYourOwn);
+    if (!hasChoice || !canEnterStep(3, signup.lastCompletedStep)) {
+      return reply.redirect(`${JOIN_BASE}/step3`, 303);
+    }
+    const choice = buildYourOwnChoiceFromForm((request.body ?? {}) as Record<string, unknown>);
+    if (!choice) return reply.redirect(`${JOIN_BASE}/alacarte`, 303);
+    const body = UpdateSignupRequestSchema.safeParse({
+      sections: ['PACKAGE'],
+      order: { packageId: choice.packageId },
+      buildYourOwn: choice.values,
+    });
+    if (!body.success) return reply.redirect(`${JOIN_BASE}/alacarte`, 303);
+    try {
+      await signups.update(key.signupId, key.registrationKey, body.data, {
+        locale: pageLocale(request),
+        referrerKey: undefined,
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'DUPLICATE_PARENT') {
+        return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
+      }
+      // A package this signup is not offered: the options again; a signup that ended: step 1.
+      if (error instanceof FieldValidationError) {
+        return reply.redirect(`${JOIN_BASE}/alacarte`, 303);
+      }
+      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
+        return reply.redirect(`${JOIN_BASE}/step1`, 303);
+      }
+      throw error;
+    }
+    reply.header('set-cookie', postedCookie(secureCookies));
+    return reply.redirect(`${JOIN_BASE}/payment`, 303);
   });
 }

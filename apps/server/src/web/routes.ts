@@ -57,6 +57,19 @@ function withoutLanguageParam(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/**
+ * Whether the server writes a join page with this signup (or none): a later step only with a
+ * signup that has reached it, build your own only with its package chosen.
+ */
+function isWrittenWith(joinPath: string, signup: SignupState | undefined): boolean {
+  if (joinPath === '/alacarte') {
+    const hasChoice = Boolean(signup?.pendingBuildYourOwnPackageId || signup?.buildYourOwn);
+    return hasChoice && canEnterStep(3, signup?.lastCompletedStep ?? 0);
+  }
+  const step = stepForPath(joinPath) ?? 1;
+  return step === 1 || (signup !== undefined && canEnterStep(step, signup.lastCompletedStep));
+}
+
 export async function webRoutes(
   app: FastifyInstance,
   opts: {
@@ -225,8 +238,7 @@ export async function webRoutes(
         : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
-      const step = stepForPath(joinPath) ?? 1;
-      if (step > 1 && !(signup && canEnterStep(step, signup.lastCompletedStep))) return false;
+      if (!isWrittenWith(joinPath, signup)) return false;
       const queries = signup ? await pageQueries(request, joinPath, signup, locale) : undefined;
       const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);

@@ -12,6 +12,7 @@ export async function serverPageQueries(
 ): Promise<ServerQuery[]> {
   switch (joinPath) {
     case '/step3':
+    case '/alacarte':
       return offeredPackagesQueries(signup, locale, fetchJson);
     default:
       return [];

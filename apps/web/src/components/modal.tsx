@@ -17,8 +17,10 @@ const loadDialog = () =>
  */
 export function Modal(props: ModalProps) {
   const [dialog, setDialog] = useState(loaded);
+  const { isOpen } = props;
   useEffect(() => {
-    if (!dialog) void loadDialog().then(setDialog);
-  }, [dialog]);
+    // A load that failed (the server away a moment) is tried again when the dialog is to open.
+    if (!dialog && (isOpen || !loaded)) loadDialog().then(setDialog, () => undefined);
+  }, [dialog, isOpen]);
   return dialog ? <dialog.ModalDialog {...props} /> : null;
 }

@@ -109,3 +109,29 @@ export function buildYourOwnAmount(
   }
   return total;
 }
+
+/** Without a script, the build-your-own form posts each term's package id under this prefix. */
+export const BUILD_YOUR_OWN_PACKAGE_FIELD = 'packageFor.';
+
+/**
+ * A posted build-your-own form (the term's radio, each option's checkbox sent as 'on' when ticked,
+ * and the package id of each term) → the values and the chosen term's package, or undefined when
+ * it names no term or package. The save checks the package is offered to the signup.
+ */
+export function buildYourOwnChoiceFromForm(
+  form: Readonly<Record<string, unknown>>,
+): { values: BuildYourOwnValues; packageId: number } | undefined {
+  const subscription = SUBSCRIPTION_TERMS.find((term) => term === form.subscription);
+  if (!subscription) return undefined;
+  const packageId = Number(form[`${BUILD_YOUR_OWN_PACKAGE_FIELD}${subscription}`]);
+  if (!Number.isSafeInteger(packageId) || packageId <= 0) return undefined;
+  const values: BuildYourOwnValues = {
+    subscription,
+    myfiles: false,
+    tonemeter: false,
+    unlimitedPayments: false,
+    calls: false,
+  };
+  for (const { field } of BUILD_YOUR_OWN_OPTIONS) values[field] = form[field] === 'on';
+  return { values, packageId };
+}

@@ -1,7 +1,14 @@
-import { type BuildYourOwnValues, EXPERIMENTS, isTreatment, type Package } from '@coparent/domain';
+import {
+  type BuildYourOwnValues,
+  EXPERIMENTS,
+  isTreatment,
+  type Package,
+  type SignupState,
+} from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { BackButton } from '@/components/back-button';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
@@ -19,7 +26,9 @@ import {
 import { LoadError } from '@/features/packages/components/load-error';
 import packageStyles from '@/features/packages/components/packages.module.css';
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { useFlag } from '@/lib/flags';
+import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useFunnelStore } from '@/stores/funnel-store';
@@ -42,6 +51,21 @@ function startingValues(
   };
 }
 
+/** The build-your-own choice of a saved signup: the package pending its values, or the saved one. */
+function buildYourOwnChoiceOf({
+  pendingBuildYourOwnPackageId,
+  buildYourOwn,
+  order,
+}: SignupState): ReturnType<typeof useBuildYourOwnChoice> {
+  if (pendingBuildYourOwnPackageId) {
+    return { status: 'ready', packageId: pendingBuildYourOwnPackageId, savedValues: null };
+  }
+  if (buildYourOwn && order) {
+    return { status: 'ready', packageId: order.packageId, savedValues: buildYourOwn };
+  }
+  return { status: 'none' };
+}
+
 /**
  * /alacarte (build your own): reachable with a build-your-own package chosen on /step3. The
  * show-price-in-build-your-own experiment decides the layout: in the treatment the options show
@@ -52,13 +76,20 @@ export function AlaCarteRoute() {
   useDocumentTitle(t('alacarte.title'));
   const locale = useLocale();
   const arm = useFlag(EXPERIMENTS.showPriceInBuildYourOwn);
-  const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  // A page the server wrote with the browser's signup reads it until the app has the page.
+  const serverSignup = useServerSignup();
+  const storedLastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
+  const lastCompletedStep = serverSignup?.lastCompletedStep ?? storedLastCompletedStep;
   const stepOne = useFunnelStore((s) => s.stepOneValues);
-  const draft = useFunnelStore((s) => s.buildYourOwnValues);
+  const storedDraft = useFunnelStore((s) => s.buildYourOwnValues);
+  const draft = serverSignup ? undefined : storedDraft;
   const setDraft = useFunnelStore((s) => s.setBuildYourOwnValues);
-  const choice = useBuildYourOwnChoice();
+  const storedChoice = useBuildYourOwnChoice();
+  const choice = serverSignup ? buildYourOwnChoiceOf(serverSignup) : storedChoice;
   const offered = useOfferedPackages(
-    phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
+    serverSignup
+      ? signupPricingCriteria(serverSignup)
+      : phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber),
   );
   // The save's price is /payment's first (one round trip fewer).
   const seedPricing = useSeedSignupPricing();
@@ -98,6 +129,7 @@ export function AlaCarteRoute() {
         locale={locale}
         country={offered.group?.country}
         isSubmitting={isSubmitting}
+        action={`${JOIN_BASENAME}/alacarte`}
       />
     );
   }
@@ -110,7 +142,7 @@ export function AlaCarteRoute() {
       {hasProblem ? <GenericError retry={{ formId: BUILD_YOUR_OWN_FORM_ID }} /> : null}
       {body}
       <div className={styles.actions}>
-        <BackButton to="/step3" />
+        <BackButton to="/step3" worksWithoutScript />
       </div>
     </>
   );

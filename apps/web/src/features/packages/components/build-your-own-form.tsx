@@ -1,5 +1,6 @@
 import {
   BUILD_YOUR_OWN_OPTIONS,
+  BUILD_YOUR_OWN_PACKAGE_FIELD,
   type BuildYourOwnOptionKey,
   type BuildYourOwnValues,
   type Locale,
@@ -32,6 +33,8 @@ type BuildYourOwnFormProps = {
   locale: Locale;
   country?: string | null;
   isSubmitting: boolean;
+  /** Where the form posts without a script (the server saves the choice). */
+  action?: string;
 };
 
 /**
@@ -47,6 +50,7 @@ export function BuildYourOwnForm({
   locale,
   country,
   isSubmitting,
+  action,
 }: BuildYourOwnFormProps) {
   const { t } = useTranslation();
   const pkg = buildYourOwnPackageFor(packages, values.subscription) ?? packages[0];
@@ -64,7 +68,26 @@ export function BuildYourOwnForm({
     onChange({ ...values, [field]: checked });
 
   return (
-    <form id={BUILD_YOUR_OWN_FORM_ID} className={styles.form} onSubmit={submit} noValidate>
+    <form
+      id={BUILD_YOUR_OWN_FORM_ID}
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      {...(action ? { method: 'post', action } : {})}
+    >
+      {/* Without a script the server learns each term's package from the form itself. */}
+      {action
+        ? packages
+            .filter((term) => term.buildYourOwn)
+            .map((term) => (
+              <input
+                key={term.id}
+                type="hidden"
+                name={`${BUILD_YOUR_OWN_PACKAGE_FIELD}${term.subscription}`}
+                value={term.id}
+              />
+            ))
+        : null}
       <RadioGroup
         id="alacarte-subscription"
         name="subscription"

@@ -14,8 +14,8 @@ import {
   serverPageQueries,
 } from '../entry-server';
 
-// Step 3 written by the server with the answers its screen reads (a file of its own: an app
-// started in a test keeps running in that file's document).
+// Step 3 and build your own written by the server with the answers their screens read (a file
+// of its own: an app started in a test keeps running in that file's document).
 
 const atStepThree = { ...signupState(2), order: null };
 const promotion = coupon({ couponCode: 'SPRING', bannerText: 'Spring offer: 20% off' });
@@ -88,5 +88,29 @@ describe('step 3 rendered on the server', () => {
     await waitFor(() => expect(mocks.calls.length).toBeGreaterThan(0));
     const asked = mocks.calls.map((call) => call.url);
     expect(asked.filter((url) => /\/v2\/(pricing|packages)|\/coupons/.test(url))).toEqual([]);
+  });
+});
+
+describe('build your own rendered on the server', () => {
+  const chosen = { ...signupState(2), order: null, pendingBuildYourOwnPackageId: 3005 };
+
+  it('is written with the chosen term and options as a form that posts without a script', async () => {
+    const queries = await serverPageQueries('/alacarte', {
+      signup: chosen,
+      locale: 'es-MX',
+      fetchJson,
+    });
+    const rendered = await render(new Request('http://localhost/app/join/alacarte'), 'es-MX', {
+      signup: chosen,
+      queries,
+    });
+    if (rendered.kind !== 'page') throw new Error('not a page');
+    const { html } = rendered;
+    expect(html).toContain('action="/app/join/alacarte"');
+    expect(html).toContain('name="packageFor.SUB1YEAR" value="3005"');
+    expect(html).toContain('name="packageFor.SUB2YEAR" value="3006"');
+    expect(html).toContain('name="subscription" checked="" value="SUB1YEAR"');
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*name="myfiles"/);
+    expect(html).not.toContain('Cargando');
   });
 });
