@@ -102,7 +102,8 @@ export function StepThreeRoute() {
         <SupportCall />
       </LoadError>
     );
-  } else if (offered.isLoading || !offered.packages) {
+  } else if (offered.isLoading || !offered.packages || coupons.isLoading) {
+    // The cards wait for their offers too: a line added under a card later moves its button.
     body = <Spinner label={t('packages.loading')} />;
   } else if (bypass === 'selecting') {
     body = <Spinner label={t('packages.bypassSelecting')} />;
