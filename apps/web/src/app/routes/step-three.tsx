@@ -102,8 +102,7 @@ export function StepThreeRoute() {
         <SupportCall />
       </LoadError>
     );
-  } else if (offered.isLoading || !offered.packages || coupons.isLoading) {
-    // The cards wait for their offers too: a line added under a card later moves its button.
+  } else if (offered.isLoading || !offered.packages) {
     body = <Spinner label={t('packages.loading')} />;
   } else if (bypass === 'selecting') {
     body = <Spinner label={t('packages.bypassSelecting')} />;
