@@ -1,5 +1,6 @@
 import {
   buildYourOwnChoiceFromForm,
+  buildYourOwnChoiceOfSignup,
   CO_PARENT_DUPLICATE_CONFIRMED_FIELD,
   CreateSignupRequestSchema,
   canEnterStep,
@@ -145,6 +146,29 @@ function rearrangedFamily(action: unknown, family: FamilyFields): FamilyFields |
   return { ...family, children: family.children.filter((_, at) => at !== index) };
 }
 
+/** The signup the browser's cookie names while it may still change (unpaid), with its key. */
+async function openSignup(signups: SignupService, request: FastifyRequest) {
+  const key = signupFromCookie(request);
+  const signup = key ? await readCookieSignup(signups, request) : undefined;
+  return key && signup && !signup.paid ? { key, signup } : undefined;
+}
+
+/** A save refused because the signup ended meanwhile (expired, paid, out of order). */
+const endsSignup = (error: unknown) =>
+  isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED';
+
+/**
+ * Where a refused package save sends the browser: a confirmed duplicate parent outside P0 to
+ * /duplicate, a package this signup is not offered to `again` (the page), a signup that ended to
+ * step 1. Anything else is thrown (the server could not take it now).
+ */
+function afterRefusedPackageSave(error: unknown, again: string): string {
+  if (isAppError(error) && error.code === 'DUPLICATE_PARENT') return '/duplicate';
+  if (error instanceof FieldValidationError) return again;
+  if (endsSignup(error)) return '/step1';
+  throw error;
+}
+
 type StepOneSave = { created?: { signupId: string; registrationKey: string } };
 
 /**
@@ -256,12 +280,11 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
 
   app.post(`${JOIN_BASE}/step2`, { schema: { hide: true } }, async (request, reply) => {
     if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
-    const key = signupFromCookie(request);
-    const signup = await readCookieSignup(signups, request);
+    const open = await openSignup(signups, request);
     // No signup this browser may still change: start again, as the app does.
-    if (!key || !signup || signup.paid || signup.lastCompletedStep < 1) {
+    if (!open || open.signup.lastCompletedStep < 1)
       return reply.redirect(`${JOIN_BASE}/step1`, 303);
-    }
+    const { key, signup } = open;
     const posted = (request.body ?? {}) as Record<string, unknown>;
     const values = submittedValues('/step2', posted);
     const family = familyFieldsFromForm(values);
@@ -297,10 +320,7 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
       if (duplicate && !isConfirmed) return page({ values, errors: [duplicate] }, 200);
     } catch (error) {
       if (error instanceof FieldValidationError) return answer(error.validationErrors);
-      // The signup ended meanwhile (expired, paid, out of order): start again.
-      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
-        return reply.redirect(`${JOIN_BASE}/step1`, 303);
-      }
+      if (endsSignup(error)) return reply.redirect(`${JOIN_BASE}/step1`, 303);
       throw error;
     }
     reply.header('set-cookie', postedCookie(secureCookies));
@@ -309,9 +329,9 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
 
   app.post(`${JOIN_BASE}/step3`, { schema: { hide: true } }, async (request, reply) => {
     if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
-    const key = signupFromCookie(request);
-    const signup = await readCookieSignup(signups, request);
-    if (!key || !signup || signup.paid) return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    const open = await openSignup(signups, request);
+    if (!open) return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    const { key, signup } = open;
     if (!canEnterStep(3, signup.lastCompletedStep)) {
       const next = pathForStep(nextIncompleteStep(signup.lastCompletedStep));
       return reply.redirect(`${JOIN_BASE}${next}`, 303);
@@ -334,15 +354,7 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
         referrerKey: undefined,
       });
     } catch (error) {
-      if (isAppError(error) && error.code === 'DUPLICATE_PARENT') {
-        return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
-      }
-      // A package this signup is not offered: the cards again; a signup that ended: step 1.
-      if (error instanceof FieldValidationError) return reply.redirect(`${JOIN_BASE}/step3`, 303);
-      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
-        return reply.redirect(`${JOIN_BASE}/step1`, 303);
-      }
-      throw error;
+      return reply.redirect(`${JOIN_BASE}${afterRefusedPackageSave(error, '/step3')}`, 303);
     }
     const saved = await signups.get(key.signupId, key.registrationKey);
     reply.header('set-cookie', postedCookie(secureCookies));
@@ -353,11 +365,10 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
 
   app.post(`${JOIN_BASE}/alacarte`, { schema: { hide: true } }, async (request, reply) => {
     if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
-    const key = signupFromCookie(request);
-    const signup = await readCookieSignup(signups, request);
-    if (!key || !signup || signup.paid) return reply.redirect(`${JOIN_BASE}/step1`, 303);
-    const hasChoice = Boolean(signup.pendingBuildYourOwnPackageId || signup.buildYourOwn);
-    if (!hasChoice || !canEnterStep(3, signup.lastCompletedStep)) {
+    const open = await openSignup(signups, request);
+    if (!open) return reply.redirect(`${JOIN_BASE}/step1`, 303);
+    const { key, signup } = open;
+    if (!buildYourOwnChoiceOfSignup(signup) || !canEnterStep(3, signup.lastCompletedStep)) {
       return reply.redirect(`${JOIN_BASE}/step3`, 303);
     }
     const choice = buildYourOwnChoiceFromForm((request.body ?? {}) as Record<string, unknown>);
@@ -374,17 +385,7 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
         referrerKey: undefined,
       });
     } catch (error) {
-      if (isAppError(error) && error.code === 'DUPLICATE_PARENT') {
-        return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
-      }
-      // A package this signup is not offered: the options again; a signup that ended: step 1.
-      if (error instanceof FieldValidationError) {
-        return reply.redirect(`${JOIN_BASE}/alacarte`, 303);
-      }
-      if (isAppError(error) && error.status < 500 && error.code !== 'RATE_LIMITED') {
-        return reply.redirect(`${JOIN_BASE}/step1`, 303);
-      }
-      throw error;
+      return reply.redirect(`${JOIN_BASE}${afterRefusedPackageSave(error, '/alacarte')}`, 303);
     }
     reply.header('set-cookie', postedCookie(secureCookies));
     return reply.redirect(`${JOIN_BASE}/payment`, 303);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  buildYourOwnChoiceOfSignup,
   canEnterStep,
   isLocale,
   LANGUAGE_COOKIE,
@@ -63,8 +64,11 @@ function withoutLanguageParam(url: string): string {
  */
 function isWrittenWith(joinPath: string, signup: SignupState | undefined): boolean {
   if (joinPath === '/alacarte') {
-    const hasChoice = Boolean(signup?.pendingBuildYourOwnPackageId || signup?.buildYourOwn);
-    return hasChoice && canEnterStep(3, signup?.lastCompletedStep ?? 0);
+    return (
+      signup !== undefined &&
+      buildYourOwnChoiceOfSignup(signup) !== undefined &&
+      canEnterStep(3, signup.lastCompletedStep)
+    );
   }
   const step = stepForPath(joinPath) ?? 1;
   return step === 1 || (signup !== undefined && canEnterStep(step, signup.lastCompletedStep));

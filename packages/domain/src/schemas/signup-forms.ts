@@ -1,4 +1,5 @@
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
+import type { BuildYourOwnValues } from '../pricing/build-your-own.js';
 import type { FamilyFormContext, FamilyFormInput } from './family.js';
 import type { CreateSignupRequest, SignupState, UpdateFamilySectionRequest } from './signup.js';
 import type { StepOneForm } from './step-one.js';
@@ -256,3 +257,22 @@ export function familyFormContextOfSignup({
 
 /** The package step's cards without a script: each "Choose" posts its package's id under this name. */
 export const PACKAGE_CHOICE_FIELD = 'packageId';
+
+/**
+ * The build-your-own choice of a saved signup: the package chosen on /step3 whose values are
+ * pending, or the saved build-your-own order (coming back to change its options); undefined
+ * when the signup has none (its options page is not open to it).
+ */
+export function buildYourOwnChoiceOfSignup({
+  pendingBuildYourOwnPackageId,
+  buildYourOwn,
+  order,
+}: Pick<SignupState, 'pendingBuildYourOwnPackageId' | 'buildYourOwn' | 'order'>):
+  | { packageId: number; savedValues: BuildYourOwnValues | null }
+  | undefined {
+  if (pendingBuildYourOwnPackageId) {
+    return { packageId: pendingBuildYourOwnPackageId, savedValues: null };
+  }
+  if (buildYourOwn && order) return { packageId: order.packageId, savedValues: buildYourOwn };
+  return undefined;
+}

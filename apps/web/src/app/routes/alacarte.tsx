@@ -1,10 +1,4 @@
-import {
-  type BuildYourOwnValues,
-  EXPERIMENTS,
-  isTreatment,
-  type Package,
-  type SignupState,
-} from '@coparent/domain';
+import { type BuildYourOwnValues, EXPERIMENTS, isTreatment, type Package } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -16,7 +10,10 @@ import { Spinner } from '@/components/spinner';
 import { StepIndicator } from '@/components/step-indicator';
 import { SupportCall } from '@/components/support-call';
 import { useSeedSignupPricing } from '@/features/checkout/api/seed-signup-pricing';
-import { useBuildYourOwnChoice } from '@/features/join/hooks/use-build-your-own-choice';
+import {
+  buildYourOwnChoiceOf,
+  useBuildYourOwnChoice,
+} from '@/features/join/hooks/use-build-your-own-choice';
 import { useSubmitBuildYourOwn } from '@/features/join/hooks/use-submit-build-your-own';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
 import {
@@ -49,21 +46,6 @@ function startingValues(
     unlimitedPayments: false,
     calls: false,
   };
-}
-
-/** The build-your-own choice of a saved signup: the package pending its values, or the saved one. */
-function buildYourOwnChoiceOf({
-  pendingBuildYourOwnPackageId,
-  buildYourOwn,
-  order,
-}: SignupState): ReturnType<typeof useBuildYourOwnChoice> {
-  if (pendingBuildYourOwnPackageId) {
-    return { status: 'ready', packageId: pendingBuildYourOwnPackageId, savedValues: null };
-  }
-  if (buildYourOwn && order) {
-    return { status: 'ready', packageId: order.packageId, savedValues: buildYourOwn };
-  }
-  return { status: 'none' };
 }
 
 /**

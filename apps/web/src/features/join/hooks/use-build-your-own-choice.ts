@@ -1,12 +1,22 @@
-import type { BuildYourOwnValues } from '@coparent/domain';
+import {
+  type BuildYourOwnValues,
+  buildYourOwnChoiceOfSignup,
+  type SignupState,
+} from '@coparent/domain';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import { useCurrentSignup } from '../api/get-signup';
 
-type BuildYourOwnChoice =
+export type BuildYourOwnChoice =
   | { status: 'loading' }
   /** No build-your-own package was chosen on /step3: /alacarte is not reachable. */
   | { status: 'none' }
   | { status: 'ready'; packageId: number; savedValues: BuildYourOwnValues | null };
+
+/** A saved signup's build-your-own choice, as /alacarte's guard says it. */
+export function buildYourOwnChoiceOf(signup: SignupState): BuildYourOwnChoice {
+  const choice = buildYourOwnChoiceOfSignup(signup);
+  return choice ? { status: 'ready', ...choice } : { status: 'none' };
+}
 
 /**
  * /alacarte's guard: the build-your-own package chosen on /step3, pending (values not submitted)
@@ -18,16 +28,7 @@ export function useBuildYourOwnChoice(): BuildYourOwnChoice {
   // Only an answer read for this screen, or the choice's save answer, counts: a copy cached
   // before the package was saved may not have the pending choice yet.
   const { signup, current } = useCurrentSignup(useSignupKey());
-  if (current) {
-    const { pendingBuildYourOwnPackageId, buildYourOwn, order } = current;
-    if (pendingBuildYourOwnPackageId) {
-      return { status: 'ready', packageId: pendingBuildYourOwnPackageId, savedValues: null };
-    }
-    if (buildYourOwn && order) {
-      return { status: 'ready', packageId: order.packageId, savedValues: buildYourOwn };
-    }
-    return { status: 'none' };
-  }
+  if (current) return buildYourOwnChoiceOf(current);
   if (signup.isError && localPackageId !== undefined) {
     return { status: 'ready', packageId: localPackageId, savedValues: null };
   }
