@@ -52,31 +52,10 @@ import {
   signupCookie,
   signupFromCookie,
 } from '../modules/signup/signup-cookie.js';
+import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
+import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
 import { isSameOriginPost } from './same-origin.js';
-
-/** What a join page's form posted, as the page shows it again: its own fields, as text. */
-export type JoinFormSubmission = {
-  path: string;
-  values: Record<string, string>;
-  errors: ValidationError[];
-  /** False when the page only shows the values again (a child added or removed): no problems. */
-  checked?: boolean;
-};
-
-/**
- * Answers the form's page again with the submission (the problems listed, the values kept), with
- * the status that says why: 422 for the person's answers, 429 or 503 when the server could not
- * take them now.
- */
-export type AnswerWithPage = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  submission: JoinFormSubmission,
-  status: number,
-  /** The signup the form is for (a later step's page is written with it). */
-  signup?: SignupState,
-) => Promise<FastifyReply>;
 
 type JoinFormsOptions = {
   signups: SignupService;
@@ -99,6 +78,7 @@ function formFields(body: string): Record<string, string> {
 const JOIN_FORMS: Record<string, (name: string) => boolean> = {
   '/step1': (name) => (STEP_ONE_FORM_FIELDS as readonly string[]).includes(name),
   '/step2': isFamilyFormField,
+  '/payment': isPaymentFormField,
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
@@ -241,6 +221,12 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     const values = submittedValues(joinPath, request.body);
     const errors = [{ field: FORM_FIELD, text, type: 'ERROR' as const }];
     return answerWithPage(request, reply, { path: joinPath, values, errors }, refusal.status);
+  });
+
+  await app.register(paymentFormRoutes, {
+    answerWithPage,
+    secureCookies,
+    postedCookie: () => postedCookie(secureCookies),
   });
 
   app.post(

@@ -1,4 +1,5 @@
 import type { Locale, SignupState } from '@coparent/domain';
+import { savedOrderPricingQueries } from '@/features/checkout/api/signup-order-pricing';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 
@@ -14,6 +15,13 @@ export async function serverPageQueries(
     case '/step3':
     case '/alacarte':
       return offeredPackagesQueries(signup, locale, fetchJson);
+    case '/payment': {
+      const [packages, pricing] = await Promise.all([
+        offeredPackagesQueries(signup, locale, fetchJson),
+        savedOrderPricingQueries(signup, locale, fetchJson),
+      ]);
+      return [...packages, ...pricing];
+    }
     default:
       return [];
   }
