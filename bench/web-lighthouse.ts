@@ -201,13 +201,13 @@ async function score(chrome: chromeLauncher.LaunchedChrome, scored: ScoredPage):
   const row: Row = { page: scored.path, runs: [], notMeasured: [] };
   try {
     const page = await context.newPage();
-    await scored.prepare(page);
+    const address = (await scored.prepare(page)) || scored.path;
     const tab = await sameTab(puppeteerBrowser, page);
     // A load Lighthouse could not trace (NO_NAVSTART and the like) is tried again, twice at most.
     for (let attempt = 1; row.runs.length < RUNS && attempt <= RUNS + 2; attempt++) {
       // Arriving at the page from elsewhere: a load of the walk's own address would keep its scroll.
       await page.goto('/healthz');
-      const figures = await audit(tab, scored.path, chrome.port, attempt);
+      const figures = await audit(tab, address, chrome.port, attempt);
       const problem = 'error' in figures ? figures.error : await endedOn(page, scored);
       if (problem) row.notMeasured.push(`load ${attempt}: ${problem}`);
       else if (!('error' in figures)) row.runs.push(figures);

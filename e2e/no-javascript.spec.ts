@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { invitationViaApi, newestInviteLink } from './support/invite';
 import { expect, test } from './support/test';
 
 // A phone whose browser runs no script (turned off, blocked, or the script still on its way):
@@ -97,6 +98,32 @@ for (const lang of LANGUAGES) {
 
     await page.getByRole('button', { name: t(lang, 'coParentStatus.no') }).click();
     await expect(page).toHaveURL(/\/app\/join\/step1\??$/);
+    await context.close();
+  });
+
+  test(`without JavaScript (${lang}): the invitation's link opens its welcome, with the family`, async ({
+    browser,
+    request,
+  }) => {
+    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: false });
+    const link = await newestInviteLink(request, coParentEmail);
+    const { context, page } = await browserWithoutScripts(browser, lang);
+
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'invite.welcome.title'),
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('main')).toContainText('Ana');
+    await expect(
+      page.getByRole('link', { name: t(lang, 'invite.welcome.getStarted') }),
+    ).toHaveAttribute('href', '/app/join/invite/step1');
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/invite without JavaScript (${lang})`,
+    );
     await context.close();
   });
 

@@ -63,7 +63,13 @@ function withoutLanguageParam(url: string): string {
  * Whether the server writes a join page with this signup (or none): a later step only with a
  * signup that has reached it, build your own only with its package chosen.
  */
-function isWrittenWith(joinPath: string, signup: SignupState | undefined): boolean {
+function isWrittenWith(
+  joinPath: string,
+  signup: SignupState | undefined,
+  search: URLSearchParams,
+): boolean {
+  // The welcome of an invitation is written from its link's token; after that the tab has it.
+  if (joinPath === '/invite') return search.has('token');
   if (joinPath === '/alacarte') {
     return (
       signup !== undefined &&
@@ -195,35 +201,38 @@ export async function webRoutes(
 
   /**
    * The answers the page's screen reads, read through this server's own API with the browser's
-   * cookie and the page's language, as the app would ask them. Without them (a call refused, the
-   * database away) the page is written as before and the app asks itself.
+   * cookie (and the link's token) and the page's language, as the app would ask them. Without them
+   * (a call refused, the database away) the page is written as before and the app asks itself.
    */
   const pageQueries = async (
     request: FastifyRequest,
     joinPath: string,
-    signup: SignupState,
+    signup: SignupState | undefined,
     locale: Locale,
   ) => {
     if (!renderer) return undefined;
-    const fetchJson = async (path: string, post?: { body: unknown }) => {
+    const search = new URL(request.url, 'http://localhost').searchParams;
+    const fetchJson = async (path: string, init: { body?: unknown; bearer?: string } = {}) => {
+      const isPost = init.body !== undefined;
       const answer = await app.inject({
-        method: post ? 'POST' : 'GET',
+        method: isPost ? 'POST' : 'GET',
         url: path,
         headers: {
           accept: 'application/json',
           'accept-language': locale,
           cookie: request.headers.cookie ?? '',
+          ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
         },
         // Counted against the visitor's own limits, as their browser's call would be.
         remoteAddress: request.ip,
-        ...(post ? { payload: post.body as Record<string, unknown> } : {}),
+        ...(isPost ? { payload: init.body as Record<string, unknown> } : {}),
       });
       if (answer.statusCode !== 200)
-        throw new Error(`${post ? 'POST' : 'GET'} ${path.split('?')[0]}: ${answer.statusCode}`);
+        throw new Error(`${isPost ? 'POST' : 'GET'} ${path.split('?')[0]}: ${answer.statusCode}`);
       return answer.json() as unknown;
     };
     try {
-      return await renderer.pageQueries(joinPath, { signup, locale, fetchJson });
+      return await renderer.pageQueries(joinPath, { signup, search, locale, fetchJson });
     } catch (error) {
       request.log.warn({ error: (error as Error).message, path: joinPath }, 'page data not read');
       return undefined;
@@ -248,8 +257,8 @@ export async function webRoutes(
         : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
-      if (!isWrittenWith(joinPath, signup)) return false;
-      const queries = signup ? await pageQueries(request, joinPath, signup, locale) : undefined;
+      if (!isWrittenWith(joinPath, signup, url.searchParams)) return false;
+      const queries = await pageQueries(request, joinPath, signup, locale);
       const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
@@ -268,8 +277,8 @@ export async function webRoutes(
         .code(answered ? answered.status : rendered.status)
         .header('vary', 'Cookie, Accept-Language')
         .header('content-language', locale)
-        // A page holding what the person typed or saved is kept by no cache.
-        .header('cache-control', submission || signup ? 'no-store' : 'no-cache')
+        // A page holding what the person typed, saved or was invited with is kept by no cache.
+        .header('cache-control', submission || signup || queries?.length ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
       return true;

@@ -16,15 +16,21 @@ export type JoinRenderer = {
   render(request: Request, locale: Locale, written?: WrittenWith): Promise<ServerRender>;
   /**
    * The answers a page's screen reads (the API's, as `fetchJson` reads them), for the page the
-   * server writes with the browser's signup; none when the build does not say.
+   * server writes (with the browser's signup, or the link's token); none when the build does not
+   * say.
    */
   pageQueries(
     joinPath: string,
     context: {
-      signup: SignupState;
+      signup?: SignupState;
+      /** The page's query (an invitation's `token`). */
+      search: URLSearchParams;
       locale: Locale;
-      /** A GET of the API, or a POST with its body for a read that takes one (a price). */
-      fetchJson: (path: string, post?: { body: unknown }) => Promise<unknown>;
+      /**
+       * A GET of the API, or a POST with its body for a read that takes one (a price); `bearer`
+       * is a token the page's link carries.
+       */
+      fetchJson: (path: string, init?: { body?: unknown; bearer?: string }) => Promise<unknown>;
     },
   ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */

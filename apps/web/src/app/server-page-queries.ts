@@ -1,16 +1,26 @@
 import type { Locale, SignupState } from '@coparent/domain';
+import { invitedContextQueries } from '@/api/get-invited-context';
 import { savedOrderPricingQueries } from '@/features/checkout/api/signup-order-pricing';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 
 /**
- * The answers a join page's screen reads, for the server to write the page with them (a page
- * written with the browser's signup). A page not listed reads nothing before its first paint.
+ * The answers a join page's screen reads, for the server to write the page with them: with the
+ * browser's signup (the steps), or the link's token (the invitation's welcome). A page not listed
+ * reads nothing before its first paint.
  */
 export async function serverPageQueries(
   joinPath: string,
-  { signup, locale, fetchJson }: { signup: SignupState; locale: Locale; fetchJson: ServerFetch },
+  {
+    signup,
+    search,
+    locale,
+    fetchJson,
+  }: { signup?: SignupState; search?: URLSearchParams; locale: Locale; fetchJson: ServerFetch },
 ): Promise<ServerQuery[]> {
+  const token = search?.get('token');
+  if (joinPath === '/invite') return token ? invitedContextQueries(token, fetchJson) : [];
+  if (!signup) return [];
   switch (joinPath) {
     case '/step3':
     case '/alacarte':

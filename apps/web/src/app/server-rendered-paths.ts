@@ -12,6 +12,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/alacarte',
   '/payment',
   '/duplicate',
+  '/invite',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */

@@ -7,10 +7,14 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export type ServerQuery = { queryKey: QueryKey; data: unknown };
 
 /**
- * Reads one of the API's answers on the server, as the browser calls it: a GET, or a POST with
- * its body for a read that takes one (a price).
+ * Reads one of the API's answers on the server, as the browser calls it (with its cookie): a GET,
+ * or a POST with its body for a read that takes one (a price); `bearer` is a token the page's
+ * link carries (an invitation's).
  */
-export type ServerFetch = (path: string, post?: { body: unknown }) => Promise<unknown>;
+export type ServerFetch = (
+  path: string,
+  init?: { body?: unknown; bearer?: string },
+) => Promise<unknown>;
 
 /** The element the server writes the page's answers in, for the app to take it over. */
 export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';

@@ -42,7 +42,7 @@ const atPayment = checkoutSignup() as SignupState;
 const billed = checkoutSignup({ billing: savedBilling }) as SignupState;
 
 /** The API as the server reads it for the page (the same answers the app's calls get). */
-async function fetchJson(path: string, post?: { body: unknown }): Promise<unknown> {
+async function fetchJson(path: string, post?: { body?: unknown }): Promise<unknown> {
   if (path.startsWith('/v2/pricing')) return lookupFor(US_PACKAGES, 'US');
   if (path.startsWith('/v2/packages')) return { packages: US_PACKAGES };
   if (path === `/v2/signups/${SIGNUP_ID}/coupons`) return { coupons: [] };
