@@ -52,6 +52,7 @@ import {
   signupCookie,
   signupFromCookie,
 } from '../modules/signup/signup-cookie.js';
+import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
 import { JOIN_BASE } from './join-base.js';
 import { isSameOriginPost } from './same-origin.js';
 
@@ -99,6 +100,8 @@ function formFields(body: string): Record<string, string> {
 const JOIN_FORMS: Record<string, (name: string) => boolean> = {
   '/step1': (name) => (STEP_ONE_FORM_FIELDS as readonly string[]).includes(name),
   '/step2': isFamilyFormField,
+  // Never the password: a page answering a post does not hold it again.
+  [CREDENTIALS_FORM_PATH]: (name) => name === 'username',
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
@@ -242,6 +245,8 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     const errors = [{ field: FORM_FIELD, text, type: 'ERROR' as const }];
     return answerWithPage(request, reply, { path: joinPath, values, errors }, refusal.status);
   });
+
+  credentialsFormRoute(app, { signups, answerWithPage, secureCookies });
 
   app.post(
     `${JOIN_BASE}/step1`,

@@ -21,6 +21,7 @@ import type { RouteRateLimit } from '../http/per-minute.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import { JOIN_BASE } from './join-base.js';
 import { type JoinFormSubmission, joinFormRoutes } from './join-forms.js';
+import { PAID_SIGNUP_PAGE_PATHS, paidPageSignup } from './paid-pages.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
 import {
@@ -63,6 +64,7 @@ function withoutLanguageParam(url: string): string {
  * signup that has reached it, build your own only with its package chosen.
  */
 function isWrittenWith(joinPath: string, signup: SignupState | undefined): boolean {
+  if (PAID_SIGNUP_PAGE_PATHS.has(joinPath)) return signup?.paid === true;
   if (joinPath === '/alacarte') {
     return (
       signup !== undefined &&
@@ -239,11 +241,15 @@ export async function webRoutes(
       if (!submission) url.search = new URL(request.url, 'http://localhost').search;
       const signup = renderer.signupPaths.has(joinPath)
         ? (answered?.signup ?? (await cookieSignup(request)))
-        : undefined;
+        : PAID_SIGNUP_PAGE_PATHS.has(joinPath)
+          ? (answered?.signup ?? (await paidPageSignup(app.signups, request, joinPath)))
+          : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
       if (!isWrittenWith(joinPath, signup)) return false;
       const queries = signup ? await pageQueries(request, joinPath, signup, locale) : undefined;
+      // The receipt is its answer: without it, the tab decides (the app's shell).
+      if (joinPath === '/receipt' && !queries?.length) return false;
       const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {

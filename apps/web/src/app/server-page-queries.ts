@@ -1,5 +1,6 @@
 import type { Locale, SignupState } from '@coparent/domain';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
+import { signupReceiptQueries } from '@/features/receipt/api/get-signup-receipt';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 
 /**
@@ -14,6 +15,8 @@ export async function serverPageQueries(
     case '/step3':
     case '/alacarte':
       return offeredPackagesQueries(signup, locale, fetchJson);
+    case '/receipt':
+      return signupReceiptQueries(signup, fetchJson);
     default:
       return [];
   }

@@ -11,6 +11,9 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/step3',
   '/alacarte',
   '/duplicate',
+  // Only for a payment posted as a form (the server decides, with the paid signup).
+  '/credentials',
+  '/receipt',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
