@@ -14,10 +14,7 @@ import { perMinute } from '../http/per-minute.js';
 import { createCredentialsService } from '../modules/credentials/service.js';
 import type { SignupService } from '../modules/signup/service.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
-import {
-  clearedCredentialsTokenCookie,
-  credentialsTokenFromCookie,
-} from './credentials-cookie.js';
+import { clearedCredentialsTokenCookie, credentialsTokenFromCookie } from './credentials-cookie.js';
 import { JOIN_BASE } from './join-base.js';
 import type { AnswerWithPage } from './join-forms.js';
 import { isSameOriginPost } from './same-origin.js';

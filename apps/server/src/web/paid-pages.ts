@@ -16,7 +16,8 @@ export const PAID_SIGNUP_PAGE_PATHS: ReadonlySet<string> = new Set(['/credential
 /** Whether the browser's request lets the server write this paid page. */
 function mayWrite(request: FastifyRequest, joinPath: string): boolean {
   if (joinPath === '/credentials') return credentialsTokenFromCookie(request) !== undefined;
-  if (joinPath === '/receipt') return Boolean(readCookie(request.headers.cookie, SIGNUP_POSTED_COOKIE));
+  if (joinPath === '/receipt')
+    return Boolean(readCookie(request.headers.cookie, SIGNUP_POSTED_COOKIE));
   return false;
 }
 

@@ -142,6 +142,7 @@ export function CredentialsForm({
         passwordError={errorText(errors.password)}
         passwordValue={password}
         identity={{ username, email }}
+        usernameDefault={start.values?.username || undefined}
         username={register('username', {
           onBlur: () => void usernameCheck.checkOnServer(),
           onChange: usernameCheck.forget,
