@@ -15,7 +15,11 @@ export const PAID_SIGNUP_PAGE_PATHS: ReadonlySet<string> = new Set(['/credential
 
 /** Whether the browser's request lets the server write this paid page. */
 function mayWrite(request: FastifyRequest, joinPath: string): boolean {
-  if (joinPath === '/credentials') return credentialsTokenFromCookie(request) !== undefined;
+  if (joinPath === '/credentials') {
+    // The receipt email's link (`?token=`) is the app's, whatever this browser's cookie holds.
+    const query = new URL(request.url, 'http://localhost').searchParams;
+    return !query.has('token') && credentialsTokenFromCookie(request) !== undefined;
+  }
   if (joinPath === '/receipt')
     return Boolean(readCookie(request.headers.cookie, SIGNUP_POSTED_COOKIE));
   return false;
