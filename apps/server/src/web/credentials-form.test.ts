@@ -145,6 +145,8 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     const cleared = cookies.find((c) => c.startsWith(`${CREDENTIALS_TOKEN_COOKIE}=;`));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(cleared).toMatch(/Path=\/app\/join/);
+    // The receipt is written by the server for this browser.
+    expect(cookies.some((c) => c.startsWith('coparent_signup_posted=1'))).toBe(true);
     expect(
       cookies.some((c) => /HttpOnly/i.test(c) && !c.startsWith(CREDENTIALS_TOKEN_COOKIE)),
     ).toBe(true);
@@ -241,5 +243,54 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     // A browser with scripts (no posted cookie): the tab's receipt, as before.
     const tab = await get('/app/join/receipt', cookie.replace('coparent_signup_posted=1', ''));
     expect(tab.body).not.toContain('<main>');
+  });
+});
+
+describe('/credentials posted when the server cannot take it now', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = webBuild();
+    app = await buildTestApp(ctx.database, {
+      env: {
+        ...WHOLE_FUNNEL_RATE_LIMITS,
+        RATE_LIMIT_CREDENTIALS_PER_MINUTE: '1',
+        WEB_DIST_DIR: join(dir, 'dist'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers too many posts as the page, the username kept', async () => {
+    const signup = await signupReadyToPay(app);
+    const payment = await paySignup(app, signup);
+    const cookie = [
+      `coparent_signup=${signup.signupId}.${signup.registrationKey}`,
+      `${CREDENTIALS_TOKEN_COOKIE}=${payment.clickToJoinToken}`,
+    ].join('; ');
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/app/join/credentials',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+          cookie,
+        },
+        payload: new URLSearchParams({ username: 'ana_lopez_1', password: 'short' }).toString(),
+      });
+    expect((await post()).statusCode).toBe(422);
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('<main>/app/join/credentials');
+    expect(refused.body).not.toContain('short');
+    expect(written(refused.body, 'form-submission')).toMatchObject({
+      values: { username: 'ana_lopez_1' },
+    });
   });
 });

@@ -39,9 +39,15 @@ export function credentialsFormValues(body: unknown): Record<string, string> {
  */
 export function credentialsFormRoute(
   app: FastifyInstance,
-  opts: { signups: SignupService; answerWithPage: AnswerWithPage; secureCookies: boolean },
+  opts: {
+    signups: SignupService;
+    answerWithPage: AnswerWithPage;
+    secureCookies: boolean;
+    /** Says the funnel is posted as forms: the receipt is written by the server (an hour more). */
+    postedCookie: () => string;
+  },
 ): void {
-  const { signups, answerWithPage, secureCookies } = opts;
+  const { signups, answerWithPage, secureCookies, postedCookie } = opts;
   const { config } = app;
   const service = createCredentialsService({
     db: app.database.db,
@@ -100,7 +106,7 @@ export function credentialsFormRoute(
         return page([{ field: CREDENTIALS_TOKEN_FIELD, text, type: 'ERROR' }], 401);
       }
 
-      const cookies = [clearedCredentialsTokenCookie({ secure: secureCookies })];
+      const cookies = [clearedCredentialsTokenCookie({ secure: secureCookies }), postedCookie()];
       // Logged in as the app logs in after the credentials; a failure leaves the login to later.
       try {
         const session = await service.login(checked.data);

@@ -246,7 +246,12 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     return answerWithPage(request, reply, { path: joinPath, values, errors }, refusal.status);
   });
 
-  credentialsFormRoute(app, { signups, answerWithPage, secureCookies });
+  credentialsFormRoute(app, {
+    signups,
+    answerWithPage,
+    secureCookies,
+    postedCookie: () => postedCookie(secureCookies),
+  });
 
   app.post(
     `${JOIN_BASE}/step1`,
