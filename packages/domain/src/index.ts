@@ -1,7 +1,9 @@
 // @coparent/domain: every rule, once. Pure TypeScript + zod 4; runs in the browser and on the server.
 
 export * from './checkout/analytics.js';
+export * from './checkout/billing-form.js';
 export * from './checkout/card.js';
+export * from './checkout/payment-form.js';
 export * from './checkout/sandbox-nonces.js';
 export * from './checkout/schemas.js';
 export * from './constants/account-paths.js';

@@ -1,12 +1,11 @@
 import {
   CREDENTIALS_TOKEN_FIELD,
   credentialsSchema,
-  type SignupState,
   translateMessage,
   type ValidationError,
   zodIssuesToValidationErrors,
 } from '@coparent/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FieldValidationError, isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
@@ -16,17 +15,9 @@ import { createCredentialsService } from '../modules/credentials/service.js';
 import type { SignupService } from '../modules/signup/service.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import { clearedCredentialsTokenCookie, credentialsTokenFromCookie } from './credentials-cookie.js';
+import type { AnswerWithPage } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
 import { isSameOriginPost } from './same-origin.js';
-
-/** The join forms' answer with the page (join-forms.ts `AnswerWithPage`, which registers this). */
-type AnswerWithPage = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  submission: { path: string; values: Record<string, string>; errors: ValidationError[] },
-  status: number,
-  signup?: SignupState,
-) => Promise<FastifyReply>;
 
 /** The path the page posts to, under the join base. */
 export const CREDENTIALS_FORM_PATH = '/credentials';

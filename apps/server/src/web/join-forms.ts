@@ -53,31 +53,10 @@ import {
   signupFromCookie,
 } from '../modules/signup/signup-cookie.js';
 import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
+import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
+import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
 import { isSameOriginPost } from './same-origin.js';
-
-/** What a join page's form posted, as the page shows it again: its own fields, as text. */
-export type JoinFormSubmission = {
-  path: string;
-  values: Record<string, string>;
-  errors: ValidationError[];
-  /** False when the page only shows the values again (a child added or removed): no problems. */
-  checked?: boolean;
-};
-
-/**
- * Answers the form's page again with the submission (the problems listed, the values kept), with
- * the status that says why: 422 for the person's answers, 429 or 503 when the server could not
- * take them now.
- */
-export type AnswerWithPage = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  submission: JoinFormSubmission,
-  status: number,
-  /** The signup the form is for (a later step's page is written with it). */
-  signup?: SignupState,
-) => Promise<FastifyReply>;
 
 type JoinFormsOptions = {
   signups: SignupService;
@@ -100,6 +79,7 @@ function formFields(body: string): Record<string, string> {
 const JOIN_FORMS: Record<string, (name: string) => boolean> = {
   '/step1': (name) => (STEP_ONE_FORM_FIELDS as readonly string[]).includes(name),
   '/step2': isFamilyFormField,
+  '/payment': isPaymentFormField,
   // Never the password: a page answering a post does not hold it again.
   [CREDENTIALS_FORM_PATH]: (name) => name === 'username',
 };
@@ -248,6 +228,12 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
 
   credentialsFormRoute(app, {
     signups,
+    answerWithPage,
+    secureCookies,
+    postedCookie: () => postedCookie(secureCookies),
+  });
+
+  await app.register(paymentFormRoutes, {
     answerWithPage,
     secureCookies,
     postedCookie: () => postedCookie(secureCookies),

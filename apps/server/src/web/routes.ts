@@ -19,8 +19,9 @@ import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
+import type { JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
-import { type JoinFormSubmission, joinFormRoutes } from './join-forms.js';
+import { joinFormRoutes } from './join-forms.js';
 import { PAID_SIGNUP_PAGE_PATHS, paidPageSignup } from './paid-pages.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
@@ -72,6 +73,8 @@ function isWrittenWith(joinPath: string, signup: SignupState | undefined): boole
       canEnterStep(3, signup.lastCompletedStep)
     );
   }
+  // The payment page prices the saved order.
+  if (joinPath === '/payment' && !signup?.order) return false;
   const step = stepForPath(joinPath) ?? 1;
   return step === 1 || (signup !== undefined && canEnterStep(step, signup.lastCompletedStep));
 }
@@ -204,18 +207,21 @@ export async function webRoutes(
     locale: Locale,
   ) => {
     if (!renderer) return undefined;
-    const fetchJson = async (path: string) => {
+    const fetchJson = async (path: string, post?: { body: unknown }) => {
       const answer = await app.inject({
-        method: 'GET',
+        method: post ? 'POST' : 'GET',
         url: path,
         headers: {
           accept: 'application/json',
           'accept-language': locale,
           cookie: request.headers.cookie ?? '',
         },
+        // Counted against the visitor's own limits, as their browser's call would be.
+        remoteAddress: request.ip,
+        ...(post ? { payload: post.body as Record<string, unknown> } : {}),
       });
       if (answer.statusCode !== 200)
-        throw new Error(`GET ${path.split('?')[0]}: ${answer.statusCode}`);
+        throw new Error(`${post ? 'POST' : 'GET'} ${path.split('?')[0]}: ${answer.statusCode}`);
       return answer.json() as unknown;
     };
     try {

@@ -20,7 +20,12 @@ export type JoinRenderer = {
    */
   pageQueries(
     joinPath: string,
-    context: { signup: SignupState; locale: Locale; fetchJson: (path: string) => Promise<unknown> },
+    context: {
+      signup: SignupState;
+      locale: Locale;
+      /** A GET of the API, or a POST with its body for a read that takes one (a price). */
+      fetchJson: (path: string, post?: { body: unknown }) => Promise<unknown>;
+    },
   ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */
   signupPaths: ReadonlySet<string>;

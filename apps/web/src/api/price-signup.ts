@@ -19,10 +19,22 @@ export async function priceSignup({
   registrationKey,
   body,
 }: PriceSignupInput): Promise<PricingResponse> {
-  const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}/pricing`, {
+  const answer = await apiRequest<unknown>(signupPricingPath(signupId), {
     method: 'POST',
-    body: { limboId: signupId, ...body },
+    body: signupPricingRequest(signupId, body),
     registrationKey,
   });
+  return readSignupPricing(answer);
+}
+
+export function signupPricingPath(signupId: string): string {
+  return `/v2/signups/${encodeURIComponent(signupId)}/pricing`;
+}
+
+export function signupPricingRequest(signupId: string, body: PricingRequestInput) {
+  return { limboId: signupId, ...body };
+}
+
+export function readSignupPricing(answer: unknown): PricingResponse {
   return parseAnswer(PricingResponseSchema, answer, 'pricing');
 }

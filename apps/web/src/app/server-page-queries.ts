@@ -1,4 +1,5 @@
 import type { Locale, SignupState } from '@coparent/domain';
+import { savedOrderPricingQueries } from '@/features/checkout/api/signup-order-pricing';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
 import { signupReceiptQueries } from '@/features/receipt/api/get-signup-receipt';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
@@ -15,6 +16,13 @@ export async function serverPageQueries(
     case '/step3':
     case '/alacarte':
       return offeredPackagesQueries(signup, locale, fetchJson);
+    case '/payment': {
+      const [packages, pricing] = await Promise.all([
+        offeredPackagesQueries(signup, locale, fetchJson),
+        savedOrderPricingQueries(signup, locale, fetchJson),
+      ]);
+      return [...packages, ...pricing];
+    }
     case '/receipt':
       return signupReceiptQueries(signup, fetchJson);
     default:

@@ -10,6 +10,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/step2',
   '/step3',
   '/alacarte',
+  '/payment',
   '/duplicate',
   // Only for a payment posted as a form (the server decides, with the paid signup).
   '/credentials',
@@ -23,4 +24,10 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
  * The pages the server writes with the signup the browser's cookie names (its saved answers). A
  * later step is written only with a signup that has reached it; without one it is the app's shell.
  */
-export const SIGNUP_PAGE_PATHS: readonly string[] = ['/step1', '/step2', '/step3', '/alacarte'];
+export const SIGNUP_PAGE_PATHS: readonly string[] = [
+  '/step1',
+  '/step2',
+  '/step3',
+  '/alacarte',
+  '/payment',
+];

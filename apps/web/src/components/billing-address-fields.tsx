@@ -6,7 +6,7 @@ import {
   timeZonesFor,
 } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
-import { Controller, type FieldError, useFormContext } from 'react-hook-form';
+import { Controller, type FieldError, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../lib/use-locale';
 import { AddressAutocompleteField } from './address-autocomplete/address-autocomplete-field';
@@ -42,6 +42,10 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
   const { t } = useTranslation();
   const locale = useLocale();
   const { register, control, formState, watch, setValue } = useFormContext<BillingAddressShape>();
+  // A page the server writes has no script to put the values in: the fields start with them.
+  const written = (name: keyof BillingAddressShape['billing']) => ({
+    defaultValue: get(formState.defaultValues, `billing.${name}`) as string | undefined,
+  });
   const errors = formState.errors.billing;
 
   const country = watch('billing.country');
@@ -88,6 +92,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
         error={errorText(errors?.billingAddress)}
         country={country}
         onAddressPicked={pickAddress}
+        {...written('billingAddress')}
         {...register('billing.billingAddress')}
       />
       <TextField
@@ -96,6 +101,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
         autoComplete="address-line2"
         isOptional
         error={errorText(errors?.billingAddress2)}
+        {...written('billingAddress2')}
         {...register('billing.billingAddress2')}
       />
       <TextField
@@ -104,6 +110,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
         autoComplete="address-level2"
         fieldWidth="medium"
         error={errorText(errors?.city)}
+        {...written('city')}
         {...register('billing.city')}
       />
       <SelectField
@@ -113,6 +120,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
         placeholder={select}
         autoComplete="country"
         error={errorText(errors?.country)}
+        {...written('country')}
         {...register('billing.country', { onChange: changeCountry })}
       />
       {hasRegionList ? (
@@ -123,6 +131,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
           placeholder={select}
           autoComplete="address-level1"
           error={errorText(errors?.region)}
+          {...written('region')}
           {...register('billing.region', { onChange: clearTimeZone })}
         />
       ) : (
@@ -133,6 +142,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
           isOptional
           fieldWidth="medium"
           error={errorText(errors?.region)}
+          {...written('region')}
           {...register('billing.region', { onChange: clearTimeZone })}
         />
       )}
@@ -144,6 +154,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
         fieldWidth="short"
         spellCheck={false}
         error={errorText(errors?.postalCode)}
+        {...written('postalCode')}
         {...register('billing.postalCode')}
       />
       {zones.length === 0 ? (
@@ -152,6 +163,7 @@ export function BillingAddressFields({ labels, errorText }: BillingAddressFields
           label={t(`${labels}.timezone`)}
           fieldWidth="medium"
           error={errorText(errors?.timezone)}
+          {...written('timezone')}
           {...register('billing.timezone')}
         />
       ) : (

@@ -5,7 +5,7 @@ import {
   referralNeedsDetail,
 } from '@coparent/domain';
 import { useMemo } from 'react';
-import { Controller, type FieldError, useFormContext } from 'react-hook-form';
+import { Controller, type FieldError, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../lib/use-locale';
 import { CharacterCountField } from './character-count-field';
@@ -44,6 +44,7 @@ export function ReferralFields({ labels, errorText }: ReferralFieldsProps) {
         options={referrals.map((r) => ({ value: r.id, label: r.name }))}
         placeholder={t(`${labels}.select`)}
         error={errorText(errors?.selection)}
+        defaultValue={get(formState.defaultValues, 'referral.selection') as string | undefined}
         {...register('referral.selection')}
       />
       {detailLabel ? (

@@ -15,13 +15,15 @@ type StepProgressProps = {
   steps: readonly ProgressStep[];
   currentStep: number;
   onSelect: (step: number) => void;
+  /** Where an enabled step links to on a page that works without a script (else a button). */
+  hrefFor?: (step: number) => string;
 };
 
 /**
  * Numbered step circles: the current one is marked aria-current="step", done ones say so, and a
  * step that is not enabled is a disabled button (its state is read out).
  */
-export function StepProgress({ label, steps, currentStep, onSelect }: StepProgressProps) {
+export function StepProgress({ label, steps, currentStep, onSelect, hrefFor }: StepProgressProps) {
   const { t } = useTranslation();
   return (
     <nav className={styles.nav} aria-label={label}>
@@ -35,6 +37,18 @@ export function StepProgress({ label, steps, currentStep, onSelect }: StepProgre
               : isEnabled
                 ? ''
                 : t('steps.notAvailable');
+          const content = (
+            <>
+              <span className={styles.circle} aria-hidden="true">
+                {step}
+              </span>
+              <span className={styles.name}>
+                <VisuallyHidden>{t('steps.stepNumber', { number: step })} </VisuallyHidden>
+                {name}
+                {stateText ? <VisuallyHidden> ({stateText})</VisuallyHidden> : null}
+              </span>
+            </>
+          );
           return (
             <li
               key={step}
@@ -44,24 +58,23 @@ export function StepProgress({ label, steps, currentStep, onSelect }: StepProgre
                 isCurrent ? styles.current : '',
               ].join(' ')}
             >
-              <button
-                type="button"
-                className={styles.step}
-                disabled={!isEnabled}
-                aria-current={isCurrent ? 'step' : undefined}
-                onClick={() => {
-                  if (!isCurrent) onSelect(step);
-                }}
-              >
-                <span className={styles.circle} aria-hidden="true">
-                  {step}
-                </span>
-                <span className={styles.name}>
-                  <VisuallyHidden>{t('steps.stepNumber', { number: step })} </VisuallyHidden>
-                  {name}
-                  {stateText ? <VisuallyHidden> ({stateText})</VisuallyHidden> : null}
-                </span>
-              </button>
+              {hrefFor && isEnabled && !isCurrent ? (
+                <a className={styles.step} href={hrefFor(step)}>
+                  {content}
+                </a>
+              ) : (
+                <button
+                  type="button"
+                  className={styles.step}
+                  disabled={!isEnabled}
+                  aria-current={isCurrent ? 'step' : undefined}
+                  onClick={() => {
+                    if (!isCurrent) onSelect(step);
+                  }}
+                >
+                  {content}
+                </button>
+              )}
             </li>
           );
         })}

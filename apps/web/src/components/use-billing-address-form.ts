@@ -1,6 +1,6 @@
 import { supportPhoneFor, type ValidationError } from '@coparent/domain';
 import { useEffect, useState } from 'react';
-import type { DefaultValues, FieldValues, Path, Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
 import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
@@ -17,6 +17,8 @@ type BillingAddressFormOptions<TInput extends FieldValues, TOutput> = {
   fieldFor: (field: string) => Path<TInput> | undefined;
   /** Tells the page whether the form shows problems (for the page title). */
   onErrorsChange: (hasErrors: boolean) => void;
+  /** The problems a posted form is answered with (its page written by the server). */
+  firstProblems?: { errors: FieldErrors<TInput>; unplaced: ValidationError[] };
 };
 
 /**
@@ -33,10 +35,16 @@ export function useBillingAddressForm<TInput extends FieldValues, TOutput>({
   onSubmit,
   fieldFor,
   onErrorsChange,
+  firstProblems,
 }: BillingAddressFormOptions<TInput, TOutput>) {
   const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
-  const form = useSummaryForm<TInput, TOutput>(resolver, defaultValues, 'onSubmit');
+  const [unplaced, setUnplaced] = useState<ValidationError[]>(firstProblems?.unplaced ?? []);
+  const form = useSummaryForm<TInput, TOutput>(
+    resolver,
+    defaultValues,
+    'onSubmit',
+    firstProblems?.errors,
+  );
   const { formState, watch, handleSubmit, setError } = form;
 
   useDraftSync(watch, onDraftChange);

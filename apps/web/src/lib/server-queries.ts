@@ -6,8 +6,11 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  */
 export type ServerQuery = { queryKey: QueryKey; data: unknown };
 
-/** Reads one of the API's answers on the server (a GET of the same contract the browser calls). */
-export type ServerFetch = (path: string) => Promise<unknown>;
+/**
+ * Reads one of the API's answers on the server, as the browser calls it: a GET, or a POST with
+ * its body for a read that takes one (a price).
+ */
+export type ServerFetch = (path: string, post?: { body: unknown }) => Promise<unknown>;
 
 /** The element the server writes the page's answers in, for the app to take it over. */
 export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';

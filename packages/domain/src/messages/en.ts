@@ -137,6 +137,8 @@ export const en = {
   payment_expirationDate_error: 'Enter a valid expiration date',
   payment_securityCode_error: 'Enter a valid security code',
   payment_declined_error: 'Your payment method was declined. Please try a different one.',
+  payment_cardNeedsScript_error:
+    'Paying by card on this page needs JavaScript. Turn it on in your browser, or use another browser, then try again.',
   payment_postalCodeState_error: 'The postal code is not valid for the state',
   payment_apoFpoBankTransfer_error: 'APO/FPO addresses are not supported for bank transfer',
   payment_pricing_error: 'We could not calculate your price. Please try again.',

@@ -126,6 +126,8 @@ export const esMX: Record<MessageKey, string> = {
   payment_expirationDate_error: 'Ingresa una fecha de vencimiento válida',
   payment_securityCode_error: 'Ingresa un código de seguridad válido',
   payment_declined_error: 'Tu forma de pago fue rechazada. Intenta con otra.',
+  payment_cardNeedsScript_error:
+    'Para pagar con tarjeta en esta página se necesita JavaScript. Actívalo en tu navegador o usa otro navegador y vuelve a intentarlo.',
   payment_postalCodeState_error: 'El código postal no es válido para el estado',
   payment_apoFpoBankTransfer_error:
     'Las direcciones APO/FPO no se aceptan para transferencias bancarias',

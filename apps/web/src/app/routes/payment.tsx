@@ -1,4 +1,4 @@
-import { ACCOUNT_HOME_PATH } from '@coparent/domain';
+import { ACCOUNT_HOME_PATH, type SavedOrder, type SignupState } from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import {
 } from '@/features/checkout/checkout-session';
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { PostedCheckoutPage } from '@/features/checkout/components/posted-checkout-page';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
 import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
 import { storeSignupPayment } from '@/features/checkout/signup-payment';
@@ -24,20 +25,53 @@ import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-st
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
 import { LoadError } from '@/features/packages/components/load-error';
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
+import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { fullPage } from '@/lib/full-page';
+import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
 
 /**
- * /payment: guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
+ * /payment: as the server wrote it with the browser's signup (its forms post without a script)
+ * until the app has the page, then the tab's own checkout.
+ */
+export function PaymentRoute() {
+  const serverSignup = useServerSignup();
+  const order = serverSignup?.order;
+  if (serverSignup && order) return <PostedPayment signup={serverSignup} order={order} />;
+  return <TabPaymentPage />;
+}
+
+/** The page the server wrote: its forms post to the server until the app has the page. */
+function PostedPayment({ signup, order }: { signup: SignupState; order: SavedOrder }) {
+  const offered = useOfferedPackages(signupPricingCriteria(signup));
+  return (
+    <>
+      <PostedCheckoutPage
+        signup={signup}
+        order={order}
+        pkg={offered.packages?.find((p) => p.id === order.packageId)}
+        pricingCountry={offered.group?.country}
+        packagesFailed={Boolean(offered.error)}
+        onRetry={offered.retry}
+      />
+      <p className={styles.support}>
+        <SupportCall />
+      </p>
+    </>
+  );
+}
+
+/**
+ * The payment page in the tab: guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
  * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
  * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read
  * (right after a package save, its answer is: no spinner).
  * The route hands the funnel's signup-bound calls and ways out to the checkout feature.
  */
-export function PaymentRoute() {
+function TabPaymentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startAgain = useStartAgain();

@@ -1,14 +1,10 @@
 import {
-  type Billing,
-  billingSchema,
-  type ParentReferralAnswer,
-  ParentReferralSchema,
+  type BillingFormFields,
   type PhoneCodeId,
   phoneCodeCountry,
   type SavedBilling,
 } from '@coparent/domain';
 import type { Path } from 'react-hook-form';
-import { z } from 'zod';
 
 /** What the person has typed on the Billing view (any field may still be missing). */
 export type BillingDraft = {
@@ -24,29 +20,9 @@ export type BillingDraft = {
   referral?: { selection?: string; other?: string };
 };
 
-/** The Billing view's form: the domain's billing and referral schemas, side by side. */
-export const BillingFormSchema = z.object({
-  billing: billingSchema,
-  referral: ParentReferralSchema,
-});
-/** The same form where the flow does not ask the referral (the invited co-parent). */
-export const BillingOnlyFormSchema = z.object({ billing: billingSchema });
-/** What the Billing view submits (the referral only where the flow asks it). */
-export type BillingFormValues = { billing: Billing; referral?: ParentReferralAnswer };
 /** The billing address's fields as the form holds them (and the store keeps them once saved). */
-export type BillingAddressValues = {
-  billingAddress: string;
-  billingAddress2: string;
-  city: string;
-  country: string;
-  region: string;
-  postalCode: string;
-  timezone: string;
-};
-export type BillingFormInput = {
-  billing: BillingAddressValues;
-  referral: { selection: string; other: string };
-};
+export type BillingAddressValues = BillingFormFields['billing'];
+export type BillingFormInput = BillingFormFields;
 
 /** The pricing lookup's country, else the one the step-1 phone code points to, else the US. */
 export function defaultCountryFor(

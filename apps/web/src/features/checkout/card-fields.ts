@@ -7,7 +7,10 @@ import {
 } from '@coparent/domain';
 
 export type CardField = 'number' | 'expirationDate' | 'cvv';
-export type CardFieldErrors = Partial<Record<CardField, { key?: MessageKey; text?: string }>>;
+/** A field's problem: a message key, a refused brand (`text`), or the server's own words. */
+export type CardFieldErrors = Partial<
+  Record<CardField, { key?: MessageKey; text?: string; message?: string }>
+>;
 
 export const EMPTY_CARD: CardFields = { number: '', expirationDate: '', cvv: '' };
 

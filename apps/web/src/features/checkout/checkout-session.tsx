@@ -1,4 +1,5 @@
 import type {
+  BillingFormValues,
   CountryCheckRequest,
   PaymentRequestInput,
   PaymentResponse,
@@ -8,7 +9,6 @@ import type {
   ValidationError,
 } from '@coparent/domain';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { BillingFormValues } from './billing-values';
 
 /** The billing save's answer, or null when the server answered nothing. */
 export type SaveBillingAnswer = {

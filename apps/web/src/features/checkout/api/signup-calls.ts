@@ -1,4 +1,4 @@
-import { billingFormToRequest, isSignupResetStatus, referralNeedsDetail } from '@coparent/domain';
+import { billingFormToRequest, isSignupResetStatus, referralToSave } from '@coparent/domain';
 import { priceSignup } from '@/api/price-signup';
 import { getAnonymousId } from '@/lib/anonymous-id';
 import type { SignupKey } from '@/stores/funnel-store';
@@ -22,16 +22,10 @@ export function signupCheckoutCalls({
   const signup = { signupId, registrationKey };
   return {
     saveBilling: (values) => {
-      const referral = values.referral;
       const body = {
         ...billingFormToRequest(values.billing, {
           // A follow-up typed for another answer is kept in the form but not sent.
-          referral: referral && {
-            selection: referral.selection,
-            ...(referralNeedsDetail(referral.selection) && referral.other
-              ? { other: referral.other }
-              : {}),
-          },
+          referral: referralToSave(values.referral),
           parentDuplicateConfirmed,
         }),
         segmentAnonymousId: getAnonymousId(),

@@ -1,4 +1,12 @@
-import type { SavedBilling } from '@coparent/domain';
+import {
+  BillingFormSchema,
+  type BillingFormValues,
+  BillingOnlyFormSchema,
+  billingFieldsFromForm,
+  COUNTRY_MISMATCH_CONFIRMED_FIELD,
+  PAYMENT_VIEW_FIELD,
+  type SavedBilling,
+} from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { FormProvider, type Resolver } from 'react-hook-form';
@@ -10,14 +18,9 @@ import { ReferralFields } from '@/components/referral-fields';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
-import {
-  type BillingFormInput,
-  BillingFormSchema,
-  type BillingFormValues,
-  BillingOnlyFormSchema,
-  billingDefaults,
-  billingFieldFor,
-} from '../billing-values';
+import { submittedFormErrors } from '@/lib/form-errors';
+import type { FormSubmission } from '@/lib/form-submission';
+import { type BillingFormInput, billingDefaults, billingFieldFor } from '../billing-values';
 import { useCheckoutStore } from '../checkout-store';
 import type { BillingSubmitResult } from '../hooks/use-save-billing';
 import styles from './checkout.module.css';
@@ -43,7 +46,24 @@ type BillingFormProps = {
   showReferral: boolean;
   /** The submit button's text (default 'Continue to payment'). */
   submitLabel?: string;
+  /**
+   * Where the form posts without a script (a page the server wrote), and the post it answers:
+   * its values in the fields and its problems shown from the start.
+   */
+  posting?: { action: string; submission: FormSubmission | undefined };
 };
+
+/** What a posted form shows first: its values, and the problems its schema and the server found. */
+function postedStart(submission: FormSubmission, showReferral: boolean) {
+  const fields = billingFieldsFromForm(submission.values);
+  const problems = submittedFormErrors<BillingFormInput>(
+    showReferral ? BillingFormSchema : BillingOnlyFormSchema,
+    fields,
+    submission.errors,
+    billingFieldFor,
+  );
+  return { fields, problems };
+}
 
 /**
  * The Billing view: read-only name and email; the address, country, region, postal
@@ -60,17 +80,28 @@ export function BillingForm({
   backButton,
   showReferral,
   submitLabel,
+  posting,
 }: BillingFormProps) {
   const { t } = useTranslation();
   const setDraft = useCheckoutStore((s) => s.setBillingDraft);
-  const [initialDraft] = useState(() => useCheckoutStore.getState().billingDraft);
+  // A page the server wrote starts from what it wrote (the tab's draft would not match it).
+  const [initialDraft] = useState(() =>
+    posting ? undefined : useCheckoutStore.getState().billingDraft,
+  );
+  const [posted] = useState(() =>
+    posting?.submission ? postedStart(posting.submission, showReferral) : undefined,
+  );
+  const isCountryMismatch = Boolean(
+    posting?.submission?.errors.some((error) => error.field === COUNTRY_MISMATCH_CONFIRMED_FIELD),
+  );
   const { form, errorText, items, focusKey, submit } = useBillingAddressForm({
     resolver: showReferral ? withReferral : withoutReferral,
-    defaultValues: billingDefaults(initialDraft, saved, defaultCountry),
+    defaultValues: posted?.fields ?? billingDefaults(initialDraft, saved, defaultCountry),
     onDraftChange: setDraft as (values: Partial<BillingFormInput>) => void,
     onSubmit,
     fieldFor: billingFieldFor,
     onErrorsChange,
+    firstProblems: posted?.problems,
   });
 
   return (
@@ -81,7 +112,9 @@ export function BillingForm({
         onSubmit={submit}
         isBusy={isSubmitting}
         summary={{ items, focusKey }}
+        {...(posting ? { method: 'post', action: posting.action } : {})}
       >
+        {posting ? <input type="hidden" name={PAYMENT_VIEW_FIELD} value="BILLING" /> : null}
         <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
         <p className={styles.intro}>{t('checkout.billing.intro')}</p>
         <div className={styles.nameRow}>
@@ -113,6 +146,17 @@ export function BillingForm({
           <Button type="submit" isLoading={isSubmitting}>
             {submitLabel ?? t('checkout.billing.submit')}
           </Button>
+          {isCountryMismatch ? (
+            // The server said the package is not sold in this country: confirm, or change it.
+            <Button
+              type="submit"
+              variant="secondary"
+              name={COUNTRY_MISMATCH_CONFIRMED_FIELD}
+              value="yes"
+            >
+              {t('checkout.mismatch.ok')}
+            </Button>
+          ) : null}
           {backButton}
         </div>
       </SummarisedForm>

@@ -18,10 +18,17 @@ type PaymentStepsProps = {
   view: PaymentView;
   lastCompletedPaymentStep: number;
   onSelect: (view: PaymentView) => void;
+  /** Where an enabled view links to on a page that works without a script. */
+  hrefFor?: (view: PaymentView) => string;
 };
 
 /** The three payment views as numbered steps (the current one is aria-current="step"). */
-export function PaymentSteps({ view, lastCompletedPaymentStep, onSelect }: PaymentStepsProps) {
+export function PaymentSteps({
+  view,
+  lastCompletedPaymentStep,
+  onSelect,
+  hrefFor,
+}: PaymentStepsProps) {
   const { t } = useTranslation();
   return (
     <StepProgress
@@ -37,6 +44,7 @@ export function PaymentSteps({ view, lastCompletedPaymentStep, onSelect }: Payme
         const next = VIEWS[step - 1];
         if (next) onSelect(next);
       }}
+      hrefFor={hrefFor && ((step) => hrefFor(VIEWS[step - 1] ?? 'BILLING'))}
     />
   );
 }

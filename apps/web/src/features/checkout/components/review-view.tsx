@@ -1,18 +1,17 @@
-import { countryName, type PaymentType, PHONE_CODES, regionName } from '@coparent/domain';
+import type { PaymentType } from '@coparent/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
 import { VisuallyHidden } from '@/components/visually-hidden';
-import { useFormattedPhone } from '@/lib/use-formatted-phone';
-import { useLocale } from '@/lib/use-locale';
 import { useCheckoutSession } from '../checkout-session';
 import { type CardSummary, useCheckoutStore } from '../checkout-store';
 import type { PayProblem } from '../hooks/use-pay';
 import styles from './checkout.module.css';
 import { CheckoutProblem } from './checkout-problem';
 import { ConsentFields } from './consent-fields';
+import { ReviewAddress } from './review-address';
 
 type ReviewViewProps = {
   /** The order summary (the shared OrderSummary, composed by the route). */
@@ -52,7 +51,6 @@ export function ReviewView({
   emailChangePath,
 }: ReviewViewProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const session = useCheckoutSession();
   const billing = useCheckoutStore((s) => s.billing);
   const method = useCheckoutStore((s) => s.method);
@@ -70,13 +68,6 @@ export function ReviewView({
 
   const { parent } = session;
   const isTermsMissing = consent.isRequired && !consent.termsAndConditions;
-  const phone = useFormattedPhone(
-    parent.phoneNumber,
-    parent.phoneCountryCode ? PHONE_CODES[parent.phoneCountryCode].dialCode : undefined,
-  );
-  const region =
-    billing?.region && billing.country ? regionName(billing.country, billing.region, locale) : '';
-  const cityLine = [billing?.city, region, billing?.postalCode].filter(Boolean).join(', ');
   const termsError =
     problem?.kind === 'validation'
       ? problem.errors.find((e) => e.field === 'termsAccepted')?.text
@@ -151,27 +142,7 @@ export function ReviewView({
             <VisuallyHidden> {t('checkout.review.changeBilling')}</VisuallyHidden>
           </Button>
         </div>
-        <address className={styles.address}>
-          {parent.firstName} {parent.lastName}
-          <br />
-          {billing?.billingAddress}
-          {billing?.billingAddress2 ? (
-            <>
-              <br />
-              {billing.billingAddress2}
-            </>
-          ) : null}
-          <br />
-          {cityLine}
-          <br />
-          {billing?.country ? countryName(billing.country, locale) : null}
-          {phone ? (
-            <>
-              <br />
-              {phone}
-            </>
-          ) : null}
-        </address>
+        <ReviewAddress parent={parent} billing={billing} />
       </section>
 
       <section className={styles.reviewSection} aria-labelledby="review-method">

@@ -18,7 +18,8 @@ type SandboxCardFormProps = {
 /**
  * The local sandbox's card form: our own accessible fields (number, expiry MM/YY, security code)
  * in place of Braintree's hosted fields. The values stay in this component's state: they are never
- * stored, and leave the browser only to the sandbox's tokenisation endpoint.
+ * stored, and leave the browser only to the sandbox's tokenisation endpoint (or, in a form posted
+ * without a script, to the server, which tokenises them at once and keeps only the nonce).
  */
 export function SandboxCardForm({
   fields,
@@ -34,6 +35,7 @@ export function SandboxCardForm({
   const errorFor = (field: CardField): string | undefined => {
     const error = visible.has(field) ? errors[field] : undefined;
     if (!error) return undefined;
+    if (error.message) return error.message;
     if (error.key) return t(error.key, { ns: 'validation' });
     return t('checkout.card.brandRefused', { brand: error.text });
   };
@@ -56,6 +58,7 @@ export function SandboxCardForm({
         spellCheck={false}
         maxLength={23}
         fieldWidth="medium"
+        name="number"
         value={fields.number}
         error={errorFor('number')}
         onChange={(event) => set('number', event.target.value)}
@@ -76,6 +79,7 @@ export function SandboxCardForm({
           spellCheck={false}
           maxLength={7}
           fieldWidth="short"
+          name="expirationDate"
           value={fields.expirationDate}
           error={errorFor('expirationDate')}
           onChange={(event) => set('expirationDate', event.target.value)}
@@ -90,6 +94,7 @@ export function SandboxCardForm({
           spellCheck={false}
           maxLength={4}
           fieldWidth="short"
+          name="cvv"
           value={fields.cvv}
           error={errorFor('cvv')}
           onChange={(event) => set('cvv', event.target.value)}

@@ -1,3 +1,4 @@
+import type { BillingFormValues } from '@coparent/domain';
 import {
   DUPLICATE_PARENT_FIELD,
   hasBlockingErrors,
@@ -9,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
-import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 

@@ -1,9 +1,9 @@
+import type { BillingFormValues } from '@coparent/domain';
 import { dialCodeDigits, type SavedOrder } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
-import type { BillingFormValues } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 import { type BillingSubmitResult, isSaved, useSaveBilling } from './use-save-billing';
