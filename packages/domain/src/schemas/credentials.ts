@@ -44,12 +44,6 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
 export type Credentials = z.infer<ReturnType<typeof credentialsSchema>>;
 
 /**
- * The credentials form's fields as a browser without a script posts them (POST
- * /app/join/credentials). A page answering that post never holds the password again.
- */
-export const CREDENTIALS_FORM_FIELDS = ['username', 'password'] as const;
-
-/**
  * The problem of a credentials form post whose token was refused (used, expired, unknown): the
  * page says it in its banner with a way to log in, not beside a field.
  */
