@@ -131,10 +131,18 @@ function readServerRenderedPaths(): Set<string> {
 }
 /**
  * The later numbered steps are written by the server only for a browser whose signup it can read
- * (after a step saved by a form post); a browser with scripts renders them itself, so they count
- * as the app renders them until every visit gets them from the server.
+ * (after a step saved by a form post), and /credentials and /receipt only after a payment posted
+ * as a form; a browser with scripts renders them itself, so they count as the app renders them
+ * until every visit gets them from the server.
  */
-const LATER_STEPS = new Set(['/step2', '/step3', '/alacarte', '/payment']);
+const LATER_STEPS = new Set([
+  '/step2',
+  '/step3',
+  '/alacarte',
+  '/payment',
+  '/credentials',
+  '/receipt',
+]);
 const serverRendered = new Set(
   [...readServerRenderedPaths()].filter((path) => !LATER_STEPS.has(path)),
 );

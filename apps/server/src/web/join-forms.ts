@@ -26,7 +26,6 @@ import {
   pathForStep,
   SIGNUP_POSTED_COOKIE,
   SIGNUP_POSTED_COOKIE_MAX_AGE_SECONDS,
-  type SignupState,
   STEP_ONE_FORM_FIELDS,
   StepOneFormSchema,
   stepOneFieldsFromForm,
@@ -36,7 +35,7 @@ import {
   type ValidationError,
   zodIssuesToValidationErrors,
 } from '@coparent/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldValidationError, isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
 import {
@@ -52,6 +51,7 @@ import {
   signupCookie,
   signupFromCookie,
 } from '../modules/signup/signup-cookie.js';
+import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
 import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
 import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
@@ -79,6 +79,8 @@ const JOIN_FORMS: Record<string, (name: string) => boolean> = {
   '/step1': (name) => (STEP_ONE_FORM_FIELDS as readonly string[]).includes(name),
   '/step2': isFamilyFormField,
   '/payment': isPaymentFormField,
+  // Never the password: a page answering a post does not hold it again.
+  [CREDENTIALS_FORM_PATH]: (name) => name === 'username',
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
@@ -221,6 +223,13 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     const values = submittedValues(joinPath, request.body);
     const errors = [{ field: FORM_FIELD, text, type: 'ERROR' as const }];
     return answerWithPage(request, reply, { path: joinPath, values, errors }, refusal.status);
+  });
+
+  credentialsFormRoute(app, {
+    signups,
+    answerWithPage,
+    secureCookies,
+    postedCookie: () => postedCookie(secureCookies),
   });
 
   await app.register(paymentFormRoutes, {

@@ -22,6 +22,7 @@ import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import type { JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
 import { joinFormRoutes } from './join-forms.js';
+import { PAID_SIGNUP_PAGE_PATHS, paidPageSignup } from './paid-pages.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
 import {
@@ -70,6 +71,7 @@ function isWrittenWith(
 ): boolean {
   // The welcome of an invitation is written from its link's token; after that the tab has it.
   if (joinPath === '/invite') return search.has('token');
+  if (PAID_SIGNUP_PAGE_PATHS.has(joinPath)) return signup?.paid === true;
   if (joinPath === '/alacarte') {
     return (
       signup !== undefined &&
@@ -254,11 +256,15 @@ export async function webRoutes(
       if (!submission) url.search = new URL(request.url, 'http://localhost').search;
       const signup = renderer.signupPaths.has(joinPath)
         ? (answered?.signup ?? (await cookieSignup(request)))
-        : undefined;
+        : PAID_SIGNUP_PAGE_PATHS.has(joinPath)
+          ? (answered?.signup ?? (await paidPageSignup(app.signups, request, joinPath)))
+          : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
       if (!isWrittenWith(joinPath, signup, url.searchParams)) return false;
       const queries = await pageQueries(request, joinPath, signup, locale);
+      // The receipt is its answer: without it, the tab decides (the app's shell).
+      if (joinPath === '/receipt' && !queries?.length) return false;
       const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {

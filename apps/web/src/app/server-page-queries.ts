@@ -2,6 +2,7 @@ import type { Locale, SignupState } from '@coparent/domain';
 import { invitedContextQueries } from '@/api/get-invited-context';
 import { savedOrderPricingQueries } from '@/features/checkout/api/signup-order-pricing';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
+import { signupReceiptQueries } from '@/features/receipt/api/get-signup-receipt';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 
 /**
@@ -32,6 +33,8 @@ export async function serverPageQueries(
       ]);
       return [...packages, ...pricing];
     }
+    case '/receipt':
+      return signupReceiptQueries(signup, fetchJson);
     default:
       return [];
   }

@@ -13,6 +13,9 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/payment',
   '/duplicate',
   '/invite',
+  // Only for a payment posted as a form (the server decides, with the paid signup).
+  '/credentials',
+  '/receipt',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */

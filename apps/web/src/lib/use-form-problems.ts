@@ -10,11 +10,13 @@ import { errorSummaryItems } from './form-errors';
 export function useFormProblems(
   errors: FieldErrors,
   errorText: (error: FieldError) => string | undefined,
+  /** The messages no field shows of a submission the page answers: the summary shows at once. */
+  firstMessages?: readonly string[],
 ) {
   const [focusKey, setFocusKey] = useState(0);
-  const [messages, setMessages] = useState<readonly string[]>([]);
+  const [messages, setMessages] = useState<readonly string[]>(firstMessages ?? []);
   const items = errorSummaryItems(errors, errorText, messages);
-  const shownItems = focusKey > 0 ? items : [];
+  const shownItems = focusKey > 0 || firstMessages ? items : [];
   return {
     focusKey,
     /** What the summary shows (nothing before the first failed submit). */

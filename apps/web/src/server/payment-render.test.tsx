@@ -157,10 +157,6 @@ describe('the payment page rendered on the server', () => {
     const { html, queries } = await written(atPayment);
     writeData(SERVER_SIGNUP_ELEMENT_ID, atPayment);
     writeData(SERVER_QUERIES_ELEMENT_ID, queries);
-    document.cookie = 'coparent_signup_posted=1; path=/';
-    onTestFinished(() => {
-      document.cookie = 'coparent_signup_posted=; max-age=0; path=/';
-    });
     window.history.replaceState(null, '', '/app/join/payment');
     const container = document.createElement('div');
     container.id = 'root';

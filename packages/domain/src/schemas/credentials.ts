@@ -43,6 +43,12 @@ export function credentialsSchema(ctx: { email?: string | null } = {}) {
 }
 export type Credentials = z.infer<ReturnType<typeof credentialsSchema>>;
 
+/**
+ * The problem of a credentials form post whose token was refused (used, expired, unknown): the
+ * page says it in its banner with a way to log in, not beside a field.
+ */
+export const CREDENTIALS_TOKEN_FIELD = 'credentialsToken';
+
 /** POST /v2/credentials body (bearer credentials token); the server adds the email context. */
 export const SetCredentialsRequestSchema = z.object({
   username: usernameSchema,

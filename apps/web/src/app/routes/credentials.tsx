@@ -1,4 +1,9 @@
-import { ACCOUNT_HOME_PATH, supportPhoneFor } from '@coparent/domain';
+import {
+  ACCOUNT_HOME_PATH,
+  CREDENTIALS_TOKEN_FIELD,
+  type SignupState,
+  supportPhoneFor,
+} from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -17,9 +22,13 @@ import {
   useEmailedLinkToken,
 } from '@/features/credentials/hooks/use-emailed-link-token';
 import { useSubmitCredentials } from '@/features/credentials/hooks/use-submit-credentials';
+import { useFormSubmission } from '@/lib/form-submission';
 import { fullPage } from '@/lib/full-page';
+import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { isLoggedInHere } from '@/stores/auth-storage';
+import { JOIN_BASENAME } from '../join-path';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
 
@@ -34,14 +43,33 @@ function readState(state: unknown): CredentialsLocationState | undefined {
 /** Whose token the form uses: the tab that paid, or the receipt email's link (any browser). */
 type Via = 'tab' | 'emailedLink';
 
+/** The page, and where its form posts when the server wrote it. */
+const CREDENTIALS_PATH = '/credentials';
+
 /**
- * /credentials: the credentials token from the payment (navigation state, or the
+ * /credentials. The server writes it for a payment posted as a form (its token in the browser's
+ * HttpOnly cookie, never in the page): the form posts itself to the server, with the app or
+ * without. Otherwise the app decides from the tab (`TabCredentials`).
+ */
+export function CredentialsRoute() {
+  const serverSignup = useServerSignup();
+  // Read once: the page stays the server's form after the app has taken it over.
+  const [written] = useState(() => (serverSignup?.paid ? serverSignup : undefined));
+  const isHydrated = useHydrated();
+  if (written) return <PostedCredentialsScreen signup={written} />;
+  // The server writes this page only with the paid signup; the tab's page is the browser's.
+  if (!isHydrated) return <Spinner />;
+  return <TabCredentials />;
+}
+
+/**
+ * The credentials token from the payment (navigation state, or the
  * tab's session store after a reload), or the receipt email's link (`?token=`, in any browser).
  * Without either: a person already logged in goes to the account home; anyone else is told where
  * the emailed link is. Once set: "You're all set!", then /receipt (the tab that paid) or the
  * account home (the emailed link) after five seconds.
  */
-export function CredentialsRoute() {
+function TabCredentials() {
   const location = useLocation();
   const linkToken = useEmailedLinkToken();
   // Read once: setting the credentials forgets the stored token, the success stays on screen.
@@ -141,12 +169,7 @@ function CredentialsScreen({
           </p>
         </AlertBanner>
       ) : null}
-      {problem === 'tokenInvalid' && via === 'tab' ? (
-        <AlertBanner tone="error" action={<a href={LOGIN_URL}>{t('common.login')}</a>}>
-          <p>{t('credentials_tokenInvalid_error', { ns: 'validation' })}</p>
-          <p>{t('credentials.emailedLink.also')}</p>
-        </AlertBanner>
-      ) : null}
+      {problem === 'tokenInvalid' && via === 'tab' ? <TokenRefused /> : null}
       {problem === 'failed' ? (
         <CredentialsFailed phone={phone}>
           {via === 'tab' ? <p>{t('credentials.emailedLink.also')}</p> : null}
@@ -158,6 +181,62 @@ function CredentialsScreen({
         supportPhone={phone.display}
         onSubmit={submit}
         isSubmitting={isSubmitting}
+      />
+    </div>
+  );
+}
+
+/** The payment's token was used, has expired or is unknown: log in, or use the emailed link. */
+function TokenRefused() {
+  const { t } = useTranslation();
+  return (
+    <AlertBanner tone="error" action={<a href={LOGIN_URL}>{t('common.login')}</a>}>
+      <p>{t('credentials_tokenInvalid_error', { ns: 'validation' })}</p>
+      <p>{t('credentials.emailedLink.also')}</p>
+    </AlertBanner>
+  );
+}
+
+/**
+ * The form of a payment posted as a form, as the server wrote it: the order's email from the paid
+ * signup, the form posting to the server (which holds the token), and the problems of the post
+ * it answers (beside the fields, in the summary, or the refused token's banner).
+ */
+function PostedCredentialsScreen({ signup }: { signup: SignupState }) {
+  const { t } = useTranslation();
+  const submission = useFormSubmission(CREDENTIALS_PATH);
+  const [answered] = useState(() =>
+    submission
+      ? {
+          isTokenRefused: submission.errors.some((e) => e.field === CREDENTIALS_TOKEN_FIELD),
+          submission: {
+            ...submission,
+            errors: submission.errors.filter((e) => e.field !== CREDENTIALS_TOKEN_FIELD),
+          },
+        }
+      : undefined,
+  );
+  const email = signup.parent.email ?? '';
+  const phone = supportPhoneFor(signup.billing?.address.country);
+  useDocumentTitle(t('credentials.title'), answered !== undefined);
+  return (
+    <div className={styles.content}>
+      <PageHeading>{t('credentials.title')}</PageHeading>
+      <p>
+        {email
+          ? t('credentials.orderConfirmed', { email })
+          : t('credentials.orderConfirmedNoEmail')}
+      </p>
+      <p className={styles.intro}>{t('credentials.intro')}</p>
+      {answered?.isTokenRefused ? <TokenRefused /> : null}
+      <CredentialsForm
+        token={undefined}
+        email={email}
+        supportPhone={phone.display}
+        onSubmit={async () => undefined}
+        isSubmitting={false}
+        action={`${JOIN_BASENAME}${CREDENTIALS_PATH}`}
+        submission={answered?.submission}
       />
     </div>
   );

@@ -1,4 +1,5 @@
-import { ACCOUNT_HOME_PATH } from '@coparent/domain';
+import { ACCOUNT_HOME_PATH, type Receipt, type SignupState } from '@coparent/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
@@ -7,48 +8,58 @@ import { PaidOrderSummary } from '@/components/order-summary';
 import { PageHeading } from '@/components/page-heading';
 import { affiliatePixelBaseUrl } from '@/components/receipt/affiliate-pixel';
 import { ReceiptView } from '@/components/receipt/receipt-view';
+import { Spinner } from '@/components/spinner';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import { affiliateScriptUrl, useAffiliateScript } from '@/features/receipt/affiliate-script';
+import { signupReceiptQueryOptions } from '@/features/receipt/api/get-signup-receipt';
 import { receiptLoginUrl } from '@/features/receipt/receipt-login-url';
 import { wasReceiptReloaded } from '@/features/receipt/receipt-reload';
 import { track } from '@/lib/analytics';
+import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useLocale } from '@/lib/use-locale';
 import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
 /**
- * /receipt: the payment result kept for the tab. Without one, when the package
+ * /receipt. The server writes it for a browser that posted the funnel's forms (no tab to keep the
+ * payment's result) with the paid signup its cookie names and the signup's receipt; otherwise it
+ * is the tab's (`TabReceipt`).
+ */
+export function ReceiptRoute() {
+  const serverSignup = useServerSignup();
+  // Read once: the page stays the server's receipt after the app has taken it over.
+  const [written] = useState(() => (serverSignup?.paid ? serverSignup : undefined));
+  const isHydrated = useHydrated();
+  if (written) return <SignupReceipt signup={written} />;
+  // The server writes this page only with the paid signup; the tab's page is the browser's.
+  if (!isHydrated) return <Spinner />;
+  return <TabReceipt />;
+}
+
+/** The receipt of the paid signup the page was written with (its answer is the page's). */
+function SignupReceipt({ signup }: { signup: SignupState }) {
+  const { data: receipt } = useQuery(signupReceiptQueryOptions(signup.signupId));
+  if (!receipt) return <Spinner />;
+  return <PaidReceipt receipt={receipt} coParentEmail={signup.coParent?.email ?? null} />;
+}
+
+/**
+ * The payment result kept for the tab. Without one, when the package
  * chosen is not the receipt's, or when the page was reloaded (as the spec's receipt, which lived
  * only in memory, did), the reload message sends the person to log in; its link comes back to
  * this receipt in My Account.
  */
-export function ReceiptRoute() {
+function TabReceipt() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [isReload] = useState(wasReceiptReloaded);
   const result = useCheckoutStore((s) => s.result);
   const selectedPackageId = useFunnelStore((s) => s.packageId);
   const isShown = Boolean(
     result && !isReload && selectedPackageId === result.registration.order.packageId,
   );
-  useDocumentTitle(isShown ? t('receipt.title') : t('receipt.reloadTitle'));
-  useAffiliateScript(
-    affiliateScriptUrl(),
-    isShown && result?.receipt.transactionId
-      ? {
-          transactionId: result.receipt.transactionId,
-          amountMinor: result.receipt.totals.total,
-          currency: result.receipt.totals.currencyCode,
-        }
-      : undefined,
-  );
-
-  useEffect(() => {
-    if (isShown && result) {
-      track('Receipt Viewed', { packageId: result.receipt.packageId, accountType: 'Parent A' });
-    }
-  }, [isShown, result]);
+  useDocumentTitle(t('receipt.reloadTitle'), false, !isShown);
 
   if (!result || !isShown) {
     return (
@@ -65,15 +76,44 @@ export function ReceiptRoute() {
       </div>
     );
   }
+  return (
+    <PaidReceipt receipt={result.receipt} coParentEmail={result.registration.coParent.email} />
+  );
+}
 
-  const { receipt, registration } = result;
+/** The receipt of a payment: the account activated, the next steps, the order and the payment. */
+function PaidReceipt({
+  receipt,
+  coParentEmail,
+}: {
+  receipt: Receipt;
+  coParentEmail: string | null;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  useDocumentTitle(t('receipt.title'));
+  useAffiliateScript(
+    affiliateScriptUrl(),
+    receipt.transactionId
+      ? {
+          transactionId: receipt.transactionId,
+          amountMinor: receipt.totals.total,
+          currency: receipt.totals.currencyCode,
+        }
+      : undefined,
+  );
+
+  useEffect(() => {
+    track('Receipt Viewed', { packageId: receipt.packageId, accountType: 'Parent A' });
+  }, [receipt]);
+
   return (
     <>
       <PageHeading>{t('receipt.title')}</PageHeading>
       <p className={styles.intro}>{t('receipt.intro')}</p>
       <ReceiptView
         receipt={receipt}
-        coParentEmail={registration.coParent.email}
+        coParentEmail={coParentEmail}
         locale={locale}
         pixelBaseUrl={affiliatePixelBaseUrl()}
         accountUrl={ACCOUNT_HOME_PATH}

@@ -9,7 +9,7 @@ type UsernameCheck = { username: string; problem: MessageKey | null };
  * requirements…' or 'This username cannot be used'. `problem` is the answer for the username
  * typed now, so it disappears as soon as the person changes it. Used by both credentials forms.
  */
-export function useUsernameCheck(token: string, username: string) {
+export function useUsernameCheck(token: string | undefined, username: string) {
   const checkUsername = useCheckUsername();
   const [check, setCheck] = useState<UsernameCheck | null>(null);
   const problem = check && check.username === username.trim() ? check.problem : null;
@@ -17,7 +17,8 @@ export function useUsernameCheck(token: string, username: string) {
   const checkOnServer = async () => {
     const value = username.trim();
     // The domain's rules speak first, beside the field; only a username that passes them is sent.
-    if (usernameProblem(value) !== null) return;
+    // Without the tab's token (a page that posts the form) the server checks it on the post.
+    if (!token || usernameProblem(value) !== null) return;
     try {
       const answer = await checkUsername.mutateAsync({ token, username: value });
       const answerProblem: MessageKey | null = !answer.meetsRequirements

@@ -17,6 +17,8 @@ type UsernamePasswordFieldsProps = {
   identity: PasswordIdentity;
   usernameError?: string;
   passwordError?: string;
+  /** The username a page answering a post is written with (the password never is). */
+  usernameDefault?: string;
 };
 
 /**
@@ -32,6 +34,7 @@ export function UsernamePasswordFields({
   identity,
   usernameError,
   passwordError,
+  usernameDefault,
 }: UsernamePasswordFieldsProps) {
   const { t } = useTranslation();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
@@ -44,6 +47,7 @@ export function UsernamePasswordFields({
         hint={t('credentials.usernameHint')}
         maxLength={USERNAME_MAX_LENGTH}
         error={usernameError}
+        defaultValue={usernameDefault}
         {...username}
       />
       <RevealablePasswordField
