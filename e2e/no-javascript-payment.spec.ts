@@ -104,7 +104,7 @@ async function fillCard(page: Page, lang: Language, number: string) {
 }
 
 for (const lang of LANGUAGES) {
-  test(`without JavaScript (${lang}): Parent A pays by card on the page the server writes`, async ({
+  test(`without JavaScript (${lang}): Parent A pays by card on the pages the server writes, then sets the credentials and sees the receipt`, async ({
     browser,
   }) => {
     const { context, page } = await browserWithoutScripts(browser, lang);
@@ -179,7 +179,45 @@ for (const lang of LANGUAGES) {
     const cookies = await context.cookies();
     const token = cookies.find((cookie) => cookie.name === 'coparent_credentials');
     expect(token?.httpOnly).toBe(true);
-    expect(page.url()).not.toContain(token?.value ?? '-');
+    expect(await page.content()).not.toContain(token?.value ?? '-');
+
+    // The username and password: a weak password comes back refused, the password never written.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'credentials.title'));
+    await expect(
+      page.getByText(t(lang, 'credentials.orderConfirmed', { email: parentEmail })),
+    ).toBeVisible();
+    const username = `ana_${unique()}`.slice(0, 30);
+    await page.getByLabel(t(lang, 'credentials.username')).fill(username);
+    const password = page.getByLabel(t(lang, 'credentials.password'), { exact: true });
+    await password.fill('short1!');
+    const weak = await submit(page, t(lang, 'credentials.submit'));
+    expect(weak.status()).toBe(422);
+    await expect(page.getByLabel(t(lang, 'credentials.username'))).toHaveValue(username);
+    await expect(password).toHaveValue('');
+    expect(await weak.text()).not.toContain('short1!');
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/credentials with problems without JavaScript (${lang})`,
+      await weak.text(),
+    );
+    await password.fill('Quiet-Harbor-7421!');
+    await submit(page, t(lang, 'credentials.submit'));
+
+    // The receipt, written by the server from the paid signup.
+    await expect(page).toHaveURL(/\/app\/join\/receipt$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'receipt.title'));
+    await expect(page.getByRole('main')).toContainText(packageName(PREMIUM_1_YEAR, lang));
+    expect((await context.cookies()).some((c) => c.name === 'coparent_credentials')).toBe(false);
+    const receipt = await page.request.get(page.url());
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/receipt without JavaScript (${lang})`,
+      await receipt.text(),
+    );
     await context.close();
   });
 }
