@@ -38,6 +38,8 @@ export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
 export const ACCOUNT_BASE = '/app/account';
 
 const HIDDEN = { schema: { hide: true } } as const;
+/** Pages written only with the answer they show. */
+const PAGES_OF_THEIR_DATA = new Set(['/receipt', '/invite']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unknown paths under these are the API's: problem+json, whatever the client accepts. */
 const API_PREFIXES = ['/v2', '/ofrep'];
@@ -263,8 +265,9 @@ export async function webRoutes(
       // which may know the signup, decides (the app's shell).
       if (!isWrittenWith(joinPath, signup, url.searchParams)) return false;
       const queries = await pageQueries(request, joinPath, signup, locale);
-      // The receipt is its answer: without it, the tab decides (the app's shell).
-      if (joinPath === '/receipt' && !queries?.length) return false;
+      // The receipt and the invitation's welcome are their answers: without them (an expired
+      // link, a refusal), the tab decides (the app's shell).
+      if (PAGES_OF_THEIR_DATA.has(joinPath) && !queries?.length) return false;
       const written = { submission, signup, queries };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
