@@ -5,6 +5,9 @@ import {
   type ProStepOneInput,
   ProStepOneSchema,
   REFERRAL_OTHER_MAX_LENGTH,
+  PRO_STEP_FIELDS,
+  referralFieldsFor,
+  withChosenReferral,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
@@ -16,12 +19,7 @@ import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
-import {
-  PRO_STEP_FIELDS,
-  referralFieldsFor,
-  stepOneDefaults,
-  withChosenReferral,
-} from '../pro-values';
+import { stepOneDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 

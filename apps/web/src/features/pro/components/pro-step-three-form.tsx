@@ -1,4 +1,4 @@
-import { ProStepThreeSchema } from '@coparent/domain';
+import { PRO_STEP_FIELDS, ProStepThreeSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
-import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
+import { type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 

@@ -3,6 +3,7 @@ import {
   type ProfessionalLookupsResponse,
   type ProStepTwo,
   ProStepTwoSchema,
+  PRO_STEP_FIELDS,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
@@ -16,7 +17,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useProTimeZones } from '../api/get-pro-time-zones';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepTwoDraft } from '../pro-store';
-import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
+import { stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 
