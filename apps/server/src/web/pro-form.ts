@@ -3,6 +3,7 @@ import {
   isActivityStart,
   type Locale,
   type MessageKey,
+  type PostedFormFields,
   PRO_ACTIVITY_START_FIELD,
   PRO_FORM_ACTION_FIELD,
   PRO_FORM_BACK,
@@ -11,9 +12,8 @@ import {
   PRO_FORM_STEP_FIELD,
   PRO_FORM_USER_FIELD,
   PRO_STEP_SCHEMAS,
-  type PostedFormFields,
-  type ProfessionalUser,
   type ProFormStep,
+  type ProfessionalUser,
   ProfessionalUserSchema,
   proCreateRequestFromForm,
   proFormCarriedValues,
@@ -83,7 +83,11 @@ export function proFormRoute(
           {
             path: PRO_FORM_PATH,
             // The success page carries nothing of the form: only the created professional.
-            values: { ...(step === PRO_FORM_DONE ? {} : carried), [PRO_FORM_STEP_FIELD]: String(step), ...extra },
+            values: {
+              ...(step === PRO_FORM_DONE ? {} : carried),
+              [PRO_FORM_STEP_FIELD]: String(step),
+              ...extra,
+            },
             errors,
           },
           status,
@@ -131,9 +135,7 @@ async function checkStep(post: ProPost, step: ProFormStep): Promise<FastifyReply
     'POST',
     '/v2/professional/users/validator',
     { step, values: checked.data },
-    typeof started === 'string' && isActivityStart(started)
-      ? { 'x-activity-start': started }
-      : {},
+    typeof started === 'string' && isActivityStart(started) ? { 'x-activity-start': started } : {},
   );
   if (answer.status === 200) return undefined;
   const errors = validationErrorsOf(answer);

@@ -1,9 +1,9 @@
+import { ProStepOneSchema, ProStepTwoSchema } from './professional.js';
 import {
   type CreateProfessionalRequest,
   type ProfessionalUser,
   ProfessionalUserSchema,
 } from './professional-api.js';
-import { ProStepOneSchema, ProStepTwoSchema } from './professional.js';
 import { ProStepThreeSchema } from './security.js';
 
 /**
@@ -157,7 +157,9 @@ export function proFormCarriedValues(fields: PostedFormFields): Record<string, s
 
 /** A start time the page wrote (an ISO 8601 date), not anything posted. */
 export function isActivityStart(value: string): boolean {
-  return value.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    value.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** The create body from a posted step 3 and the earlier steps it carries, or the first step that fails. */
@@ -174,7 +176,9 @@ export function proCreateRequestFromForm(
 }
 
 /** The created professional a success page carries, or undefined when it is not one. */
-export function proFormUserOf(values: Readonly<Record<string, string>>): ProfessionalUser | undefined {
+export function proFormUserOf(
+  values: Readonly<Record<string, string>>,
+): ProfessionalUser | undefined {
   try {
     const parsed = ProfessionalUserSchema.safeParse(JSON.parse(values[PRO_FORM_USER_FIELD] ?? ''));
     return parsed.success ? parsed.data : undefined;

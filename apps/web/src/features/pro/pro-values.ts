@@ -2,8 +2,8 @@ import {
   type CreateProfessionalRequest,
   DEFAULT_PHONE_CODE,
   DEFAULT_PRO_COUNTRY,
-  type ProStepOneInput,
   PRO_STEP_FIELDS,
+  type ProStepOneInput,
   ProStepOneSchema,
   ProStepThreeSchema,
   type ProStepTwoInput,
@@ -20,6 +20,18 @@ export type ProStepThreeInput = z.input<typeof ProStepThreeSchema>;
 export function fieldOrder(step: ProStepNumber, path: string): number {
   const index = (PRO_STEP_FIELDS[step] as readonly string[]).indexOf(path.split('.')[0] ?? '');
   return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/** A step's fields as a page holds them (a form's, or a posted one's) → that step's draft. */
+export function draftFromFields(
+  step: ProStepNumber,
+  fields: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    PRO_STEP_FIELDS[step]
+      .filter((name) => name in fields)
+      .map((name) => [name, fields[name] ?? '']),
+  );
 }
 
 export function stepOneDefaults(draft: ProStepOneDraft | undefined): ProStepOneInput {

@@ -1,11 +1,11 @@
 import {
   PHONE_EXTENSION_MAX_DIGITS,
+  PRO_STEP_FIELDS,
   type ProfessionalLookupsResponse,
   type ProStepOne,
   type ProStepOneInput,
   ProStepOneSchema,
   REFERRAL_OTHER_MAX_LENGTH,
-  PRO_STEP_FIELDS,
   referralFieldsFor,
   withChosenReferral,
 } from '@coparent/domain';
@@ -19,11 +19,14 @@ import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
-import { stepOneDefaults } from '../pro-values';
+import { draftFromFields, stepOneDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 
 const zodStepOne = zodResolver(ProStepOneSchema);
+
+/** The form's id: the page's fields are read from it when the app takes a server's page over. */
+const PRO_STEP_ONE_FORM_ID = 'pro-step-one';
 
 /** The domain's step-1 schema, applied to the fields shown (the hidden referral follow-ups are not). */
 const stepOneResolver: Resolver<ProStepOneInput, unknown, ProStepOne> = (
@@ -65,9 +68,12 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
   const { t } = useTranslation();
   const { form, errorFor, fieldProps, frameProps } = useProStepForm({
     ...stepProps,
+    draft,
     step: 1,
+    formId: PRO_STEP_ONE_FORM_ID,
     resolver: stepOneResolver,
-    defaultValues: stepOneDefaults(draft),
+    defaultValues: stepOneDefaults,
+    fromFields: (fields) => draftFromFields(1, fields),
     visibleFields: (): readonly string[] => [
       ...BASE_FIELDS,
       ...referralFieldsFor(form.getValues('hearAboutUs')),
