@@ -66,7 +66,7 @@ type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
 /** Step 1 "About you": name, contact details, and how they heard about us. */
 export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+  const { form, errorFor, defaultFor, fieldProps, frameProps } = useProStepForm({
     ...stepProps,
     draft,
     step: 1,
@@ -129,8 +129,11 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         hint={t('pro.one.phoneHint')}
         codeError={errorFor('phoneCountryCode')}
         numberError={errorFor('phoneNumber')}
-        codeProps={register('phoneCountryCode')}
-        numberProps={register('phoneNumber')}
+        codeProps={{
+          defaultValue: defaultFor('phoneCountryCode'),
+          ...register('phoneCountryCode'),
+        }}
+        numberProps={{ defaultValue: defaultFor('phoneNumber'), ...register('phoneNumber') }}
       />
       <TextField
         label={t('pro.one.extension')}
@@ -148,6 +151,7 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         options={toOptions(lookups.referralSources)}
         placeholder={select}
         error={errorFor('hearAboutUs')}
+        defaultValue={defaultFor('hearAboutUs')}
         {...register('hearAboutUs', {
           // The follow-ups of another answer are hidden now: so are their messages.
           onChange: (event: { target: { value: string } }) => {

@@ -69,7 +69,7 @@ type ProStepTwoFormProps = ProStepFormProps<ProStepTwoDraft, ProStepTwo> & {
 export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: ProStepTwoFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+  const { form, errorFor, defaultFor, fieldProps, frameProps } = useProStepForm({
     ...stepProps,
     draft,
     step: 2,
@@ -149,6 +149,7 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
         placeholder={select}
         autoComplete="country"
         error={errorFor('country')}
+        defaultValue={defaultFor('country')}
         {...register('country', {
           onChange: (event: { target: { value: string } }) => changeCountry(event.target.value),
         })}
@@ -167,6 +168,7 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
           placeholder={select}
           autoComplete="address-level1"
           error={errorFor('region')}
+          defaultValue={defaultFor('region')}
           {...register('region', {
             onChange: () => setValue('timezone', '', { shouldDirty: true }),
           })}

@@ -1,6 +1,13 @@
-import type { ValidationError } from '@coparent/domain';
+import { PRO_STEP_FIELDS, type ValidationError } from '@coparent/domain';
 import { useEffect, useRef, useState } from 'react';
-import type { DefaultValues, FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import { applyServerErrors, submittedFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
@@ -80,8 +87,9 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
   });
   const [firstProblems] = useState(() =>
     isPosted && serverErrors?.length
-      ? submittedFormErrors<TInput>(NO_SCHEMA, {}, serverErrors, (field) =>
-          visibleFieldFor<Path<TInput>>(field, visibleFields()),
+      ? // The server names only the fields its answer's page shows (the chosen referral's).
+        submittedFormErrors<TInput>(NO_SCHEMA, {}, serverErrors, (field) =>
+          visibleFieldFor<Path<TInput>>(field, PRO_STEP_FIELDS[step]),
         )
       : undefined,
   );
@@ -133,10 +141,15 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
     },
   );
 
+  /** A field's first value, written in the page's HTML (the server has no refs to fill). */
+  const defaultFor = (name: Path<TInput>) =>
+    get(formState.defaultValues, name) as string | undefined;
+
   /** A field's id, message and registration: its id is its name, as the summary's links expect. */
   const fieldProps = (name: Path<TInput>) => ({
     id: name,
     error: errorFor(name),
+    defaultValue: defaultFor(name),
     ...form.register(name),
   });
 
@@ -150,5 +163,5 @@ export function useProStepForm<TInput extends FieldValues, TOutput, TDraft>({
     focusKey,
   };
 
-  return { form, errorFor, fieldProps, frameProps };
+  return { form, errorFor, defaultFor, fieldProps, frameProps };
 }
