@@ -50,6 +50,7 @@ export * from './schemas/family.js';
 export * from './schemas/invite.js';
 export * from './schemas/professional.js';
 export * from './schemas/professional-api.js';
+export * from './schemas/professional-form.js';
 export * from './schemas/recovery.js';
 export * from './schemas/referral.js';
 export * from './schemas/security.js';

@@ -55,6 +55,7 @@ import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.
 import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
 import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
+import { proFormRoute } from './pro-form.js';
 import { isSameOriginPost } from './same-origin.js';
 
 type JoinFormsOptions = {
@@ -65,11 +66,18 @@ type JoinFormsOptions = {
   createRateLimit: RouteRateLimit;
 };
 
-/** A form body's fields: a name sent twice keeps its first value (no join form repeats one). */
-function formFields(body: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+/**
+ * A form body's fields: a name ending in `[]` (a group of checkboxes) as the list of its values,
+ * any other name sent twice keeps its first value.
+ */
+export function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
   for (const [name, value] of new URLSearchParams(body)) {
-    if (!(name in fields)) fields[name] = value;
+    const list = fields[name];
+    if (!name.endsWith('[]')) {
+      if (list === undefined) fields[name] = value;
+    } else if (Array.isArray(list)) list.push(value);
+    else fields[name] = [value];
   }
   return fields;
 }
@@ -231,6 +239,8 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
     secureCookies,
     postedCookie: () => postedCookie(secureCookies),
   });
+
+  proFormRoute(app, { answerWithPage, secureCookies });
 
   await app.register(paymentFormRoutes, {
     answerWithPage,

@@ -34,6 +34,7 @@ import { readCookieSignup, signupFromCookie } from '../modules/signup/signup-coo
 import { credentialsTokenCookie } from './credentials-cookie.js';
 import type { AnswerWithPage } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
+import { type ApiAnswer, ownApiCaller, validationErrorsOf } from './own-api.js';
 import { isSameOriginPost } from './same-origin.js';
 
 export type PaymentFormOptions = {
@@ -43,8 +44,6 @@ export type PaymentFormOptions = {
   postedCookie: () => string;
 };
 
-type ApiAnswer = { status: number; body: Record<string, unknown> };
-
 const PAYMENT_PATH = '/payment';
 
 /** The API's refusals the page states in its own words: the person can only wait and try again. */
@@ -52,11 +51,6 @@ const WAIT_MESSAGES: Partial<Record<number, MessageKey>> = {
   429: 'form_tooManyAttempts_error',
   503: 'form_saveUnavailable_error',
 };
-
-function validationErrorsOf(answer: ApiAnswer): ValidationError[] {
-  const errors = answer.body.validationErrors;
-  return Array.isArray(errors) ? (errors as ValidationError[]) : [];
-}
 
 /** The problem's own text (the API writes it in the request's language), else ours. */
 function problemText(answer: ApiAnswer, fallback: MessageKey, locale: Locale): string {
@@ -151,31 +145,11 @@ function stringFields(body: unknown): Record<string, string> {
   return fields;
 }
 
-/** Calls this server's API as the browser's script would (its cookie, language and address). */
+/** The API called for the browser, with the payment attempt's key when there is one. */
 function apiCaller(app: FastifyInstance, request: FastifyRequest): PostedForm['api'] {
-  return async (method, url, body, idempotencyKey) => {
-    const answer = await app.inject({
-      method,
-      url,
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'accept-language': pageLocale(request),
-        cookie: request.headers.cookie ?? '',
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      remoteAddress: request.ip,
-      payload: JSON.stringify(body),
-    });
-    let parsed: unknown;
-    try {
-      parsed = answer.json();
-    } catch {
-      parsed = {};
-    }
-    const isObject = typeof parsed === 'object' && parsed !== null;
-    return { status: answer.statusCode, body: isObject ? (parsed as Record<string, unknown>) : {} };
-  };
+  const call = ownApiCaller(app, request);
+  return (method, url, body, idempotencyKey) =>
+    call(method, url, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 }
 
 /** A refusal the person can do nothing about here: the flow ended, or an error of ours. */

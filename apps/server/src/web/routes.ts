@@ -213,6 +213,7 @@ export async function webRoutes(
     joinPath: string,
     signup: SignupState | undefined,
     locale: Locale,
+    submission: JoinFormSubmission | undefined,
   ) => {
     if (!renderer) return undefined;
     const search = new URL(request.url, 'http://localhost').searchParams;
@@ -236,7 +237,13 @@ export async function webRoutes(
       return answer.json() as unknown;
     };
     try {
-      return await renderer.pageQueries(joinPath, { signup, search, locale, fetchJson });
+      return await renderer.pageQueries(joinPath, {
+        signup,
+        search,
+        locale,
+        fetchJson,
+        submission,
+      });
     } catch (error) {
       request.log.warn({ error: (error as Error).message, path: joinPath }, 'page data not read');
       return undefined;
@@ -264,7 +271,7 @@ export async function webRoutes(
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
       if (!isWrittenWith(joinPath, signup, url.searchParams)) return false;
-      const queries = await pageQueries(request, joinPath, signup, locale);
+      const queries = await pageQueries(request, joinPath, signup, locale, submission);
       // The receipt and the invitation's welcome are their answers: without them (an expired
       // link, a refusal), the tab decides (the app's shell).
       if (PAGES_OF_THEIR_DATA.has(joinPath) && !queries?.length) return false;

@@ -31,6 +31,8 @@ export type JoinRenderer = {
        * is a token the page's link carries.
        */
       fetchJson: (path: string, init?: { body?: unknown; bearer?: string }) => Promise<unknown>;
+      /** The form the page answers (a posted step of the professional registration). */
+      submission?: RenderedSubmission;
     },
   ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */

@@ -2,12 +2,15 @@ import type { Locale, SignupState } from '@coparent/domain';
 import { invitedContextQueries } from '@/api/get-invited-context';
 import { savedOrderPricingQueries } from '@/features/checkout/api/signup-order-pricing';
 import { offeredPackagesQueries } from '@/features/packages/server-queries';
+import { proPageQueries } from '@/features/pro/server-queries';
 import { signupReceiptQueries } from '@/features/receipt/api/get-signup-receipt';
+import type { FormSubmission } from '@/lib/form-submission';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 
 /**
  * The answers a join page's screen reads, for the server to write the page with them: with the
- * browser's signup (the steps), or the link's token (the invitation's welcome). A page not listed
+ * browser's signup (the steps), the link's token (the invitation's welcome), or the form the page
+ * answers (the professional registration's posted step). A page not listed
  * reads nothing before its first paint.
  */
 export async function serverPageQueries(
@@ -17,9 +20,17 @@ export async function serverPageQueries(
     search,
     locale,
     fetchJson,
-  }: { signup?: SignupState; search?: URLSearchParams; locale: Locale; fetchJson: ServerFetch },
+    submission,
+  }: {
+    signup?: SignupState;
+    search?: URLSearchParams;
+    locale: Locale;
+    fetchJson: ServerFetch;
+    submission?: FormSubmission;
+  },
 ): Promise<ServerQuery[]> {
   const token = search?.get('token');
+  if (joinPath === '/pro') return proPageQueries(locale, submission, fetchJson);
   if (joinPath === '/invite') return token ? invitedContextQueries(token, fetchJson) : [];
   if (!signup) return [];
   switch (joinPath) {

@@ -13,6 +13,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/payment',
   '/duplicate',
   '/invite',
+  // The professional registration: needs no signup.
+  '/pro',
   // Only for a payment posted as a form (the server decides, with the paid signup).
   '/credentials',
   '/receipt',

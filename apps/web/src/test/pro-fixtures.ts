@@ -20,7 +20,7 @@ import { type ProState, useProStore } from '../features/pro/pro-store';
 import { type MockReply, on, type RecordedCall } from './fetch-mock';
 
 /** The lookups as the server builds them (the same domain lists). */
-function proLookups(locale: Locale = 'en'): ProfessionalLookupsResponse {
+export function proLookups(locale: Locale = 'en'): ProfessionalLookupsResponse {
   return {
     titles: listTitles(locale),
     benchOfficers: listBenchOfficers(locale),

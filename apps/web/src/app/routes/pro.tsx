@@ -1,9 +1,11 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { PRO_ACTIVITY_START_FIELD, PRO_FORM_PATH, PRO_FORM_STEP_FIELD } from '@coparent/domain';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { useProLookups } from '@/features/pro/api/get-pro-lookups';
+import { PostedProScreen } from '@/features/pro/components/posted-pro-screen';
 import { ProCreateError } from '@/features/pro/components/pro-create-error';
 import { ProGenericError } from '@/features/pro/components/pro-generic-error';
 import { ProStepHeading } from '@/features/pro/components/pro-step-heading';
@@ -15,11 +17,13 @@ import { ProSuccess } from '@/features/pro/components/pro-success';
 import { useProFocus } from '@/features/pro/hooks/use-pro-focus';
 import { useProRegistration } from '@/features/pro/hooks/use-pro-registration';
 import { useProSupportCountry } from '@/features/pro/hooks/use-pro-support-phone';
-import { stepOfPhase } from '@/features/pro/pro-machine';
+import { INITIAL_PRO_MACHINE, stepOfPhase } from '@/features/pro/pro-machine';
 import { useProStore } from '@/features/pro/pro-store';
 import { track } from '@/lib/analytics';
+import { useFormSubmission } from '@/lib/form-submission';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import styles from './routes.module.css';
 
 /** Sets the document title from here only while no form does (a form adds "Error: " itself). */
@@ -29,16 +33,57 @@ function DocumentTitle({ title }: { title: string }) {
 }
 
 /**
- * /pro: the professional registration, three steps on one route. The step, the
- * typed values and the server's acceptance of each step live in the pro store (sessionStorage).
+ * When the person opened the form, as its hidden field posts it: on the server, the time it writes
+ * the page; in the browser taking that page over, the time written in it.
+ */
+function useActivityStart(): string {
+  const isHydrated = useHydrated();
+  const [start] = useState(() => {
+    const stored = isHydrated ? useProStore.getState().startedAt : undefined;
+    const written =
+      !isHydrated && typeof document !== 'undefined'
+        ? document.querySelector<HTMLInputElement>(`input[name="${PRO_ACTIVITY_START_FIELD}"]`)
+            ?.value
+        : undefined;
+    return stored ?? written ?? new Date().toISOString();
+  });
+  return start;
+}
+
+/**
+ * /pro: the professional registration, three steps on one route. The server writes step 1 (each
+ * step's form also posts to it without a script); a page answering such a post stays the server's
+ * (`PostedProScreen`). Otherwise the step, the typed values and the server's acceptance of each
+ * step live in the pro store (sessionStorage), read once the app has the page.
  */
 export function ProRoute() {
+  const submission = useFormSubmission(PRO_FORM_PATH);
+  // Read once: the page stays the posted one after the app has taken it over.
+  const [posted] = useState(submission);
+  if (posted) {
+    return (
+      <div className={styles.content}>
+        <PostedProScreen submission={posted} />
+      </div>
+    );
+  }
+  return <TabProScreen />;
+}
+
+function TabProScreen() {
   const { t } = useTranslation();
   const lookups = useProLookups();
-  const phase = useProStore((s) => s.phase);
-  const accepted = useProStore((s) => s.accepted);
-  const user = useProStore((s) => s.user);
-  const hasForgottenSecrets = useProStore((s) => s.hasForgottenSecrets);
+  // The tab's storage is read once the app has the page: the server wrote step 1, as for a new tab.
+  const isHydrated = useHydrated();
+  const storedPhase = useProStore((s) => s.phase);
+  const storedAccepted = useProStore((s) => s.accepted);
+  const storedUser = useProStore((s) => s.user);
+  const storedForgottenSecrets = useProStore((s) => s.hasForgottenSecrets);
+  const phase = isHydrated ? storedPhase : INITIAL_PRO_MACHINE.phase;
+  const accepted = isHydrated ? storedAccepted : INITIAL_PRO_MACHINE.accepted;
+  const user = isHydrated ? storedUser : undefined;
+  const hasForgottenSecrets = isHydrated && storedForgottenSecrets;
+  const activityStart = useActivityStart();
   const setStepOne = useProStore((s) => s.setStepOne);
   const setStepTwo = useProStore((s) => s.setStepTwo);
   const setStepThree = useProStore((s) => s.setStepThree);
@@ -51,8 +96,8 @@ export function ProRoute() {
   useEffect(() => {
     const store = useProStore.getState();
     if (!store.startedAt) track('Pro Registration Started');
-    store.start();
-  }, []);
+    store.start(activityStart);
+  }, [activityStart]);
 
   useEffect(() => {
     if (phase === 'SUCCESS' && !user) useProStore.getState().reset();
@@ -71,6 +116,10 @@ export function ProRoute() {
     </Button>
   );
 
+  const hiddenFields = {
+    [PRO_FORM_STEP_FIELD]: String(step),
+    [PRO_ACTIVITY_START_FIELD]: activityStart,
+  };
   const needsLookups = phase === 'ONE' || phase === 'TWO';
   let body: ReactNode;
   if (phase === 'SUCCESS' && user) {
@@ -90,6 +139,7 @@ export function ProRoute() {
   } else if (phase === 'ONE' && lookups.data) {
     body = (
       <ProStepOneForm
+        hiddenFields={hiddenFields}
         lookups={lookups.data}
         draft={useProStore.getState().stepOne}
         onDraftChange={setStepOne}
@@ -103,6 +153,7 @@ export function ProRoute() {
   } else if (phase === 'TWO' && lookups.data) {
     body = (
       <ProStepTwoForm
+        hiddenFields={hiddenFields}
         lookups={lookups.data}
         draft={useProStore.getState().stepTwo}
         onDraftChange={setStepTwo}
@@ -119,6 +170,7 @@ export function ProRoute() {
       <>
         {phase === 'ERROR' ? <ProCreateError /> : null}
         <ProStepThreeForm
+          hiddenFields={hiddenFields}
           draft={useProStore.getState().stepThree}
           onDraftChange={setStepThree}
           onSubmit={registration.complete}

@@ -39,8 +39,8 @@ type ProData = ProMachineState & {
 
 type ProActions = {
   send: (event: ProEvent) => void;
-  /** Starts the activity clock once; later calls keep the first time. */
-  start: () => void;
+  /** Starts the activity clock once (at `at`, when the page says so); later calls keep the first time. */
+  start: (at?: string) => void;
   setStepOne: (values: ProStepOneDraft) => void;
   setStepTwo: (values: ProStepTwoDraft) => void;
   setStepThree: (values: ProStepThreeDraft) => void;
@@ -78,7 +78,8 @@ export const useProStore = create<ProState>()(
     (set) => ({
       ...initialData,
       send: (event) => set((state) => proTransition(machine(state), event)),
-      start: () => set((state) => (state.startedAt ? {} : { startedAt: new Date().toISOString() })),
+      start: (at) =>
+        set((state) => (state.startedAt ? {} : { startedAt: at ?? new Date().toISOString() })),
       setStepOne: (stepOne) => set((state) => ({ stepOne, ...edited(state, 1) })),
       setStepTwo: (stepTwo) => set((state) => ({ stepTwo, ...edited(state, 2) })),
       setStepThree: (stepThree) => set((state) => ({ stepThree, ...edited(state, 3) })),

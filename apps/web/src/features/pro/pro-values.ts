@@ -2,11 +2,13 @@ import {
   type CreateProfessionalRequest,
   DEFAULT_PHONE_CODE,
   DEFAULT_PRO_COUNTRY,
+  PRO_STEP_FIELDS,
   type ProStepOneInput,
   ProStepOneSchema,
   ProStepThreeSchema,
   type ProStepTwoInput,
   ProStepTwoSchema,
+  withChosenReferral,
 } from '@coparent/domain';
 import type { z } from 'zod';
 import type { ProStepNumber } from './pro-machine';
@@ -14,79 +16,22 @@ import type { ProStepOneDraft, ProStepThreeDraft, ProStepTwoDraft } from './pro-
 
 export type ProStepThreeInput = z.input<typeof ProStepThreeSchema>;
 
-/** Each step's fields in the order the form shows them (the spec's "Professional form" names). */
-export const PRO_STEP_FIELDS = {
-  1: [
-    'title',
-    'firstName',
-    'lastName',
-    'credentials',
-    'email',
-    'phoneCountryCode',
-    'phoneNumber',
-    'phoneExtension',
-    'hearAboutUs',
-    'referralBenchOfficerName',
-    'referralBenchOfficerPosition',
-    'referralColleagueName',
-    'referralColleagueRole',
-    'referralOther',
-  ],
-  2: [
-    'practiceName',
-    'addressLine1',
-    'addressLine2',
-    'country',
-    'city',
-    'region',
-    'postalCode',
-    'timezone',
-    'roles',
-  ],
-  3: ['securityQuestion', 'securityAnswer', 'securityCode', 'securityCodeConfirm'],
-} as const satisfies Record<ProStepNumber, readonly string[]>;
-
-/** The step a server field belongs to (a create answer can name any of them). */
-export function stepOfField(field: string): ProStepNumber | undefined {
-  const name = field.split('.')[0] ?? '';
-  for (const step of [1, 2, 3] as const) {
-    if ((PRO_STEP_FIELDS[step] as readonly string[]).includes(name)) return step;
-  }
-  return undefined;
-}
-
 /** Sorts field paths by the step's order (unknown ones last). */
 export function fieldOrder(step: ProStepNumber, path: string): number {
   const index = (PRO_STEP_FIELDS[step] as readonly string[]).indexOf(path.split('.')[0] ?? '');
   return index === -1 ? Number.MAX_SAFE_INTEGER : index;
 }
 
-const REFERRAL_FIELDS = {
-  BENCH_OFFICER: ['referralBenchOfficerName', 'referralBenchOfficerPosition'],
-  REFERRED_BY_COLLEAGUE: ['referralColleagueName', 'referralColleagueRole'],
-  OTHER: ['referralOther'],
-} as const;
-
-const ALL_REFERRAL_FIELDS = Object.values(REFERRAL_FIELDS).flat();
-
-/** The referral follow-up fields shown for a "How did you hear about us?" answer. */
-export function referralFieldsFor(hearAboutUs: string | undefined): readonly string[] {
-  return hearAboutUs && hearAboutUs in REFERRAL_FIELDS
-    ? REFERRAL_FIELDS[hearAboutUs as keyof typeof REFERRAL_FIELDS]
-    : [];
-}
-
-/**
- * Step 1's values without the follow-ups of the answers not chosen. The form keeps them (switching
- * back shows them again: nothing typed is lost) but they are neither checked nor sent.
- */
-export function withChosenReferral<T extends Partial<Record<string, unknown>>>(values: T): T {
-  const shown = referralFieldsFor(values.hearAboutUs as string | undefined);
-  const out: Record<string, unknown> = { ...values };
-  for (const field of ALL_REFERRAL_FIELDS) {
-    if (!shown.includes(field)) delete out[field];
-  }
-  return out as T;
+/** A step's fields as a page holds them (a form's, or a posted one's) → that step's draft. */
+export function draftFromFields(
+  step: ProStepNumber,
+  fields: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    PRO_STEP_FIELDS[step]
+      .filter((name) => name in fields)
+      .map((name) => [name, fields[name] ?? '']),
+  );
 }
 
 export function stepOneDefaults(draft: ProStepOneDraft | undefined): ProStepOneInput {

@@ -8,14 +8,17 @@ import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 
 /** `GET /v2/professional/lookups`: every option list of the form, named in the language. */
+/** The lookups' address (the server reads it for a page it writes). */
+export const PRO_LOOKUPS_PATH = '/v2/professional/lookups';
+
 async function getProLookups(locale: Locale): Promise<ProfessionalLookupsResponse> {
-  const answer = await apiRequest<unknown>('/v2/professional/lookups', {
+  const answer = await apiRequest<unknown>(PRO_LOOKUPS_PATH, {
     headers: { language: locale, 'Accept-Language': locale },
   });
   return parseAnswer(ProfessionalLookupsResponseSchema, answer, 'lookups');
 }
 
-function proLookupsQueryOptions(locale: Locale) {
+export function proLookupsQueryOptions(locale: Locale) {
   return queryOptions({
     queryKey: ['professional', 'lookups', locale],
     queryFn: () => getProLookups(locale),

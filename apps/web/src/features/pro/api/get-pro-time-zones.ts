@@ -9,19 +9,26 @@ type TimeZoneOption = { id: string; name: string };
  * `GET /v2/professional/lookups/countries/:id/timezones?region=`: the country's time zones, narrowed
  * by region for the US and Canada.
  */
+export function proTimeZonesPath(country: string, region: string | undefined): string {
+  const query = region ? `?region=${encodeURIComponent(region)}` : '';
+  return `/v2/professional/lookups/countries/${encodeURIComponent(country)}/timezones${query}`;
+}
+
 function getProTimeZones(
   country: string,
   region: string | undefined,
   locale: Locale,
 ): Promise<TimeZoneOption[]> {
-  const query = region ? `?region=${encodeURIComponent(region)}` : '';
-  return apiRequest<TimeZoneOption[]>(
-    `/v2/professional/lookups/countries/${encodeURIComponent(country)}/timezones${query}`,
-    { headers: { language: locale, 'Accept-Language': locale } },
-  );
+  return apiRequest<TimeZoneOption[]>(proTimeZonesPath(country, region), {
+    headers: { language: locale, 'Accept-Language': locale },
+  });
 }
 
-function proTimeZonesQueryOptions(country: string, region: string | undefined, locale: Locale) {
+export function proTimeZonesQueryOptions(
+  country: string,
+  region: string | undefined,
+  locale: Locale,
+) {
   return queryOptions({
     queryKey: ['professional', 'timezones', locale, country, region ?? ''],
     queryFn: () => getProTimeZones(country, region, locale),

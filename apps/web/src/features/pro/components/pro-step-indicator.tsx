@@ -8,15 +8,19 @@ import {
   stepOfPhase,
 } from '../pro-machine';
 
-type ProStepIndicatorProps = ProMachineState & { onSelect: (step: ProStepNumber) => void };
+type ProStepIndicatorProps = ProMachineState & {
+  onSelect: (step: ProStepNumber) => void;
+  /** A page answering a posted step: its steps are moved through by its forms' buttons. */
+  isLocked?: boolean;
+};
 
 /**
  * Steps 1–3 of /pro. Only step 1 is enabled at first; a later step is enabled once the server has
  * accepted every step before it. Nothing is clickable while submitting or once registered.
  */
-export function ProStepIndicator({ phase, accepted, onSelect }: ProStepIndicatorProps) {
+export function ProStepIndicator({ phase, accepted, onSelect, isLocked }: ProStepIndicatorProps) {
   const { t } = useTranslation();
-  const canMove = isEditingPhase(phase);
+  const canMove = !isLocked && isEditingPhase(phase);
   return (
     <StepProgress
       label={t('pro.steps.label')}

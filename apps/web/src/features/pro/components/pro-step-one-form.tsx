@@ -1,10 +1,13 @@
 import {
   PHONE_EXTENSION_MAX_DIGITS,
+  PRO_STEP_FIELDS,
   type ProfessionalLookupsResponse,
   type ProStepOne,
   type ProStepOneInput,
   ProStepOneSchema,
   REFERRAL_OTHER_MAX_LENGTH,
+  referralFieldsFor,
+  withChosenReferral,
 } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
@@ -16,16 +19,14 @@ import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepOneDraft } from '../pro-store';
-import {
-  PRO_STEP_FIELDS,
-  referralFieldsFor,
-  stepOneDefaults,
-  withChosenReferral,
-} from '../pro-values';
+import { draftFromFields, stepOneDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 
 const zodStepOne = zodResolver(ProStepOneSchema);
+
+/** The form's id: the page's fields are read from it when the app takes a server's page over. */
+const PRO_STEP_ONE_FORM_ID = 'pro-step-one';
 
 /** The domain's step-1 schema, applied to the fields shown (the hidden referral follow-ups are not). */
 const stepOneResolver: Resolver<ProStepOneInput, unknown, ProStepOne> = (
@@ -65,11 +66,14 @@ type ProStepOneFormProps = ProStepFormProps<ProStepOneDraft, ProStepOne> & {
 /** Step 1 "About you": name, contact details, and how they heard about us. */
 export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormProps) {
   const { t } = useTranslation();
-  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+  const { form, errorFor, defaultFor, fieldProps, frameProps } = useProStepForm({
     ...stepProps,
+    draft,
     step: 1,
+    formId: PRO_STEP_ONE_FORM_ID,
     resolver: stepOneResolver,
-    defaultValues: stepOneDefaults(draft),
+    defaultValues: stepOneDefaults,
+    fromFields: (fields) => draftFromFields(1, fields),
     visibleFields: (): readonly string[] => [
       ...BASE_FIELDS,
       ...referralFieldsFor(form.getValues('hearAboutUs')),
@@ -125,8 +129,11 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         hint={t('pro.one.phoneHint')}
         codeError={errorFor('phoneCountryCode')}
         numberError={errorFor('phoneNumber')}
-        codeProps={register('phoneCountryCode')}
-        numberProps={register('phoneNumber')}
+        codeProps={{
+          defaultValue: defaultFor('phoneCountryCode'),
+          ...register('phoneCountryCode'),
+        }}
+        numberProps={{ defaultValue: defaultFor('phoneNumber'), ...register('phoneNumber') }}
       />
       <TextField
         label={t('pro.one.extension')}
@@ -144,6 +151,7 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
         options={toOptions(lookups.referralSources)}
         placeholder={select}
         error={errorFor('hearAboutUs')}
+        defaultValue={defaultFor('hearAboutUs')}
         {...register('hearAboutUs', {
           // The follow-ups of another answer are hidden now: so are their messages.
           onChange: (event: { target: { value: string } }) => {

@@ -1,4 +1,4 @@
-import { ProStepThreeSchema } from '@coparent/domain';
+import { PRO_STEP_FIELDS, ProStepThreeSchema } from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepThreeDraft } from '../pro-store';
-import { PRO_STEP_FIELDS, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
+import { draftFromFields, type ProStepThreeInput, stepThreeDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 
@@ -20,10 +20,7 @@ export const PRO_STEP_THREE_FORM_ID = 'pro-step-three';
 const stepThreeResolver = zodResolver(ProStepThreeSchema);
 
 /** `isSubmitting`: the loader shows and the buttons wait. */
-type ProStepThreeFormProps = Omit<
-  ProStepFormProps<ProStepThreeDraft, ProStepThreeInput>,
-  'serverErrors'
-> & {
+type ProStepThreeFormProps = ProStepFormProps<ProStepThreeDraft, ProStepThreeInput> & {
   /** A reload dropped the answer and code: say why they are empty. */
   hasForgottenSecrets: boolean;
   backButton: ReactNode;
@@ -39,16 +36,18 @@ export function ProStepThreeForm({
   const { t } = useTranslation();
   const { fieldProps, frameProps } = useProStepForm({
     ...stepProps,
+    draft,
     step: 3,
+    formId: PRO_STEP_THREE_FORM_ID,
     resolver: stepThreeResolver,
-    defaultValues: stepThreeDefaults(draft),
+    defaultValues: stepThreeDefaults,
+    fromFields: (fields) => draftFromFields(3, fields),
     visibleFields: () => PRO_STEP_FIELDS[3],
   });
 
   return (
     <ProStepFormFrame
       {...frameProps}
-      id={PRO_STEP_THREE_FORM_ID}
       intro={t('pro.three.intro')}
       submitLabel={t('pro.three.complete')}
       backButton={backButton}

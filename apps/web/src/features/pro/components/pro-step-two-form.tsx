@@ -1,5 +1,7 @@
 import {
   isPostalCodeRequired,
+  PRO_ROLES_FORM_FIELD,
+  PRO_STEP_FIELDS,
   type ProfessionalLookupsResponse,
   type ProStepTwo,
   ProStepTwoSchema,
@@ -16,11 +18,21 @@ import { useLocale } from '@/lib/use-locale';
 import { useProTimeZones } from '../api/get-pro-time-zones';
 import { type ProStepFormProps, useProStepForm } from '../hooks/use-pro-step-form';
 import type { ProStepTwoDraft } from '../pro-store';
-import { PRO_STEP_FIELDS, stepTwoDefaults } from '../pro-values';
+import { draftFromFields, stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
 
 const stepTwoResolver = zodResolver(ProStepTwoSchema);
+
+const PRO_STEP_TWO_FORM_ID = 'pro-step-two';
+
+/** The page's step-2 fields → the draft, with every ticked role (a form's fields keep one a name). */
+function stepTwoDraftFromFields(fields: Record<string, string>): ProStepTwoDraft {
+  const form = document.getElementById(PRO_STEP_TWO_FORM_ID);
+  const roles =
+    form instanceof HTMLFormElement ? new FormData(form).getAll(PRO_ROLES_FORM_FIELD) : [];
+  return { ...draftFromFields(2, fields), roles: roles.map(String) };
+}
 
 /** Key of the roles offered in every country without a list of its own. */
 const DEFAULT_ROLES_KEY = 'DEFAULT';
@@ -57,11 +69,14 @@ type ProStepTwoFormProps = ProStepFormProps<ProStepTwoDraft, ProStepTwo> & {
 export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: ProStepTwoFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { form, errorFor, fieldProps, frameProps } = useProStepForm({
+  const { form, errorFor, defaultFor, fieldProps, frameProps } = useProStepForm({
     ...stepProps,
+    draft,
     step: 2,
+    formId: PRO_STEP_TWO_FORM_ID,
     resolver: stepTwoResolver,
-    defaultValues: stepTwoDefaults(draft),
+    defaultValues: stepTwoDefaults,
+    fromFields: stepTwoDraftFromFields,
     visibleFields: () => PRO_STEP_FIELDS[2],
   });
   const { register, control, watch, getValues, setValue } = form;
@@ -134,6 +149,7 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
         placeholder={select}
         autoComplete="country"
         error={errorFor('country')}
+        defaultValue={defaultFor('country')}
         {...register('country', {
           onChange: (event: { target: { value: string } }) => changeCountry(event.target.value),
         })}
@@ -152,6 +168,7 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
           placeholder={select}
           autoComplete="address-level1"
           error={errorFor('region')}
+          defaultValue={defaultFor('region')}
           {...register('region', {
             onChange: () => setValue('timezone', '', { shouldDirty: true }),
           })}
@@ -214,7 +231,8 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
         render={({ field }) => (
           <CheckboxGroup
             id="roles"
-            name={field.name}
+            // Without a script the boxes post as a list.
+            name={PRO_ROLES_FORM_FIELD}
             legend={t('pro.two.roles')}
             hint={t('pro.two.rolesHint')}
             options={toOptions(roles)}

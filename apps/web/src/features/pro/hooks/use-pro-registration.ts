@@ -1,4 +1,4 @@
-import type { ProValidatorStep, ValidationError } from '@coparent/domain';
+import { type ProValidatorStep, proStepOfField, type ValidationError } from '@coparent/domain';
 import { useCallback, useState } from 'react';
 import { identify, track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { useCreateProfessional } from '../api/create-professional';
 import { useValidateProStep } from '../api/validate-pro-step';
 import { type ProStepNumber, stepOfPhase } from '../pro-machine';
 import { useProStore } from '../pro-store';
-import { buildCreateRequest, type ProStepThreeInput, stepOfField } from '../pro-values';
+import { buildCreateRequest, type ProStepThreeInput } from '../pro-values';
 
 /** What a step form gets back from its submit: the server's field errors, if any. */
 export type ProSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
@@ -65,10 +65,10 @@ export function useProRegistration() {
   };
 
   const reject = (errors: ValidationError[]): ProSubmitResult => {
-    const step = errors.map((e) => stepOfField(e.field)).find((s) => s !== undefined) ?? 3;
+    const step = errors.map((e) => proStepOfField(e.field)).find((s) => s !== undefined) ?? 3;
     send({ type: 'REJECTED', step });
     if (step === 3) return { fieldErrors: errors };
-    setPendingErrors({ step, errors: errors.filter((e) => stepOfField(e.field) === step) });
+    setPendingErrors({ step, errors: errors.filter((e) => proStepOfField(e.field) === step) });
     return undefined;
   };
 

@@ -1,0 +1,49 @@
+import type { ValidationError } from '@coparent/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageLocale } from '../http/locale.js';
+
+/** An answer of this server's API to a call a form handler made for the browser. */
+export type ApiAnswer = { status: number; body: Record<string, unknown> };
+
+export type OwnApiCall = (
+  method: 'POST' | 'PATCH',
+  url: string,
+  body: unknown,
+  headers?: Record<string, string>,
+) => Promise<ApiAnswer>;
+
+/**
+ * Calls this server's API as the browser's script would (its cookie, language and address), so a
+ * form posted without a script goes through the same validation, rate limits and services.
+ */
+export function ownApiCaller(app: FastifyInstance, request: FastifyRequest): OwnApiCall {
+  return async (method, url, body, headers = {}) => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'accept-language': pageLocale(request),
+        cookie: request.headers.cookie ?? '',
+        ...headers,
+      },
+      remoteAddress: request.ip,
+      payload: JSON.stringify(body),
+    });
+    let parsed: unknown;
+    try {
+      parsed = answer.json();
+    } catch {
+      parsed = {};
+    }
+    const isObject = typeof parsed === 'object' && parsed !== null;
+    return { status: answer.statusCode, body: isObject ? (parsed as Record<string, unknown>) : {} };
+  };
+}
+
+/** The field errors of an answer (`validationErrors`), or none. */
+export function validationErrorsOf(answer: ApiAnswer): ValidationError[] {
+  const errors = answer.body.validationErrors;
+  return Array.isArray(errors) ? (errors as ValidationError[]) : [];
+}
