@@ -140,6 +140,7 @@ export const en = {
   payment_cardNeedsScript_error:
     'Paying by card on this page needs JavaScript. Turn it on in your browser, or use another browser, then try again.',
   payment_postalCodeState_error: 'The postal code is not valid for the state',
+  payment_postalCodeProvince_error: 'The postal code is not valid for the province',
   payment_apoFpoBankTransfer_error: 'APO/FPO addresses are not supported for bank transfer',
   payment_pricing_error: 'We could not calculate your price. Please try again.',
   payment_paypalSetup_error:

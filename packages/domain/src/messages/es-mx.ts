@@ -129,6 +129,7 @@ export const esMX: Record<MessageKey, string> = {
   payment_cardNeedsScript_error:
     'Para pagar con tarjeta en esta página se necesita JavaScript. Actívalo en tu navegador o usa otro navegador y vuelve a intentarlo.',
   payment_postalCodeState_error: 'El código postal no es válido para el estado',
+  payment_postalCodeProvince_error: 'El código postal no es válido para la provincia',
   payment_apoFpoBankTransfer_error:
     'Las direcciones APO/FPO no se aceptan para transferencias bancarias',
   payment_pricing_error: 'No pudimos calcular tu precio. Inténtalo de nuevo.',

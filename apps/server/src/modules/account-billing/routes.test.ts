@@ -336,6 +336,33 @@ describe.each(BACKENDS)('account billing on %s', (backend) => {
     },
   );
 
+  it.each([
+    ['en', enMessages],
+    ['es-MX', esMXMessages],
+  ] as const)(
+    'refuses a ZIP of another state in %s, so taxes follow the state; nothing is saved',
+    async (language, messages) => {
+      const parent = await loggedInParent(app);
+      const res = await putBilling(
+        parent.cookie,
+        {
+          address: { ...TEXAS, city: 'New York', region: 'NY', postalCode: '90210' },
+          timeZone: 'America/New_York',
+        },
+        language,
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().validationErrors).toEqual([
+        {
+          field: 'address.postalCode',
+          text: messages.payment_postalCodeState_error,
+          type: 'ERROR',
+        },
+      ]);
+      expect((await getBilling(parent.cookie)).json().address).toEqual(TEXAS);
+    },
+  );
+
   it('refuses short lines and a missing body with field errors, never a 500', async () => {
     const parent = await loggedInParent(app);
     const res = await putBilling(parent.cookie, {

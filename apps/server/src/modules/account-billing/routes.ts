@@ -4,6 +4,7 @@ import {
   AccountBillingUpdateResponseSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../http/locale.js';
 import { LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import type { AccountBillingService } from './service.js';
@@ -59,7 +60,7 @@ export const accountBillingRoutes: FastifyPluginAsyncZod<AccountBillingRoutesOpt
       },
     },
     async (request) => {
-      await service.update(auth.sessionOf(request).userId, request.body);
+      await service.update(auth.sessionOf(request).userId, request.body, requestLocale(request));
       return { validationErrors: [] };
     },
   );

@@ -1,12 +1,14 @@
 import {
   type AccountBilling,
   type AccountBillingUpdateRequest,
+  type Locale,
   PAYMENT_TYPES,
   type PaymentType,
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import { addressOf, storedAddress } from '../../db/stored-address.js';
 import { AppError } from '../../errors.js';
+import { assertPostalCodeOfRegion } from '../../http/postal-region.js';
 import { findUserAddress, findUserById, updateUser, upsertUserAddress } from '../account/repo.js';
 import { findLatestPaymentMethod } from './repo.js';
 
@@ -46,8 +48,13 @@ export function createAccountBillingService(deps: { db: Executor; now: () => Dat
   }
 
   /** Saves the PRIMARY address and the time zone together (the body passed the domain schema). */
-  async function update(userId: string, input: AccountBillingUpdateRequest): Promise<void> {
+  async function update(
+    userId: string,
+    input: AccountBillingUpdateRequest,
+    locale: Locale,
+  ): Promise<void> {
     const { address, timeZone } = input;
+    assertPostalCodeOfRegion(address, locale);
     await db.transaction(async (tx) => {
       if (!(await findUserById(tx, userId))) throw new AppError('SESSION_REQUIRED');
       await upsertUserAddress(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvitedContextSchema, PaymentResponseSchema } from '@coparent/domain';
+import { esMXMessages, InvitedContextSchema, PaymentResponseSchema } from '@coparent/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../adapters/mail/outbox.js';
@@ -205,6 +205,32 @@ describe.each(BACKENDS)('invited co-parent calls on %s', (backend) => {
           'parent.phoneCountryCode',
         ]),
       );
+    });
+
+    it('refuses a billing ZIP of another state (422, localised) and keeps no address', async () => {
+      const paid = await scenario('paid-coparent-invite');
+      const userId = await userIdOf(paid.token);
+      await step1(paid.token, userId, paid.coParentEmail);
+      const res = await patch(
+        paid.token,
+        userId,
+        {
+          sections: ['PARENT', 'ADDRESS'],
+          parent: { userId, timeZone: 'America/New_York' },
+          address: { ...TEXAS_ADDRESS, city: 'Albany', region: 'NY', postalCode: '78701' },
+        },
+        'es-MX',
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().validationErrors).toEqual([
+        {
+          field: 'address.postalCode',
+          text: esMXMessages.payment_postalCodeState_error,
+          type: 'ERROR',
+        },
+      ]);
+      const again = await step1(paid.token, userId, paid.coParentEmail);
+      expect(again.json()).toMatchObject({ nextPath: '/invite/billing-info' });
     });
 
     it('moves step 1 to 1 and packages, or 2 and billing info when paid but billing incomplete', async () => {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { storedAddress } from '../../db/stored-address.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError } from '../../errors.js';
+import { assertPostalCodeOfRegion } from '../../http/postal-region.js';
 import { hashSecret } from '../../security/hash.js';
 import {
   hasCredentials,
@@ -113,6 +114,18 @@ export function createInvitedUserUpdates(deps: {
     const codeHash =
       has('SECURITY_CODE') && body.securityCode ? await hashSecret(body.securityCode) : undefined;
 
+    const { address } = body;
+    const newAddress =
+      has('ADDRESS') && address?.line1 && address.city && address.country
+        ? storedAddress({
+            ...address,
+            line1: address.line1,
+            city: address.city,
+            country: address.country,
+          })
+        : undefined;
+    if (newAddress) assertPostalCodeOfRegion(newAddress, locale);
+
     const instant = now();
     try {
       await db.transaction(async (tx) => {
@@ -132,22 +145,8 @@ export function createInvitedUserUpdates(deps: {
             ...(parent.timeZone !== undefined ? { timeZone: parent.timeZone } : {}),
           });
         }
-        const { address } = body;
-        if (has('ADDRESS') && address?.line1 && address.city && address.country) {
-          await upsertUserAddress(
-            tx,
-            {
-              userId: user.id,
-              type: 'PRIMARY',
-              ...storedAddress({
-                ...address,
-                line1: address.line1,
-                city: address.city,
-                country: address.country,
-              }),
-            },
-            instant,
-          );
+        if (newAddress) {
+          await upsertUserAddress(tx, { userId: user.id, type: 'PRIMARY', ...newAddress }, instant);
         }
         const profile: Parameters<typeof upsertParentProfile>[2] = {};
         if (has('REFERRAL') && body.referral) {

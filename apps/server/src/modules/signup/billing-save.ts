@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
 import { storedAddress } from '../../db/stored-address.js';
 import { FieldValidationError } from '../../errors.js';
+import { assertPostalCodeOfRegion } from '../../http/postal-region.js';
 import { saveSignupBilling, updateSignup } from './repo.js';
 import type { SaveClock } from './save-context.js';
 
@@ -40,6 +41,7 @@ export function createBillingSave({ now, expiresFrom }: SaveClock) {
       readOnly.push({ field: 'parent.email', text, type: 'ERROR' });
     }
     if (readOnly.length > 0) throw new FieldValidationError(readOnly);
+    assertPostalCodeOfRegion(address, locale);
 
     const instant = now();
     await saveSignupBilling(

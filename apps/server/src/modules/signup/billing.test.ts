@@ -144,6 +144,50 @@ describe.each(BACKENDS)(
       expect((await getSignup(app, signup)).json().billing).toBeNull();
     });
 
+    it('answers 422 for a ZIP of another state or a postal code of another province, in the language (nothing saved)', async () => {
+      const signup = await atPayment();
+      const newYorkWithBeverlyHills = billingBody({
+        address: { city: 'New York', region: 'NY', postalCode: '90210' },
+        parent: { timeZone: 'America/New_York' },
+      });
+      const res = await saveBilling(app, signup, newYorkWithBeverlyHills);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validationErrors).toEqual([
+        {
+          field: 'address.postalCode',
+          text: enMessages.payment_postalCodeState_error,
+          type: 'ERROR',
+        },
+      ]);
+      const spanish = await saveBilling(app, signup, newYorkWithBeverlyHills, 'es-MX');
+      expect(spanish.json().validationErrors).toEqual([
+        {
+          field: 'address.postalCode',
+          text: esMXMessages.payment_postalCodeState_error,
+          type: 'ERROR',
+        },
+      ]);
+      const albertaWithToronto = billingBody({
+        address: { country: 'CA', city: 'Calgary', region: 'AB', postalCode: 'M5V 2T6' },
+        parent: { timeZone: 'America/Edmonton' },
+      });
+      expect((await saveBilling(app, signup, albertaWithToronto)).json().validationErrors).toEqual([
+        {
+          field: 'address.postalCode',
+          text: enMessages.payment_postalCodeProvince_error,
+          type: 'ERROR',
+        },
+      ]);
+      expect((await getSignup(app, signup)).json().billing).toBeNull();
+
+      const newYork = billingBody({
+        address: { city: 'New York', region: 'NY', postalCode: '10001' },
+        parent: { timeZone: 'America/New_York' },
+      });
+      expect((await saveBilling(app, signup, newYork)).statusCode).toBe(200);
+      expect((await getSignup(app, signup)).json().billing.address.region).toBe('NY');
+    });
+
     it('answers 422 for a changed name or email (read-only here) and a missing referral', async () => {
       const signup = await atPayment();
       const res = await saveBilling(
