@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockFetch, on } from '../test/fetch-mock';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, retryAfterSecondsOf } from './api-client';
 import { i18n } from './i18n';
 
 describe('apiRequest', () => {
@@ -61,5 +61,29 @@ describe('apiRequest', () => {
       status: 0,
       code: 'NETWORK_ERROR',
     });
+  });
+});
+
+describe('Retry-After', () => {
+  it("keeps a 429's wait on the error, in seconds", async () => {
+    mockFetch(
+      on('POST', '/v2/things', {
+        status: 429,
+        body: { type: 'about:blank', title: 'Too many', status: 429, code: 'RATE_LIMITED' },
+        headers: { 'Retry-After': '42' },
+      }),
+    );
+    const error = await apiRequest('/v2/things', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 42 });
+  });
+
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    expect(retryAfterSecondsOf('120', now)).toBe(120);
+    expect(retryAfterSecondsOf('Sun, 29 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSecondsOf('Sun, 29 Nov 2026 09:59:00 GMT', now)).toBe(0);
+    expect(retryAfterSecondsOf('soon', now)).toBeUndefined();
+    expect(retryAfterSecondsOf(null, now)).toBeUndefined();
   });
 });

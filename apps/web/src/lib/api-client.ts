@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly fieldErrors: ValidationError[];
   /** The answer's body as it came (a problem's extra members, e.g. PRICE_CHANGED's `pricing`). */
   readonly body: Readonly<Record<string, unknown>>;
+  /** How long the server asked to wait before trying again (its `Retry-After`), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     message: string;
     fieldErrors?: ValidationError[];
     body?: Record<string, unknown>;
+    retryAfterSeconds?: number;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
     this.body = init.body ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -63,7 +67,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** `Retry-After` as seconds from now: a number of seconds, or an HTTP date; undefined otherwise. */
+export function retryAfterSecondsOf(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function toApiError(status: number, body: unknown, retryAfterSeconds?: number): ApiError {
   const data = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const fieldErrors = Array.isArray(data.validationErrors)
     ? data.validationErrors.filter(isValidationError)
@@ -86,6 +99,7 @@ function toApiError(status: number, body: unknown): ApiError {
     message,
     fieldErrors,
     body: data as Record<string, unknown>,
+    retryAfterSeconds,
   });
 }
 
@@ -116,7 +130,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) {
+    throw toApiError(
+      response.status,
+      body,
+      retryAfterSecondsOf(response.headers.get('retry-after')),
+    );
+  }
   return body as T;
 }
 

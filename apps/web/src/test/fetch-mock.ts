@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type MockReply = { status?: number; body?: unknown };
+export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type RecordedCall = {
   method: string;
   url: string;
@@ -34,7 +34,10 @@ export function mockFetch(...handlers: Handler[]) {
           !('validationErrors' in (reply.body as object));
         return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
           status,
-          headers: { 'Content-Type': isProblem ? 'application/problem+json' : 'application/json' },
+          headers: {
+            'Content-Type': isProblem ? 'application/problem+json' : 'application/json',
+            ...reply.headers,
+          },
         });
       }
     }

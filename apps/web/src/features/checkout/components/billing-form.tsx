@@ -39,6 +39,8 @@ type BillingFormProps = {
   defaultCountry: string;
   onSubmit: (values: BillingFormValues) => Promise<BillingSubmitResult>;
   isSubmitting: boolean;
+  /** The server asked to wait after too many attempts: the submit works again once it is over. */
+  isWaiting?: boolean;
   /** Tells the page whether the form shows problems (for the page title). */
   onErrorsChange: (hasErrors: boolean) => void;
   backButton: ReactNode;
@@ -76,6 +78,7 @@ export function BillingForm({
   defaultCountry,
   onSubmit,
   isSubmitting,
+  isWaiting = false,
   onErrorsChange,
   backButton,
   showReferral,
@@ -143,7 +146,7 @@ export function BillingForm({
         <BillingAddressFields labels="checkout.billing" errorText={errorText} />
         {showReferral ? <ReferralFields labels="checkout.billing" errorText={errorText} /> : null}
         <div className={styles.actions}>
-          <Button type="submit" isLoading={isSubmitting}>
+          <Button type="submit" isLoading={isSubmitting} disabled={isWaiting}>
             {submitLabel ?? t('checkout.billing.submit')}
           </Button>
           {isCountryMismatch ? (

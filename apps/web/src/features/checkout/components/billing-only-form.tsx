@@ -1,5 +1,6 @@
 import type { SavedBilling } from '@coparent/domain';
 import { type ReactNode, useCallback, useState } from 'react';
+import { WaitBanner } from '@/components/wait-banner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
@@ -36,6 +37,7 @@ export function BillingOnlyForm({
 
   return (
     <>
+      {billing.waitSeconds !== undefined ? <WaitBanner seconds={billing.waitSeconds} /> : null}
       {billing.hasProblem ? (
         <CheckoutProblem country={saved?.address.country} retry={{ formId: BILLING_FORM_ID }} />
       ) : null}
@@ -51,6 +53,7 @@ export function BillingOnlyForm({
           return undefined;
         }}
         isSubmitting={billing.isSaving}
+        isWaiting={billing.waitSeconds !== undefined}
         onErrorsChange={onErrorsChange}
         backButton={backButton}
         showReferral={session.showReferral}

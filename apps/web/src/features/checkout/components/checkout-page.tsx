@@ -8,6 +8,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
+import { WaitBanner } from '@/components/wait-banner';
 import { track } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
@@ -104,6 +105,7 @@ export function CheckoutPage({
         defaultCountry={defaultCountryFor(session.defaultCountry, session.parent.phoneCountryCode)}
         onSubmit={billing.submit}
         isSubmitting={billing.isSubmitting}
+        isWaiting={billing.waitSeconds !== undefined}
         onErrorsChange={onErrorsChange}
         backButton={backToPackages}
         showReferral={session.showReferral}
@@ -153,6 +155,7 @@ export function CheckoutPage({
         lastCompletedPaymentStep={lastCompletedPaymentStep}
         onSelect={setView}
       />
+      {billing.waitSeconds !== undefined ? <WaitBanner seconds={billing.waitSeconds} /> : null}
       {billing.hasProblem ? (
         <CheckoutProblem
           country={billingCountry}

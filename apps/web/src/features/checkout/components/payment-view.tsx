@@ -5,7 +5,9 @@ import { Button } from '@/components/button';
 import { CheckboxField } from '@/components/checkbox-field';
 import { RadioGroup } from '@/components/radio-group';
 import { Spinner } from '@/components/spinner';
+import { WaitBanner } from '@/components/wait-banner';
 import { track } from '@/lib/analytics';
+import { useTooManyAttempts } from '@/lib/use-too-many-attempts';
 import { useClientToken } from '../api/get-client-token';
 import { useCheckoutSession } from '../checkout-session';
 import { hasNonce, useCheckoutStore } from '../checkout-store';
@@ -60,6 +62,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
   const [isCardValid, setIsCardValid] = useState(false);
   const [isTokenizing, setIsTokenizing] = useState(false);
   const [hasProblem, setHasProblem] = useState(false);
+  const tooMany = useTooManyAttempts();
 
   const chosen: PaymentType = methods.includes(method) ? method : 'CREDIT_CARD';
   const isFree = pricing?.totals.total === 0;
@@ -96,8 +99,8 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
           { cardType: card.cardType, lastFour: card.lastFour },
           deviceData ?? undefined,
         );
-      } catch {
-        setHasProblem(true);
+      } catch (error) {
+        if (!tooMany.noteRefusal(error)) setHasProblem(true);
         return;
       } finally {
         setIsTokenizing(false);
@@ -117,6 +120,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
   return (
     <div className={styles.form}>
       <h2 className={styles.viewHeading}>{t('checkout.payment.heading')}</h2>
+      {tooMany.waitSeconds !== undefined ? <WaitBanner seconds={tooMany.waitSeconds} /> : null}
       {hasProblem ? <CheckoutProblem country={country} /> : null}
       {isFree ? (
         <p className={styles.panel}>{t('checkout.payment.free')}</p>
@@ -221,7 +225,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
       <div className={styles.actions}>
         <Button
           onClick={() => void reviewOrder()}
-          disabled={!isReady}
+          disabled={!isReady || tooMany.isWaiting}
           isLoading={isTokenizing}
           aria-describedby={missing.length > 0 ? hintId : undefined}
         >

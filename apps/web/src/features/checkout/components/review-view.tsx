@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
 import { VisuallyHidden } from '@/components/visually-hidden';
+import { WaitBanner } from '@/components/wait-banner';
 import { useCheckoutSession } from '../checkout-session';
 import { type CardSummary, useCheckoutStore } from '../checkout-store';
 import type { PayProblem } from '../hooks/use-pay';
@@ -40,8 +41,8 @@ function methodText(
 
 /**
  * The Review view: email, billing and payment method each with Change, the order
- * summary, payment errors, Back to payment and Pay now — disabled while paying, or while the
- * terms are required and not accepted.
+ * summary, payment errors, Back to payment and Pay now — disabled while paying, while the
+ * terms are required and not accepted, or while the server's wait after too many attempts lasts.
  */
 export function ReviewView({
   summary,
@@ -101,6 +102,7 @@ export function ReviewView({
           <p>{t('checkout.review.priceChangedConfirm')}</p>
         </AlertBanner>
       ) : null}
+      {problem?.kind === 'tooMany' ? <WaitBanner seconds={problem.seconds} /> : null}
       {problem?.kind === 'wait' ? (
         <AlertBanner tone="warning">
           <p>{problem.text || t('genericErrorMessage', { ns: 'validation' })}</p>
@@ -173,7 +175,7 @@ export function ReviewView({
       <div className={styles.actions}>
         <Button
           onClick={onPay}
-          disabled={isPaying || isTermsMissing}
+          disabled={isPaying || isTermsMissing || problem?.kind === 'tooMany'}
           isLoading={isPaying}
           aria-describedby={isTermsMissing ? hintId : undefined}
         >

@@ -16,6 +16,7 @@ import { getAnonymousId } from '@/lib/anonymous-id';
 import { type ApiError, isApiError } from '@/lib/api-client';
 import { randomId } from '@/lib/random-id';
 import { useLocale } from '@/lib/use-locale';
+import { useTooManyAttempts } from '@/lib/use-too-many-attempts';
 import { checkoutPricingQueryOptions } from '../api/get-checkout-pricing';
 import { type CheckoutPaymentBody, useCheckoutSession } from '../checkout-session';
 import { type PendingAttempt, useCheckoutStore } from '../checkout-store';
@@ -36,6 +37,8 @@ export type PayProblem =
   | { kind: 'validation'; errors: ValidationError[] }
   /** 409 PAYMENT_IN_PROGRESS or 503: the server's text; nothing more was charged. */
   | { kind: 'wait'; text: string }
+  /** 429: too many attempts; Pay now works again once the server's wait is over. */
+  | { kind: 'tooMany'; seconds: number }
   /** Anything else: the generic error. */
   | { kind: 'generic' };
 
@@ -101,6 +104,7 @@ export function usePay({
     mutationFn: session.calls.pay,
   });
   const [problem, setProblem] = useState<PayProblem | null>(null);
+  const tooMany = useTooManyAttempts();
   const isInFlight = useRef(false);
 
   const buildBody = (): CheckoutPaymentBody | null => {
@@ -166,6 +170,10 @@ export function usePay({
     }
     if (session.calls.isGone(error.status)) {
       session.onSessionGone();
+      return;
+    }
+    if (tooMany.noteRefusal(error)) {
+      setProblem(null);
       return;
     }
     const isDuplicate =
@@ -238,10 +246,12 @@ export function usePay({
     }
   };
 
+  const shownProblem: PayProblem | null =
+    tooMany.waitSeconds !== undefined ? { kind: 'tooMany', seconds: tooMany.waitSeconds } : problem;
+
   return {
     pay,
     isPaying: payCall.isPending,
-    problem,
-    clearProblem: () => setProblem(null),
+    problem: shownProblem,
   };
 }

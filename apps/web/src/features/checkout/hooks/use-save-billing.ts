@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-client';
+import { useTooManyAttempts } from '@/lib/use-too-many-attempts';
 import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 
@@ -34,6 +35,7 @@ export function useSaveBilling() {
     mutationFn: session.calls.saveBilling,
   });
   const [hasProblem, setHasProblem] = useState(false);
+  const tooMany = useTooManyAttempts();
 
   /** Handles the answers that end the visit; true when it did. */
   const leftThePage = (error: unknown): boolean => {
@@ -76,7 +78,7 @@ export function useSaveBilling() {
       if (isApiError(error) && error.fieldErrors.length > 0) {
         return fieldErrorsOrLeave(error.fieldErrors);
       }
-      if (leftThePage(error)) return undefined;
+      if (leftThePage(error) || tooMany.noteRefusal(error)) return undefined;
       setHasProblem(true);
       return undefined;
     }
@@ -101,6 +103,9 @@ export function useSaveBilling() {
     isSaving: mutation.isPending,
     hasProblem,
     setHasProblem,
+    /** The seconds the server asked to wait after too many attempts, while the wait lasts. */
+    waitSeconds: tooMany.waitSeconds,
+    noteRefusal: tooMany.noteRefusal,
   };
 }
 

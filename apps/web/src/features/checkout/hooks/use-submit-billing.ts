@@ -56,7 +56,7 @@ export function useSubmitBilling(order: SavedOrder) {
       if (isApiError(error) && error.fieldErrors.length > 0) {
         return { goOn: false, result: { fieldErrors: error.fieldErrors } };
       }
-      if (!billing.leftThePage(error)) billing.setHasProblem(true);
+      if (!billing.leftThePage(error) && !billing.noteRefusal(error)) billing.setHasProblem(true);
       return STOP;
     }
   };
@@ -82,6 +82,7 @@ export function useSubmitBilling(order: SavedOrder) {
     submit,
     isSubmitting: checkCountry.isPending || billing.isSaving || mismatch !== null,
     hasProblem: billing.hasProblem,
+    waitSeconds: billing.waitSeconds,
     /** The country-mismatch question, while it is asked. */
     isMismatchOpen: mismatch !== null,
     answerMismatch: (isConfirmed: boolean) => mismatch?.resolve(isConfirmed),
