@@ -261,5 +261,33 @@ for (const lang of LANGUAGES) {
       await page.getByRole('link', { name: t(lang, 'credentials.success.goNow') }).click();
       await expectReceipt(page, lang, people, false);
     });
+
+    test('the decline is said of the declined card only: back on Review with another, it is gone', async ({
+      page,
+    }) => {
+      await startCheckout(page, lang);
+      await fillBilling(page, lang);
+      await payByCard(page, lang, DECLINED_CARD);
+      await payNow(page, lang);
+      const declined = page.getByText(v('payment_declined_error', lang));
+      await expect(declined).toBeVisible();
+
+      // Back to the same card without changing it: still the declined one.
+      await page.getByRole('button', { name: t(lang, 'checkout.review.backToPayment') }).click();
+      await page.getByRole('button', { name: t(lang, 'checkout.payment.reviewOrder') }).click();
+      await expect(declined).toBeVisible();
+
+      await page.getByRole('button', { name: t(lang, 'checkout.review.backToPayment') }).click();
+      await page.getByRole('button', { name: t(lang, 'checkout.card.useAnother') }).click();
+      await payByCard(page, lang, GOOD_CARD);
+      await expect(
+        page.getByText(t(lang, 'checkout.review.card', { brand: 'Visa', lastFour: '1111' })),
+      ).toBeVisible();
+      // Read at once: the banner would also hide by itself after a while.
+      expect(await declined.count()).toBe(0);
+      await expect(
+        page.getByRole('button', { name: t(lang, 'checkout.review.pay'), exact: true }),
+      ).toBeEnabled();
+    });
   });
 }

@@ -29,8 +29,8 @@ declare global {
 
 /** What the last Pay now ended with, shown on Review. */
 export type PayProblem =
-  /** 402: the server's localised decline text. */
-  | { kind: 'declined'; text: string }
+  /** 402: the server's localised decline text, about the credential that was declined. */
+  | { kind: 'declined'; text: string; credential: string }
   /** 409 PRICE_CHANGED: the new total is on screen; paying again confirms it. */
   | { kind: 'priceChanged'; text: string }
   /** 422: field errors (terms, nonce, codes, order…). */
@@ -44,6 +44,11 @@ export type PayProblem =
 
 /** The state of the credentials page after a payment (navigation state and session store). */
 export type CredentialsLocationState = { credentialsToken: string; userId: string };
+
+/** The method and its nonce: a decline is about this one credential, not the next. */
+function credentialOf(method: string, nonce: string | undefined): string {
+  return `${method}:${nonce ?? ''}`;
+}
 
 /** Same attempt, same body: then the same Idempotency-Key replays it. */
 function sameBody(a: CheckoutPaymentBody, b: CheckoutPaymentBody): boolean {
@@ -104,6 +109,7 @@ export function usePay({
     mutationFn: session.calls.pay,
   });
   const [problem, setProblem] = useState<PayProblem | null>(null);
+  const credential = useCheckoutStore((s) => credentialOf(s.method, s.nonces[s.method]));
   const tooMany = useTooManyAttempts();
   const isInFlight = useRef(false);
 
@@ -188,7 +194,12 @@ export function usePay({
       return;
     }
     if (error.code === 'PAYMENT_DECLINED') {
-      setProblem({ kind: 'declined', text: problemText(error) ?? '' });
+      const { method, nonces } = useCheckoutStore.getState();
+      setProblem({
+        kind: 'declined',
+        text: problemText(error) ?? '',
+        credential: credentialOf(method, nonces[method]),
+      });
       return;
     }
     if (error.code === 'PRICE_CHANGED') {
@@ -246,8 +257,14 @@ export function usePay({
     }
   };
 
+  // Another method or a new card: the decline no longer says anything about what will be paid with.
+  const isStaleDecline = problem?.kind === 'declined' && problem.credential !== credential;
   const shownProblem: PayProblem | null =
-    tooMany.waitSeconds !== undefined ? { kind: 'tooMany', seconds: tooMany.waitSeconds } : problem;
+    tooMany.waitSeconds !== undefined
+      ? { kind: 'tooMany', seconds: tooMany.waitSeconds }
+      : isStaleDecline
+        ? null
+        : problem;
 
   return {
     pay,
