@@ -5,15 +5,23 @@ import styles from './page-heading.module.css';
 type PageHeadingProps = { children: ReactNode; caption?: ReactNode };
 
 /**
- * The page's h1. After any in-app navigation it takes focus, so screen readers announce the new
- * screen and keyboard users start from the top of it. The first page load keeps the browser default.
+ * The page's h1. After any in-app navigation to another page (path or query) it takes focus, so
+ * screen readers announce the new screen and keyboard users start from the top of it. The first
+ * page load keeps the browser default, and so does a new history entry of the same page (a
+ * payment view: the view focuses its own heading).
  */
 export function PageHeading({ children, caption }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const { key, pathname, search } = useLocation();
+  const page = `${pathname}${search}`;
+  const focusedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (key !== 'default') ref.current?.focus();
-  }, [key]);
+    const isMount = focusedFor.current === undefined;
+    if (focusedFor.current === page) return;
+    focusedFor.current = page;
+    if (isMount && key === 'default') return;
+    ref.current?.focus();
+  }, [page, key]);
   return (
     <div className={styles.wrapper}>
       {caption ? <p className={styles.caption}>{caption}</p> : null}

@@ -16,6 +16,7 @@ import { useCheckoutSession } from '../checkout-session';
 import { useCheckoutStore } from '../checkout-store';
 import { useOrderPricing } from '../hooks/use-order-pricing';
 import { usePay } from '../hooks/use-pay';
+import { usePaymentViewHistory } from '../hooks/use-payment-view-history';
 import { useSubmitBilling } from '../hooks/use-submit-billing';
 import { BILLING_FORM_ID, BillingForm } from './billing-form';
 import styles from './checkout.module.css';
@@ -69,6 +70,11 @@ export function CheckoutPage({
 
   // A view that is not reachable yet (e.g. Review after a reload that lost the card) falls back.
   const shown: PaymentViewName = isViewEnabled(view, lastCompletedPaymentStep) ? view : 'BILLING';
+  const canShow = useCallback(
+    (next: PaymentViewName) => isViewEnabled(next, lastCompletedPaymentStep),
+    [lastCompletedPaymentStep],
+  );
+  usePaymentViewHistory(shown, canShow);
   const viewName = t(`checkout.steps.${shown}`);
   const hasErrors =
     (shown === 'BILLING' && hasBillingErrors) || (shown === 'REVIEW' && pay.problem !== null);
