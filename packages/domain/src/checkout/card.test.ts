@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   cardFieldProblems,
   cardFieldsSchema,
+  cardNumberMaxDigits,
   cardTypeOf,
+  compactExpirationDate,
+  formatCardNumber,
+  formatExpirationDate,
   isValidCardNumber,
   isValidCvv,
   isValidExpirationDate,
@@ -96,5 +100,35 @@ describe('cardFieldsSchema', () => {
     expect(
       cardFieldProblems({ number: '378282246310005', expirationDate: '12/30', cvv: '123' }, NOW),
     ).toEqual([{ field: 'cvv', key: 'payment_securityCode_error' }]);
+  });
+});
+
+describe('card fields as typed', () => {
+  it('groups a number for its brand, digits only, no longer than the brand allows', () => {
+    expect(formatCardNumber('4111111111111111')).toBe('4111 1111 1111 1111');
+    expect(formatCardNumber('4111-1111 1111-1111')).toBe('4111 1111 1111 1111');
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('3782822463100051234')).toBe('3782 822463 10005');
+    expect(formatCardNumber('4111a')).toBe('4111');
+    expect(formatCardNumber('41111')).toBe('4111 1');
+    expect(formatCardNumber('')).toBe('');
+  });
+
+  it('adds the slash of an expiry date: 1230 reads 12 / 30', () => {
+    expect(formatExpirationDate('1230')).toBe('12 / 30');
+    expect(formatExpirationDate('12/34')).toBe('12 / 34');
+    expect(formatExpirationDate('12 / 3')).toBe('12 / 3');
+    expect(formatExpirationDate('1')).toBe('1');
+    expect(formatExpirationDate('4')).toBe('04');
+    expect(formatExpirationDate('430')).toBe('04 / 30');
+    expect(formatExpirationDate('12/2030')).toBe('12 / 2030');
+    expect(compactExpirationDate('12 / 30')).toBe('12/30');
+    expect(parseExpirationDate(formatExpirationDate('1230'))).toEqual({ month: 12, year: 2030 });
+  });
+
+  it('knows the longest number of each brand', () => {
+    expect(cardNumberMaxDigits('American Express')).toBe(15);
+    expect(cardNumberMaxDigits('Visa')).toBe(19);
+    expect(cardNumberMaxDigits(null)).toBe(19);
   });
 });

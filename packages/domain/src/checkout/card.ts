@@ -74,6 +74,52 @@ export function isValidCardNumber(number: string): boolean {
   return (brand?.lengths.includes(digits.length) ?? false) && luhnValid(digits);
 }
 
+/** Where a brand's number is split as it is printed: American Express 4-6-5, the others by 4. */
+function groupSizes(type: CardType | null): readonly number[] {
+  return type === 'American Express' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+}
+
+/** The longest number a brand has (19 digits when the brand is not known yet). */
+export function cardNumberMaxDigits(type: CardType | null): number {
+  const brand = BRANDS.find((b) => b.type === type);
+  return brand ? Math.max(...brand.lengths) : 19;
+}
+
+/**
+ * A card number as typed, shown as the card prints it: digits only, grouped for its brand
+ * ('4111111111111111' → '4111 1111 1111 1111', American Express '3782 822463 10005'), no longer
+ * than the brand's longest number.
+ */
+export function formatCardNumber(typed: string): string {
+  const type = cardTypeOf(typed);
+  const digits = typed.replace(/\D/g, '').slice(0, cardNumberMaxDigits(type));
+  const groups: string[] = [];
+  let start = 0;
+  for (const size of groupSizes(type)) {
+    if (start >= digits.length) break;
+    groups.push(digits.slice(start, start + size));
+    start += size;
+  }
+  return groups.join(' ');
+}
+
+/**
+ * An expiry date as typed, shown as MM / YY with the slash added: '1230' → '12 / 30', '4' →
+ * '04', '12/2030' → '12 / 2030' (a four-digit year is kept). A first digit above 1 can only be a
+ * month of one digit.
+ */
+export function formatExpirationDate(typed: string): string {
+  let digits = typed.replace(/\D/g, '').slice(0, 6);
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`.slice(0, 6);
+  if (digits.length <= 2) return digits;
+  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+/** An expiry date as the gateway takes it: 'MM/YY' (or MM/YYYY), without the spaces shown. */
+export function compactExpirationDate(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
 /** Cards are accepted up to this many years ahead. */
 export const CARD_EXPIRY_MAX_YEARS = 20;
 

@@ -197,6 +197,32 @@ describe('Payment view', () => {
     expect(screen.getAllByRole('region', { name: 'Order summary' })).toHaveLength(1);
   });
 
+  it('groups the number for its brand, adds the expiry slash and sizes the security code as typed', async () => {
+    server();
+    const { user } = await openPayment();
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    const expiry = screen.getByRole('textbox', { name: 'Expiration date' });
+    const cvv = screen.getByRole('textbox', { name: 'Security code' });
+    await user.type(number, '4111111111111111');
+    expect(number).toHaveValue('4111 1111 1111 1111');
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    await user.type(expiry, '1230');
+    expect(expiry).toHaveValue('12 / 30');
+    expect(expiry).toHaveAttribute('autocomplete', 'cc-exp');
+    await user.type(cvv, '12a34');
+    expect(cvv).toHaveValue('123');
+    expect(cvv).toHaveAttribute('autocomplete', 'cc-csc');
+
+    await user.clear(number);
+    await user.type(number, '378282246310005');
+    expect(number).toHaveValue('3782 822463 10005');
+    expect(screen.getByText('AMEX')).toBeVisible();
+    await user.clear(cvv);
+    await user.type(cvv, '12345');
+    expect(cvv).toHaveValue('1234');
+    expect(reviewOrder()).toBeEnabled();
+  });
+
   it('refuses a card brand the restriction flags hide', async () => {
     server();
     const { user } = await openPayment({ flags: { 'hide-amex': true } });

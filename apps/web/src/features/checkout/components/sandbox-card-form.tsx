@@ -1,4 +1,11 @@
-import { type CardFields, type CardType, cardTypeOf, cvvLengthFor } from '@coparent/domain';
+import {
+  type CardFields,
+  type CardType,
+  cardTypeOf,
+  cvvLengthFor,
+  formatCardNumber,
+  formatExpirationDate,
+} from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/text-field';
 import type { CardField, CardFieldErrors } from '../card-fields';
@@ -17,7 +24,9 @@ type SandboxCardFormProps = {
 
 /**
  * The local sandbox's card form: our own accessible fields (number, expiry MM/YY, security code)
- * in place of Braintree's hosted fields. The values stay in this component's state: they are never
+ * in place of Braintree's hosted fields, which behave like them: the number grouped as its brand
+ * prints it, the brand's mark beside it, the expiry's slash added as it is typed, the security
+ * code as long as its brand's. The values stay in this component's state: they are never
  * stored, and leave the browser only to the sandbox's tokenisation endpoint (or, in a form posted
  * without a script, to the server, which tokenises them at once and keeps only the nonce).
  */
@@ -40,6 +49,8 @@ export function SandboxCardForm({
     return t('checkout.card.brandRefused', { brand: error.text });
   };
   const set = (field: CardField, value: string) => onChange({ ...fields, [field]: value });
+  // Until the brand is known, a security code of 4 digits may be one (American Express).
+  const cvvLength = brand ? cvvLengthFor(brand) : 4;
   const refused = refusedCardTypes.join(', ');
   return (
     <fieldset className={styles.cardForm} disabled={isDisabled}>
@@ -61,11 +72,14 @@ export function SandboxCardForm({
         name="number"
         value={fields.number}
         error={errorFor('number')}
-        onChange={(event) => set('number', event.target.value)}
+        onChange={(event) => set('number', formatCardNumber(event.target.value))}
         onBlur={() => onBlur('number')}
       />
       {brand ? (
         <p className={styles.cardBrand} aria-live="polite">
+          <span className={styles.cardBrandMark} data-brand={brand} aria-hidden="true">
+            {brand === 'American Express' ? 'AMEX' : brand.toUpperCase()}
+          </span>
           {t('checkout.card.brand', { brand })}
         </p>
       ) : null}
@@ -77,12 +91,12 @@ export function SandboxCardForm({
           inputMode="numeric"
           autoComplete="cc-exp"
           spellCheck={false}
-          maxLength={7}
+          maxLength={9}
           fieldWidth="short"
           name="expirationDate"
           value={fields.expirationDate}
           error={errorFor('expirationDate')}
-          onChange={(event) => set('expirationDate', event.target.value)}
+          onChange={(event) => set('expirationDate', formatExpirationDate(event.target.value))}
           onBlur={() => onBlur('expirationDate')}
         />
         <TextField
@@ -92,12 +106,14 @@ export function SandboxCardForm({
           inputMode="numeric"
           autoComplete="cc-csc"
           spellCheck={false}
-          maxLength={4}
+          maxLength={cvvLength}
           fieldWidth="short"
           name="cvv"
           value={fields.cvv}
           error={errorFor('cvv')}
-          onChange={(event) => set('cvv', event.target.value)}
+          onChange={(event) =>
+            set('cvv', event.target.value.replace(/\D/g, '').slice(0, cvvLength))
+          }
           onBlur={() => onBlur('cvv')}
         />
       </div>

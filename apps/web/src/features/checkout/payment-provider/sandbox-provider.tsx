@@ -1,4 +1,4 @@
-import type { CardFields } from '@coparent/domain';
+import { type CardFields, compactExpirationDate } from '@coparent/domain';
 import { useEffect, useImperativeHandle, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { tokenizeCard } from '../api/tokenize-card';
@@ -30,7 +30,7 @@ function SandboxCard({ ref, refusedCardTypes, onValidityChange, isDisabled }: Ca
         try {
           const payload = await tokenizeCard({
             number: fields.number,
-            expirationDate: fields.expirationDate,
+            expirationDate: compactExpirationDate(fields.expirationDate),
             cvv: fields.cvv,
             postalCode: postalCode || undefined,
             cardholderName,
