@@ -1,4 +1,5 @@
 import type { SignupState } from '@coparent/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
@@ -19,13 +20,18 @@ type ServerWritten = {
   queries?: readonly ServerQuery[];
 };
 
-type AppProps = { createRouter: () => Router; written: ServerWritten };
+type AppProps = { createRouter: () => Router; written: ServerWritten; queryClient?: QueryClient };
 
-function App({ createRouter, written }: AppProps) {
+function App({ createRouter, written, queryClient }: AppProps) {
   const [router] = useState(createRouter);
   useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
-    <AppProviders submission={written.submission} signup={written.signup} queries={written.queries}>
+    <AppProviders
+      queryClient={queryClient}
+      submission={written.submission}
+      signup={written.signup}
+      queries={written.queries}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   );
@@ -39,12 +45,16 @@ function App({ createRouter, written }: AppProps) {
 export async function renderApp(
   container: HTMLElement,
   createRouter: () => Router,
-  { hydrate = false, ...written }: { hydrate?: boolean } & ServerWritten = {},
+  {
+    hydrate = false,
+    queryClient,
+    ...written
+  }: { hydrate?: boolean; queryClient?: QueryClient } & ServerWritten = {},
 ): Promise<Root> {
   await whenLanguageLoaded();
   const app = (
     <StrictMode>
-      <App createRouter={createRouter} written={written} />
+      <App createRouter={createRouter} written={written} queryClient={queryClient} />
     </StrictMode>
   );
   // The page is already on screen: hydrating in a transition lets the browser answer a tap
