@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
 import { choosePackage, fillReferral, fillTexasAddress, PREMIUM_1_YEAR } from './support/checkout';
-import { fillStepOne, fillStepTwo, openJoin } from './support/funnel';
+import { completeStepsOneAndTwo, fillStepOne, fillStepTwo, openJoin } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -32,6 +32,9 @@ async function reloadAndRead(page: Page): Promise<Written> {
     };
   }, html);
 }
+
+/** The build-your-own package: choosing it on /step3 opens /alacarte. */
+const BUILD_YOUR_OWN_1_YEAR = 3005;
 
 const continueButton = (page: Page, lang: Language) =>
   page.getByRole('button', { name: t(lang, 'common.continue') });
@@ -113,5 +116,25 @@ for (const lang of LANGUAGES) {
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/payment reloaded');
     await payByCard(page, lang);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`a browser with scripts reloads /alacarte, written by the server with its package (${lang})`, async ({
+    page,
+  }) => {
+    await openJoin(page, lang);
+    await completeStepsOneAndTwo(page, lang);
+    const buildYourOwn = packageName(BUILD_YOUR_OWN_1_YEAR, lang);
+    await page
+      .getByRole('button', { name: t(lang, 'packages.choose', { name: buildYourOwn }) })
+      .click();
+    await expect(page).toHaveURL(/\/alacarte$/);
+
+    const written = await reloadAndRead(page);
+    expect(written.serverRendered).toBe(true);
+    expect(written.heading).toBe(t(lang, 'alacarte.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'alacarte.title'));
+    await expectNoSeriousA11yViolations(page, '/alacarte reloaded');
   });
 }
