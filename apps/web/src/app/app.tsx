@@ -1,5 +1,4 @@
 import type { SignupState } from '@coparent/domain';
-import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
@@ -20,18 +19,13 @@ type ServerWritten = {
   queries?: readonly ServerQuery[];
 };
 
-type AppProps = { createRouter: () => Router; written: ServerWritten; queryClient?: QueryClient };
+type AppProps = { createRouter: () => Router; written: ServerWritten };
 
-function App({ createRouter, written, queryClient }: AppProps) {
+function App({ createRouter, written }: AppProps) {
   const [router] = useState(createRouter);
   useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
-    <AppProviders
-      queryClient={queryClient}
-      submission={written.submission}
-      signup={written.signup}
-      queries={written.queries}
-    >
+    <AppProviders submission={written.submission} signup={written.signup} queries={written.queries}>
       <RouterProvider router={router} />
     </AppProviders>
   );
@@ -45,16 +39,12 @@ function App({ createRouter, written, queryClient }: AppProps) {
 export async function renderApp(
   container: HTMLElement,
   createRouter: () => Router,
-  {
-    hydrate = false,
-    queryClient,
-    ...written
-  }: { hydrate?: boolean; queryClient?: QueryClient } & ServerWritten = {},
+  { hydrate = false, ...written }: { hydrate?: boolean } & ServerWritten = {},
 ): Promise<Root> {
   await whenLanguageLoaded();
   const app = (
     <StrictMode>
-      <App createRouter={createRouter} written={written} queryClient={queryClient} />
+      <App createRouter={createRouter} written={written} />
     </StrictMode>
   );
   // The page is already on screen: hydrating in a transition lets the browser answer a tap

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { Root } from 'react-dom/client';
 import { FORM_SUBMISSION_ELEMENT_ID } from '../lib/form-submission';
 import { SERVER_QUERIES_ELEMENT_ID } from '../lib/server-queries';
@@ -6,17 +5,16 @@ import { SERVER_SIGNUP_ELEMENT_ID } from '../lib/server-signup';
 import { renderApp } from './app';
 import { JOIN_BASENAME } from './join-path';
 import { loadMatchedRoutes } from './load-matched-routes';
-import { createQueryClient } from './query-client';
 import { createAppRouter, routes } from './router';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered-paths';
+import { takeOverSignup } from './take-over-signup';
 
 /** Starts the join funnel (/app/join/*); the account area has its own start (start-account.tsx). */
 export async function startApp(container: HTMLElement): Promise<Root> {
   const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   if (!hydrate) return renderApp(container, createAppRouter);
-  const queryClient = createQueryClient();
   const [signup, queries, submission] = await Promise.all([
-    takeOverServerSignup(queryClient),
+    takeOverServerSignup(),
     readServerQueries(),
     readServerSubmission(),
     loadMatchedRoutes(routes, window.location, JOIN_BASENAME),
@@ -26,7 +24,6 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     submission,
     signup,
     queries,
-    queryClient,
   });
 }
 
@@ -34,14 +31,11 @@ export async function startApp(container: HTMLElement): Promise<Root> {
  * The signup the server wrote in the page, which the tab then goes on with (take-over-signup.ts);
  * its reader, with its schema, loads only then.
  */
-async function takeOverServerSignup(queryClient: QueryClient) {
+async function takeOverServerSignup() {
   if (!document.getElementById(SERVER_SIGNUP_ELEMENT_ID)) return undefined;
-  const [{ readWrittenSignup }, { takeOverSignup }] = await Promise.all([
-    import('../lib/read-written-signup'),
-    import('./take-over-signup'),
-  ]);
+  const { readWrittenSignup } = await import('../lib/read-written-signup');
   const signup = readWrittenSignup();
-  if (signup) takeOverSignup(signup, queryClient);
+  if (signup) takeOverSignup(signup);
   return signup;
 }
 

@@ -1,6 +1,4 @@
 import type { SignupState } from '@coparent/domain';
-import type { QueryClient } from '@tanstack/react-query';
-import { seedSignupRead } from '@/features/join/api/get-signup';
 import { useFunnelStore } from '@/stores/funnel-store';
 
 /**
@@ -8,9 +6,8 @@ import { useFunnelStore } from '@/stores/funnel-store';
  * names). The same signup as the tab's: the tab's store, drafts included, goes on. None in the
  * tab: the tab takes it. Another: the cookie's is the live one (a signup made later in another tab
  * took the cookie over), so the tab forgets its own, drafts included, and takes the server's.
- * The server has just read it: the step's guard and screen do not read it again.
  */
-export function takeOverSignup(signup: SignupState, queryClient: QueryClient): void {
+export function takeOverSignup(signup: SignupState): void {
   if (signup.paid) return;
   const funnel = useFunnelStore.getState();
   if (funnel.signupId === signup.signupId) {
@@ -19,5 +16,4 @@ export function takeOverSignup(signup: SignupState, queryClient: QueryClient): v
     if (funnel.signupId !== undefined) funnel.reset();
     useFunnelStore.getState().adoptSignup(signup);
   }
-  seedSignupRead(queryClient, signup);
 }
