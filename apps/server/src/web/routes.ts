@@ -194,9 +194,8 @@ export async function webRoutes(
   /**
    * The unpaid signup the browser's cookie names, to write a step's page with its answers: only
    * for a browser that saved a step within the hour, by a form post or through the app's API
-   * (decision 049). Later, a person at a shared computer who closed the tab finds the pages as
-   * for a first visit. Without it (none, another key, the database away) the page is written as
-   * for a first visit.
+   * (decision 049); after that hour the tab decides. Without it (none, another key, the database
+   * away) the page is written as for a first visit.
    */
   const cookieSignup = async (request: FastifyRequest) => {
     if (!hasSavedRecently(request)) return undefined;
