@@ -8,6 +8,7 @@ import {
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   type Locale,
   SIGNUP_POSTED_COOKIE,
+  SIGNUP_SAVED_COOKIE,
   SITE_PAGE_PATHS,
   type SignupState,
   stepForPath,
@@ -61,6 +62,12 @@ function withoutLanguageParam(url: string): string {
   parsed.searchParams.delete('lang');
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/** A step saved in this browser within the hour: by a form post, or by the app's own call. */
+const hasSavedRecently = (request: FastifyRequest) =>
+  [SIGNUP_POSTED_COOKIE, SIGNUP_SAVED_COOKIE].some((name) =>
+    Boolean(readCookie(request.headers.cookie, name)),
+  );
 
 /**
  * Whether the server writes a join page with this signup (or none): a later step only with a
@@ -186,13 +193,12 @@ export async function webRoutes(
 
   /**
    * The unpaid signup the browser's cookie names, to write a step's page with its answers: only
-   * for a browser that saved a step by a form post within the hour (it has no tab storage to keep
-   * them). Otherwise, as for a browser with scripts, the tab keeps its own answers, and closing it
-   * forgets them for the next person at a shared computer. Without it (none, another key, the
-   * database away) the page is written as for a first visit.
+   * for a browser that saved a step within the hour, by a form post or through the app's API
+   * (decision 049); after that hour the tab decides. Without it (none, another key, the database
+   * away) the page is written as for a first visit.
    */
   const cookieSignup = async (request: FastifyRequest) => {
-    if (!readCookie(request.headers.cookie, SIGNUP_POSTED_COOKIE)) return undefined;
+    if (!hasSavedRecently(request)) return undefined;
     try {
       const signup = await readCookieSignup(app.signups, request);
       return signup?.paid ? undefined : signup;

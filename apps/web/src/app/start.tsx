@@ -2,26 +2,23 @@ import type { Root } from 'react-dom/client';
 import { FORM_SUBMISSION_ELEMENT_ID } from '../lib/form-submission';
 import { SERVER_QUERIES_ELEMENT_ID } from '../lib/server-queries';
 import { SERVER_SIGNUP_ELEMENT_ID } from '../lib/server-signup';
-import { useFunnelStore } from '../stores/funnel-store';
 import { renderApp } from './app';
 import { JOIN_BASENAME } from './join-path';
 import { loadMatchedRoutes } from './load-matched-routes';
 import { createAppRouter, routes } from './router';
 import { SERVER_RENDERED_ATTRIBUTE } from './server-rendered-paths';
+import { takeOverSignup } from './take-over-signup';
 
 /** Starts the join funnel (/app/join/*); the account area has its own start (start-account.tsx). */
 export async function startApp(container: HTMLElement): Promise<Root> {
   const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   if (!hydrate) return renderApp(container, createAppRouter);
   const [signup, queries, submission] = await Promise.all([
-    readServerSignup(),
+    takeOverServerSignup(),
     readServerQueries(),
     readServerSubmission(),
     loadMatchedRoutes(routes, window.location, JOIN_BASENAME),
   ]);
-  // The tab goes on with the signup the page was written with when it has none of its own.
-  const funnel = useFunnelStore.getState();
-  if (signup && !signup.paid && funnel.signupId === undefined) funnel.adoptSignup(signup);
   return renderApp(container, createAppRouter, {
     hydrate,
     submission,
@@ -30,11 +27,16 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   });
 }
 
-/** The signup the server wrote in the page (its reader, with its schema, loads only then). */
-async function readServerSignup() {
+/**
+ * The signup the server wrote in the page, which the tab then goes on with (take-over-signup.ts);
+ * its reader, with its schema, loads only then.
+ */
+async function takeOverServerSignup() {
   if (!document.getElementById(SERVER_SIGNUP_ELEMENT_ID)) return undefined;
   const { readWrittenSignup } = await import('../lib/read-written-signup');
-  return readWrittenSignup();
+  const signup = readWrittenSignup();
+  if (signup) takeOverSignup(signup);
+  return signup;
 }
 
 /** The answers the server wrote in the page (their reader loads only then). */

@@ -555,6 +555,85 @@ describe('the join pages rendered on the server', () => {
       expect(mocks.calls.every((call) => call.method === 'GET')).toBe(true);
     });
 
+    /** The tab's store as a reload finds it: `signupId` with a draft typed on step 2. */
+    async function tabHolding(signupId: string | undefined) {
+      window.sessionStorage.setItem(
+        'coparent.join',
+        JSON.stringify({
+          state: {
+            ...(signupId ? { signupId } : {}),
+            lastCompletedStep: signupId ? 2 : 0,
+            stepOneValues: signupId ? { ...PARENT, firstName: 'Other' } : undefined,
+            stepTwoValues: {
+              coParent: { firstName: 'Draft', lastName: 'Pérez', email: 'luis@example.com' },
+              children: [{ firstName: 'Mateo', lastName: 'Pérez', email: '' }],
+            },
+          },
+          version: 1,
+        }),
+      );
+      await useFunnelStore.persist.rehydrate();
+    }
+
+    /** Step 2 written with the saved family, taken over by the app: the calls it made. */
+    async function takeOverStepTwo() {
+      const mocks = mockFetch(onGetSignup(2));
+      const html = await written('en', { signup: family });
+      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountServerHtml(html, '/step2');
+      const errors = vi.spyOn(console, 'error');
+      await startOn(container);
+      expect(errors).not.toHaveBeenCalled();
+      return mocks.calls;
+    }
+
+    /**
+     * Of the signup's calls, only the step's guard reading the page's signup once, as on any
+     * step's opening (never /v2/signups/current, nor the tab's other signup).
+     */
+    async function expectOnlyTheGuardsRead(calls: { url: string }[]) {
+      const signupCalls = () =>
+        calls.map((call) => call.url).filter((url) => url.includes('/signups'));
+      await waitFor(() => expect(signupCalls().length).toBeGreaterThan(0));
+      expect(signupCalls()).toEqual([`/v2/signups/${SIGNUP_ID}`]);
+    }
+
+    it('the tab holding the same signup goes on with its draft', async () => {
+      await tabHolding(SIGNUP_ID);
+      const calls = await takeOverStepTwo();
+      await waitFor(() => expect(screen.getAllByLabelText('First name')[0]).toHaveValue('Draft'));
+      expect(useFunnelStore.getState().stepOneValues?.firstName).toBe('Other');
+      await expectOnlyTheGuardsRead(calls);
+    });
+
+    it('a tab holding no signup takes the one the page was written with', async () => {
+      window.sessionStorage.removeItem('coparent.join');
+      await useFunnelStore.persist.rehydrate();
+      useFunnelStore.getState().reset();
+      const calls = await takeOverStepTwo();
+      expect(useFunnelStore.getState()).toMatchObject({
+        signupId: SIGNUP_ID,
+        lastCompletedStep: 2,
+      });
+      expect(screen.getAllByLabelText('First name')[0]).toHaveValue('Luis');
+      expect(screen.getByRole('group', { name: 'Child 2' })).toBeInTheDocument();
+      await expectOnlyTheGuardsRead(calls);
+    });
+
+    it("a tab holding another signup takes the page's (the cookie's, the live one), forgetting its drafts", async () => {
+      await tabHolding('5d0c7a1e-1111-4222-8333-444455556666');
+      const calls = await takeOverStepTwo();
+      expect(useFunnelStore.getState()).toMatchObject({
+        signupId: SIGNUP_ID,
+        lastCompletedStep: 2,
+        stepTwoValues: undefined,
+      });
+      expect(useFunnelStore.getState().stepOneValues?.firstName).toBe('Ana');
+      expect(screen.getAllByLabelText('First name')[0]).toHaveValue('Luis');
+      expect(screen.getByRole('group', { name: 'Child 2' })).toBeInTheDocument();
+      await expectOnlyTheGuardsRead(calls);
+    });
+
     it("keeps what was typed before the app took over over the tab's draft", async () => {
       mockFetch(onGetSignup(2));
       window.sessionStorage.setItem(

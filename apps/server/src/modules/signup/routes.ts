@@ -6,6 +6,7 @@ import {
   UpdateSignupRequestSchema,
   UpdateSignupResponseSchema,
 } from '@coparent/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/locale.js';
@@ -18,6 +19,7 @@ import {
 } from '../../http/schemas.js';
 import type { SignupService } from './service.js';
 import { readCookieSignup, signupCookie } from './signup-cookie.js';
+import { signupSavedCookie } from './signup-saved-cookie.js';
 
 export type SignupRoutesOptions = {
   service: SignupService;
@@ -34,6 +36,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
   app,
   { service, createRateLimit, cookie },
 ) => {
+  /** A browser's save: its step pages are written with the signup for an hour from now. */
+  const markSaved = (request: FastifyRequest, reply: FastifyReply) => {
+    const saved = signupSavedCookie(request, cookie);
+    if (saved) reply.header('set-cookie', saved);
+  };
+
   app.post(
     '/',
     {
@@ -45,7 +53,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
           'A parent email that already has an account answers 422 with the `parentDuplicate` ' +
           'field (type DUPLICATE) unless `parentDuplicateConfirmed` is true. The answer also ' +
           'sets the HttpOnly `coparent_signup` cookie: a browser sends it instead of the ' +
-          '`X-Registration-Key` header on the calls about this signup.',
+          '`X-Registration-Key` header on the calls about this signup. A call from the ' +
+          "app's own page (Sec-Fetch-Site: same-origin) also gets `coparent_signup_saved` " +
+          '(an hour, renewed by each save): the server then writes the step pages with the signup.',
         headers: LocaleHeadersSchema,
         body: CreateSignupRequestSchema,
         response: {
@@ -58,6 +68,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
       const created = await service.create(request.body, { locale: requestLocale(request) });
       // A browser keeps the key where its scripts cannot read it (signup-cookie.ts).
       reply.header('set-cookie', signupCookie(created, cookie));
+      markSaved(request, reply);
       return reply.status(201).send(created);
     },
   );
@@ -113,7 +124,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
           'PACKAGE also answers `signup` (as GET reads it after the save) and `pricing`: the ' +
           "saved order priced by the parent's phone, without codes and not for the co-parent " +
           "(the payment page's first pricing body when no code was applied), or null " +
-          '(build-your-own values pending, or that body refused).',
+          "(build-your-own values pending, or that body refused). A save from the app's own page " +
+          'renews the `coparent_signup_saved` cookie (see the create).',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: RegistrationKeyHeadersSchema,
@@ -124,7 +136,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { signupId } = request.params;
       const registrationKey = request.headers['x-registration-key'];
       const locale = requestLocale(request);
@@ -132,6 +144,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (
         locale,
         referrerKey: request.headers['x-referrer-key'],
       });
+      markSaved(request, reply);
       if (!isPackageSave(request.body)) return answer;
       // What /payment reads first, answered now: one round trip per step.
       return {
