@@ -39,6 +39,7 @@ export * from './pricing/order-pricing-body.js';
 export * from './pricing/pricing-group.js';
 export * from './pricing/schemas.js';
 export * from './pricing/tax.js';
+export * from './pricing/tax-label.js';
 export * from './schemas/account.js';
 export * from './schemas/account-billing.js';
 export * from './schemas/account-email.js';

@@ -1,9 +1,4 @@
-import {
-  type PricingInfo,
-  type Receipt,
-  type TaxLine,
-  VAT_WORDING_PACKAGE_IDS,
-} from '@coparent/domain';
+import { areTaxesIncluded, type PricingInfo, type Receipt, taxLabelKeys } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import styles from './order-summary.module.css';
 
@@ -32,22 +27,6 @@ type OrderSummaryProps = {
   isPaid?: boolean;
 };
 
-/** Packages 2061 and 2063 use VAT wording instead of tax. */
-function usesVatWording(packageId: number): boolean {
-  return (VAT_WORDING_PACKAGE_IDS as readonly number[]).includes(packageId);
-}
-
-function taxLabel(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  packageId: number,
-  taxes: readonly TaxLine[],
-): string {
-  if (usesVatWording(packageId)) return t('pricing_vat_label', { ns: 'validation' });
-  const kinds = [...new Set(taxes.map((tax) => tax.kind))];
-  if (kinds.length === 0) return t('pricing_tax_label', { ns: 'validation' });
-  return kinds.map((kind) => t(`tax_${kind}`, { ns: 'validation' })).join(' + ');
-}
-
 /**
  * The order summary: package and term, subtotal, discount, codes, the tax or VAT line (VAT wording
  * for 2061 and 2063; included taxes are shown, not added), and the total — every figure as the
@@ -64,10 +43,11 @@ export function OrderSummary({
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { totals, couponDetail, paymentCodeDetails, taxes } = pricing;
-  const isIncluded =
-    taxes.length > 0 ? taxes.every((tax) => tax.included) : Boolean(pricing.pricesIncludeTax);
+  const isIncluded = areTaxesIncluded(taxes, pricing.pricesIncludeTax);
   const isTaxKnown = pricing.taxesCalculated !== false;
-  const label = taxLabel(t, pkg.id, taxes);
+  const label = taxLabelKeys(pkg.id, taxes)
+    .map((key) => t(key, { ns: 'validation' }))
+    .join(' + ');
   return (
     <section
       className={styles.summary}

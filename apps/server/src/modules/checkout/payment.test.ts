@@ -247,6 +247,11 @@ describe.each(BACKENDS)('POST /v2/signups/:signupId/payment on %s', (backend) =>
     const [receiptMail] = await outboxTo(signup.email);
     expect(receiptMail).toMatchObject({ template: 'payment-receipt', locale: 'en' });
     expect(receiptMail?.textBody).toContain('Visa ending in 1881');
+    // Itemised as the receipt page: the term, the subtotal and the tax line, then the total.
+    const { totals } = answer.receipt;
+    expect(receiptMail?.textBody).toContain('Term: 1 year');
+    expect(receiptMail?.textBody).toContain(`Subtotal: ${totals.subTotalFormatted}`);
+    expect(receiptMail?.textBody).toContain(`: ${totals.taxAmountFormatted}\nTotal charged:`);
     const [invitation] = await outboxTo(answer.registration.coParent.email);
     expect(invitation?.template).toBe('coparent-invitation');
     const link = /https:\/\/join\.example\.test\/app\/join\/invite\?token=([A-Za-z0-9_-]{43})/.exec(

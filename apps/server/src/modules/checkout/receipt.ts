@@ -1,4 +1,5 @@
 import {
+  areTaxesIncluded,
   encodeGaPayload,
   formatMoney,
   gaPurchasePayload,
@@ -12,12 +13,14 @@ import {
   type Receipt,
   receiptPaymentType,
   supportPhoneFor,
+  taxLabelKeys,
+  translateMessage,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
-import { receiptEmail } from '../email/templates/receipt.js';
+import { type ReceiptEmailItems, receiptEmail } from '../email/templates/receipt.js';
 import type { PaymentCompleted } from '../payments/payments.js';
 import type { findPackage } from '../pricing/catalog.js';
 import type { Attempt } from './attempt.js';
@@ -142,6 +145,26 @@ export async function recordCompletion(
   };
 }
 
+/** The receipt's lines for its email, in the receipt page's words and the server's amounts. */
+function receiptItems(receipt: Receipt, locale: Locale): ReceiptEmailItems {
+  const { totals, couponDetail, paymentCodeDetails, taxes } = receipt;
+  const label = taxLabelKeys(receipt.packageId, taxes)
+    .map((key) => translateMessage(key, locale))
+    .join(' + ');
+  return {
+    termYears: receipt.subDurationInYears,
+    subtotal: totals.subTotalFormatted,
+    discount: couponDetail
+      ? { code: couponDetail.couponCode, amount: couponDetail.discountFormatted }
+      : undefined,
+    codes: paymentCodeDetails.map((detail) => ({
+      code: detail.code,
+      amount: detail.amountFormatted,
+    })),
+    tax: { label, amount: totals.taxAmountFormatted, isIncluded: areTaxesIncluded(taxes, false) },
+  };
+}
+
 /** The receipt email, in the outbox with the completing transaction. */
 export async function queueReceiptEmail(
   tx: Executor,
@@ -175,6 +198,7 @@ export async function queueReceiptEmail(
     locale,
     firstName: input.firstName,
     packageName: receipt.packageDisplayName,
+    items: receiptItems(receipt, locale),
     totalFormatted: format(receipt.totals.total),
     paymentMethod: transaction ? cardText : '—',
     transactionId: receipt.transactionId,

@@ -65,6 +65,47 @@ describe('the receipt email', () => {
   });
 });
 
+describe('the receipt email, itemised', () => {
+  const items = {
+    termYears: 2 as const,
+    subtotal: '$249.99',
+    discount: { code: 'SPRING20', amount: '$50.00' },
+    codes: [{ code: 'GIFT10', amount: '$10.00' }],
+    tax: { label: 'Sales tax', amount: '$15.60', isIncluded: false },
+  };
+
+  it('lists term, subtotal, discount, code credit and tax before the total, as the receipt page does', () => {
+    const en = receiptEmail({ ...receipt, locale: 'en', items });
+    const lines = en.text.split('\n');
+    const at = (text: string) => lines.findIndex((line) => line === text);
+    expect(at('Term: 2 years')).toBeGreaterThan(at('Package: Premium (1 year)'));
+    expect(at('Subtotal: $249.99')).toBeGreaterThan(at('Term: 2 years'));
+    expect(at('Discount (SPRING20): −$50.00')).toBeGreaterThan(at('Subtotal: $249.99'));
+    expect(at('Code GIFT10: −$10.00')).toBeGreaterThan(at('Discount (SPRING20): −$50.00'));
+    expect(at('Sales tax: $15.60')).toBeGreaterThan(at('Code GIFT10: −$10.00'));
+    expect(at('Total charged: $159.36')).toBeGreaterThan(at('Sales tax: $15.60'));
+    expect(en.html).toContain('<strong>Discount (SPRING20):</strong> −$50.00');
+  });
+
+  it('says an included VAT as included, in Spanish too, and has no discount line without one', () => {
+    const es = receiptEmail({
+      ...receipt,
+      locale: 'es-MX',
+      items: {
+        ...items,
+        termYears: 1,
+        discount: undefined,
+        codes: [],
+        tax: { label: 'IVA', amount: '£25.00', isIncluded: true },
+      },
+    });
+    expect(es.text).toContain('Plazo: 1 año');
+    expect(es.text).toContain('IVA (incluido): £25.00');
+    expect(es.text).not.toContain('Descuento');
+    expect(es.text).not.toContain('Código ');
+  });
+});
+
 describe('the receipt email’s credentials link', () => {
   const link = {
     url: 'https://join.example.com/app/join/credentials?token=abc&x=<1>',

@@ -4,8 +4,22 @@ import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.j
 
 export const RECEIPT_TEMPLATE = 'payment-receipt';
 
+/** The order's lines as the receipt page lists them, every amount formatted by the server. */
+export type ReceiptEmailItems = {
+  termYears: 1 | 2;
+  subtotal: string;
+  /** The promo code's discount. */
+  discount?: { code: string; amount: string } | undefined;
+  /** Subscription codes' credits. */
+  codes: { code: string; amount: string }[];
+  /** The tax or VAT line in its wording; an included tax is shown, not added. */
+  tax: { label: string; amount: string; isIncluded: boolean };
+};
+
 export type ReceiptEmailParams = EmailRecipient & {
   packageName: string;
+  /** The itemised order (the receipt page's lines); absent, only the package and the total. */
+  items?: ReceiptEmailItems | undefined;
   /** e.g. '$149.99' */
   totalFormatted: string;
   /** e.g. 'Visa ending in 1881', 'PayPal' */
@@ -28,6 +42,12 @@ type Texts = {
   subject: string;
   thanks: string;
   package: string;
+  term: string;
+  years: (count: 1 | 2) => string;
+  subtotal: string;
+  discount: (code: string) => string;
+  code: (code: string) => string;
+  included: (label: string) => string;
   total: string;
   method: string;
   transaction: string;
@@ -44,6 +64,12 @@ const TEXTS: Record<Locale, Texts> = {
     subject: 'Your receipt',
     thanks: 'Thank you for your order. Your subscription is active.',
     package: 'Package',
+    term: 'Term',
+    years: (count) => (count === 1 ? '1 year' : '2 years'),
+    subtotal: 'Subtotal',
+    discount: (code) => `Discount (${code})`,
+    code: (code) => `Code ${code}`,
+    included: (label) => `${label} (included)`,
     total: 'Total charged',
     method: 'Payment method',
     transaction: 'Transaction ID',
@@ -60,6 +86,12 @@ const TEXTS: Record<Locale, Texts> = {
     subject: 'Tu recibo',
     thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
     package: 'Paquete',
+    term: 'Plazo',
+    years: (count) => (count === 1 ? '1 año' : '2 años'),
+    subtotal: 'Subtotal',
+    discount: (code) => `Descuento (${code})`,
+    code: (code) => `Código ${code}`,
+    included: (label) => `${label} (incluido)`,
     total: 'Total cobrado',
     method: 'Forma de pago',
     transaction: 'ID de transacción',
@@ -79,6 +111,7 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
   const t = TEXTS[params.locale];
   const fields: [string, string][] = [
     [t.package, params.packageName],
+    ...(params.items ? itemLines(t, params.items) : []),
     [t.total, params.totalFormatted],
     [t.method, params.paymentMethod],
     ...(params.transactionId ? [[t.transaction, params.transactionId] as [string, string]] : []),
@@ -106,4 +139,17 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
         : []),
     ],
   });
+}
+
+/** The order's lines between the package and the total, as the receipt page shows them. */
+function itemLines(t: Texts, items: ReceiptEmailItems): [string, string][] {
+  const lines: [string, string][] = [
+    [t.term, t.years(items.termYears)],
+    [t.subtotal, items.subtotal],
+  ];
+  if (items.discount) lines.push([t.discount(items.discount.code), `−${items.discount.amount}`]);
+  for (const code of items.codes) lines.push([t.code(code.code), `−${code.amount}`]);
+  const { label, amount, isIncluded } = items.tax;
+  lines.push([isIncluded ? t.included(label) : label, amount]);
+  return lines;
 }
