@@ -30,6 +30,7 @@ export * from './messages/translate.js';
 export * from './places/places.js';
 export * from './pricing/build-your-own.js';
 export * from './pricing/calculate.js';
+export * from './pricing/code-check.js';
 export * from './pricing/codes.js';
 export * from './pricing/coupon.js';
 export * from './pricing/coupon-saving.js';

@@ -4,7 +4,6 @@ import {
   type PackageOption,
   type PricingLookupResponse,
   type PricingRequestInput,
-  type PricingResponse,
   packageSavePricingBody,
   SignupStateSchema,
 } from '@coparent/domain';
@@ -266,50 +265,6 @@ export function fakeSignupServer(
     ],
     get state() {
       return state;
-    },
-  };
-}
-
-/** A pricing answer for a package with a subscription code applied. */
-export function pricingWithCode(
-  pkg: Package,
-  code: string,
-  covered: number,
-): Omit<PricingResponse, 'request'> & { request: unknown } {
-  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-  const left = pkg.totalPrice - covered;
-  return {
-    couponDetail: null,
-    payForCoParent: false,
-    paymentCodeDetails: [{ code, amount: covered, amountFormatted: money(covered) }],
-    taxes: [],
-    taxId: null,
-    finalPrice: false,
-    taxesCalculated: false,
-    pricesIncludeTax: false,
-    totals: {
-      currencyCode: 'USD',
-      selectedPackageTotal: pkg.totalPrice,
-      selectedPackageTotalFormatted: money(pkg.totalPrice),
-      subTotal: pkg.totalPrice,
-      subTotalFormatted: money(pkg.totalPrice),
-      subTotalAfterDiscount: pkg.totalPrice,
-      subTotalAfterDiscountFormatted: money(pkg.totalPrice),
-      paymentCodeTotal: covered,
-      paymentCodeTotalFormatted: money(covered),
-      taxAmount: 0,
-      taxAmountFormatted: money(0),
-      total: left,
-      totalFormatted: money(left),
-    },
-    request: {
-      orderDetail: { packageId: pkg.id, productId: pkg.subscription, services: [] },
-      payForCoparent: false,
-      paymentCodes: [code],
-      promoCodes: [],
-      country: 'US',
-      region: null,
-      pricingGroupName: pkg.pricingGroup,
     },
   };
 }

@@ -140,6 +140,12 @@ export const en = {
   payment_cardNeedsScript_error:
     'Paying by card on this page needs JavaScript. Turn it on in your browser, or use another browser, then try again.',
   payment_postalCodeState_error: 'The postal code is not valid for the state',
+  code_unknown_error: "We don't recognize this code. Check it and try again.",
+  code_used_error: 'This code has already been used.',
+  code_expired_error: 'This code has expired.',
+  code_otherCountry_error:
+    "This code is for another country or currency, so it can't be used here.",
+  code_otherPackages_error: "This code is only for {{packages}}, which isn't offered here.",
   payment_postalCodeProvince_error: 'The postal code is not valid for the province',
   payment_apoFpoBankTransfer_error: 'APO/FPO addresses are not supported for bank transfer',
   payment_pricing_error: 'We could not calculate your price. Please try again.',

@@ -129,6 +129,12 @@ export const esMX: Record<MessageKey, string> = {
   payment_cardNeedsScript_error:
     'Para pagar con tarjeta en esta página se necesita JavaScript. Actívalo en tu navegador o usa otro navegador y vuelve a intentarlo.',
   payment_postalCodeState_error: 'El código postal no es válido para el estado',
+  code_unknown_error: 'No reconocemos este código. Revísalo y vuelve a intentarlo.',
+  code_used_error: 'Este código ya se usó.',
+  code_expired_error: 'Este código ya venció.',
+  code_otherCountry_error:
+    'Este código es para otro país u otra moneda, así que no se puede usar aquí.',
+  code_otherPackages_error: 'Este código es solo para {{packages}}, que no se ofrece aquí.',
   payment_postalCodeProvince_error: 'El código postal no es válido para la provincia',
   payment_apoFpoBankTransfer_error:
     'Las direcciones APO/FPO no se aceptan para transferencias bancarias',

@@ -1,4 +1,6 @@
 import {
+  CodeCheckRequestSchema,
+  CodeCheckResponseSchema,
   CountryCheckRequestSchema,
   CountryCheckResponseSchema,
   CouponsQuerySchema,
@@ -120,6 +122,38 @@ export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async 
     },
     async (request) =>
       service.countryCheck(
+        request.params.signupId,
+        request.headers['x-registration-key'],
+        request.body,
+        { locale: requestLocale(request) },
+      ),
+  );
+
+  app.post(
+    '/signups/:signupId/codes/check',
+    {
+      config: { rateLimit: priceRateLimit },
+      schema: {
+        tags: ['pricing'],
+        summary: 'Check a subscription code against every package the signup is offered',
+        description:
+          'One call for one code: 200 with the packages it pays for and what it covers of each ' +
+          '(`isFullyCovered` when nothing is left to pay); 422 `{ validationErrors }` at `code` ' +
+          "saying why it pays for none, in the request's language: unknown, already used, " +
+          'expired, for another country or currency, or for other packages (named).',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        headers: RegistrationKeyHeadersSchema,
+        body: CodeCheckRequestSchema,
+        response: {
+          200: CodeCheckResponseSchema,
+          ...signupErrors,
+          ...errorResponses(422, 429),
+        },
+      },
+    },
+    async (request) =>
+      service.checkCode(
         request.params.signupId,
         request.headers['x-registration-key'],
         request.body,

@@ -17,11 +17,12 @@ import {
   GB_PACKAGES,
   onCoupons,
   onPricingFor,
-  pricingWithCode,
   signupWithOrder,
   US_PACKAGES,
 } from '@/test/packages-fixtures';
 import { renderApp } from '@/test/render-app';
+
+const CODE_CHECK_PATH = `/v2/signups/${SIGNUP_ID}/codes/check`;
 
 const card = (name: string) => screen.getByRole('article', { name }) as HTMLElement;
 const cardNames = () =>
@@ -125,17 +126,17 @@ describe('/step3', () => {
     expect(within(premium).getByText('20% off Premium with code SPRING20')).toBeVisible();
   });
 
-  it('keeps Apply disabled while the code is empty, trims it, and says when it is invalid', async () => {
+  it('keeps Apply disabled while the code is empty, trims it, and says why it is refused, in one call', async () => {
     seedFunnel(2);
     const server = usServer();
     const { calls } = mockFetch(
       ...server.handlers,
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
-      on('POST', `/v2/signups/${SIGNUP_ID}/pricing`, {
+      on('POST', CODE_CHECK_PATH, {
         status: 422,
         body: {
-          validationErrors: [{ field: 'paymentCodes.0', text: 'Invalid activation code' }],
+          validationErrors: [{ field: 'code', text: "We don't recognize this code." }],
         },
       }),
     );
@@ -154,14 +155,17 @@ describe('/step3', () => {
     await user.click(apply);
 
     await waitFor(() =>
-      expect(field).toHaveAccessibleDescription(expect.stringContaining('Invalid activation code')),
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining("Invalid activation code. We don't recognize this code."),
+      ),
     );
     expect(field).toHaveFocus();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveValue('pro-bad-1');
-    const priced = calls.filter((call) => call.method === 'POST');
-    expect(priced).toHaveLength(US_PACKAGES.length);
-    expect(priced[0]?.body).toMatchObject({ paymentCodes: ['PRO-BAD-1'], limboId: SIGNUP_ID });
+    // One code, one call (not a price per package).
+    const posted = calls.filter((call) => call.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ url: CODE_CHECK_PATH, body: { code: 'PRO-BAD-1' } });
     expect(useFunnelStore.getState().paymentCodes).toEqual([]);
   });
 
@@ -173,16 +177,17 @@ describe('/step3', () => {
       ...server.handlers,
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
-      on('POST', `/v2/signups/${SIGNUP_ID}/pricing`, (call) => {
-        const { orderDetail } = call.body as { orderDetail: { packageId: number } };
-        return premium && orderDetail.packageId === premium.id
-          ? { body: pricingWithCode(premium, 'PRO-PREM1-DEMO1', premium.totalPrice) }
-          : {
-              status: 422,
-              body: {
-                validationErrors: [{ field: 'paymentCodes.0', text: 'Invalid activation code' }],
-              },
-            };
+      on('POST', CODE_CHECK_PATH, {
+        body: {
+          code: 'PRO-PREM1-DEMO1',
+          packages: [
+            {
+              packageId: premium?.id,
+              isFullyCovered: true,
+              amountFormatted: premium?.totalPriceFormatted,
+            },
+          ],
+        },
       }),
     );
     const { user } = await renderApp('/step3');
@@ -211,10 +216,15 @@ describe('/step3', () => {
       ...server.handlers,
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
-      on('POST', `/v2/signups/${SIGNUP_ID}/pricing`, (call) => {
-        const { orderDetail } = call.body as { orderDetail: { packageId: number } };
-        const pkg = US_PACKAGES.find((p) => p.id === orderDetail.packageId);
-        return pkg ? { body: pricingWithCode(pkg, 'PRO-USD50-DEMO1', 5000) } : { status: 422 };
+      on('POST', CODE_CHECK_PATH, {
+        body: {
+          code: 'PRO-USD50-DEMO1',
+          packages: US_PACKAGES.map((pkg) => ({
+            packageId: pkg.id,
+            isFullyCovered: false,
+            amountFormatted: '$50.00',
+          })),
+        },
       }),
     );
     await renderApp('/step3');

@@ -111,6 +111,7 @@ export function StepThreeRoute() {
       <>
         <SubscriptionCodeBox
           appliedCode={code.result?.code}
+          refusal={code.refusal}
           packageNames={coveredNames}
           fitsEveryPackage={coveredNames.length === offered.packages.length}
           status={code.status}

@@ -13,6 +13,8 @@ type SubscriptionCodeBoxProps = {
   /** True when it can be used with every package shown. */
   fitsEveryPackage?: boolean;
   status: CodeStatus;
+  /** Why the server refused the code (unknown, used, expired, another country or packages). */
+  refusal?: string;
   isChecking: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
@@ -21,13 +23,14 @@ type SubscriptionCodeBoxProps = {
 /**
  * "Have a subscription code?" on the package step: a collapsible box; the input is trimmed,
  * Apply is disabled while it is empty, and an invalid code shows 'Invalid activation code' beside
- * the field.
+ * the field, followed by the server's reason.
  */
 export function SubscriptionCodeBox({
   appliedCode,
   packageNames = [],
   fitsEveryPackage = false,
   status,
+  refusal,
   isChecking,
   onApply,
   onRemove,
@@ -90,7 +93,9 @@ export function SubscriptionCodeBox({
           hint={t('packages.codeHint')}
           error={
             status === 'invalid'
-              ? t('payment_activationCode_error', { ns: 'validation' })
+              ? [t('payment_activationCode_error', { ns: 'validation' }), refusal]
+                  .filter(Boolean)
+                  .join('. ')
               : status === 'failed'
                 ? t('packages.codeCheckFailed')
                 : undefined

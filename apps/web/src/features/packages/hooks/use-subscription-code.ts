@@ -1,66 +1,31 @@
 import { isSignupResetStatus, normalizeCode, type Package } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { priceSignup } from '@/api/price-signup';
 import { isApiError } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
+import { checkSubscriptionCode } from '../api/check-subscription-code';
 
 /** What an accepted code does for one package's card. */
 export type CodeCoverage = { isFullyCovered: boolean; amountFormatted: string };
 type CodeCheckResult = { code: string; coverage: Map<number, CodeCoverage> };
 export type CodeStatus = 'idle' | 'invalid' | 'failed';
 
-/** An answer that means "this code does not fit this package", not "something went wrong". */
-function isRefusal(error: unknown): boolean {
-  return isApiError(error) && (error.status === 422 || error.code === 'COUNTRY_MISMATCH');
+/** The server's reason a code pays for none of the packages (its 422 at `code`), if it said one. */
+function refusalOf(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 422) return undefined;
+  return error.fieldErrors.find((e) => e.field === 'code')?.text ?? '';
 }
 
-/**
- * Validates a subscription (activation) code through the pricing call, once per offered package:
- * a code is valid when at least one package accepts it (a code covers a package or an amount in a
- * currency). Throws when no package accepted it and a call failed for another reason.
- */
-async function checkSubscriptionCode(
-  signupKey: SignupKey,
-  packages: readonly Package[],
-  code: string,
-): Promise<CodeCheckResult> {
-  const normalized = normalizeCode(code);
-  const answers = await Promise.all(
-    packages.map(async (pkg) => {
-      try {
-        const pricing = await priceSignup({
-          ...signupKey,
-          body: {
-            orderDetail: pkg.buildYourOwn
-              ? { packageId: pkg.id, productId: pkg.subscription, services: [] }
-              : { packageId: pkg.id },
-            paymentCodes: [normalized],
-          },
-        });
-        return { pkg, pricing };
-      } catch (error) {
-        return { pkg, error };
-      }
-    }),
+/** One call for one code: the packages it pays for, and how much of each. */
+async function checkCode(signupKey: SignupKey, code: string): Promise<CodeCheckResult> {
+  const answer = await checkSubscriptionCode(signupKey, normalizeCode(code));
+  const coverage = new Map<number, CodeCoverage>(
+    answer.packages.map((pkg) => [
+      pkg.packageId,
+      { isFullyCovered: pkg.isFullyCovered, amountFormatted: pkg.amountFormatted },
+    ]),
   );
-  const coverage = new Map<number, CodeCoverage>();
-  let failure: unknown;
-  for (const answer of answers) {
-    if (answer.pricing) {
-      const { totals, paymentCodeDetails } = answer.pricing;
-      const detail = paymentCodeDetails.find((d) => normalizeCode(d.code) === normalized);
-      if (!detail) continue;
-      coverage.set(answer.pkg.id, {
-        isFullyCovered: totals.subTotalAfterDiscount - totals.paymentCodeTotal <= 0,
-        amountFormatted: detail.amountFormatted,
-      });
-    } else if (!isRefusal(answer.error)) {
-      failure ??= answer.error;
-    }
-  }
-  if (coverage.size === 0 && failure !== undefined) throw failure;
-  return { code: normalized, coverage };
+  return { code: answer.code, coverage };
 }
 
 type UseSubscriptionCodeOptions = {
@@ -83,13 +48,15 @@ export function useSubscriptionCode({
 }: UseSubscriptionCodeOptions) {
   const [result, setResult] = useState<CodeCheckResult | null>(null);
   const [status, setStatus] = useState<CodeStatus>('idle');
+  // Why the server refused the code (its words, in the visitor's language).
+  const [refusal, setRefusal] = useState<string>();
   const check = useMutation({
     mutationKey: ['pricing', 'subscription-code'],
     mutationFn: (code: string) => {
       if (!signupKey || !packages) {
         return Promise.reject(new Error('The packages are not loaded'));
       }
-      return checkSubscriptionCode(signupKey, packages, code);
+      return checkCode(signupKey, code);
     },
   });
 
@@ -98,19 +65,25 @@ export function useSubscriptionCode({
     const code = typed.trim();
     if (code === '') return;
     setStatus('idle');
+    setRefusal(undefined);
     try {
       const checked = await check.mutateAsync(code);
-      if (checked.coverage.size === 0) {
-        setResult(null);
-        if (!isRecheck) setStatus('invalid');
-        onCodesChange([]);
-        return;
-      }
       setResult(checked);
       onCodesChange([checked.code]);
     } catch (error) {
       if (isApiError(error) && isSignupResetStatus(error.status)) {
         onSignupGone();
+        return;
+      }
+      const reason = refusalOf(error);
+      if (reason !== undefined) {
+        // Refused: a code kept from before (a reload) is dropped quietly, a typed one is told why.
+        setResult(null);
+        onCodesChange([]);
+        if (!isRecheck) {
+          setRefusal(reason || undefined);
+          setStatus('invalid');
+        }
         return;
       }
       if (!isRecheck) setStatus('failed');
@@ -129,11 +102,13 @@ export function useSubscriptionCode({
   return {
     result,
     status,
+    refusal,
     isChecking: check.isPending,
     apply: (typed: string) => apply(typed),
     remove: () => {
       setResult(null);
       setStatus('idle');
+      setRefusal(undefined);
       onCodesChange([]);
     },
   };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages/en.js';
+import { errorKey } from '../validation/fields.js';
+import type { SubscriptionCodeRejection } from './codes.js';
+
+/** Longest subscription code a person can type in the code box. */
+export const SUBSCRIPTION_CODE_MAX_LENGTH = 40;
+
+/** POST /v2/signups/{id}/codes/check: one code, checked against every package offered. */
+export const CodeCheckRequestSchema = z.object(
+  {
+    code: z
+      .string(errorKey('code_unknown_error'))
+      .trim()
+      .min(1, errorKey('code_unknown_error'))
+      .max(SUBSCRIPTION_CODE_MAX_LENGTH, errorKey('code_unknown_error')),
+  },
+  errorKey('invalidValue'),
+);
+export type CodeCheckRequest = z.infer<typeof CodeCheckRequestSchema>;
+
+/** The packages the code pays for, with what it covers of each (amounts formatted). */
+export const CodeCheckResponseSchema = z.object({
+  code: z.string(),
+  packages: z.array(
+    z.object({
+      packageId: z.number().int(),
+      /** The code pays the whole price (nothing left to pay by card). */
+      isFullyCovered: z.boolean(),
+      amountFormatted: z.string(),
+    }),
+  ),
+});
+export type CodeCheckResponse = z.infer<typeof CodeCheckResponseSchema>;
+
+/** Why a code was refused for the packages offered, most telling first. */
+const REFUSAL_ORDER: readonly SubscriptionCodeRejection[] = [
+  'REDEEMED',
+  'EXPIRED',
+  'CURRENCY',
+  'PACKAGE',
+];
+
+const REFUSAL_KEYS: Record<SubscriptionCodeRejection, MessageKey> = {
+  REDEEMED: 'code_used_error',
+  EXPIRED: 'code_expired_error',
+  CURRENCY: 'code_otherCountry_error',
+  PACKAGE: 'code_otherPackages_error',
+};
+
+/**
+ * The message that says why a code pays for none of the packages offered: unknown, already used,
+ * expired, for another country or currency, or for other packages (named by the caller). From
+ * the rejections of each package offered (none: the code does not exist).
+ */
+export function codeRefusalKey(
+  rejections: readonly (SubscriptionCodeRejection | null)[] | undefined,
+): MessageKey {
+  if (rejections === undefined) return 'code_unknown_error';
+  const reason = REFUSAL_ORDER.find((rejection) => rejections.includes(rejection));
+  return reason ? REFUSAL_KEYS[reason] : 'code_unknown_error';
+}
