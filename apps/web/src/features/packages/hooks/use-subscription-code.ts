@@ -60,10 +60,13 @@ export function useSubscriptionCode({
     },
   });
 
+  const hasRechecked = useRef(false);
   /** `isRecheck`: the stored code checked again after a reload, quietly (nothing was typed). */
   const apply = async (typed: string, { isRecheck = false } = {}) => {
     const code = typed.trim();
     if (code === '') return;
+    // A code typed here is checked now: the reload's check of a kept code is not needed after it.
+    if (!isRecheck) hasRechecked.current = true;
     setStatus('idle');
     setRefusal(undefined);
     try {
@@ -90,7 +93,6 @@ export function useSubscriptionCode({
     }
   };
 
-  const hasRechecked = useRef(false);
   // Once, when the cards have loaded (apply is recreated on every render).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per stored code
   useEffect(() => {
