@@ -1,12 +1,9 @@
 import {
   BUILD_YOUR_OWN_OPTIONS,
-  type CodeCheckRequest,
-  type CodeCheckResponse,
   type CountryCriteria,
   type CouponsResponse,
   type CurrencyCode,
   calculatePricing,
-  codeRefusalKey,
   currencyForCountry,
   currencySymbol,
   EXPERIMENTS,
@@ -23,10 +20,8 @@ import {
   type PackagesResponse,
   type PricingLookupResponse,
   type PricingRequest,
-  PricingRequestSchema,
   type PricingResponse,
   resolvePricingGroup,
-  subscriptionCodeRejection,
   type TaxQuote,
   termForYears,
   translateMessage,
@@ -34,7 +29,7 @@ import {
 import type { TaxCalculator } from '../../adapters/tax/tax-calculator.js';
 import type { Executor } from '../../db/client.js';
 import type { SignupRow } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { CoreDeps } from '../core-deps.js';
 import type { FlagContext } from '../flags/context.js';
 import {
@@ -53,14 +48,11 @@ import {
   saleCurrency,
 } from './catalog.js';
 import { type CatalogCacheOptions, createCatalogCache } from './catalog-cache.js';
+import { createCodeCheck } from './code-check.js';
 import { chooseDiscount, couponList } from './discounts.js';
 import { fieldErrors, orderAmount, resolvePaymentCodes } from './order-amount.js';
-import {
-  findActiveReferrer,
-  findSubscriptionCodes,
-  type Referrer,
-  readCatalog as readCatalogNow,
-} from './repo.js';
+import { findActiveReferrer, type Referrer, readCatalog as readCatalogNow } from './repo.js';
+import type { PricedSignup, SavedOrder, SignupAccess } from './signup-access.js';
 
 export type PricingServiceDeps = CoreDeps & {
   tax: TaxCalculator;
@@ -73,38 +65,6 @@ export type PricingServiceDeps = CoreDeps & {
 };
 
 export type PricingService = ReturnType<typeof createPricingService>;
-
-/**
- * A signup as pricing reads it: the phone decides the market, the rest the experiment arm of a
- * build-your-own order.
- */
-export type PricedSignup = Pick<
-  SignupRow,
-  'id' | 'parentPhoneCountryCode' | 'parentPhoneNumber' | 'segmentAnonymousId' | 'parentEmail'
-> & {
-  /** The saved billing address's country: the arm's country before the phone's. */
-  billingCountry?: string | undefined;
-};
-
-/** What pricing reads of a signup's saved order. */
-export type SavedOrder = {
-  packageId: number | null;
-  complete: boolean;
-  /** The build-your-own arm the order's values were chosen in. */
-  freeOptionsTreatment: boolean;
-  referrerKey: string | null;
-};
-
-/**
- * The access check of the calls on a signup (its registration key), answered by the signup
- * module: pricing declares what it needs and never imports the signup module, which uses pricing.
- */
-export type SignupAccess = {
-  authorize(
-    signupId: string,
-    registrationKey: string | undefined,
-  ): Promise<{ row: PricedSignup; order: SavedOrder | undefined }>;
-};
 
 type Ctx = { locale: Locale };
 
@@ -429,67 +389,19 @@ export function createPricingService({
     };
   }
 
-  /**
-   * POST /v2/signups/{id}/codes/check: one subscription code against every package the signup is
-   * offered, in one call: the packages it pays for and how much of each, or 422 at `code` saying
-   * why it pays for none (unknown, already used, expired, another country or currency, other
-   * packages, named).
-   */
-  async function checkCode(
-    signupId: string,
-    registrationKey: string | undefined,
-    body: CodeCheckRequest,
-    ctx: Ctx,
-  ): Promise<CodeCheckResponse> {
-    const { row, order: saved } = await signups.authorize(signupId, registrationKey);
-    const { catalog } = await cache.get();
-    const code = normalizeCode(body.code);
-    const [definition] = await findSubscriptionCodes(db, [code]);
-    const { country, packages } = lookupIn(catalog, {
-      countryCode: row.parentPhoneCountryCode,
-      phoneNumber: row.parentPhoneNumber,
-    });
-    const instant = now();
-    const rejections = definition
-      ? packages.map((pkg) => {
-          const currency = saleCurrency(pkg, country);
-          if (!currency) return 'CURRENCY' as const;
-          return subscriptionCodeRejection(definition, {
-            now: instant,
-            packageCode: pkg.code,
-            currency,
-          });
-        })
-      : undefined;
-    const covered = packages.filter((_, index) => rejections?.[index] === null);
-    if (covered.length === 0) {
-      const names = catalog.packages
-        .filter((pkg) => pkg.active && pkg.code === definition?.packageCode)
-        .map((pkg) => pkg.displayName[ctx.locale]);
-      const text = translateMessage(codeRefusalKey(rejections), ctx.locale, {
-        packages: [...new Set(names)].join(', '),
-      });
-      throw new FieldValidationError([{ field: 'code', text, type: 'ERROR' }]);
-    }
-    const priced = await Promise.all(
-      covered.map(async (pkg) => {
-        const request = PricingRequestSchema.parse({
-          orderDetail: pkg.buildYourOwn
-            ? { packageId: pkg.id, productId: termForYears(pkg.subDurationInYears), services: [] }
-            : { packageId: pkg.id },
-          paymentCodes: [code],
-        });
-        const { totals, paymentCodeDetails } = await quote(row, saved, request, ctx);
-        const detail = paymentCodeDetails.find((d) => normalizeCode(d.code) === code);
-        return {
-          packageId: pkg.id,
-          isFullyCovered: totals.subTotalAfterDiscount - totals.paymentCodeTotal <= 0,
-          amountFormatted: detail?.amountFormatted ?? '',
-        };
+  /** POST /v2/signups/{id}/codes/check: one code against every package offered (code-check.ts). */
+  const checkCode = createCodeCheck({
+    db,
+    now,
+    signups,
+    readCatalog,
+    offeredTo: (row, catalog) =>
+      lookupIn(catalog, {
+        countryCode: row.parentPhoneCountryCode,
+        phoneNumber: row.parentPhoneNumber,
       }),
-    );
-    return { code, packages: priced };
-  }
+    quote,
+  });
 
   /** Codes of the public and automatic promotions valid now (the invited context's coupons). */
   async function availableCouponCodes(): Promise<string[]> {
