@@ -1,6 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
-import { completeStepsOneAndTwo, openJoin } from './support/funnel';
+import { openPaymentView } from './support/checkout';
 import { LANGUAGES, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -10,12 +9,7 @@ import { expect, test } from './support/test';
 
 for (const lang of LANGUAGES) {
   test(`card fields format as they are typed, then pay (${lang})`, async ({ page }) => {
-    await openJoin(page, lang);
-    await completeStepsOneAndTwo(page, lang);
-    await choosePackage(page, lang);
-    await fillTexasAddress(page, lang);
-    await fillReferral(page, lang);
-    await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
+    await openPaymentView(page, lang);
 
     const number = page.getByLabel(t(lang, 'checkout.card.number'));
     const expiry = page.getByLabel(t(lang, 'checkout.card.expiry'));

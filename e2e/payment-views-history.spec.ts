@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
-import { completeStepsOneAndTwo, openJoin } from './support/funnel';
+import { openPaymentView, reviewWithGoodCard } from './support/checkout';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -16,18 +15,8 @@ for (const lang of LANGUAGES) {
   test(`the browser's Back and Forward move between Billing, Payment and Review (${lang})`, async ({
     page,
   }) => {
-    await openJoin(page, lang);
-    await completeStepsOneAndTwo(page, lang);
-    await choosePackage(page, lang);
-    await fillTexasAddress(page, lang);
-    await fillReferral(page, lang);
-    await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
-    await expect(viewHeading(page, lang, 'checkout.payment.heading')).toBeVisible();
-    await page.getByLabel(t(lang, 'checkout.card.number')).fill('4111 1111 1111 1111');
-    await page.getByLabel(t(lang, 'checkout.card.expiry')).fill('12/34');
-    await page.getByLabel(t(lang, 'checkout.card.cvv')).fill('123');
-    await page.getByRole('button', { name: t(lang, 'checkout.payment.reviewOrder') }).click();
-    await expect(viewHeading(page, lang, 'checkout.review.heading')).toBeVisible();
+    await openPaymentView(page, lang);
+    await reviewWithGoodCard(page, lang);
 
     await page.goBack();
     await expect(viewHeading(page, lang, 'checkout.payment.heading')).toBeVisible();

@@ -1,8 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { choosePackage, fillReferral, fillTexasAddress } from './support/checkout';
-import { completeStepsOneAndTwo, openJoin } from './support/funnel';
-import { LANGUAGES, type Language, t } from './support/i18n';
+import { openPaymentView, reviewWithGoodCard } from './support/checkout';
+import { LANGUAGES, t } from './support/i18n';
 import { expect, test } from './support/test';
 
 // A refusal for too many attempts (429) says how long to wait, from its Retry-After, and Pay now
@@ -12,27 +10,12 @@ import { expect, test } from './support/test';
 
 const WAIT_SECONDS = 3;
 
-async function toReview(page: Page, lang: Language) {
-  await openJoin(page, lang);
-  await completeStepsOneAndTwo(page, lang);
-  await choosePackage(page, lang);
-  await fillTexasAddress(page, lang);
-  await fillReferral(page, lang);
-  await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
-  await page.getByLabel(t(lang, 'checkout.card.number')).fill('4111 1111 1111 1111');
-  await page.getByLabel(t(lang, 'checkout.card.expiry')).fill('12/34');
-  await page.getByLabel(t(lang, 'checkout.card.cvv')).fill('123');
-  await page.getByRole('button', { name: t(lang, 'checkout.payment.reviewOrder') }).click();
-  await expect(
-    page.getByRole('heading', { level: 2, name: t(lang, 'checkout.review.heading') }),
-  ).toBeVisible();
-}
-
 for (const lang of LANGUAGES) {
   test(`Pay now refused for too many attempts says how long to wait, then pays (${lang})`, async ({
     page,
   }) => {
-    await toReview(page, lang);
+    await openPaymentView(page, lang);
+    await reviewWithGoodCard(page, lang);
     let refused = 0;
     await page.route('**/v2/signups/*/payment', async (route) => {
       if (refused > 0 || route.request().method() !== 'POST') return route.fallback();

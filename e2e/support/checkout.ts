@@ -1,6 +1,7 @@
 import { PARENT_REFERRAL_DETAIL_LABELS } from '@coparent/domain';
 import { expect, type Page } from '@playwright/test';
 import { packageName } from './catalog';
+import { completeStepsOneAndTwo, openJoin } from './funnel';
 import { type Language, t } from './i18n';
 
 /** The package most walks buy: Premium, one year. */
@@ -45,4 +46,31 @@ export async function fillTexasAddress(
 export async function fillReferral(page: Page, lang: Language) {
   await page.getByLabel(t(lang, 'checkout.billing.referral')).selectOption('OTHER');
   await page.getByLabel(PARENT_REFERRAL_DETAIL_LABELS[lang].OTHER).fill('A friend at work');
+}
+
+/**
+ * From a new visit to /payment's Payment view: steps 1 and 2, Premium · 1 year, the Texas
+ * billing address and the referral saved.
+ */
+export async function openPaymentView(page: Page, lang: Language) {
+  await openJoin(page, lang);
+  await completeStepsOneAndTwo(page, lang);
+  await choosePackage(page, lang);
+  await fillTexasAddress(page, lang);
+  await fillReferral(page, lang);
+  await page.getByRole('button', { name: t(lang, 'checkout.billing.submit') }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t(lang, 'checkout.payment.heading') }),
+  ).toBeVisible();
+}
+
+/** On the Payment view: the sandbox's good Visa card, then Review Order, to Review. */
+export async function reviewWithGoodCard(page: Page, lang: Language) {
+  await page.getByLabel(t(lang, 'checkout.card.number')).fill('4111 1111 1111 1111');
+  await page.getByLabel(t(lang, 'checkout.card.expiry')).fill('12/34');
+  await page.getByLabel(t(lang, 'checkout.card.cvv')).fill('123');
+  await page.getByRole('button', { name: t(lang, 'checkout.payment.reviewOrder') }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t(lang, 'checkout.review.heading') }),
+  ).toBeVisible();
 }
