@@ -37,6 +37,10 @@ function makePackage(init: PackageInit): Package {
   return {
     pricingGroup: 'P3',
     receiptText: init.displayName,
+    features: init.code.startsWith('PREM')
+      ? ['Everything in Essentials', 'ToneMeter']
+      : ['Shared parenting calendar', 'Secure messages'],
+    recommended: init.code.startsWith('PREM'),
     buildYourOwn: false,
     subDurationInYears: years,
     subscription: years === 2 ? 'SUB2YEAR' : 'SUB1YEAR',

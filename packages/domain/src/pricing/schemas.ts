@@ -234,6 +234,10 @@ export const PackageSchema = z.object({
   pricingGroup: PricingGroupSchema,
   displayName: z.string(),
   receiptText: z.string(),
+  /** What the package includes, one line each, in the visitor's language. */
+  features: z.array(z.string()),
+  /** The package the comparison recommends (one family per pricing group). */
+  recommended: z.boolean(),
   buildYourOwn: z.boolean(),
   subDurationInYears: z.union([z.literal(1), z.literal(2)]),
   /** The build-your-own term product of this package (SUB1YEAR or SUB2YEAR). */

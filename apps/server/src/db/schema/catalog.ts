@@ -21,6 +21,9 @@ import { createdAt, money, updatedAt } from './columns.js';
 /** A text in each product locale (`{ en, 'es-MX' }`). */
 export type LocalizedText = { en: string; 'es-MX': string };
 
+/** Lines of text in each product locale. */
+export type LocalizedList = { en: string[]; 'es-MX': string[] };
+
 /**
  * The catalog (docs/pricing.md): kept as JSON in apps/server/catalog, validated at load and
  * upserted here on start and by `npm run seed`. Every amount is an integer of minor units.
@@ -44,6 +47,13 @@ export const catalogPackages = pgTable(
     packageName: text('package_name').notNull(),
     displayName: jsonb('display_name').$type<LocalizedText>().notNull(),
     receiptText: jsonb('receipt_text').$type<LocalizedText>().notNull(),
+    /** What the package includes, one line each, in each product locale. */
+    features: jsonb('features')
+      .$type<LocalizedList>()
+      .notNull()
+      .default(sql`'{"en":[],"es-MX":[]}'::jsonb`),
+    /** The package the comparison recommends (one family per pricing group). */
+    recommended: boolean('recommended').notNull().default(false),
     /** False once the package left the catalog files (kept: saved orders point at it). */
     active: boolean('active').notNull().default(true),
     updatedAt,

@@ -41,6 +41,17 @@ describe('the demo catalog (apps/server/catalog)', () => {
     }
   });
 
+  it('recommends Premium in each group that sells it, with what each package includes in both languages', () => {
+    const { packages } = loadCatalogFiles(CATALOG_DIR);
+    expect(packages.filter((p) => p.recommended).map((p) => p.code)).toEqual(
+      packages.filter((p) => p.code.startsWith('PREM')).map((p) => p.code),
+    );
+    for (const pkg of packages) {
+      expect(pkg.features.en.length).toBeGreaterThan(0);
+      expect(pkg.features['es-MX']).toHaveLength(pkg.features.en.length);
+    }
+  });
+
   it('gives 2061 and 2063 (the GB packages) VAT wording, and no other package', () => {
     const vat = files.packages.filter((p) => p.taxWording === 'VAT').map((p) => p.id);
     expect(vat).toEqual([...VAT_WORDING_PACKAGE_IDS]);
@@ -124,6 +135,20 @@ describe('loadCatalogFiles refuses a bad catalog', () => {
       (p: Record<string, unknown>[]) => {
         const gb = p.find((x) => x.id === 2061);
         if (gb) gb.taxWording = 'TAX';
+      },
+    ],
+    [
+      'two recommended families in one group',
+      (p: Record<string, unknown>[]) => {
+        const essentials = p.find((x) => x.id === 3001);
+        if (essentials) essentials.recommended = true;
+      },
+    ],
+    [
+      'features in one language only',
+      (p: Record<string, unknown>[]) => {
+        const premium = p.find((x) => x.id === 3003);
+        if (premium) premium.features = { en: ['Calls'], 'es-MX': [] };
       },
     ],
     [

@@ -26,6 +26,14 @@ import { z } from 'zod';
 
 const LocalizedTextSchema = z.object({ en: z.string().min(1), 'es-MX': z.string().min(1) });
 
+/** A package's included features: the same lines in each locale, in the same order. */
+const FeaturesSchema = z
+  .object({
+    en: z.array(z.string().min(1)).max(12),
+    'es-MX': z.array(z.string().min(1)).max(12),
+  })
+  .refine((f) => f.en.length === f['es-MX'].length, 'as many features in each locale');
+
 const PricesSchema = z
   .partialRecord(CurrencyCodeSchema, MinorUnitsSchema)
   .refine((prices) => Object.keys(prices).length > 0, 'a package needs at least one price');
@@ -55,6 +63,9 @@ export const CatalogPackageSchema = z
     packageName: z.string().min(1),
     displayName: LocalizedTextSchema,
     receiptText: LocalizedTextSchema,
+    features: FeaturesSchema.default({ en: [], 'es-MX': [] }),
+    /** The comparison's recommended package: every term of one family per pricing group. */
+    recommended: z.boolean().default(false),
     prices: PricesSchema,
     options: z.array(CatalogOptionSchema).default([]),
     active: z.boolean().default(true),
@@ -227,6 +238,17 @@ export function checkCatalog(files: CatalogFiles): void {
   }
   if (packagesFor(catalog, pricingGroups.defaultGroup, null).length === 0) {
     throw new CatalogError(`the default group ${pricingGroups.defaultGroup} has no package`);
+  }
+  // The comparison recommends one package: one family (code letters) per pricing group.
+  for (const group of new Set(packages.map((p) => p.pricingGroup))) {
+    const families = new Set(
+      packages
+        .filter((p) => p.pricingGroup === group && p.recommended && p.active)
+        .map((p) => parsePackageCode(p.code)?.letters),
+    );
+    if (families.size > 1) {
+      throw new CatalogError(`pricing group ${group} recommends more than one package`);
+    }
   }
   // A build-your-own package has its other term in the same group and market.
   for (const pkg of packages.filter((p) => p.buildYourOwn)) {

@@ -47,6 +47,8 @@ export async function upsertCatalog(tx: Executor, files: CatalogFiles, now: Date
       packageName: pkg.packageName,
       displayName: pkg.displayName,
       receiptText: pkg.receiptText,
+      features: pkg.features,
+      recommended: pkg.recommended,
       active: pkg.active,
       updatedAt: now,
     };
@@ -201,6 +203,8 @@ export async function readCatalog(db: Executor): Promise<Catalog> {
       packageName: row.packageName,
       displayName: row.displayName,
       receiptText: row.receiptText,
+      features: row.features,
+      recommended: row.recommended,
       prices: currencyPrices(priceRows.filter((p) => p.packageId === row.id)),
       options,
       active: row.active,

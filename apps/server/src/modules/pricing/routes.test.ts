@@ -176,6 +176,8 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
         id: 2001,
         displayName: 'Esencial · 1 año',
         receiptText: 'Suscripción Esencial, se cobra cada año',
+        features: expect.arrayContaining(['Calendario de crianza compartido']),
+        recommended: false,
         totalPrice: 179_900,
         totalPriceFormatted: '$1,799.00\u00a0MXN',
         currencyCode: 'MXN',
@@ -184,6 +186,7 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
       const [english] = await packages('country=MX', 'en');
       expect(english).toMatchObject({
         displayName: 'Essentials · 1 year',
+        features: expect.arrayContaining(['Shared parenting calendar']),
         totalPriceFormatted: 'MX$1,799.00',
       });
     });

@@ -139,6 +139,8 @@ export function createPricingService({
       pricingGroup: pkg.pricingGroup,
       displayName: pkg.displayName[locale],
       receiptText: pkg.receiptText[locale],
+      features: pkg.features[locale],
+      recommended: pkg.recommended,
       buildYourOwn: pkg.buildYourOwn,
       subDurationInYears: pkg.subDurationInYears,
       subscription: termForYears(pkg.subDurationInYears),

@@ -1,0 +1,2 @@
+ALTER TABLE "catalog_packages" ADD COLUMN "features" jsonb DEFAULT '{"en":[],"es-MX":[]}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "catalog_packages" ADD COLUMN "recommended" boolean DEFAULT false NOT NULL;
