@@ -11,12 +11,15 @@ import {
   unique,
 } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
+import { showTerm } from './support/packages';
 import { expect, test } from './support/test';
 
 // Step 3 (packages), /alacarte (build your own), the discount link and the pricing-page bypass,
 // in each language, against the built app and its demo catalog (docs/pricing.md).
 
-const US_CARD_ORDER = [3001, 3002, 3003, 3004, 3005, 3006];
+// One term at a time: the 1-year cards, then (after the switch) the 2-year ones.
+const US_CARD_ORDER = [3001, 3003, 3005];
+const US_TWO_YEAR_CARD_ORDER = [3002, 3004, 3006];
 
 const card = (page: Page, lang: Language, id: number) =>
   page.getByRole('article', { name: packageName(id, lang), exact: true });
@@ -75,11 +78,16 @@ for (const lang of LANGUAGES) {
       ).toBeVisible();
       await expect(essentials.getByText(t(lang, 'packages.billedEveryYear'))).toBeVisible();
       await expect(essentials.getByText(v('pricing_plusTax', lang), { exact: true })).toBeVisible();
+      await showTerm(page, lang, 2);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+        US_TWO_YEAR_CARD_ORDER.map((id) => packageName(id, lang)),
+      );
       await expect(
         card(page, lang, 3002).getByText(t(lang, 'packages.billedEveryTwoYears')),
       ).toBeVisible();
+      await showTerm(page, lang, 1);
       await expect(
-        card(page, lang, 3003).getByText(t(lang, 'packages.premiumBadge')),
+        card(page, lang, 3003).getByText(t(lang, 'packages.recommendedBadge')),
       ).toBeVisible();
       // The public SPRING20 promotion is a banner on the Premium cards only.
       await expect(card(page, lang, 3003).getByText(/SPRING20/)).toBeVisible();
@@ -137,14 +145,13 @@ for (const lang of LANGUAGES) {
     test('a UK phone (+44): the VAT wording of packages 2061 and 2063', async ({ page }) => {
       await openJoin(page, lang);
       await completeStepsOneAndTwo(page, lang, UK_PHONE);
-      await expect(page.getByRole('heading', { level: 2 })).toHaveText([
-        packageName(2061, lang),
-        packageName(2063, lang),
-      ]);
-      for (const [id, vat] of [
-        [2061, 2000],
-        [2063, 3333],
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText([packageName(2061, lang)]);
+      for (const [id, vat, years] of [
+        [2061, 2000, 1],
+        [2063, 3333, 2],
       ] as const) {
+        await showTerm(page, lang, years);
+        await expect(page.getByRole('heading', { level: 2 })).toHaveText([packageName(id, lang)]);
         const ukCard = card(page, lang, id);
         await expect(
           ukCard.getByText(packagePrice(id, 'GBP', lang, 'GB'), { exact: true }),
@@ -219,6 +226,7 @@ for (const lang of LANGUAGES) {
       }, `arm-treatment-${unique()}`);
       await openJoin(page, lang);
       await completeStepsOneAndTwo(page, lang, US_PHONE);
+      await showTerm(page, lang, 2);
       await chooseButton(page, lang, 3006).click();
       await expect(page).toHaveURL(/\/alacarte$/);
       const free = v('pricing_option_free', lang);
@@ -270,6 +278,7 @@ for (const lang of LANGUAGES) {
         t(lang, 'pricingPage.title'),
       );
       await page.getByLabel(t(lang, 'pricingPage.countryLabel')).selectOption('US');
+      await showTerm(page, lang, 2);
       await expect(card(page, lang, 3004)).toBeVisible();
       await expectNoSeriousA11yViolations(page, '/pricing');
       await chooseButton(page, lang, 3004).click();

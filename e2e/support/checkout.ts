@@ -3,12 +3,14 @@ import { expect, type Page } from '@playwright/test';
 import { packageName } from './catalog';
 import { completeStepsOneAndTwo, openJoin } from './funnel';
 import { type Language, t } from './i18n';
+import { showTermOf } from './packages';
 
 /** The package most walks buy: Premium, one year. */
 export const PREMIUM_1_YEAR = 3003;
 
 /** On /step3: chooses a package and waits for /payment's Billing view. */
 export async function choosePackage(page: Page, lang: Language, packageId = PREMIUM_1_YEAR) {
+  if (packageId !== PREMIUM_1_YEAR) await showTermOf(page, lang, packageId);
   await page
     .getByRole('button', {
       name: t(lang, 'packages.choose', { name: packageName(packageId, lang) }),

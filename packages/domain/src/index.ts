@@ -37,6 +37,7 @@ export * from './pricing/coupon-saving.js';
 export * from './pricing/discount-link.js';
 export * from './pricing/money.js';
 export * from './pricing/order-pricing-body.js';
+export * from './pricing/package-comparison.js';
 export * from './pricing/pricing-group.js';
 export * from './pricing/schemas.js';
 export * from './pricing/tax.js';

@@ -28,13 +28,13 @@ async function fetchJson(path: string): Promise<unknown> {
   throw new Error(`unexpected ${path}`);
 }
 
-async function writtenStepThree() {
+async function writtenStepThree(search = '') {
   const queries = await serverPageQueries('/step3', {
     signup: atStepThree,
     locale: 'en',
     fetchJson,
   });
-  const rendered = await render(new Request('http://localhost/app/join/step3'), 'en', {
+  const rendered = await render(new Request(`http://localhost/app/join/step3${search}`), 'en', {
     signup: atStepThree,
     queries,
   });
@@ -53,7 +53,16 @@ function writeData(id: string, value: unknown) {
 describe('step 3 rendered on the server', () => {
   it("is written with the signup's packages and coupons, each Choose posting its package", async () => {
     const { html } = await writtenStepThree();
-    for (const pkg of US_PACKAGES) expect(html).toContain(pkg.displayName);
+    for (const pkg of US_PACKAGES.filter((p) => p.subDurationInYears === 1)) {
+      expect(html).toContain(pkg.displayName);
+    }
+    // The term switch is links: without a script the server writes the other term's cards.
+    expect(html).toContain('href="?term=2"');
+    const { html: twoYears } = await writtenStepThree('?term=2');
+    for (const pkg of US_PACKAGES) {
+      if (pkg.subDurationInYears === 2) expect(twoYears).toContain(pkg.displayName);
+      else expect(twoYears).not.toContain(pkg.displayName);
+    }
     expect(html).toContain('Spring offer: 20% off');
     expect(html).not.toContain('Loading your packages');
     expect(html).toContain('<form action="/app/join/step3" method="post">');

@@ -155,6 +155,11 @@ export const COUNTRY_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
   MX: 'MXN',
 };
 
+/** The country whose money a currency is (USD: the United States), to format it as there. */
+export function countryOfCurrency(currency: CurrencyCode): string | undefined {
+  return Object.entries(COUNTRY_CURRENCIES).find(([, code]) => code === currency)?.[0];
+}
+
 export function currencyForCountry(country?: string | null): CurrencyCode {
   const id = (country ?? '').trim().toUpperCase();
   return COUNTRY_CURRENCIES[id] ?? (DEFAULT_CURRENCY as CurrencyCode);

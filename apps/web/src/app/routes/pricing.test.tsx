@@ -51,6 +51,7 @@ describe('/pricing', () => {
   it('keeps the chosen package in localStorage and leads into the signup', async () => {
     mockFetch(...onMarkets());
     const { user, router } = await renderApp('/pricing');
+    await user.click(await screen.findByRole('link', { name: /^2 years/ }));
     await user.click(await screen.findByRole('button', { name: 'Choose Premium · 2 years' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(readPricingSelection()).toMatchObject({ packageId: 3004, country: 'US' });

@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('/step3', () => {
-  it('prices by the step-1 phone and shows the cards sorted, Premium marked', async () => {
+  it('prices by the step-1 phone and compares one term at a time, sorted, one package recommended', async () => {
     seedFunnel(2);
     const server = usServer();
     const { calls } = mockFetch(
@@ -46,15 +46,12 @@ describe('/step3', () => {
       ...onPricingFor(US_PACKAGES, 'US'),
       onCoupons(),
     );
-    await renderApp('/step3');
+    const { user } = await renderApp('/step3');
     expect(await screen.findByRole('article', { name: 'Essentials · 1 year' })).toBeVisible();
     expect(cardNames()).toEqual([
       'Essentials · 1 year',
-      'Essentials · 2 years',
       'Premium · 1 year',
-      'Premium · 2 years',
       'Build your own · 1 year',
-      'Build your own · 2 years',
     ]);
     const lookup = calls.find((call) => call.url.startsWith('/v2/pricing'));
     expect(lookup?.url).toBe('/v2/pricing?countryCode=1&phoneNumber=5551234567');
@@ -66,12 +63,37 @@ describe('/step3', () => {
 
     const essentials = card('Essentials · 1 year');
     expect(within(essentials).getByText('$99.99')).toBeVisible();
+    expect(within(essentials).getByText('$8.33 a month')).toBeVisible();
     expect(within(essentials).getByText('Billed every year')).toBeVisible();
     expect(within(essentials).getByText('Plus applicable taxes')).toBeVisible();
-    expect(within(essentials).queryByText('Most complete')).not.toBeInTheDocument();
-    expect(within(card('Essentials · 2 years')).getByText('Billed every two years')).toBeVisible();
-    expect(within(card('Premium · 1 year')).getByText('Most complete')).toBeVisible();
+    expect(
+      within(within(essentials).getByRole('list', { name: 'What’s included' })).getAllByRole(
+        'listitem',
+      ),
+    ).toHaveLength(2);
+    expect(within(essentials).queryByText('Recommended')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Recommended')).toHaveLength(1);
+    expect(within(card('Premium · 1 year')).getByText('Recommended')).toBeVisible();
     expect(within(card('Build your own · 1 year')).getByText('From $79.99')).toBeVisible();
+    expect(within(card('Build your own · 1 year')).getByText('from $6.67 a month')).toBeVisible();
+
+    const oneYear = screen.getByRole('link', { name: '1 year' });
+    expect(oneYear).toHaveAttribute('aria-current', 'true');
+    await user.click(screen.getByRole('link', { name: '2 years save up to 17%' }));
+    expect(cardNames()).toEqual([
+      'Essentials · 2 years',
+      'Premium · 2 years',
+      'Build your own · 2 years',
+    ]);
+    expect(oneYear).not.toHaveAttribute('aria-current');
+    expect(window.location.search).toBe('?term=2');
+    const essentialsTwoYears = card('Essentials · 2 years');
+    expect(within(essentialsTwoYears).getByText('Billed every two years')).toBeVisible();
+    expect(
+      within(essentialsTwoYears).getByText('Save $19.99 (10%) compared with two 1-year terms'),
+    ).toBeVisible();
+    expect(within(card('Premium · 2 years')).getByText('$10.42 a month')).toBeVisible();
+    expect(screen.getAllByText('Recommended')).toHaveLength(1);
     expect(
       within(card('Premium · 2 years')).getByRole('button', { name: 'Choose Premium · 2 years' }),
     ).toBeEnabled();
@@ -85,11 +107,12 @@ describe('/step3', () => {
       ...onPricingFor(GB_PACKAGES, 'GB'),
       onCoupons(),
     );
-    await renderApp('/step3');
+    const { user } = await renderApp('/step3');
     const premium = await screen.findByRole('article', { name: 'Premium · 1 year' });
     expect(within(premium).getByText('£119.99')).toBeVisible();
     expect(within(premium).getByText('Includes £20.00 VAT')).toBeVisible();
     expect(within(premium).queryByText('Plus applicable taxes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /^2 years/ }));
     expect(within(card('Premium · 2 years')).getByText('Includes £33.33 VAT')).toBeVisible();
     expect(calls.find((call) => call.url.startsWith('/v2/pricing'))?.url).toBe(
       '/v2/pricing?countryCode=44&phoneNumber=7700900123',
@@ -356,6 +379,7 @@ describe('/step3', () => {
       onCoupons(),
     );
     const { user, router } = await renderApp('/step3');
+    await user.click(await screen.findByRole('link', { name: /^2 years/ }));
     await user.click(
       await screen.findByRole('button', { name: 'Choose Build your own · 2 years' }),
     );
@@ -547,14 +571,13 @@ describe('/step3 package experiments (decision 020)', () => {
   it('premium-pick-me Treatment marks Premium as the most popular; Control as today', async () => {
     await renderPackages({ 'premium-pick-me': 'Treatment' });
     expect(within(card('Premium · 1 year')).getByText('Most popular')).toBeVisible();
-    expect(within(card('Premium · 2 years')).getByText('Most popular')).toBeVisible();
-    expect(screen.queryByText('Most complete')).not.toBeInTheDocument();
+    expect(screen.queryByText('Recommended')).not.toBeInTheDocument();
     expect(within(card('Essentials · 1 year')).queryByText('Most popular')).not.toBeInTheDocument();
   });
 
-  it('premium-pick-me Control keeps today’s Premium badge', async () => {
+  it('premium-pick-me Control keeps the recommended badge', async () => {
     await renderPackages({ 'premium-pick-me': 'Control' });
-    expect(within(card('Premium · 1 year')).getByText('Most complete')).toBeVisible();
+    expect(within(card('Premium · 1 year')).getByText('Recommended')).toBeVisible();
     expect(screen.queryByText('Most popular')).not.toBeInTheDocument();
   });
 
@@ -562,11 +585,8 @@ describe('/step3 package experiments (decision 020)', () => {
     await renderPackages({ 'ugly-duckling': 'Treatment' });
     expect(cardNames()).toEqual([
       'Build your own · 1 year',
-      'Build your own · 2 years',
       'Essentials · 1 year',
-      'Essentials · 2 years',
       'Premium · 1 year',
-      'Premium · 2 years',
     ]);
   });
 
@@ -574,11 +594,8 @@ describe('/step3 package experiments (decision 020)', () => {
     await renderPackages({ 'ugly-duckling': 'Control' });
     expect(cardNames()).toEqual([
       'Essentials · 1 year',
-      'Essentials · 2 years',
       'Premium · 1 year',
-      'Premium · 2 years',
       'Build your own · 1 year',
-      'Build your own · 2 years',
     ]);
   });
 });

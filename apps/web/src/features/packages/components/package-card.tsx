@@ -1,9 +1,12 @@
 import {
   type Coupon,
+  countryOfCurrency,
   couponSavingOn,
   formatMoney,
   moneyLocale,
+  monthlyAmount,
   type Package,
+  type TermSaving,
 } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -12,7 +15,7 @@ import { VisuallyHidden } from '@/components/visually-hidden';
 import { useLocale } from '@/lib/use-locale';
 import type { PackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
-import { isPremiumPackage, taxWordingKey } from '../package-order';
+import { taxWordingKey } from '../package-order';
 import styles from './packages.module.css';
 
 type PackageCardProps = {
@@ -21,6 +24,8 @@ type PackageCardProps = {
   coupons?: readonly Coupon[];
   /** What an applied subscription code does for this package. */
   coverage?: CodeCoverage;
+  /** What the 2-year term saves against two single years (null: nothing to say). */
+  saving?: TermSaving | null;
   isCurrent?: boolean;
   isChoosing?: boolean;
   isDisabled?: boolean;
@@ -36,11 +41,15 @@ const TODAY: PackageVariants = {
   isPlainDecoyFirst: false,
 };
 
-/** One package: name, term, price, tax or VAT wording, terms, coupon banners and "Choose". */
+/**
+ * One package: name, price and price per month, what two years save, what it includes, tax or
+ * VAT wording, terms, coupon banners and "Choose".
+ */
 export function PackageCard({
   pkg,
   coupons = [],
   coverage,
+  saving = null,
   isCurrent = false,
   isChoosing = false,
   isDisabled = false,
@@ -52,16 +61,20 @@ export function PackageCard({
   const locale = useLocale();
   const nameId = `package-${pkg.id}-name`;
   const isTwoYears = pkg.subDurationInYears === 2;
-  const isPremium = isPremiumPackage(pkg);
-  const isPickMe = isPremium && variants.isPremiumPickMe;
+  const isRecommended = pkg.recommended;
+  const isPickMe = isRecommended && variants.isPremiumPickMe;
   const isPlain = pkg.buildYourOwn && variants.isPlainDecoyFirst;
+  // Formatted as the card's total is: in the language, as written where the currency is used.
+  const moneyFormat = moneyLocale(locale, countryOfCurrency(pkg.currencyCode));
+  const money = (amount: number) => formatMoney(amount, pkg.currencyCode, moneyFormat);
+  const perMonth = money(monthlyAmount(pkg));
+  // A promotion's banner says nothing more where a code already covers the whole price.
+  const shownCoupons = coverage?.isFullyCovered ? [] : coupons;
   const couponText = (coupon: Coupon) => {
-    const saving = variants.isSavingInMoney ? couponSavingOn(coupon, pkg) : null;
-    return saving === null
+    const couponSaving = variants.isSavingInMoney ? couponSavingOn(coupon, pkg) : null;
+    return couponSaving === null
       ? coupon.bannerText
-      : t('experiments.packages.save', {
-          amount: formatMoney(saving, pkg.currencyCode, moneyLocale(locale)),
-        });
+      : t('experiments.packages.save', { amount: money(couponSaving) });
   };
   const taxKey = taxWordingKey(pkg);
   const terms = pkg.pricesIncludeTax
@@ -77,7 +90,7 @@ export function PackageCard({
       <article
         className={[
           styles.card,
-          isPremium ? styles.premium : '',
+          isRecommended ? styles.recommended : '',
           isPickMe ? styles.pickMe : '',
           isPlain ? styles.plain : '',
           isCurrent ? styles.current : '',
@@ -85,11 +98,11 @@ export function PackageCard({
         aria-labelledby={nameId}
       >
         <h2 id={nameId}>{pkg.displayName}</h2>
-        {isPremium || isCurrent ? (
+        {isRecommended || isCurrent ? (
           <p className={styles.badges}>
-            {isPremium ? (
+            {isRecommended ? (
               <span className={styles.badge}>
-                {t(isPickMe ? 'experiments.packages.mostPopular' : 'packages.premiumBadge')}
+                {t(isPickMe ? 'experiments.packages.mostPopular' : 'packages.recommendedBadge')}
               </span>
             ) : null}
             {isCurrent ? (
@@ -104,9 +117,24 @@ export function PackageCard({
             ? t('packages.fromPrice', { price: pkg.totalPriceFormatted })
             : pkg.totalPriceFormatted}
         </p>
+        <p className={styles.perMonth}>
+          {t(pkg.buildYourOwn ? 'packages.fromPerMonth' : 'packages.perMonth', { price: perMonth })}
+        </p>
         <p className={styles.billing}>
           {t(isTwoYears ? 'packages.billedEveryTwoYears' : 'packages.billedEveryYear')}
         </p>
+        {saving ? (
+          <p className={styles.saving}>
+            {t('packages.twoYearSaving', { amount: money(saving.amount), percent: saving.percent })}
+          </p>
+        ) : null}
+        {pkg.features.length > 0 ? (
+          <ul className={styles.features} aria-label={t('packages.included')}>
+            {pkg.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        ) : null}
         <p className={styles.tax}>
           {t(taxKey, { ns: 'validation', amount: pkg.vatAmountFormatted })}
         </p>
@@ -115,7 +143,7 @@ export function PackageCard({
         ) : (
           <p className={styles.terms}>{terms}</p>
         )}
-        {coupons.map((coupon) => (
+        {shownCoupons.map((coupon) => (
           <p key={coupon.couponCode} className={styles.coupon}>
             <VisuallyHidden>{t('packages.offer')} </VisuallyHidden>
             {couponText(coupon)}
@@ -131,7 +159,7 @@ export function PackageCard({
         <div className={styles.cardAction}>
           <Button
             isFullWidth
-            variant={isPremium ? 'primary' : 'secondary'}
+            variant={isRecommended ? 'primary' : 'secondary'}
             isLoading={isChoosing}
             disabled={isDisabled}
             {...(postedAs ? { type: 'submit', name: postedAs, value: String(pkg.id) } : {})}

@@ -1,10 +1,18 @@
-import { type Coupon, PACKAGE_CHOICE_FIELD, type Package } from '@coparent/domain';
+import {
+  bestTwoYearPercent,
+  type Coupon,
+  PACKAGE_CHOICE_FIELD,
+  type Package,
+  twoYearSaving,
+} from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { usePackageVariants } from '../hooks/use-package-variants';
 import type { CodeCoverage } from '../hooks/use-subscription-code';
+import { useTermChoice } from '../hooks/use-term-choice';
 import { couponsForPackage, plainDecoyFirst, sortPackages } from '../package-order';
 import { PackageCard } from './package-card';
 import styles from './packages.module.css';
+import { TermSwitch } from './term-switch';
 
 type PackageListProps = {
   packages: readonly Package[];
@@ -21,7 +29,11 @@ type PackageListProps = {
   action?: string;
 };
 
-/** The package cards, sorted (sortPackages; the experiments' variants on top), each with the coupons that apply to it. */
+/**
+ * The packages of one term at a time (the 1-year / 2-year switch above them), sorted
+ * (sortPackages; the experiments' variants on top), each with the coupons that apply to it and,
+ * for two years, what the term saves.
+ */
 export function PackageList({
   packages,
   coupons,
@@ -33,13 +45,15 @@ export function PackageList({
 }: PackageListProps) {
   const { t } = useTranslation();
   const variants = usePackageVariants();
-  const sorted = sortPackages(packages);
+  const termChoice = useTermChoice(packages, currentPackageId);
+  const sorted = sortPackages(packages).filter((pkg) => pkg.subDurationInYears === termChoice.term);
   const cards = (
     <ul className={styles.cards} aria-label={t('packages.listLabel')}>
       {(variants.isPlainDecoyFirst ? plainDecoyFirst(sorted) : sorted).map((pkg) => (
         <PackageCard
           key={pkg.id}
           pkg={pkg}
+          saving={twoYearSaving(pkg, packages)}
           coupons={couponsForPackage(coupons, pkg)}
           coverage={coverage?.get(pkg.id)}
           isCurrent={pkg.id === currentPackageId}
@@ -52,11 +66,16 @@ export function PackageList({
       ))}
     </ul>
   );
-  return action ? (
-    <form method="post" action={action}>
-      {cards}
-    </form>
-  ) : (
-    cards
+  return (
+    <>
+      <TermSwitch {...termChoice} bestSavingPercent={bestTwoYearPercent(packages)} />
+      {action ? (
+        <form method="post" action={action}>
+          {cards}
+        </form>
+      ) : (
+        cards
+      )}
+    </>
   );
 }
