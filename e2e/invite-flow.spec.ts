@@ -195,6 +195,12 @@ for (const lang of LANGUAGES) {
         page.getByRole('link', { name: t(lang, 'receipt.steps.app.appStore') }),
       ).toBeVisible();
       await expectNoSeriousA11yViolations(page, `invite receipt (${lang})`);
+      // Signed in by their credentials: their receipt downloads as a PDF.
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: t(lang, 'receipt.downloadPdf') }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/^receipt-[0-9a-f-]{36}\.pdf$/);
       await page.getByRole('button', { name: t(lang, 'inviteReceipt.login') }).click();
       await page.waitForURL(/\/app\/account\/login/);
       expect(

@@ -210,6 +210,12 @@ for (const lang of LANGUAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'receipt.title'));
     await expect(page.getByRole('main')).toContainText(packageName(PREMIUM_1_YEAR, lang));
     expect((await context.cookies()).some((c) => c.name === 'coparent_credentials')).toBe(false);
+    // Its PDF is a plain link, authorised by the signup's cookie.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t(lang, 'receipt.downloadPdf') }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^receipt-[0-9a-f-]{36}\.pdf$/);
     const receipt = await page.request.get(page.url());
     await expectAccessibleWithoutScripts(
       browser,

@@ -104,18 +104,27 @@ export async function listReceiptsOfUser(db: Executor, userId: string): Promise<
 }
 
 /**
- * One receipt of this user with the payment's stored answer (for the co-parent's email). The
- * user id is part of the query: another user's receipt is simply not found.
+ * One receipt of this user with the payment's stored answer (for the co-parent's email) and its
+ * package's name in each language. The user id is part of the query: another user's receipt is
+ * simply not found.
  */
 export async function findReceiptOfUser(
   db: Executor,
   userId: string,
   receiptId: string,
-): Promise<{ body: unknown; paymentResponse: unknown } | undefined> {
+): Promise<
+  { body: unknown; paymentResponse: unknown; packageName: LocalizedText | null } | undefined
+> {
   const [row] = await db
-    .select({ body: receipts.body, paymentResponse: payments.response })
+    .select({
+      body: receipts.body,
+      paymentResponse: payments.response,
+      packageName: catalogPackages.displayName,
+    })
     .from(receipts)
     .innerJoin(payments, eq(payments.id, receipts.paymentId))
+    .leftJoin(orders, eq(orders.id, receipts.orderId))
+    .leftJoin(catalogPackages, eq(catalogPackages.id, orders.packageId))
     .where(and(eq(receipts.paymentId, receiptId), eq(receipts.userId, userId)))
     .limit(1);
   return row;

@@ -9,6 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/locale.js';
 import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
+import {
+  ReceiptPdfQuerySchema,
+  ReceiptPdfResponse,
+  receiptPdfLocale,
+  sendReceiptPdf,
+} from '../receipts/receipt-pdf-http.js';
 import type { SessionAuth } from '../session/session-auth.js';
 import type { CoParentTextService } from './coparent-text.js';
 import type { AccountHomeService } from './service.js';
@@ -66,6 +72,33 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.receipt(auth.sessionOf(request).userId, request.params.receiptId);
+    },
+  );
+
+  app.get(
+    '/account/receipts/:receiptId/pdf',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'One of the logged-in user’s receipts as a PDF',
+        description:
+          'The receipt email’s items, the order number and the account holder’s name, in the ' +
+          '`lang` language. Any id that is not one of the session user’s receipts answers 404 ' +
+          'RECEIPT_NOT_FOUND; 401 SESSION_REQUIRED without a live session.',
+        params: AccountReceiptParamsSchema,
+        querystring: ReceiptPdfQuerySchema,
+        headers: LocaleHeadersSchema,
+        response: { 200: ReceiptPdfResponse, 401: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.receiptPdf(
+        auth.sessionOf(request).userId,
+        request.params.receiptId,
+        receiptPdfLocale(request, request.query.lang),
+      );
+      return sendReceiptPdf(reply, pdf);
     },
   );
 

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { findCredentialsOfUser, findUserById } from '../account/repo.js';
 import { familyMembers } from '../accounts/families.js';
+import { type ReceiptPdf, receiptPdf as renderReceiptPdf } from '../receipts/receipt-pdf.js';
 import type { CoParentTextService } from './coparent-text.js';
 import {
   findMemberOfUser,
@@ -115,12 +116,18 @@ export function createAccountHomeService({ db, now, coParentText }: AccountHomeS
     };
   }
 
-  /** GET /v2/account/receipts/:receiptId: only the session user's own receipts. */
-  async function receipt(userId: string, receiptId: string): Promise<AccountReceipt> {
+  /** Only the session user's own receipts: any other id is not found. */
+  async function ownReceipt(userId: string, receiptId: string) {
     // A malformed id is not looked up (the column is a uuid): it is just not found.
     if (!ReceiptIdSchema.safeParse(receiptId).success) throw new AppError('RECEIPT_NOT_FOUND');
     const row = await findReceiptOfUser(db, userId, receiptId);
     if (!row) throw new AppError('RECEIPT_NOT_FOUND');
+    return row;
+  }
+
+  /** GET /v2/account/receipts/:receiptId. */
+  async function receipt(userId: string, receiptId: string): Promise<AccountReceipt> {
+    const row = await ownReceipt(userId, receiptId);
     const stored = row.paymentResponse as Partial<PaymentResponse> | null;
     return {
       ...(row.body as Receipt),
@@ -129,5 +136,26 @@ export function createAccountHomeService({ db, now, coParentText }: AccountHomeS
     };
   }
 
-  return { home, receipt };
+  /** GET /v2/account/receipts/:receiptId/pdf: one of the user's own receipts as a PDF. */
+  async function receiptPdf(
+    userId: string,
+    receiptId: string,
+    locale: Locale,
+  ): Promise<ReceiptPdf> {
+    const [row, user] = await Promise.all([
+      ownReceipt(userId, receiptId),
+      findUserById(db, userId),
+    ]);
+    if (!user) throw new AppError('SESSION_REQUIRED');
+    const stored = row.body as Receipt;
+    return renderReceiptPdf({
+      receipt: stored,
+      orderNumber: receiptId,
+      packageName: row.packageName?.[locale] ?? stored.packageDisplayName,
+      holderName: `${user.firstName} ${user.lastName}`,
+      locale,
+    });
+  }
+
+  return { home, receipt, receiptPdf };
 }

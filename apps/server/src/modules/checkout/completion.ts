@@ -187,19 +187,15 @@ export function createCompletion(deps: CompletionDeps) {
   function queueReceipt(
     tx: Executor,
     purchase: Purchase,
-    paid: { transaction: GatewayTransaction | null; receipt: Receipt },
+    receipt: Receipt,
     payer: { email: string; firstName: string },
     extra: { coParentName: string | null; credentialsLink?: CredentialsLink },
   ): Promise<QueuedMail> {
-    const { attempt, method, instant, renewsAt } = purchase;
     return queueReceiptEmail(tx, mailer, {
       to: payer.email,
       firstName: payer.firstName,
-      attempt,
-      ...paid,
-      method,
-      instant,
-      renewsAt,
+      attempt: purchase.attempt,
+      receipt,
       ...extra,
     });
   }
@@ -274,7 +270,7 @@ export function createCompletion(deps: CompletionDeps) {
     await credentialsToken(tx, parent.id, instant);
 
     const deliveries = [
-      await queueReceipt(tx, purchase, { transaction, receipt }, parent, {
+      await queueReceipt(tx, purchase, receipt, parent, {
         coParentName: signup.coParentFirstName,
         credentialsLink: await credentialsLink(tx, parent.id),
       }),
@@ -399,7 +395,7 @@ export function createCompletion(deps: CompletionDeps) {
       await queueReceipt(
         tx,
         purchase,
-        { transaction, receipt },
+        receipt,
         { email: user.email, firstName: user.firstName },
         { coParentName: null },
       ),

@@ -1,5 +1,4 @@
 import {
-  areTaxesIncluded,
   encodeGaPayload,
   formatMoney,
   gaPurchasePayload,
@@ -13,16 +12,15 @@ import {
   type Receipt,
   receiptPaymentType,
   supportPhoneFor,
-  taxLabelKeys,
-  translateMessage,
 } from '@coparent/domain';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
-import { type ReceiptEmailItems, receiptEmail } from '../email/templates/receipt.js';
+import { receiptEmail } from '../email/templates/receipt.js';
 import type { PaymentCompleted } from '../payments/payments.js';
 import type { findPackage } from '../pricing/catalog.js';
+import { receiptLines } from '../receipts/receipt-lines.js';
 import type { Attempt } from './attempt.js';
 import { insertReceipt } from './repo.js';
 
@@ -33,8 +31,6 @@ export type StoredResponse = Omit<PaymentResponse, 'clickToJoinToken'>;
 export type CredentialsLink = { url: string; expiresInDays: number; expiresAt: Date };
 
 type Package = NonNullable<ReturnType<typeof findPackage>>;
-
-const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
 
 /** The pricing info part of a pricing answer (without `request`). */
 export function pricingInfoOf(pricing: PricingResponse): PricingInfo {
@@ -145,26 +141,6 @@ export async function recordCompletion(
   };
 }
 
-/** The receipt's lines for its email, in the receipt page's words and the server's amounts. */
-function receiptItems(receipt: Receipt, locale: Locale): ReceiptEmailItems {
-  const { totals, couponDetail, paymentCodeDetails, taxes } = receipt;
-  const label = taxLabelKeys(receipt.packageId, taxes)
-    .map((key) => translateMessage(key, locale))
-    .join(' + ');
-  return {
-    termYears: receipt.subDurationInYears,
-    subtotal: totals.subTotalFormatted,
-    discount: couponDetail
-      ? { code: couponDetail.couponCode, amount: couponDetail.discountFormatted }
-      : undefined,
-    codes: paymentCodeDetails.map((detail) => ({
-      code: detail.code,
-      amount: detail.amountFormatted,
-    })),
-    tax: { label, amount: totals.taxAmountFormatted, isIncluded: areTaxesIncluded(taxes, false) },
-  };
-}
-
 /** The receipt email, in the outbox with the completing transaction. */
 export async function queueReceiptEmail(
   tx: Executor,
@@ -174,36 +150,27 @@ export async function queueReceiptEmail(
     firstName: string;
     attempt: Attempt;
     receipt: Receipt;
-    transaction: GatewayTransaction | null;
-    method: PaymentType;
-    instant: Date;
-    renewsAt: Date;
     coParentName: string | null;
     credentialsLink?: CredentialsLink;
   },
 ): Promise<QueuedMail> {
-  const { attempt, receipt, transaction, method, instant } = input;
+  const { attempt, receipt } = input;
   const { locale } = attempt;
-  const dateFormat = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(DATE_LOCALES[locale], { ...options, timeZone: 'UTC' });
-  const format = (minor: number) =>
-    formatMoney(minor, receipt.totals.currencyCode, moneyLocale(locale, attempt.billing.country));
-  const cardText =
-    method === 'PAYPAL'
-      ? 'PayPal'
-      : method === 'VENMO'
-        ? 'Venmo'
-        : `${transaction?.cardType ?? ''} ${locale === 'es-MX' ? 'terminada en' : 'ending in'} ${transaction?.lastFour ?? ''}`.trim();
+  const lines = receiptLines(receipt, locale);
   const mail = receiptEmail({
     locale,
     firstName: input.firstName,
-    packageName: receipt.packageDisplayName,
-    items: receiptItems(receipt, locale),
-    totalFormatted: format(receipt.totals.total),
-    paymentMethod: transaction ? cardText : '—',
-    transactionId: receipt.transactionId,
-    date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
-    renewsOn: dateFormat({ dateStyle: 'long' }).format(input.renewsAt),
+    packageName: lines.packageName,
+    items: lines.items,
+    totalFormatted: formatMoney(
+      receipt.totals.total,
+      receipt.totals.currencyCode,
+      moneyLocale(locale, attempt.billing.country),
+    ),
+    paymentMethod: lines.paymentMethod ?? '—',
+    transactionId: lines.transactionId,
+    date: lines.date,
+    renewsOn: lines.renewsOn,
     payForCoParent: attempt.payForCoparent,
     coParentName: input.coParentName,
     supportPhone: supportPhoneFor(attempt.billing.country).display,

@@ -21,6 +21,12 @@ import {
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
+import {
+  ReceiptPdfQuerySchema,
+  ReceiptPdfResponse,
+  receiptPdfLocale,
+  sendReceiptPdf,
+} from '../receipts/receipt-pdf-http.js';
 import type { CheckoutService } from './service.js';
 
 export type CheckoutRoutesOptions = {
@@ -148,6 +154,34 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.receipt(request.params.signupId, request.headers['x-registration-key']);
+    },
+  );
+
+  app.get(
+    '/signups/:signupId/receipt/pdf',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The receipt of a paid signup as a PDF (the receipt page’s download)',
+        description:
+          'Authorised as GET /v2/signups/{signupId}/receipt: the registration key (the header, ' +
+          'or the browser’s signup cookie for this very signup), else 403; 404 ' +
+          'RECEIPT_NOT_FOUND before a completed payment. The items of the receipt email, the ' +
+          'order number and Parent A’s name, in the `lang` language.',
+        security: [{ registrationKey: [] }],
+        params: SignupParamsSchema,
+        querystring: ReceiptPdfQuerySchema,
+        headers: RegistrationKeyHeadersSchema,
+        response: { 200: ReceiptPdfResponse, 403: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.receiptPdf(
+        request.params.signupId,
+        request.headers['x-registration-key'],
+        receiptPdfLocale(request, request.query.lang),
+      );
+      return sendReceiptPdf(reply, pdf);
     },
   );
 };

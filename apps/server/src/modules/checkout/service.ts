@@ -31,7 +31,9 @@ import type { ExperimentFlags } from '../flags/experiment-arm.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { unavailable } from '../payments/failures.js';
 import { createPayments, type PayBody } from '../payments/payments.js';
+import { findPackage } from '../pricing/catalog.js';
 import type { PricingService } from '../pricing/service.js';
+import { type ReceiptPdf, receiptPdf as renderReceiptPdf } from '../receipts/receipt-pdf.js';
 import type { SignupService } from '../signup/service.js';
 import { type InvitedPayer, prepareInvitedAttempt, prepareSignupAttempt } from './attempt.js';
 import { type CompletionDeps, createCompletion } from './completion.js';
@@ -202,12 +204,35 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
   }
 
-  /** GET /v2/signups/{id}/receipt: the stored receipt of the signup's completed payment. */
-  async function receipt(signupId: string, registrationKey: string | undefined): Promise<Receipt> {
+  /** The signup's completed payment and its stored receipt; the key is checked as for any call. */
+  async function paidReceipt(signupId: string, registrationKey: string | undefined) {
     const { row } = await signups.authorizeForCheckout(signupId, registrationKey);
     const payment = await payments.findCompleted({ signupId: row.id });
     if (!payment?.response) throw new AppError('RECEIPT_NOT_FOUND');
-    return (payment.response as StoredResponse).receipt;
+    return { row, payment, receipt: (payment.response as StoredResponse).receipt };
+  }
+
+  /** GET /v2/signups/{id}/receipt: the stored receipt of the signup's completed payment. */
+  async function receipt(signupId: string, registrationKey: string | undefined): Promise<Receipt> {
+    return (await paidReceipt(signupId, registrationKey)).receipt;
+  }
+
+  /** GET /v2/signups/{id}/receipt/pdf: the same receipt as a PDF, Parent A its holder. */
+  async function receiptPdf(
+    signupId: string,
+    registrationKey: string | undefined,
+    locale: Locale,
+  ): Promise<ReceiptPdf> {
+    const { row, payment, receipt } = await paidReceipt(signupId, registrationKey);
+    const catalog = await pricing.catalogNow(db);
+    return renderReceiptPdf({
+      receipt,
+      orderNumber: payment.id,
+      packageName:
+        findPackage(catalog, receipt.packageId)?.displayName[locale] ?? receipt.packageDisplayName,
+      holderName: `${row.parentFirstName} ${row.parentLastName}`,
+      locale,
+    });
   }
 
   return {
@@ -216,6 +241,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     pay,
     payInvited,
     receipt,
+    receiptPdf,
     reconcilePendingPayments: payments.reconcilePendingPayments,
   };
 }

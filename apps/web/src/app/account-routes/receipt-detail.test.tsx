@@ -23,6 +23,10 @@ describe('/app/account/receipts/:receiptId', () => {
     const payment = screen.getByRole('region', { name: 'Payment information' });
     expect(within(payment).getByText('Credit or debit card: Visa ending in 1111')).toBeVisible();
     expect(within(payment).getByText('txn_123')).toBeVisible();
+    expect(within(payment).getByRole('link', { name: 'Download PDF receipt' })).toHaveAttribute(
+      'href',
+      `/v2/account/receipts/${RECEIPT_ID}/pdf?lang=en`,
+    );
     expect(screen.getByRole('link', { name: 'Back to My Account' })).toHaveAttribute('href', '/');
     // The affiliate pixel counted the purchase once, in the funnel.
     expect(document.querySelector('img')).toBeNull();

@@ -10,6 +10,7 @@ import { US_PACKAGES } from '@/test/packages-fixtures';
 import { renderApp } from '@/test/render-app';
 
 const USER = '11111111-1111-4111-8111-111111111111';
+const RECEIPT_ID = '22222222-2222-4222-8222-222222222222';
 
 function paidHere() {
   const pricing = priceFor(US_PACKAGES, {
@@ -20,7 +21,7 @@ function paidHere() {
   saveInvitePaymentResult(
     {
       userId: USER,
-      receipt: { ...receipt, email: 'luis@example.com' },
+      receipt: { ...receipt, receiptId: RECEIPT_ID, email: 'luis@example.com' },
       registration: {
         ...registration,
         parent: { ...registration.parent, email: 'luis@example.com', userId: USER },
@@ -56,6 +57,11 @@ describe('/invite/receipt', () => {
     const payment = screen.getByRole('region', { name: 'Payment information' });
     expect(within(payment).getByText('Credit or debit card: Visa ending in 1111')).toBeVisible();
     expect(within(payment).getByText('txn_123')).toBeVisible();
+    // Signed in by setting credentials: the account's own download.
+    expect(within(payment).getByRole('link', { name: 'Download PDF receipt' })).toHaveAttribute(
+      'href',
+      `/v2/account/receipts/${RECEIPT_ID}/pdf?lang=en`,
+    );
     expect(document.title).toContain("You're all set!");
   });
 
@@ -86,5 +92,9 @@ describe('/invite/receipt', () => {
     await renderApp('/invite/receipt');
     expect(screen.getByRole('heading', { level: 1, name: '¡Todo listo!' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Descargar recibo en PDF' })).toHaveAttribute(
+      'href',
+      `/v2/account/receipts/${RECEIPT_ID}/pdf?lang=es-MX`,
+    );
   });
 });

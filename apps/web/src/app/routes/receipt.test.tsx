@@ -13,12 +13,13 @@ const RELOAD =
   'You have tried to reload your receipt. Please log in and go to My Account to view your receipt.';
 
 const RECEIPT_ID = '3b0f6a1e-2c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const SIGNUP_ID = '5c2d7b3f-4e6a-4b7c-9d8e-1f2a3b4c5d6e';
 
 function paid(pricing: PricingResponse, options: Parameters<typeof paymentResponse>[1] = {}) {
   const { clickToJoinToken: _token, ...answer } = paymentResponse(pricing, options);
   const result = { ...answer, receipt: { ...answer.receipt, receiptId: RECEIPT_ID } };
   useCheckoutStore.setState({ result, hasSetCredentials: true });
-  useFunnelStore.setState({ packageId: result.registration.order.packageId });
+  useFunnelStore.setState({ packageId: result.registration.order.packageId, signupId: SIGNUP_ID });
 }
 
 const texas = priceFor(US_PACKAGES, {
@@ -108,6 +109,10 @@ describe('/receipt', () => {
     expect(within(payment).getByText('Credit or debit card: Visa ending in 1111')).toBeVisible();
     expect(within(payment).getByText('txn_123')).toBeVisible();
     expect(within(payment).getByText(/May 1, 2025.*2:03.*UTC/)).toBeVisible();
+    // The PDF, authorised by the signup's cookie as the receipt call is, in the page's language.
+    const download = within(payment).getByRole('link', { name: 'Download PDF receipt' });
+    expect(download).toHaveAttribute('href', `/v2/signups/${SIGNUP_ID}/receipt/pdf?lang=en`);
+    expect(download).toHaveAttribute('download');
     // No pixel unless one is configured.
     expect(document.querySelector('img')).toBeNull();
   });

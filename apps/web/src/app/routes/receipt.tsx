@@ -12,6 +12,7 @@ import { Spinner } from '@/components/spinner';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import { affiliateScriptUrl, useAffiliateScript } from '@/features/receipt/affiliate-script';
 import { signupReceiptQueryOptions } from '@/features/receipt/api/get-signup-receipt';
+import { signupReceiptPdfUrl } from '@/features/receipt/api/signup-receipt-pdf';
 import { receiptLoginUrl } from '@/features/receipt/receipt-login-url';
 import { wasReceiptReloaded } from '@/features/receipt/receipt-reload';
 import { track } from '@/lib/analytics';
@@ -42,7 +43,13 @@ export function ReceiptRoute() {
 function SignupReceipt({ signup }: { signup: SignupState }) {
   const { data: receipt } = useQuery(signupReceiptQueryOptions(signup.signupId));
   if (!receipt) return <Spinner />;
-  return <PaidReceipt receipt={receipt} coParentEmail={signup.coParent?.email ?? null} />;
+  return (
+    <PaidReceipt
+      receipt={receipt}
+      coParentEmail={signup.coParent?.email ?? null}
+      signupId={signup.signupId}
+    />
+  );
 }
 
 /**
@@ -56,6 +63,7 @@ function TabReceipt() {
   const [isReload] = useState(wasReceiptReloaded);
   const result = useCheckoutStore((s) => s.result);
   const selectedPackageId = useFunnelStore((s) => s.packageId);
+  const signupId = useFunnelStore((s) => s.signupId);
   const isShown = Boolean(
     result && !isReload && selectedPackageId === result.registration.order.packageId,
   );
@@ -77,17 +85,26 @@ function TabReceipt() {
     );
   }
   return (
-    <PaidReceipt receipt={result.receipt} coParentEmail={result.registration.coParent.email} />
+    <PaidReceipt
+      receipt={result.receipt}
+      coParentEmail={result.registration.coParent.email}
+      signupId={signupId}
+    />
   );
 }
 
-/** The receipt of a payment: the account activated, the next steps, the order and the payment. */
+/**
+ * The receipt of a payment: the account activated, the next steps, the order and the payment,
+ * and its PDF (downloaded with the signup's cookie, as the receipt call is authorised).
+ */
 function PaidReceipt({
   receipt,
   coParentEmail,
+  signupId,
 }: {
   receipt: Receipt;
   coParentEmail: string | null;
+  signupId: string | undefined;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -117,6 +134,7 @@ function PaidReceipt({
         locale={locale}
         pixelBaseUrl={affiliatePixelBaseUrl()}
         accountUrl={ACCOUNT_HOME_PATH}
+        pdfUrl={signupId ? signupReceiptPdfUrl(signupId, locale) : undefined}
         summary={<PaidOrderSummary receipt={receipt} headingId="receipt-summary-heading" />}
       />
     </>

@@ -12,17 +12,21 @@ type ReceiptOrderAndPaymentProps = {
   /** The order summary (the shared OrderSummary, composed by the route). */
   summary: ReactNode;
   headingId: string;
+  /** Where the receipt downloads as a PDF; no link when absent. */
+  pdfUrl?: string | undefined;
 };
 
 /**
- * The order summary beside the payment information (method, transaction, date, amount): the
- * same on Parent A's receipt, the account's receipt page and the invited co-parent's receipt.
+ * The order summary beside the payment information (method, transaction, date, amount) and the
+ * PDF download: the same on Parent A's receipt, the account's receipt page and the invited
+ * co-parent's receipt.
  */
 export function ReceiptOrderAndPayment({
   receipt,
   locale,
   summary,
   headingId,
+  pdfUrl,
 }: ReceiptOrderAndPaymentProps) {
   const { t } = useTranslation();
   const date = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
@@ -68,6 +72,14 @@ export function ReceiptOrderAndPayment({
             <dd>{receipt.totals.totalFormatted}</dd>
           </div>
         </dl>
+        {pdfUrl ? (
+          <p className={styles.download}>
+            {/* A plain link: it works before the app has taken a server-written page over. */}
+            <a href={pdfUrl} download>
+              {t('receipt.downloadPdf')}
+            </a>
+          </p>
+        ) : null}
       </section>
     </div>
   );

@@ -17,6 +17,8 @@ type ReceiptViewProps = {
   /** The affiliate pixel's base address, when one is configured. */
   pixelBaseUrl?: string;
   accountUrl: string;
+  /** Where the receipt downloads as a PDF. */
+  pdfUrl?: string | undefined;
 };
 
 /**
@@ -31,6 +33,7 @@ export function ReceiptView({
   locale,
   pixelBaseUrl,
   accountUrl,
+  pdfUrl,
 }: ReceiptViewProps) {
   const { t } = useTranslation();
   return (
@@ -77,6 +80,7 @@ export function ReceiptView({
         locale={locale}
         summary={summary}
         headingId="receipt-payment-heading"
+        pdfUrl={pdfUrl}
       />
 
       <p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaidOrderSummary } from '@/components/order-summary';
 import { PageHeading } from '@/components/page-heading';
+import { accountReceiptPdfUrl } from '@/components/receipt/receipt-pdf-url';
 import { ReceiptView } from '@/components/receipt/receipt-view';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
@@ -63,6 +64,7 @@ export function ReceiptDetailPage({ receiptId }: { receiptId: string }) {
         coParentEmail={data.coParentEmail}
         locale={locale}
         accountUrl={ACCOUNT_HOME_PATH}
+        pdfUrl={accountReceiptPdfUrl(receiptId, locale)}
         summary={<PaidOrderSummary receipt={data} headingId="receipt-summary-heading" />}
       />
     </>

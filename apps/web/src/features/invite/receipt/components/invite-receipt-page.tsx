@@ -9,6 +9,7 @@ import {
   ReceiptOrderAndPayment,
   ReceiptSteps,
 } from '@/components/receipt/receipt-parts';
+import { accountReceiptPdfUrl } from '@/components/receipt/receipt-pdf-url';
 import { RichText } from '@/components/rich-text';
 import { Spinner } from '@/components/spinner';
 import { resetInviteState } from '@/features/invite/credentials/reset-invite-state';
@@ -88,6 +89,8 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
         locale={locale}
         summary={<PaidOrderSummary receipt={receipt} headingId="invite-receipt-summary-heading" />}
         headingId="invite-receipt-payment-heading"
+        // Setting credentials signed the co-parent in: the account's download is theirs.
+        pdfUrl={receipt.receiptId ? accountReceiptPdfUrl(receipt.receiptId, locale) : undefined}
       />
     </div>
   );
