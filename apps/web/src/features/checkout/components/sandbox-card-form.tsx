@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/text-field';
 import type { CardField, CardFieldErrors } from '../card-fields';
+import { CardBrand } from './card-brand';
 import styles from './checkout.module.css';
 
 type SandboxCardFormProps = {
@@ -75,14 +76,7 @@ export function SandboxCardForm({
         onChange={(event) => set('number', formatCardNumber(event.target.value))}
         onBlur={() => onBlur('number')}
       />
-      {brand ? (
-        <p className={styles.cardBrand} aria-live="polite">
-          <span className={styles.cardBrandMark} data-brand={brand} aria-hidden="true">
-            {brand === 'American Express' ? 'AMEX' : brand.toUpperCase()}
-          </span>
-          {t('checkout.card.brand', { brand })}
-        </p>
-      ) : null}
+      {brand ? <CardBrand brand={brand} /> : null}
       <div className={styles.cardRow}>
         <TextField
           id="card-expirationDate"

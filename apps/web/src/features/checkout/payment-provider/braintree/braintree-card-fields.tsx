@@ -8,6 +8,7 @@ import { describedBy, FieldError, FieldHint } from '@/components/field-message';
 import { Spinner } from '@/components/spinner';
 import type { CardField } from '@/features/checkout/card-fields';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { CardBrand } from '@/features/checkout/components/card-brand';
 import checkoutStyles from '@/features/checkout/components/checkout.module.css';
 import { CheckoutProblem } from '@/features/checkout/components/checkout-problem';
 import type { CardFormProps } from '../payment-provider';
@@ -87,7 +88,7 @@ export function BraintreeCardFields({
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [fields, setFields] = useState(EMPTY_FIELDS);
   const [shown, setShown] = useState<ReadonlySet<CardField>>(new Set());
-  const [cardType, setCardType] = useState<{ id: string; name: string } | null>(null);
+  const [cardTypeId, setCardTypeId] = useState<string | null>(null);
   const [summaryKey, setSummaryKey] = useState(0);
   const instance = useRef<HostedFields | null>(null);
   // A remount (React's strict mode, a new restriction) waits for the previous teardown.
@@ -133,9 +134,7 @@ export function BraintreeCardFields({
             cvv: event.fields.cvv,
           });
           const [only] = event.cards;
-          setCardType(
-            event.cards.length === 1 && only ? { id: only.type, name: only.niceType } : null,
-          );
+          setCardTypeId(event.cards.length === 1 && only ? only.type : null);
         };
         hostedFields.on('validityChange', update);
         hostedFields.on('cardTypeChange', update);
@@ -161,7 +160,7 @@ export function BraintreeCardFields({
     };
   }, [session, refusedKey]);
 
-  const brand = cardType ? CARD_TYPES_BY_ID[cardType.id] : undefined;
+  const brand = cardTypeId ? CARD_TYPES_BY_ID[cardTypeId] : undefined;
   const refusedBrand = brand && refusedCardTypes.includes(brand) ? brand : undefined;
   const isValid = FIELDS.every((name) => fields[name].isValid) && !refusedBrand;
   useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
@@ -290,11 +289,7 @@ export function BraintreeCardFields({
         </div>
       ) : null}
       {renderField('number', false)}
-      {cardType ? (
-        <p className={checkoutStyles.cardBrand} aria-live="polite">
-          {t('checkout.card.brand', { brand: cardType.name })}
-        </p>
-      ) : null}
+      {brand ? <CardBrand brand={brand} /> : null}
       <div className={styles.cardRow}>
         {renderField('expirationDate', true)}
         {renderField('cvv', true)}

@@ -210,6 +210,9 @@ describe('Payment view with braintree-web', () => {
       details: { cardType: 'Visa', lastFour: '1111' },
     });
     act(() => hostedFields.emit('validityChange', state('cvv', ALL_VALID)));
+    // The brand's mark, as the sandbox's fields show it.
+    expect(screen.getByText('Card type: Visa')).toBeVisible();
+    expect(screen.getByText('VISA')).toHaveAttribute('data-brand', 'Visa');
     await waitFor(() => expect(reviewOrder()).toBeEnabled());
     await user.click(reviewOrder());
     expect(
