@@ -25,6 +25,7 @@ import { eventsPlugin } from './modules/events/plugin.js';
 import { flagsPlugin } from './modules/flags/plugin.js';
 import { healthPlugin } from './modules/health/plugin.js';
 import { housekeepingPlugin } from './modules/housekeeping/plugin.js';
+import { inviteCookiePlugin } from './modules/invite/invite-cookie.js';
 import { invitePlugin } from './modules/invite/plugin.js';
 import { lookupsPlugin } from './modules/lookups/plugin.js';
 import { metricsPlugin } from './modules/metrics/plugin.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(httpPlugin);
   await app.register(signupCookiePlugin);
+  await app.register(inviteCookiePlugin);
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin);
   await app.register(emailPlugin);

@@ -22,7 +22,14 @@ export const openApiPlugin = fp(
           securitySchemes: {
             registrationKey: { type: 'apiKey', in: 'header', name: 'X-Registration-Key' },
             credentialsToken: { type: 'http', scheme: 'bearer' },
-            inviteToken: { type: 'http', scheme: 'bearer' },
+            inviteToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'The emailed link’s token. A browser page of this site sends it once; the ' +
+                'answer keeps it in the HttpOnly `coparent_invite` cookie, which later calls ' +
+                'carry instead of the header.',
+            },
           },
         },
       },

@@ -70,6 +70,10 @@ describe("the invitation's welcome written by the server", () => {
     expect(res.body).toMatch(/<main>welcome [^<]+<\/main>/);
     expect(res.body).toContain('id="server-queries"');
     expect(res.headers['cache-control']).toBe('no-store');
+    // The link's token is kept where no script reads it: a reload finds the invite.
+    expect([res.headers['set-cookie']].flat()).toContain(
+      `coparent_invite=${invite.token}; Path=/; HttpOnly; SameSite=Lax; Secure`,
+    );
   });
 
   it('answers the app’s shell for a link the server refuses, and without a token', async () => {
@@ -77,6 +81,7 @@ describe("the invitation's welcome written by the server", () => {
       const res = await open(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
     }
   });
 });

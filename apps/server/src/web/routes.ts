@@ -19,6 +19,7 @@ import { readCookie, serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
+import { inviteLinkCookie } from '../modules/invite/invite-cookie.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import type { JoinFormSubmission } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
@@ -332,6 +333,11 @@ export async function webRoutes(
     const joinPath = path.startsWith(`${JOIN_BASE}/`)
       ? path.slice(JOIN_BASE.length).replace(/\/$/, '')
       : undefined;
+    if (joinPath === '/invite') {
+      const linkToken = new URL(request.url, 'http://localhost').searchParams.get('token');
+      const kept = inviteLinkCookie(linkToken, { secure: opts.secureCookies });
+      if (kept) reply.header('set-cookie', kept);
+    }
     if (joinPath && (await serverRendered(request, reply, joinPath))) return reply;
     const shell = joinPath ? shells.get(joinPath) : undefined;
     if (shell) return reply.type('text/html; charset=utf-8').send(shell);

@@ -1,23 +1,37 @@
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
- * The invite token: taken out of the address bar on arrival and
- * kept in session storage for this tab, then sent as `Authorization: Bearer <token>`.
+ * The invite token: taken out of the address bar on arrival and sent once as
+ * `Authorization: Bearer <token>`; the server's answer keeps it in an HttpOnly cookie, where no
+ * script can read it. The tab keeps only a marker that it has an invite (session storage), and
+ * the token itself in memory until the page is left: after a reload, calls carry the cookie.
  */
+
+/** What the tab stores, and what `readInviteToken` answers, when the cookie holds the token. */
+export const INVITE_IN_COOKIE = 'cookie';
+
+let tokenOfThisPage: string | null = null;
+
 export function storeInviteToken(token: string): void {
-  writeStorage('session', STORAGE_KEYS.inviteToken, token);
+  tokenOfThisPage = token;
+  writeStorage('session', STORAGE_KEYS.inviteToken, INVITE_IN_COOKIE);
 }
 
+/** The token, `INVITE_IN_COOKIE` when only the cookie has it, or null without an invite. */
 export function readInviteToken(): string | null {
-  const token = readStorage('session', STORAGE_KEYS.inviteToken);
-  return token ? token : null;
+  const stored = readStorage('session', STORAGE_KEYS.inviteToken);
+  if (!stored) return null;
+  // A tab from before the cookie stored the token itself.
+  if (stored !== INVITE_IN_COOKIE) return stored;
+  return tokenOfThisPage ?? INVITE_IN_COOKIE;
 }
 
 export function clearInviteToken(): void {
+  tokenOfThisPage = null;
   removeStorage('session', STORAGE_KEYS.inviteToken);
 }
 
-/** The `Authorization` header of every invited call. */
+/** The `Authorization` header of every invited call (none when the cookie carries the token). */
 export function inviteAuthHeaders(token: string): Record<string, string> {
-  return { Authorization: `Bearer ${token}` };
+  return token === INVITE_IN_COOKIE ? {} : { Authorization: `Bearer ${token}` };
 }

@@ -1,3 +1,4 @@
+import { securesCookies } from '../../http/cookies.js';
 import { perMinute } from '../../http/per-minute.js';
 import { routesModule } from '../../http/routes-module.js';
 import { inviteRoutes } from './routes.js';
@@ -25,6 +26,7 @@ export const invitePlugin = routesModule(
       },
       metrics: app.counters,
     }),
+    cookie: { secure: securesCookies(config.publicUrl) },
     requestRateLimit: perMinute(config.rateLimit.inviteRequestPerMinute),
     pricingRateLimit: perMinute(config.rateLimit.pricingPerMinute),
     paymentRateLimit: perMinute(config.rateLimit.paymentPerMinute),

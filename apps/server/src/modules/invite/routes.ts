@@ -17,7 +17,7 @@ import {
   UpdateInvitedUserResponseSchema,
   ValidationErrorsResponseSchema,
 } from '@coparent/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -30,10 +30,13 @@ import {
   paymentResponses,
 } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
+import { keepInviteToken } from './invite-cookie.js';
 import type { InviteAuth, InviteService } from './service.js';
 
 export type InviteRoutesOptions = {
   service: InviteService;
+  /** The invite cookie's attributes: Secure on an https deployment. */
+  cookie: { secure: boolean };
   requestRateLimit: RouteRateLimit;
   pricingRateLimit: RouteRateLimit;
   paymentRateLimit: RouteRateLimit;
@@ -97,7 +100,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
   /** The one invite token check: resolves the bearer token to its invite and user. */
   const checkInvite =
     (options: { sayCompleted: boolean }) =>
-    async (request: FastifyRequest): Promise<void> => {
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const resolved = await service.authenticate(
         bearerToken(request.headers.authorization),
         options,
@@ -105,6 +108,8 @@ export const inviteRoutes: FastifyPluginAsyncZod<InviteRoutesOptions> = async (a
       const { userId } = (request.params ?? {}) as { userId?: string };
       if (userId !== undefined) service.assertUser(resolved, userId);
       request.inviteAuth = resolved;
+      // A browser keeps the token where its scripts cannot read it (invite-cookie.ts).
+      keepInviteToken(request, reply, opts.cookie);
     };
   const requireInvite = checkInvite({ sayCompleted: false });
 

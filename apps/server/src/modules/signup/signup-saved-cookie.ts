@@ -1,22 +1,7 @@
 import { SIGNUP_SAVED_COOKIE, SIGNUP_SAVED_COOKIE_MAX_AGE_SECONDS } from '@coparent/domain';
 import type { FastifyRequest } from 'fastify';
 import { serializeCookie } from '../../http/cookies.js';
-
-/**
- * A call the app's own page made: the browser says so (Sec-Fetch-Site), or, for one that does not
- * send that header, its Origin names this host. An API client sends neither.
- */
-function isOwnPageCall(request: Pick<FastifyRequest, 'headers' | 'host'>): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin';
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
-}
+import { isOwnPageCall } from '../../http/own-page-call.js';
 
 /**
  * The marker a browser's save gets beside the key cookie (an hour from this save): the server
