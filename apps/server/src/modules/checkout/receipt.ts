@@ -1,5 +1,6 @@
 import {
   areTaxesIncluded,
+  codesCoveringOrder,
   encodeGaPayload,
   formatMoney,
   gaPurchasePayload,
@@ -201,6 +202,7 @@ export async function queueReceiptEmail(
     items: receiptItems(receipt, locale),
     totalFormatted: format(receipt.totals.total),
     paymentMethod: transaction ? cardText : '—',
+    coveredByCodes: codesCoveringOrder(receipt),
     transactionId: receipt.transactionId,
     date: dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(instant),
     renewsOn: dateFormat({ dateStyle: 'long' }).format(input.renewsAt),
