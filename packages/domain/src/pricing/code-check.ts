@@ -96,3 +96,8 @@ export function refusedCodeIndex(error: { field: string }): number | undefined {
 export function isCodeForOtherPackages(error: { key?: string | undefined }): boolean {
   return error.key === ORDER_REFUSAL_KEYS.PACKAGE;
 }
+
+/** A code refused because no such code exists (a promo code's box then says "Invalid promo code"). */
+export function isUnknownCodeRefusal(error: { key?: string | undefined }): boolean {
+  return error.key === ORDER_REFUSAL_KEYS.UNKNOWN;
+}

@@ -1,4 +1,5 @@
 import {
+  codesCoveringOrder,
   isConsentRequired,
   PAYMENT_VIEW_FIELD,
   PAYMENT_VIEW_PARAM,
@@ -142,6 +143,7 @@ export function PostedCheckoutPage({
         action={PAYMENT_URL}
         errors={errors}
         isFree={pricing.data?.totals.total === 0}
+        coveringCodes={pricing.data ? codesCoveringOrder(pricing.data) : []}
         backButton={back(viewUrl('BILLING'))}
       />
     );
