@@ -46,6 +46,11 @@ type CheckoutPageProps = {
   backToPackages: ReactNode;
   /** The email's Change on Review (/step1, or /invite/step1 for an invited user). */
   emailChangePath: string;
+  /**
+   * The page shows the views as sub-steps of its own progress indicator (Parent A's funnel), so
+   * the checkout does not show a second one.
+   */
+  hasPageProgress?: boolean;
 };
 
 /**
@@ -59,6 +64,7 @@ export function CheckoutPage({
   renderSummary,
   backToPackages,
   emailChangePath,
+  hasPageProgress = false,
 }: CheckoutPageProps) {
   const { t } = useTranslation();
   const session = useCheckoutSession();
@@ -178,11 +184,13 @@ export function CheckoutPage({
 
   return (
     <>
-      <PaymentSteps
-        view={shown}
-        lastCompletedPaymentStep={lastCompletedPaymentStep}
-        onSelect={setView}
-      />
+      {hasPageProgress ? null : (
+        <PaymentSteps
+          view={shown}
+          lastCompletedPaymentStep={lastCompletedPaymentStep}
+          onSelect={setView}
+        />
+      )}
       {codeRefusal ? (
         <CodeRefusalBanner
           refusal={codeRefusal}
