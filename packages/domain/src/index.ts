@@ -34,6 +34,7 @@ export * from './pricing/code-check.js';
 export * from './pricing/codes.js';
 export * from './pricing/coupon.js';
 export * from './pricing/coupon-saving.js';
+export * from './pricing/covering-codes.js';
 export * from './pricing/discount-link.js';
 export * from './pricing/money.js';
 export * from './pricing/order-pricing-body.js';

@@ -261,7 +261,15 @@ export async function loggedInParent(
   ready?: TestSignup,
 ): Promise<LoggedInParent> {
   const signup = ready ?? (await signupReadyToPay(app));
-  const paid = await paySignup(app, signup, language);
+  return logInPaidParent(app, signup, await paySignup(app, signup, language));
+}
+
+/** A paid Parent A (the payment's answer) sets a username and password and logs in. */
+export async function logInPaidParent(
+  app: App,
+  signup: TestSignup,
+  paid: { clickToJoinToken: string; registration: { parent: { userId: string; email: string } } },
+): Promise<LoggedInParent> {
   const username = uniqueUsername();
   const set = await app.inject({
     method: 'POST',

@@ -11,8 +11,8 @@ type PriceSignupInput = SignupKey & { body: PricingRequestInput };
 /**
  * POST /v2/signups/{signupId}/pricing: the server's price of an order, computed from its catalog,
  * with the billing address, the codes and pay-for-co-parent where the body has them. The checkout's
- * amounts, shown and sent to the payment, come from here only. An invalid subscription code
- * answers 422 at `paymentCodes.N` ('Invalid activation code').
+ * amounts, shown and sent to the payment, come from here only. A subscription code that cannot
+ * pay for the order answers 422 at `paymentCodes.N` with its reason and the reason's `key`.
  */
 export async function priceSignup({
   signupId,

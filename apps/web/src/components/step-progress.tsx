@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './step-indicator.module.css';
 import { VisuallyHidden } from './visually-hidden';
@@ -17,16 +18,29 @@ type StepProgressProps = {
   onSelect: (step: number) => void;
   /** Where an enabled step links to on a page that works without a script (else a button). */
   hrefFor?: (step: number) => string;
+  /** The current step's own steps (another StepProgress, `isSubSteps`), shown under it. */
+  subSteps?: ReactNode;
+  /** These are the sub-steps of another indicator's current step: drawn smaller, beneath it. */
+  isSubSteps?: boolean;
 };
 
 /**
  * Numbered step circles: the current one is marked aria-current="step", done ones say so, and a
- * step that is not enabled is a disabled button (its state is read out).
+ * step that is not enabled is a disabled button (its state is read out). A step with steps of its
+ * own (the payment page's views) shows them beneath, inside the same indicator.
  */
-export function StepProgress({ label, steps, currentStep, onSelect, hrefFor }: StepProgressProps) {
+export function StepProgress({
+  label,
+  steps,
+  currentStep,
+  onSelect,
+  hrefFor,
+  subSteps,
+  isSubSteps = false,
+}: StepProgressProps) {
   const { t } = useTranslation();
   return (
-    <nav className={styles.nav} aria-label={label}>
+    <nav className={isSubSteps ? styles.subNav : styles.nav} aria-label={label}>
       <ol className={styles.list}>
         {steps.map(({ step, name, isDone, isEnabled }) => {
           const isCurrent = step === currentStep;
@@ -79,6 +93,7 @@ export function StepProgress({ label, steps, currentStep, onSelect, hrefFor }: S
           );
         })}
       </ol>
+      {subSteps}
     </nav>
   );
 }

@@ -31,7 +31,16 @@ type PricingBody = {
   promoCodes?: string[];
 };
 
-/** The server's pricing answer for a request (or 422 for an unknown subscription code). */
+/** Codes the server refuses with their reason (and its key), as the pricing call words them. */
+const REFUSED_CODES: Record<string, { text: string; key: string }> = {
+  'PRO-ESS1-DEMO1': {
+    text: 'This code is only for Essentials · 1 year, not for Premium · 1 year.',
+    key: 'code_otherPackageChosen_error',
+  },
+  'PRO-USED-DEMO1': { text: 'This code has already been used.', key: 'code_used_error' },
+};
+
+/** The server's pricing answer for a request (or 422 for a subscription code it refuses). */
 export function priceFor(
   packages: readonly Package[],
   body: PricingBody,
@@ -51,6 +60,13 @@ export function priceFor(
   const details = [];
   let left = afterDiscount;
   for (const [index, code] of codes.entries()) {
+    const refusal = REFUSED_CODES[code];
+    if (refusal) {
+      return {
+        status: 422,
+        body: { validationErrors: [{ field: `paymentCodes.${index}`, type: 'ERROR', ...refusal }] },
+      };
+    }
     if (code !== 'PRO-PREM1-DEMO1') {
       return {
         status: 422,

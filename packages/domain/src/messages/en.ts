@@ -146,6 +146,8 @@ export const en = {
   code_otherCountry_error:
     "This code is for another country or currency, so it can't be used here.",
   code_otherPackages_error: "This code is only for {{packages}}, which isn't offered here.",
+  code_otherPackageChosen_error: 'This code is only for {{packages}}, not for {{chosen}}.',
+  code_repeated_error: 'This code is already applied.',
   payment_postalCodeProvince_error: 'The postal code is not valid for the province',
   payment_apoFpoBankTransfer_error: 'APO/FPO addresses are not supported for bank transfer',
   payment_pricing_error: 'We could not calculate your price. Please try again.',

@@ -135,6 +135,8 @@ export const esMX: Record<MessageKey, string> = {
   code_otherCountry_error:
     'Este código es para otro país u otra moneda, así que no se puede usar aquí.',
   code_otherPackages_error: 'Este código es solo para {{packages}}, que no se ofrece aquí.',
+  code_otherPackageChosen_error: 'Este código es solo para {{packages}}, no para {{chosen}}.',
+  code_repeated_error: 'Este código ya está aplicado.',
   payment_postalCodeProvince_error: 'El código postal no es válido para la provincia',
   payment_apoFpoBankTransfer_error:
     'Las direcciones APO/FPO no se aceptan para transferencias bancarias',

@@ -35,7 +35,10 @@ export const AccountBillingSchema = z.object({
   email: z.string().nullable(),
   address: AccountBillingAddressSchema.nullable(),
   timeZone: z.string().nullable(),
+  /** Null when nothing is on file, e.g. after an order codes paid in full. */
   paymentMethod: AccountPaymentMethodSchema.nullable(),
+  /** The codes that paid the latest order in full (nothing was charged); absent otherwise. */
+  coveredByCodes: z.array(z.string()).optional(),
 });
 export type AccountBilling = z.infer<typeof AccountBillingSchema>;
 

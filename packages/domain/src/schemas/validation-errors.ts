@@ -9,6 +9,8 @@ export const ValidationErrorSchema = z.object({
   field: z.string(),
   text: z.string(),
   type: z.enum(VALIDATION_ERROR_TYPES).optional(),
+  /** The message key `text` was written from, where a client acts on the reason (a refused code). */
+  key: z.string().optional(),
 });
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;
 

@@ -1,11 +1,13 @@
 import { and, desc, eq, exists, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orders, payments } from '../../db/schema.js';
+import { orders, payments, receipts } from '../../db/schema.js';
 
 export type PaymentMethodRow = {
   paymentType: string;
   cardType: string | null;
   cardLastFour: string | null;
+  /** The payment's receipt as answered (ReceiptSchema): what paid for the order. */
+  receipt: unknown;
 };
 
 /**
@@ -21,8 +23,10 @@ export async function findLatestPaymentMethod(
       paymentType: payments.paymentType,
       cardType: payments.cardType,
       cardLastFour: payments.cardLastFour,
+      receipt: receipts.body,
     })
     .from(payments)
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(
       and(
         eq(payments.status, 'COMPLETED'),

@@ -1,20 +1,46 @@
 import {
   type AccountBilling,
   type AccountBillingUpdateRequest,
+  codesCoveringOrder,
   type Locale,
   PAYMENT_TYPES,
   type PaymentType,
+  ReceiptSchema,
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
 import { addressOf, storedAddress } from '../../db/stored-address.js';
 import { AppError } from '../../errors.js';
 import { assertPostalCodeOfRegion } from '../../http/postal-region.js';
 import { findUserAddress, findUserById, updateUser, upsertUserAddress } from '../account/repo.js';
-import { findLatestPaymentMethod } from './repo.js';
+import { findLatestPaymentMethod, type PaymentMethodRow } from './repo.js';
 
 function isPaymentType(value: string): value is PaymentType {
   return (PAYMENT_TYPES as readonly string[]).includes(value);
 }
+
+/** What paid the latest order: the codes that covered it all (no method on file), or the method. */
+function paymentMethodOf(
+  payment: PaymentMethodRow | undefined,
+): Pick<AccountBilling, 'paymentMethod' | 'coveredByCodes'> {
+  if (!payment || !isPaymentType(payment.paymentType)) return { paymentMethod: null };
+  const receipt = CoveringReceiptSchema.safeParse(payment.receipt);
+  const codes = receipt.success ? codesCoveringOrder(receipt.data) : [];
+  if (codes.length > 0) return { paymentMethod: null, coveredByCodes: codes };
+  return {
+    paymentMethod: {
+      paymentType: payment.paymentType,
+      cardType: payment.cardType,
+      lastFour: payment.cardLastFour,
+    },
+  };
+}
+
+/** The parts of a stored receipt that say whether codes paid it all. */
+const CoveringReceiptSchema = ReceiptSchema.pick({
+  totals: true,
+  paymentCodeDetails: true,
+  couponDetail: true,
+});
 
 export type AccountBillingService = ReturnType<typeof createAccountBillingService>;
 
@@ -36,14 +62,7 @@ export function createAccountBillingService(deps: { db: Executor; now: () => Dat
       email: user.email,
       address: address ? addressOf(address) : null,
       timeZone: user.timeZone,
-      paymentMethod:
-        payment && isPaymentType(payment.paymentType)
-          ? {
-              paymentType: payment.paymentType,
-              cardType: payment.cardType,
-              lastFour: payment.cardLastFour,
-            }
-          : null,
+      ...paymentMethodOf(payment),
     };
   }
 

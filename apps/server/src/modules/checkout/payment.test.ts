@@ -552,7 +552,7 @@ describe.each(BACKENDS)('POST /v2/signups/:signupId/payment on %s', (backend) =>
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().validationErrors[0]).toMatchObject({
       field: 'paymentCodes.0',
-      text: 'Invalid activation code',
+      text: enMessages.code_used_error,
     });
   });
 

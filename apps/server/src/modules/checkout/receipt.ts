@@ -1,4 +1,5 @@
 import {
+  codesCoveringOrder,
   encodeGaPayload,
   formatMoney,
   gaPurchasePayload,
@@ -168,6 +169,7 @@ export async function queueReceiptEmail(
       moneyLocale(locale, attempt.billing.country),
     ),
     paymentMethod: lines.paymentMethod ?? '—',
+    coveredByCodes: codesCoveringOrder(receipt),
     transactionId: lines.transactionId,
     date: lines.date,
     renewsOn: lines.renewsOn,

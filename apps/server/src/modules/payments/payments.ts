@@ -1,6 +1,7 @@
 import {
   type Locale,
   normalizeCode,
+  orderCodeRefusalKey,
   type PaymentRequest,
   type PaymentResponse,
   translateMessage,
@@ -235,11 +236,14 @@ export function createPayments(deps: PaymentsDeps) {
       const taken = await holdSubscriptionCodes(tx, attempt.paymentCodes, hold, instant);
       if (taken.length > 0) {
         const entered = body.paymentCodes.map(normalizeCode);
+        // Redeemed by another payment since this one was priced.
+        const key = orderCodeRefusalKey('REDEEMED');
         throw new FieldValidationError(
           taken.map((code) => ({
             field: `paymentCodes.${Math.max(entered.indexOf(code), 0)}`,
-            text: translateMessage('payment_activationCode_error', locale),
+            text: translateMessage(key, locale),
             type: 'ERROR' as const,
+            key,
           })),
         );
       }

@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { FieldValidationError } from '../../errors.js';
 import { type Catalog, type CatalogPackage, saleCurrency } from './catalog.js';
+import { packageNamesOfCode } from './payment-codes.js';
 import { findSubscriptionCodes } from './repo.js';
 import type { PricedSignup, SavedOrder, SignupAccess } from './signup-access.js';
 
@@ -75,11 +76,8 @@ export function createCodeCheck({
       : undefined;
     const covered = packages.filter((_, index) => rejections?.[index] === null);
     if (covered.length === 0) {
-      const names = catalog.packages
-        .filter((pkg) => pkg.active && pkg.code === definition?.packageCode)
-        .map((pkg) => pkg.displayName[ctx.locale]);
       const text = translateMessage(codeRefusalKey(rejections), ctx.locale, {
-        packages: [...new Set(names)].join(', '),
+        packages: packageNamesOfCode(catalog, definition?.packageCode, ctx.locale),
       });
       throw new FieldValidationError([{ field: 'code', text, type: 'ERROR' }]);
     }

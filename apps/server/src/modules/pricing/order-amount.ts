@@ -3,19 +3,13 @@ import {
   type CurrencyCode,
   type Locale,
   type MessageKey,
-  normalizeCode,
   type Order,
-  type PaymentCodeValue,
-  paymentCodeValue,
-  subscriptionCodeRejection,
   termForYears,
   translateMessage,
   type ValidationError,
 } from '@coparent/domain';
-import type { Executor } from '../../db/client.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import type { CatalogPackage } from './catalog.js';
-import { findSubscriptionCodes } from './repo.js';
 
 /** 422 with one localised error per field. */
 export function fieldErrors(errors: { field: string; key: MessageKey }[], locale: Locale) {
@@ -69,42 +63,4 @@ export function orderAmount(
     throw fieldErrors([{ field: 'orderDetail.services', key: 'pricing_services_error' }], locale);
   }
   return buildYourOwnAmount(base, options, services, { treatment });
-}
-
-/** Subscription codes → the engine's payment codes; 422 'Invalid activation code' per bad one. */
-export async function resolvePaymentCodes(
-  db: Executor,
-  entered: readonly string[],
-  context: { pkg: CatalogPackage; currency: CurrencyCode },
-  locale: Locale,
-  instant: Date,
-): Promise<PaymentCodeValue[]> {
-  const normalized = entered.map((code) => normalizeCode(code));
-  const found = await findSubscriptionCodes(
-    db,
-    normalized.filter((code) => code !== ''),
-  );
-  const seen = new Set<string>();
-  const values: PaymentCodeValue[] = [];
-  const errors: { field: string; key: 'payment_activationCode_error' }[] = [];
-  normalized.forEach((code, index) => {
-    if (code === '') return;
-    const definition = found.find((c) => c.code === code);
-    const valid =
-      definition !== undefined &&
-      !seen.has(code) &&
-      subscriptionCodeRejection(definition, {
-        now: instant,
-        packageCode: context.pkg.code,
-        currency: context.currency,
-      }) === null;
-    seen.add(code);
-    if (!valid || !definition) {
-      errors.push({ field: `paymentCodes.${index}`, key: 'payment_activationCode_error' });
-      return;
-    }
-    values.push(paymentCodeValue(definition));
-  });
-  if (errors.length > 0) throw fieldErrors(errors, locale);
-  return values;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
+  esMXMessages,
   isInvalidPromo,
   type Package,
   type PricingResponse,
   PricingResponseSchema,
   parseMoney,
+  translateMessage,
 } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
@@ -559,15 +561,15 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
       });
     });
 
-    it('answers 422 "Invalid activation code" for unknown, used, expired or misfitting codes', async () => {
+    it('answers 422 with the reason for unknown, used, expired or misfitting codes', async () => {
       const signup = await signupAtStep3(app);
-      for (const code of [
-        'NOPE-123',
-        'PRO-USED-DEMO1',
-        'PRO-OLD-DEMO1',
-        'PRO-ESS1-DEMO1',
-        'PRO-GBP40-DEMO1',
-      ]) {
+      for (const [code, key] of [
+        ['NOPE-123', 'code_unknown_error'],
+        ['PRO-USED-DEMO1', 'code_used_error'],
+        ['PRO-OLD-DEMO1', 'code_expired_error'],
+        ['PRO-ESS1-DEMO1', 'code_otherPackageChosen_error'],
+        ['PRO-GBP40-DEMO1', 'code_otherCountry_error'],
+      ] as const) {
         const res = await price(signup, {
           address: texas,
           orderDetail: { packageId: 3003 },
@@ -575,7 +577,15 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
         });
         expect(res.statusCode, code).toBe(422);
         expect(res.json().validationErrors, code).toEqual([
-          { field: 'paymentCodes.1', text: 'Invalid activation code', type: 'ERROR' },
+          {
+            field: 'paymentCodes.1',
+            text: translateMessage(key, 'en', {
+              packages: 'Essentials · 1 year',
+              chosen: 'Premium · 1 year',
+            }),
+            type: 'ERROR',
+            key,
+          },
         ]);
       }
       const twice = await price(signup, {
@@ -591,7 +601,31 @@ describe.each(BACKENDS)('pricing calls on %s', (backend) => {
         { orderDetail: { packageId: 3003 }, paymentCodes: ['NOPE-123'] },
         'es-MX',
       );
-      expect(spanish.json().validationErrors[0].text).toBe('Código de activación no válido');
+      expect(spanish.json().validationErrors[0].text).toBe(esMXMessages.code_unknown_error);
+    });
+
+    it('names the packages a code is for, and the one chosen, so the code can be removed', async () => {
+      const signup = await signupAtStep3(app);
+      const body = {
+        address: texas,
+        orderDetail: { packageId: 3001 },
+        paymentCodes: ['PRO-PREM1-DEMO1'],
+      };
+      const english = await price(signup, body);
+      expect(english.statusCode).toBe(422);
+      expect(english.json().validationErrors).toEqual([
+        {
+          field: 'paymentCodes.0',
+          text: 'This code is only for Premium · 1 year, not for Essentials · 1 year.',
+          type: 'ERROR',
+          key: 'code_otherPackageChosen_error',
+        },
+      ]);
+      const spanish = await price(signup, body, 'es-MX');
+      expect(spanish.json().validationErrors[0]).toMatchObject({
+        text: 'Este código es solo para Premium · 1 año, no para Esencial · 1 año.',
+        key: 'code_otherPackageChosen_error',
+      });
     });
 
     it('applies the referrer discount from its record, and keeps it when a promo is invalid', async () => {

@@ -170,8 +170,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<PricingRoutesOptions> = async 
         summary: 'Price an order (the spec’s Pricing info), computed from the catalog',
         description:
           'Amounts in the body are never read. An invalid promo code is not applied (the ' +
-          'browser flags it with `isInvalidPromo`); an invalid subscription code is 422 ' +
-          '`paymentCodes.N` "Invalid activation code"; a package not sold in the billing country ' +
+          'browser flags it with `isInvalidPromo`); a subscription code that cannot pay for the ' +
+          "order is 422 at `paymentCodes.N` with its reason and the reason's message `key` " +
+          '(`code_unknown_error`, `code_repeated_error`, `code_used_error`, `code_expired_error`, ' +
+          '`code_otherCountry_error`, `code_otherPackageChosen_error`); a package not sold in the billing country ' +
           'is 409 `COUNTRY_MISMATCH`.',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,

@@ -50,7 +50,8 @@ import {
 import { type CatalogCacheOptions, createCatalogCache } from './catalog-cache.js';
 import { createCodeCheck } from './code-check.js';
 import { chooseDiscount, couponList } from './discounts.js';
-import { fieldErrors, orderAmount, resolvePaymentCodes } from './order-amount.js';
+import { fieldErrors, orderAmount } from './order-amount.js';
+import { resolvePaymentCodes } from './payment-codes.js';
 import { findActiveReferrer, type Referrer, readCatalog as readCatalogNow } from './repo.js';
 import type { PricedSignup, SavedOrder, SignupAccess } from './signup-access.js';
 
@@ -254,9 +255,9 @@ export function createPricingService({
   /**
    * POST /v2/signups/{id}/pricing: the spec's Pricing info for the order, computed here from the
    * catalog. The currency and tax follow the billing country (else the phone's country);
-   * 409 COUNTRY_MISMATCH when the package is not sold there; 422 for an invalid subscription
-   * code ('Invalid activation code'); an invalid promo code is simply not applied (the browser's
-   * invalid-promo detection then flags it).
+   * 409 COUNTRY_MISMATCH when the package is not sold there; 422 at `paymentCodes.N` saying why
+   * a subscription code cannot pay for the order (payment-codes.ts); an invalid promo code is
+   * simply not applied (the browser's invalid-promo detection then flags it).
    */
   async function price(
     signupId: string,
@@ -348,7 +349,7 @@ export function createPricingService({
     const paymentCodes = await resolvePaymentCodes(
       db,
       body.paymentCodes,
-      { pkg, currency },
+      { pkg, currency, catalog },
       locale,
       now(),
     );

@@ -65,8 +65,8 @@ const TEXTS: Record<Locale, ReceiptPdfTexts> = {
     method: 'Forma de pago',
     coveredByCodes: (codes) =>
       codes.length > 1
-        ? `Cubierto por los códigos ${codes.join(', ')}`
-        : `Cubierto por el código ${codes[0]}`,
+        ? `Cubierto con los códigos ${codes.join(', ')}`
+        : `Cubierto con el código ${codes[0]}`,
     transaction: 'ID de transacción',
     coParentPaid: 'Incluye la suscripción de tu coparente.',
     renews: (date) =>

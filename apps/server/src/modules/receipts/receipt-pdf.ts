@@ -1,4 +1,4 @@
-import { type Locale, PRODUCT_NAME, type Receipt } from '@coparent/domain';
+import { codesCoveringOrder, type Locale, PRODUCT_NAME, type Receipt } from '@coparent/domain';
 import PDFDocument from 'pdfkit';
 import { type ReceiptLines, receiptLines } from './receipt-lines.js';
 import { receiptPdfFonts } from './receipt-pdf-fonts.js';
@@ -58,8 +58,8 @@ export async function receiptPdf(input: ReceiptPdfInput): Promise<ReceiptPdf> {
   row(t.total, lines.totalFormatted, { bold: true });
   doc.moveDown(1);
 
-  const codes = receipt.paymentCodeDetails.map((detail) => detail.code);
-  row(t.method, lines.paymentMethod ?? t.coveredByCodes(codes));
+  // Nothing charged: the codes that paid it, by the same rule as the page and the email.
+  row(t.method, lines.paymentMethod ?? t.coveredByCodes(codesCoveringOrder(receipt)));
   if (lines.transactionId) row(t.transaction, lines.transactionId);
   doc.moveDown(1.5);
 

@@ -83,6 +83,17 @@ describe('account billing page', () => {
     expect(screen.getByLabelText('Address line 1')).toHaveValue('');
   });
 
+  it('names the code that paid the last order in full, and claims no card', async () => {
+    server({ ...SAVED, paymentMethod: null, coveredByCodes: ['PRO-PREM1-DEMO1'] });
+    await openBilling();
+    expect(
+      screen.getByText(
+        'Covered by code PRO-PREM1-DEMO1: nothing was charged, so there is no card on file.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('No payment method on file yet.')).toBeNull();
+  });
+
   it('goes to the login page without a session', async () => {
     mockFetch(
       on('GET', '/v2/account/session', SESSION_REQUIRED),

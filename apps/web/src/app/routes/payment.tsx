@@ -15,6 +15,7 @@ import {
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { PostedCheckoutPage } from '@/features/checkout/components/posted-checkout-page';
+import { TabPaymentSteps } from '@/features/checkout/components/tab-payment-steps';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
 import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
 import { storeSignupPayment } from '@/features/checkout/signup-payment';
@@ -170,7 +171,10 @@ function TabPaymentPage() {
 
   return (
     <>
-      <StepIndicator currentStep={4} lastCompletedStep={lastCompletedStep} />
+      {/* One indicator: the payment views are step 4's sub-steps once the checkout shows. */}
+      <StepIndicator currentStep={4} lastCompletedStep={lastCompletedStep}>
+        {isReady && !hasError ? <TabPaymentSteps /> : null}
+      </StepIndicator>
       <PageHeading>{t('paymentStep.title')}</PageHeading>
       {hasError ? (
         <LoadError
@@ -190,6 +194,7 @@ function TabPaymentPage() {
             savedBilling={current?.billing}
             renderSummary={renderSummary}
             emailChangePath="/step1"
+            hasPageProgress
             backToPackages={<BackButton to="/step3" label={t('checkout.billing.back')} />}
           />
         </CheckoutSessionProvider>

@@ -117,6 +117,31 @@ describe('/receipt', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('says an order a code paid in full was covered by it, and names no card', async () => {
+    const covered = priceFor(US_PACKAGES, {
+      address: { country: 'US', region: 'TX' },
+      orderDetail: { packageId: 3003 },
+      paymentCodes: ['PRO-PREM1-DEMO1'],
+    }).body as PricingResponse;
+    paid(covered);
+    useCheckoutStore.setState((state) => ({
+      result: state.result && {
+        ...state.result,
+        receipt: {
+          ...state.result.receipt,
+          transactionId: null,
+          cardLastFour: null,
+          cardType: null,
+        },
+      },
+    }));
+    await renderApp('/receipt');
+    const payment = screen.getByRole('region', { name: 'Payment information' });
+    expect(within(payment).getByText('Covered by code PRO-PREM1-DEMO1')).toBeVisible();
+    expect(within(payment).getByText('No charge: your codes covered the full price')).toBeVisible();
+    expect(within(payment).queryByText(/card/i)).toBeNull();
+  });
+
   it('says the co-parent was paid for, and uses VAT wording for 2061', async () => {
     const gb = priceFor(GB_PACKAGES, {
       address: { country: 'GB' },

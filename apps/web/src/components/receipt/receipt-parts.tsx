@@ -1,4 +1,4 @@
-import type { Locale, Receipt } from '@coparent/domain';
+import { codesCoveringOrder, type Locale, type Receipt } from '@coparent/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_STORE_URL, PLAY_STORE_URL } from './app-stores';
@@ -40,14 +40,21 @@ export function ReceiptOrderAndPayment({
     timeZoneName: 'short',
   }).format(new Date(receipt.transactionDateTime));
   const methodName = t(`checkout.methods.${receipt.paymentMethod}`);
+  // Nothing was charged: the codes paid, not a card.
+  const coveringCodes = codesCoveringOrder(receipt);
   const method =
-    receipt.cardLastFour && receipt.cardType
-      ? t('receipt.card', {
-          method: methodName,
-          brand: receipt.cardType,
-          lastFour: receipt.cardLastFour,
+    coveringCodes.length > 0
+      ? t('receipt.payment.coveredBy', {
+          count: coveringCodes.length,
+          codes: coveringCodes.join(', '),
         })
-      : methodName;
+      : receipt.cardLastFour && receipt.cardType
+        ? t('receipt.card', {
+            method: methodName,
+            brand: receipt.cardType,
+            lastFour: receipt.cardLastFour,
+          })
+        : methodName;
 
   return (
     <div className={styles.columns}>
@@ -56,7 +63,11 @@ export function ReceiptOrderAndPayment({
         <h2 id={headingId}>{t('receipt.payment.heading')}</h2>
         <dl>
           <div>
-            <dt>{t('receipt.payment.method')}</dt>
+            <dt>
+              {coveringCodes.length > 0
+                ? t('receipt.payment.coveredLabel')
+                : t('receipt.payment.method')}
+            </dt>
             <dd>{method}</dd>
           </div>
           <div>

@@ -24,6 +24,8 @@ export type ReceiptEmailParams = EmailRecipient & {
   totalFormatted: string;
   /** e.g. 'Visa ending in 1881', 'PayPal' */
   paymentMethod: string;
+  /** The codes that paid the whole price: the method line names them, as nothing was charged. */
+  coveredByCodes?: readonly string[] | undefined;
   transactionId: string | null;
   /** Already formatted in the locale, in GMT. */
   date: string;
@@ -50,6 +52,7 @@ type Texts = {
   included: (label: string) => string;
   total: string;
   method: string;
+  coveredBy: (codes: readonly string[]) => string;
   transaction: string;
   date: string;
   renews: (date: string) => string;
@@ -72,6 +75,8 @@ const TEXTS: Record<Locale, Texts> = {
     included: (label) => `${label} (included)`,
     total: 'Total charged',
     method: 'Payment method',
+    coveredBy: (codes) =>
+      codes.length === 1 ? `Covered by code ${codes[0]}` : `Covered by codes ${codes.join(', ')}`,
     transaction: 'Transaction ID',
     date: 'Date (GMT)',
     renews: (date) =>
@@ -94,6 +99,10 @@ const TEXTS: Record<Locale, Texts> = {
     included: (label) => `${label} (incluido)`,
     total: 'Total cobrado',
     method: 'Forma de pago',
+    coveredBy: (codes) =>
+      codes.length === 1
+        ? `Cubierto con el código ${codes[0]}`
+        : `Cubierto con los códigos ${codes.join(', ')}`,
     transaction: 'ID de transacción',
     date: 'Fecha (GMT)',
     renews: (date) =>
@@ -113,7 +122,10 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
     [t.package, params.packageName],
     ...(params.items ? itemLines(t, params.items) : []),
     [t.total, params.totalFormatted],
-    [t.method, params.paymentMethod],
+    [
+      t.method,
+      params.coveredByCodes?.length ? t.coveredBy(params.coveredByCodes) : params.paymentMethod,
+    ],
     ...(params.transactionId ? [[t.transaction, params.transactionId] as [string, string]] : []),
     [t.date, params.date],
   ];

@@ -117,7 +117,7 @@ function BillingDetails({
       <section className={styles.section} aria-labelledby="account-billing-method">
         <h2 id="account-billing-method">{t('accountBilling.paymentMethod.heading')}</h2>
         <p>
-          <PaymentMethodText method={saved.paymentMethod} />
+          <PaymentMethodText method={saved.paymentMethod} coveredByCodes={saved.coveredByCodes} />
         </p>
       </section>
       <section className={styles.section} aria-labelledby="account-billing-address">

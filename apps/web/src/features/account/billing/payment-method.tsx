@@ -1,9 +1,28 @@
-import type { AccountPaymentMethod } from '@coparent/domain';
+import type { AccountBilling } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 
-/** "Visa ending in 1881", "PayPal", "Apple Pay (Visa ending in 1881)"… */
-export function PaymentMethodText({ method }: { method: AccountPaymentMethod | null }) {
+/**
+ * "Visa ending in 1881", "PayPal", "Apple Pay (Visa ending in 1881)"…, or the codes that paid the
+ * last order in full (no card on file then).
+ */
+export function PaymentMethodText({
+  method,
+  coveredByCodes = [],
+}: {
+  method: AccountBilling['paymentMethod'];
+  coveredByCodes?: AccountBilling['coveredByCodes'];
+}) {
   const { t } = useTranslation();
+  if (!method && coveredByCodes.length > 0) {
+    return (
+      <>
+        {t('accountBilling.paymentMethod.coveredBy', {
+          count: coveredByCodes.length,
+          codes: coveredByCodes.join(', '),
+        })}
+      </>
+    );
+  }
   if (!method) return <>{t('accountBilling.paymentMethod.none')}</>;
   const { paymentType, cardType, lastFour } = method;
   const card = lastFour

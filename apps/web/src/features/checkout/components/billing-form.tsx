@@ -13,10 +13,8 @@ import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BillingAddressFields } from '@/components/billing-address-fields';
 import { Button } from '@/components/button';
-import { EmailField } from '@/components/email-field';
 import { ReferralFields } from '@/components/referral-fields';
 import { SummarisedForm } from '@/components/summarised-form';
-import { TextField } from '@/components/text-field';
 import { useBillingAddressForm } from '@/components/use-billing-address-form';
 import { submittedFormErrors } from '@/lib/form-errors';
 import type { FormSubmission } from '@/lib/form-submission';
@@ -68,7 +66,7 @@ function postedStart(submission: FormSubmission, showReferral: boolean) {
 }
 
 /**
- * The Billing view: read-only name and email; the address, country, region, postal
+ * The Billing view: the name and email as text (changed on step 1); the address, country, region, postal
  * code and time zone; the referral question where the flow asks it. A new country clears the
  * region and the time zone; a new region clears the time zone. What is typed is kept for the tab.
  */
@@ -120,29 +118,18 @@ export function BillingForm({
         {posting ? <input type="hidden" name={PAYMENT_VIEW_FIELD} value="BILLING" /> : null}
         <h2 className={styles.viewHeading}>{t('checkout.billing.heading')}</h2>
         <p className={styles.intro}>{t('checkout.billing.intro')}</p>
-        <div className={styles.nameRow}>
-          <TextField
-            id="billing-firstName"
-            label={t('checkout.billing.firstName')}
-            value={parent.firstName}
-            readOnly
-            autoComplete="given-name"
-          />
-          <TextField
-            id="billing-lastName"
-            label={t('checkout.billing.lastName')}
-            value={parent.lastName}
-            readOnly
-            autoComplete="family-name"
-          />
-        </div>
-        <EmailField
-          id="billing-email"
-          label={t('checkout.billing.email')}
-          hint={t('checkout.billing.readOnlyHint')}
-          value={parent.email}
-          readOnly
-        />
+        {/* Not fields: nothing here can be typed, so it reads as text. */}
+        <dl className={styles.holder}>
+          <div>
+            <dt>{t('checkout.billing.name')}</dt>
+            <dd>{`${parent.firstName} ${parent.lastName}`.trim()}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.billing.email')}</dt>
+            <dd>{parent.email}</dd>
+          </div>
+        </dl>
+        <p className={styles.hint}>{t('checkout.billing.readOnlyHint')}</p>
         <BillingAddressFields labels="checkout.billing" errorText={errorText} />
         {showReferral ? <ReferralFields labels="checkout.billing" errorText={errorText} /> : null}
         <div className={styles.actions}>

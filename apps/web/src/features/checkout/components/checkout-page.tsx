@@ -1,12 +1,15 @@
-import type {
-  PaymentView as PaymentViewName,
-  PricingResponse,
-  SavedBilling,
-  SavedOrder,
+import {
+  codesCoveringOrder,
+  normalizeCode,
+  type PaymentView as PaymentViewName,
+  type PricingResponse,
+  type SavedBilling,
+  type SavedOrder,
 } from '@coparent/domain';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { LiveRegion } from '@/components/live-region';
 import { Spinner } from '@/components/spinner';
 import { WaitBanner } from '@/components/wait-banner';
 import { track } from '@/lib/analytics';
@@ -21,6 +24,7 @@ import { useSubmitBilling } from '../hooks/use-submit-billing';
 import { BILLING_FORM_ID, BillingForm } from './billing-form';
 import styles from './checkout.module.css';
 import { CheckoutProblem } from './checkout-problem';
+import { CodeRefusalBanner } from './code-refusal-banner';
 import { CountryMismatchDialog } from './country-mismatch-dialog';
 import { isViewEnabled, PaymentSteps } from './payment-steps';
 import { PaymentView } from './payment-view';
@@ -42,6 +46,11 @@ type CheckoutPageProps = {
   backToPackages: ReactNode;
   /** The email's Change on Review (/step1, or /invite/step1 for an invited user). */
   emailChangePath: string;
+  /**
+   * The page shows the views as sub-steps of its own progress indicator (Parent A's funnel), so
+   * the checkout does not show a second one.
+   */
+  hasPageProgress?: boolean;
 };
 
 /**
@@ -55,6 +64,7 @@ export function CheckoutPage({
   renderSummary,
   backToPackages,
   emailChangePath,
+  hasPageProgress = false,
 }: CheckoutPageProps) {
   const { t } = useTranslation();
   const session = useCheckoutSession();
@@ -65,6 +75,8 @@ export function CheckoutPage({
   const billing = useSubmitBilling(order);
   const billingCountry = useCheckoutStore((s) => s.billing?.country);
   const pay = usePay({ order, pricing: pricing.data, pricingBody: pricing.body });
+  const { codeRefusal } = pricing;
+  const [removedCode, setRemovedCode] = useState<string>();
   const [hasBillingErrors, setHasBillingErrors] = useState(false);
   const onErrorsChange = useCallback((has: boolean) => setHasBillingErrors(has), []);
 
@@ -97,6 +109,18 @@ export function CheckoutPage({
     }
   }, [shown]);
 
+  // The refused code goes from the order, which is priced again; focus moves to the view's heading
+  // (the button is gone) and the removal is announced.
+  const removeRefusedCode = (code: string) => {
+    session.onPaymentCodesChange(session.paymentCodes.filter((c) => normalizeCode(c) !== code));
+    setRemovedCode(code);
+    const heading = contentRef.current?.querySelector('h2');
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  };
+
   const summary = (headingId: string) =>
     pricing.data
       ? renderSummary(pricing.data, { headingId, isUpdating: pricing.isFetching })
@@ -123,6 +147,7 @@ export function CheckoutPage({
         order={order}
         pricing={pricing.data}
         isPricing={pricing.isFetching}
+        refusedCode={codeRefusal?.code}
         backButton={
           <Button variant="secondary" onClick={() => setView('BILLING')}>
             <span aria-hidden="true">←</span> {t('common.back')}
@@ -136,6 +161,7 @@ export function CheckoutPage({
         summary={summary('review-summary-heading')}
         onPay={() => void pay.pay()}
         isPaying={pay.isPaying}
+        coveringCodes={pricing.data ? codesCoveringOrder(pricing.data) : []}
         problem={pay.problem}
         emailChangePath={emailChangePath}
       />
@@ -143,7 +169,9 @@ export function CheckoutPage({
   }
 
   const pricingProblem =
-    pricing.isError && !pricing.data ? (
+    codeRefusal && !pricing.data ? (
+      <p>{t('checkout.codeRefusal.summaryWaiting')}</p>
+    ) : pricing.isError && !pricing.data ? (
       <div>
         <CheckoutProblem country={billingCountry}>
           {t('payment_pricing_error', { ns: 'validation' })}
@@ -156,10 +184,21 @@ export function CheckoutPage({
 
   return (
     <>
-      <PaymentSteps
-        view={shown}
-        lastCompletedPaymentStep={lastCompletedPaymentStep}
-        onSelect={setView}
+      {hasPageProgress ? null : (
+        <PaymentSteps
+          view={shown}
+          lastCompletedPaymentStep={lastCompletedPaymentStep}
+          onSelect={setView}
+        />
+      )}
+      {codeRefusal ? (
+        <CodeRefusalBanner
+          refusal={codeRefusal}
+          onRemove={() => removeRefusedCode(codeRefusal.code)}
+        />
+      ) : null}
+      <LiveRegion
+        message={removedCode ? t('checkout.codeRefusal.removed', { code: removedCode }) : ''}
       />
       {billing.waitSeconds !== undefined ? <WaitBanner seconds={billing.waitSeconds} /> : null}
       {billing.hasProblem ? (

@@ -12,6 +12,8 @@ type CodeBoxProps = {
   onValueChange: (value: string) => void;
   applied: readonly AppliedCode[];
   status: CodeBoxStatus;
+  /** Why the server refused a subscription code (unknown codes have none: an invalid promo). */
+  refusal?: string | undefined;
   isChecking: boolean;
   onApply: (code: string) => void;
   onRemove: (code: AppliedCode) => void;
@@ -19,7 +21,8 @@ type CodeBoxProps = {
 
 /**
  * "Have a promo or subscription code?": a disclosure; Apply is disabled while the field is blank;
- * the code is trimmed; the server prices it. Applied codes can be removed.
+ * the code is trimmed; the server prices it. A subscription code it refuses says why, as on the
+ * packages step ("Invalid activation code. <reason>"). Applied codes can be removed.
  */
 export function CodeBox({
   isOpen,
@@ -28,6 +31,7 @@ export function CodeBox({
   onValueChange,
   applied,
   status,
+  refusal,
   isChecking,
   onApply,
   onRemove,
@@ -41,11 +45,13 @@ export function CodeBox({
   }, [status]);
 
   const error =
-    status === 'invalid' || status === 'rejected'
-      ? t('payment_promoCode_error', { ns: 'validation' })
-      : status === 'failed'
-        ? t('checkout.code.failed')
-        : undefined;
+    status === 'invalid' && refusal
+      ? [t('payment_activationCode_error', { ns: 'validation' }), refusal].join('. ')
+      : status === 'invalid' || status === 'rejected'
+        ? t('payment_promoCode_error', { ns: 'validation' })
+        : status === 'failed'
+          ? t('checkout.code.failed')
+          : undefined;
 
   return (
     <CodeBoxShell

@@ -20,14 +20,20 @@ type PaymentStepsProps = {
   onSelect: (view: PaymentView) => void;
   /** Where an enabled view links to on a page that works without a script. */
   hrefFor?: (view: PaymentView) => string;
+  /** Shown beneath the funnel's payment step (the page's one indicator), not on their own. */
+  isSubSteps?: boolean;
 };
 
-/** The three payment views as numbered steps (the current one is aria-current="step"). */
+/**
+ * The three payment views as numbered steps (the current one is aria-current="step"): the
+ * invited co-parent's page's indicator, or the sub-steps of the funnel's payment step.
+ */
 export function PaymentSteps({
   view,
   lastCompletedPaymentStep,
   onSelect,
   hrefFor,
+  isSubSteps = false,
 }: PaymentStepsProps) {
   const { t } = useTranslation();
   return (
@@ -45,6 +51,7 @@ export function PaymentSteps({
         if (next) onSelect(next);
       }}
       hrefFor={hrefFor && ((step) => hrefFor(VIEWS[step - 1] ?? 'BILLING'))}
+      isSubSteps={isSubSteps}
     />
   );
 }

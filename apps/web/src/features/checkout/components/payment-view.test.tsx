@@ -349,7 +349,9 @@ describe('Payment view', () => {
     expect(await screen.findByText('Code PRO-PREM1-DEMO1 applied: $149.99 off')).toBeVisible();
     // The codes cover everything (Texas tax on nothing is nothing): no method needed.
     expect(
-      await screen.findByText('Your codes cover the full price, so there is nothing to pay today.'),
+      await screen.findByText(
+        'Code PRO-PREM1-DEMO1 covers the whole price: there is nothing to pay and no card to enter.',
+      ),
     ).toBeVisible();
     expect(reviewOrder()).toBeEnabled();
   });

@@ -1,4 +1,9 @@
-import type { PaymentType, PricingResponse, SavedOrder } from '@coparent/domain';
+import {
+  codesCoveringOrder,
+  type PaymentType,
+  type PricingResponse,
+  type SavedOrder,
+} from '@coparent/domain';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -19,11 +24,14 @@ import styles from './checkout.module.css';
 import { CheckoutProblem } from './checkout-problem';
 import { CodeBox } from './code-box';
 import { ConsentFields } from './consent-fields';
+import { FreeOrderNotice } from './free-order-notice';
 
 type PaymentViewProps = {
   order: SavedOrder;
   pricing: PricingResponse | undefined;
   isPricing: boolean;
+  /** A kept code the order's price refused (the page says why and offers to remove it). */
+  refusedCode?: string | undefined;
   /** The Back button (to Billing). */
   backButton: ReactNode;
 };
@@ -36,7 +44,13 @@ const NO_WALLETS = { venmo: false, applePay: false };
  * Review Order — enabled only
  * when the method has its credential and an open code box holds a valid code.
  */
-export function PaymentView({ order, pricing, isPricing, backButton }: PaymentViewProps) {
+export function PaymentView({
+  order,
+  pricing,
+  isPricing,
+  refusedCode,
+  backButton,
+}: PaymentViewProps) {
   const { t } = useTranslation();
   const session = useCheckoutSession();
   const billing = useCheckoutStore((s) => s.billing);
@@ -54,7 +68,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
     country,
     provider?.supports ?? NO_WALLETS,
   );
-  const codeBox = useCodeBox(order, pricing);
+  const codeBox = useCodeBox(order, pricing, refusedCode);
   const hintId = useId();
 
   // The card itself stays in the provider's form (never stored); its nonce is kept instead.
@@ -123,7 +137,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
       {tooMany.waitSeconds !== undefined ? <WaitBanner seconds={tooMany.waitSeconds} /> : null}
       {hasProblem ? <CheckoutProblem country={country} /> : null}
       {isFree ? (
-        <p className={styles.panel}>{t('checkout.payment.free')}</p>
+        <FreeOrderNotice coveringCodes={pricing ? codesCoveringOrder(pricing) : []} />
       ) : clientToken.isPending ? (
         <Spinner label={t('checkout.payment.loadingMethods')} />
       ) : clientToken.isError ? (
@@ -191,6 +205,7 @@ export function PaymentView({ order, pricing, isPricing, backButton }: PaymentVi
         onValueChange={codeBox.setValue}
         applied={codeBox.applied}
         status={codeBox.status}
+        refusal={codeBox.refusal}
         isChecking={codeBox.isChecking}
         onApply={codeBox.apply}
         onRemove={codeBox.remove}

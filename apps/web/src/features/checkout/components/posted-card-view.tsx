@@ -11,6 +11,7 @@ import { Button } from '@/components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/error-summary';
 import { type CardField, type CardFieldErrors, EMPTY_CARD } from '../card-fields';
 import styles from './checkout.module.css';
+import { FreeOrderNotice } from './free-order-notice';
 import { SandboxCardForm } from './sandbox-card-form';
 
 const EVERY_CARD_FIELD: ReadonlySet<CardField> = new Set(CARD_FORM_FIELDS);
@@ -24,6 +25,8 @@ type PostedCardViewProps = {
   errors: readonly ValidationError[];
   /** Nothing to pay (codes cover the price): no card is asked for. */
   isFree: boolean;
+  /** The codes that cover it, named instead of the card fields. */
+  coveringCodes: readonly string[];
   backButton: ReactNode;
 };
 
@@ -32,7 +35,13 @@ type PostedCardViewProps = {
  * sandbox's card fields (Braintree's hosted fields and the wallets need the script). What was
  * typed in them is never written back into a page: after a refusal they are empty again.
  */
-export function PostedCardView({ action, errors, isFree, backButton }: PostedCardViewProps) {
+export function PostedCardView({
+  action,
+  errors,
+  isFree,
+  coveringCodes,
+  backButton,
+}: PostedCardViewProps) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<CardFields>(EMPTY_CARD);
   const fieldErrors: CardFieldErrors = {};
@@ -51,7 +60,7 @@ export function PostedCardView({ action, errors, isFree, backButton }: PostedCar
       <input type="hidden" name={PAYMENT_VIEW_FIELD} value="PAYMENT" />
       <h2 className={styles.viewHeading}>{t('checkout.payment.heading')}</h2>
       {isFree ? (
-        <p className={styles.panel}>{t('checkout.payment.free')}</p>
+        <FreeOrderNotice coveringCodes={coveringCodes} />
       ) : (
         <SandboxCardForm
           fields={fields}

@@ -1,4 +1,5 @@
 import {
+  codesCoveringOrder,
   isConsentRequired,
   PAYMENT_VIEW_FIELD,
   PAYMENT_VIEW_PARAM,
@@ -142,6 +143,7 @@ export function PostedCheckoutPage({
         action={PAYMENT_URL}
         errors={errors}
         isFree={pricing.data?.totals.total === 0}
+        coveringCodes={pricing.data ? codesCoveringOrder(pricing.data) : []}
         backButton={back(viewUrl('BILLING'))}
       />
     );
@@ -167,14 +169,17 @@ export function PostedCheckoutPage({
   const hasLoadError = packagesFailed || pricing.isError;
   return (
     <>
-      <StepIndicator currentStep={4} lastCompletedStep={signup.lastCompletedStep} />
+      {/* One indicator: the payment views are step 4's sub-steps. */}
+      <StepIndicator currentStep={4} lastCompletedStep={signup.lastCompletedStep}>
+        <PaymentSteps
+          view={view}
+          lastCompletedPaymentStep={view === 'REVIEW' ? 2 : signup.billing ? 1 : 0}
+          onSelect={() => undefined}
+          hrefFor={viewUrl}
+          isSubSteps
+        />
+      </StepIndicator>
       <PageHeading>{t('paymentStep.title')}</PageHeading>
-      <PaymentSteps
-        view={view}
-        lastCompletedPaymentStep={view === 'REVIEW' ? 2 : signup.billing ? 1 : 0}
-        onSelect={() => undefined}
-        hrefFor={viewUrl}
-      />
       <div className={view === 'REVIEW' ? styles.layoutSingle : styles.layout}>
         <div className={styles.main}>{content}</div>
         {view === 'REVIEW' ? null : (

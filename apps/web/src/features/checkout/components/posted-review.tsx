@@ -1,4 +1,5 @@
 import {
+  codesCoveringOrder,
   MARKETING_OPT_IN_FIELD,
   PAYMENT_VIEW_FIELD,
   type PricingResponse,
@@ -75,8 +76,14 @@ export function PostedReview({
     taxAmountDisplayed: pricing ? String(pricing.totals.taxAmount) : undefined,
     taxId: pricing?.taxId ?? undefined,
   };
-  const method =
-    values.cardType && values.lastFour
+  const coveringCodes = pricing ? codesCoveringOrder(pricing) : [];
+  const isCovered = coveringCodes.length > 0;
+  const method = isCovered
+    ? t('checkout.review.coveredBy', {
+        count: coveringCodes.length,
+        codes: coveringCodes.join(', '),
+      })
+    : values.cardType && values.lastFour
       ? t('checkout.review.card', { brand: values.cardType, lastFour: values.lastFour })
       : t('checkout.payment.free');
 
@@ -150,7 +157,7 @@ export function PostedReview({
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={!pricing}>
-          {t('checkout.review.pay')}
+          {isCovered ? t('checkout.review.confirm') : t('checkout.review.pay')}
         </Button>
         <a href={paymentHref} className={styles.changeLink}>
           {t('checkout.review.backToPayment')}

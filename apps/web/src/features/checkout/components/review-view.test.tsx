@@ -315,4 +315,28 @@ describe('Review view', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/credentials'));
     expect(payments()[0]?.body).toMatchObject({ termsAccepted: true, marketingOptIn: false });
   });
+
+  it('confirms an order a code pays in full: "Covered by code", Confirm order, no card', async () => {
+    const covered = priceFor(US_PACKAGES, {
+      address: { country: 'US', region: 'TX' },
+      orderDetail: { packageId: 3003, services: [] },
+      paymentCodes: ['PRO-PREM1-DEMO1'],
+    }).body as PricingResponse;
+    const { payments } = server([{ body: paymentResponse(covered) }]);
+    seedFunnel(3);
+    useFunnelStore.setState({ packageId: 3003, paymentCodes: ['PRO-PREM1-DEMO1'] });
+    seedCheckout('REVIEW', { nonces: {}, card: undefined });
+    const { user, router } = await renderApp('/payment');
+    await screen.findByRole('heading', { level: 2, name: 'Review your order' });
+
+    const method = screen.getByRole('region', { name: 'Payment method' });
+    expect(await within(method).findByText('Covered by code PRO-PREM1-DEMO1')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credentials'));
+    expect(payments()[0]?.body).toMatchObject({
+      payment: { amountDisplayed: 0, nonce: null, storePaymentOnFile: false },
+      paymentCodes: ['PRO-PREM1-DEMO1'],
+    });
+  });
 });

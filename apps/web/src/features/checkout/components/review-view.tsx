@@ -19,6 +19,8 @@ type ReviewViewProps = {
   summary: ReactNode;
   onPay: () => void;
   isPaying: boolean;
+  /** The codes that pay the whole price: nothing is charged, so no method is shown or asked. */
+  coveringCodes: readonly string[];
   problem: PayProblem | null;
   /** Where "Change" next to the email goes (/step1 in the main flow). */
   emailChangePath: string;
@@ -43,11 +45,13 @@ function methodText(
  * The Review view: email, billing and payment method each with Change, the order
  * summary, payment errors, Back to payment and Pay now — disabled while paying, while the
  * terms are required and not accepted, or while the server's wait after too many attempts lasts.
+ * An order codes pay in full names them as its method and is confirmed, not paid.
  */
 export function ReviewView({
   summary,
   onPay,
   isPaying,
+  coveringCodes,
   problem,
   emailChangePath,
 }: ReviewViewProps) {
@@ -68,6 +72,7 @@ export function ReviewView({
   const hintId = useId();
 
   const { parent } = session;
+  const isCovered = coveringCodes.length > 0;
   const isTermsMissing = consent.isRequired && !consent.termsAndConditions;
   const termsError =
     problem?.kind === 'validation'
@@ -155,7 +160,14 @@ export function ReviewView({
             <VisuallyHidden> {t('checkout.review.changeMethodHidden')}</VisuallyHidden>
           </Button>
         </div>
-        <p>{methodText(t, method, card, venmoUsername)}</p>
+        <p>
+          {isCovered
+            ? t('checkout.review.coveredBy', {
+                count: coveringCodes.length,
+                codes: coveringCodes.join(', '),
+              })
+            : methodText(t, method, card, venmoUsername)}
+        </p>
       </section>
 
       {summary}
@@ -169,7 +181,7 @@ export function ReviewView({
       />
       {isTermsMissing ? (
         <p id={hintId} className={styles.hint}>
-          {t('checkout.review.termsNeeded')}
+          {isCovered ? t('checkout.review.termsNeededToConfirm') : t('checkout.review.termsNeeded')}
         </p>
       ) : null}
       <div className={styles.actions}>
@@ -179,13 +191,17 @@ export function ReviewView({
           isLoading={isPaying}
           aria-describedby={isTermsMissing ? hintId : undefined}
         >
-          {t('checkout.review.pay')}
+          {isCovered ? t('checkout.review.confirm') : t('checkout.review.pay')}
         </Button>
         <Button variant="link" onClick={() => setView('PAYMENT')}>
           {t('checkout.review.backToPayment')}
         </Button>
       </div>
-      {isPaying ? <p role="status">{t('checkout.review.paying')}</p> : null}
+      {isPaying ? (
+        <p role="status">
+          {isCovered ? t('checkout.review.confirming') : t('checkout.review.paying')}
+        </p>
+      ) : null}
     </div>
   );
 }

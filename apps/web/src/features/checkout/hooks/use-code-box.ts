@@ -1,7 +1,9 @@
 import {
   isInvalidPromo,
+  isUnknownCodeRefusal,
   normalizeCode,
   type PricingResponse,
+  refusedCodeIndex,
   type SavedOrder,
 } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,7 +34,12 @@ export type CodeBoxStatus = 'idle' | 'invalid' | 'failed' | 'rejected';
  * it replaces an earlier promo); when the answer does not include it, as a subscription code added
  * to the others. Each accepted answer becomes the summary's price at once.
  */
-export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefined) {
+export function useCodeBox(
+  order: SavedOrder,
+  pricing: PricingResponse | undefined,
+  /** A kept code the order's price refused (the page says why): not listed as applied. */
+  refusedCode?: string,
+) {
   const session = useCheckoutSession();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -44,6 +51,8 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
   );
   const [value, setValue] = useState('');
   const [checkStatus, setCheckStatus] = useState<'idle' | 'invalid' | 'failed'>('idle');
+  // Why the server refused a subscription code (its words), when it is one.
+  const [refusal, setRefusal] = useState<string>();
   const [isChecking, setIsChecking] = useState(false);
 
   const remember = (next: typeof body, priced: PricingResponse) => {
@@ -54,6 +63,7 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
     const code = normalizeCode(typed);
     if (code === '') return;
     setCheckStatus('idle');
+    setRefusal(undefined);
     const known = [...promoCodes, ...session.paymentCodes].map(normalizeCode);
     if (known.includes(code)) {
       setValue('');
@@ -80,6 +90,12 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
         track('Coupon Applied', { couponCode: code, kind: 'subscription' });
       } catch (error) {
         if (isApiError(error) && error.status === 422) {
+          // A subscription code that exists is told why it cannot pay for this order (a reason
+          // the server gave with its key); one known nowhere stays an invalid promo code.
+          const refusal = error.fieldErrors.find(
+            (e) => refusedCodeIndex(e) === codes.length - 1 && e.key && !isUnknownCodeRefusal(e),
+          );
+          setRefusal(refusal?.text);
           setCheckStatus('invalid');
           track('Coupon Denied', { couponCode: code });
           return;
@@ -123,15 +139,19 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
         ...(detail ? { amountFormatted: detail } : {}),
       };
     }),
-    ...session.paymentCodes.map((code) => {
-      const normalized = normalizeCode(code);
-      const detail = pricing?.paymentCodeDetails.find((d) => normalizeCode(d.code) === normalized);
-      return {
-        code: normalized,
-        kind: 'subscription' as const,
-        ...(detail ? { amountFormatted: detail.amountFormatted } : {}),
-      };
-    }),
+    ...session.paymentCodes
+      .filter((code) => normalizeCode(code) !== refusedCode)
+      .map((code) => {
+        const normalized = normalizeCode(code);
+        const detail = pricing?.paymentCodeDetails.find(
+          (d) => normalizeCode(d.code) === normalized,
+        );
+        return {
+          code: normalized,
+          kind: 'subscription' as const,
+          ...(detail ? { amountFormatted: detail.amountFormatted } : {}),
+        };
+      }),
   ];
 
   return {
@@ -145,6 +165,7 @@ export function useCodeBox(order: SavedOrder, pricing: PricingResponse | undefin
     },
     applied,
     status,
+    refusal: status === 'invalid' ? refusal : undefined,
     isChecking,
     apply: (typed: string) => void apply(typed),
     remove,

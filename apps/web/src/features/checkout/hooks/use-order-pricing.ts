@@ -5,6 +5,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useCheckoutPricing } from '../api/get-checkout-pricing';
 import { useCheckoutSession } from '../checkout-session';
 import { type SavedBillingValues, useCheckoutStore } from '../checkout-store';
+import { codeRefusalOf } from '../code-refusal';
 
 /** The saved billing address as the pricing call reads it. */
 function pricingAddressOf(billing: SavedBillingValues): PricingRequestInput['address'] {
@@ -52,8 +53,10 @@ export function usePricingBody(
 }
 
 /**
- * The server's price of the order as it stands. A failure other than the network ends the visit
- * (back to the packages; a flow gone: where the flow starts again).
+ * The server's price of the order as it stands. A code it refuses (another package's, used,
+ * expired…) is said on the page with a way to remove it, as no retry can price it; any other
+ * failure but the network ends the visit (back to the packages; a flow gone: where the flow
+ * starts again).
  */
 export function useOrderPricing(order: SavedOrder | undefined) {
   const session = useCheckoutSession();
@@ -65,12 +68,16 @@ export function useOrderPricing(order: SavedOrder | undefined) {
   const body = usePricingBody(fallbackOrder);
   const query = useCheckoutPricing(session, body, locale, { enabled: Boolean(order) });
   const { error } = query;
+  const codeRefusal = useMemo(
+    () => codeRefusalOf(error, body.paymentCodes ?? []),
+    [error, body.paymentCodes],
+  );
   const { onSessionGone, onPricingFailed } = session;
   const { isGone } = session.calls;
   useEffect(() => {
-    if (!isApiError(error) || error.status === 0) return;
+    if (!isApiError(error) || error.status === 0 || codeRefusal) return;
     if (isGone(error.status)) onSessionGone();
     else onPricingFailed();
-  }, [error, isGone, onSessionGone, onPricingFailed]);
-  return { ...query, body };
+  }, [error, codeRefusal, isGone, onSessionGone, onPricingFailed]);
+  return { ...query, body, codeRefusal };
 }

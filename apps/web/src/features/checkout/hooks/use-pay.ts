@@ -129,7 +129,8 @@ export function usePay({
         nonce: pricing.totals.total === 0 ? null : (nonce ?? null),
         paymentType: state.method,
         pricingLocale: locale,
-        storePaymentOnFile: true,
+        // Nothing to charge: no method is asked for, so none is kept for the renewals.
+        storePaymentOnFile: pricing.totals.total !== 0,
         taxId: pricing.taxId,
         // Collected only for GB card payments (the Payment view's data collector).
         deviceData: state.method === 'CREDIT_CARD' ? (state.deviceData ?? null) : null,
