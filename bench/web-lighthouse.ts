@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, {
   type Browser as PuppeteerBrowser,
   type Page as PuppeteerPage,
+  type Target,
 } from 'puppeteer-core';
 import { type ServerProcess, startProcess, stopProcess } from './support/server-process.js';
 import { SCORED_PAGES, type ScoredPage } from './support/web-states.js';
@@ -184,9 +185,16 @@ function printTable(rows: Row[]) {
   );
 }
 
-/** The puppeteer handle on the tab Playwright walked (Lighthouse drives a puppeteer page). */
+/**
+ * The puppeteer handle on the tab Playwright walked (Lighthouse drives a puppeteer page), found by
+ * its address: another tab at the same address (the browser's first, blank one) would be scored
+ * instead of the walked one, so that is an error.
+ */
 async function sameTab(browser: PuppeteerBrowser, page: Page): Promise<PuppeteerPage> {
-  const target = await browser.waitForTarget((t) => t.type() === 'page' && t.url() === page.url());
+  const isWalked = (t: Target) => t.type() === 'page' && t.url() === page.url();
+  const target = await browser.waitForTarget(isWalked);
+  const alike = browser.targets().filter(isWalked).length;
+  if (alike > 1) throw new Error(`${alike} tabs at ${page.url()}: the walked one is not known`);
   const tab = await target.page();
   if (!tab) throw new Error(`no tab at ${page.url()}`);
   return tab;

@@ -98,6 +98,9 @@ export const SCORED_PAGES: ScoredPage[] = [
   {
     path: '/invite',
     prepare: async (page) => {
+      // The tab needs an address of its own to be found by, as for a fresh page: left blank, the
+      // browser's first blank tab was the one loaded, and this one stayed where it was.
+      await fresh(page);
       const { coParentEmail } = await invitationViaApi(page.request, { payForCoparent: false });
       const link = await newestInviteLink(page.request, coParentEmail);
       // The email's link is what a person opens (the token then leaves the address bar).

@@ -1,5 +1,5 @@
 import type { SignupState } from '@coparent/domain';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -29,4 +29,16 @@ export function ServerSignupProvider({
 export function useServerSignup(): SignupState | undefined {
   const signup = useContext(ServerSignupContext);
   return useHydrated() ? undefined : signup;
+}
+
+/**
+ * The signup the server wrote the page with, kept by the component that was on the page when the
+ * app took it over (one mounted later in the tab has none). The server read it for this very
+ * page, so until the screen's own read answers it is as current as that read: the screen shows
+ * it rather than a spinner that would move the page the person is reading.
+ */
+export function useWrittenSignup(): SignupState | undefined {
+  const serverSignup = useServerSignup();
+  const [written] = useState(serverSignup);
+  return written;
 }

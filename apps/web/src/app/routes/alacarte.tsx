@@ -25,7 +25,7 @@ import packageStyles from '@/features/packages/components/packages.module.css';
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
 import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { useFlag } from '@/lib/flags';
-import { useServerSignup } from '@/lib/server-signup';
+import { useServerSignup, useWrittenSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useFunnelStore } from '@/stores/funnel-store';
@@ -60,13 +60,14 @@ export function AlaCarteRoute() {
   const arm = useFlag(EXPERIMENTS.showPriceInBuildYourOwn);
   // A page the server wrote with the browser's signup reads it until the app has the page.
   const serverSignup = useServerSignup();
+  const writtenSignup = useWrittenSignup();
   const storedLastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   const lastCompletedStep = serverSignup?.lastCompletedStep ?? storedLastCompletedStep;
   const stepOne = useFunnelStore((s) => s.stepOneValues);
   const storedDraft = useFunnelStore((s) => s.buildYourOwnValues);
   const draft = serverSignup ? undefined : storedDraft;
   const setDraft = useFunnelStore((s) => s.setBuildYourOwnValues);
-  const storedChoice = useBuildYourOwnChoice();
+  const storedChoice = useBuildYourOwnChoice(writtenSignup);
   const choice = serverSignup ? buildYourOwnChoiceOf(serverSignup) : storedChoice;
   const offered = useOfferedPackages(
     serverSignup

@@ -28,7 +28,7 @@ import { LoadError } from '@/features/packages/components/load-error';
 import { useOfferedPackages } from '@/features/packages/hooks/use-offered-packages';
 import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { fullPage } from '@/lib/full-page';
-import { useServerSignup } from '@/lib/server-signup';
+import { useServerSignup, useWrittenSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
@@ -40,9 +40,11 @@ import styles from './routes.module.css';
  */
 export function PaymentRoute() {
   const serverSignup = useServerSignup();
+  // Kept here: the tab's page mounts only once the app has the page, too late to know it.
+  const writtenSignup = useWrittenSignup();
   const order = serverSignup?.order;
   if (serverSignup && order) return <PostedPayment signup={serverSignup} order={order} />;
-  return <TabPaymentPage />;
+  return <TabPaymentPage writtenSignup={writtenSignup} />;
 }
 
 /** The page the server wrote: its forms post to the server until the app has the page. */
@@ -69,10 +71,11 @@ function PostedPayment({ signup, order }: { signup: SignupState; order: SavedOrd
  * The payment page in the tab: guarded by RequireStep 4 (fewer than 3 steps → /step{n}); a
  * confirmed duplicate parent goes to /duplicate; a paid signup goes on to credentials or the
  * receipt; the price failing goes back to /step3. A spinner shows until the saved package is read
- * (right after a package save, its answer is: no spinner).
+ * (right after a package save, its answer is; on the page the server wrote, the signup it was
+ * written with: no spinner).
  * The route hands the funnel's signup-bound calls and ways out to the checkout feature.
  */
-function TabPaymentPage() {
+function TabPaymentPage({ writtenSignup }: { writtenSignup: SignupState | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startAgain = useStartAgain();
@@ -83,7 +86,7 @@ function TabPaymentPage() {
   const billingCountry = useFunnelStore((s) => s.billingCountry);
   const isDuplicateParent = useFunnelStore((s) => s.parentDuplicateConfirmed);
   const isCoParentDuplicate = useFunnelStore((s) => s.coParentDuplicateConfirmed);
-  const { signup, current } = useCurrentSignup(signupKey);
+  const { signup, current } = useCurrentSignup(signupKey, writtenSignup);
   const offered = useOfferedPackages(
     phonePricingCriteria(stepOne?.countryCode, stepOne?.phoneNumber, billingCountry),
   );

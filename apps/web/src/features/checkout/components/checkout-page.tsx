@@ -209,10 +209,7 @@ export function CheckoutPage({
         />
       ) : null}
       <div className={shown === 'REVIEW' ? styles.layoutSingle : styles.layout}>
-        <div ref={contentRef} className={styles.main}>
-          {shown === 'REVIEW' ? pricingProblem : null}
-          {content}
-        </div>
+        {/* First, as a phone shows it above the form (the stylesheet puts it aside on a wide one) */}
         {shown === 'REVIEW' ? null : (
           <SummaryPanel totalFormatted={pricing.data?.totals.totalFormatted}>
             {pricingProblem ?? summary('sidebar-summary-heading') ?? (
@@ -220,6 +217,10 @@ export function CheckoutPage({
             )}
           </SummaryPanel>
         )}
+        <div ref={contentRef} className={styles.main}>
+          {shown === 'REVIEW' ? pricingProblem : null}
+          {content}
+        </div>
       </div>
       <CountryMismatchDialog isOpen={billing.isMismatchOpen} onAnswer={billing.answerMismatch} />
     </>

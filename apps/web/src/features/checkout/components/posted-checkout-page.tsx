@@ -181,7 +181,7 @@ export function PostedCheckoutPage({
       </StepIndicator>
       <PageHeading>{t('paymentStep.title')}</PageHeading>
       <div className={view === 'REVIEW' ? styles.layoutSingle : styles.layout}>
-        <div className={styles.main}>{content}</div>
+        {/* First, as a phone shows it above the form (the stylesheet puts it aside on a wide one) */}
         {view === 'REVIEW' ? null : (
           <SummaryPanel totalFormatted={pricing.data?.totals.totalFormatted}>
             {hasLoadError ? (
@@ -206,6 +206,7 @@ export function PostedCheckoutPage({
             )}
           </SummaryPanel>
         )}
+        <div className={styles.main}>{content}</div>
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@coparent/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useMediaQuery } from '@/lib/use-media-query';
 import styles from './checkout.module.css';
 
@@ -13,14 +14,16 @@ type SummaryPanelProps = {
 
 /**
  * The order summary sidebar. Up to MOBILE_BREAKPOINT_PX (600px) wide it is collapsible: a button
- * that says the total and opens it.
+ * that says the total and opens it. On a page the server wrote, which cannot know the width, the
+ * stylesheet collapses it on a phone from the first paint, so the app taking the page over does not
+ * move the form below it (without scripts it stays open: nothing could open it).
  */
 export function SummaryPanel({ children, totalFormatted }: SummaryPanelProps) {
   const { t } = useTranslation();
   const isNarrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const isHydrated = useHydrated();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
-  if (!isNarrow) return <div className={styles.sidebar}>{children}</div>;
   return (
     <div className={styles.sidebar}>
       <button
@@ -29,11 +32,16 @@ export function SummaryPanel({ children, totalFormatted }: SummaryPanelProps) {
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
+        hidden={isHydrated && !isNarrow}
       >
         <span>{isOpen ? t('checkout.summary.hide') : t('checkout.summary.show')}</span>
         {totalFormatted ? <strong>{totalFormatted}</strong> : null}
       </button>
-      <div id={panelId} hidden={!isOpen}>
+      <div
+        id={panelId}
+        className={isOpen ? undefined : styles.summaryClosed}
+        hidden={isNarrow && !isOpen}
+      >
         {children}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { wasPageReloaded } from '@/lib/page-reload';
 import { useCheckoutStore } from '../checkout-store';
@@ -12,7 +12,8 @@ export function useEnterCheckout(flowId: string | undefined): boolean {
   const location = useLocation();
   const [isReload] = useState(() => location.key === 'default' && wasPageReloaded());
   const [enteredFlow, setEnteredFlow] = useState<string>();
-  useEffect(() => {
+  // Before the browser paints: the page opens on its view, not on a spinner for a frame.
+  useLayoutEffect(() => {
     if (!flowId) return;
     useCheckoutStore.getState().enter(flowId, { isReload });
     setEnteredFlow(flowId);

@@ -62,12 +62,15 @@ export function useSignup(signupKey: SignupKey | null) {
 /**
  * The signup as a screen that follows a save should show it: an answer read for this screen, or
  * the save's own answer; `undefined` while only an older cached copy is there (it
- * may predate the save). With the query, for its error and refetch.
+ * may predate the save). On a screen the server wrote, the signup it was written with stands
+ * until the read answers (it was read for this page). With the query, for its error and refetch.
  */
-export function useCurrentSignup(signupKey: SignupKey | null) {
+export function useCurrentSignup(signupKey: SignupKey | null, written?: SignupState) {
   const signup = useSignup(signupKey);
   const isCurrent =
     signup.isFetchedAfterMount ||
     (signupKey !== null && isSaveAnswer(signupKey.signupId, signup.dataUpdatedAt));
-  return { signup, current: isCurrent ? signup.data : undefined };
+  if (isCurrent) return { signup, current: signup.data };
+  const isWrittenOne = written !== undefined && written.signupId === signupKey?.signupId;
+  return { signup, current: isWrittenOne && !signup.isError ? written : undefined };
 }

@@ -21,13 +21,14 @@ export function buildYourOwnChoiceOf(signup: SignupState): BuildYourOwnChoice {
 /**
  * /alacarte's guard: the build-your-own package chosen on /step3, pending (values not submitted)
  * or already completed (the person came back to change the options). The server's signup state
- * decides; when it cannot be read, the package recorded in this tab is used.
+ * decides (on a page the server wrote, the signup it was `written` with until it is read again);
+ * when it cannot be read, the package recorded in this tab is used.
  */
-export function useBuildYourOwnChoice(): BuildYourOwnChoice {
+export function useBuildYourOwnChoice(written?: SignupState): BuildYourOwnChoice {
   const localPackageId = useFunnelStore((s) => s.packageId);
   // Only an answer read for this screen, or the choice's save answer, counts: a copy cached
   // before the package was saved may not have the pending choice yet.
-  const { signup, current } = useCurrentSignup(useSignupKey());
+  const { signup, current } = useCurrentSignup(useSignupKey(), written);
   if (current) return buildYourOwnChoiceOf(current);
   if (signup.isError && localPackageId !== undefined) {
     return { status: 'ready', packageId: localPackageId, savedValues: null };
