@@ -2,37 +2,23 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
+import { invitationViaApi, newestInviteLink } from './support/invite';
 import { expect, test } from './support/test';
 
-// The invited co-parent's first screens. The server seeds one demo invitation of each kind on
-// start (Parent A paid through the API, the co-parent's email in the outbox): the link is read
-// from the development mailbox, as a person would read it from their email.
+// The invited co-parent's first screens, from an emailed link read in the development mailbox as
+// a person would read it from their email (the professional's family: the one the server seeds).
 
 type MailboxMessage = { to: string; template: string; text: string };
 
 /**
- * The seeded co-parent invitations (`coparent-invite` and `paid-coparent-invite`: Parent A, Ana
- * López, paid without or with the co-parent, Bruno López), told apart by their invited context.
+ * A fresh co-parent invitation (Parent A, Ana López, paid without or with the co-parent, Bruno
+ * López, as the demo's seeded ones): its link read from the development mailbox, as a person
+ * reads their email. The seeded ones are not used: on a long run other emails push them out of
+ * the mailbox's newest page.
  */
-async function seededInvitePaths(page: Page): Promise<{ unpaid: string; paid: string }> {
-  const answer = await page.request.get('/v2/dev/mailbox?limit=100');
-  expect(answer.ok()).toBe(true);
-  const { messages } = (await answer.json()) as { messages: MailboxMessage[] };
-  const found: { unpaid?: string; paid?: string } = {};
-  for (const message of messages.filter((m) => m.to.startsWith('demo.coparent.'))) {
-    const path = /\/app\/join\/invite\?token=[A-Za-z0-9_%-]+/.exec(message.text)?.[0];
-    const token = path ? new URL(path, 'http://x').searchParams.get('token') : null;
-    if (!path || !token) continue;
-    const context = await page.request.get('/v2/invites/current', {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!context.ok()) continue;
-    const { isSubscriptionCurrent } = (await context.json()) as { isSubscriptionCurrent: boolean };
-    found[isSubscriptionCurrent ? 'paid' : 'unpaid'] = path;
-  }
-  if (!found.unpaid || !found.paid)
-    throw new Error('no seeded co-parent invitations in the mailbox');
-  return { unpaid: found.unpaid, paid: found.paid };
+async function invitePath(page: Page, { paid }: { paid: boolean }): Promise<string> {
+  const invitation = await invitationViaApi(page.request, { payForCoparent: paid });
+  return (await newestInviteLink(page.request, invitation.coParentEmail)).path;
 }
 
 test.describe.configure({ mode: 'parallel' });
@@ -43,10 +29,10 @@ for (const lang of LANGUAGES) {
       page,
     }) => {
       await openJoin(page, lang);
-      const { unpaid: invitePath } = await seededInvitePaths(page);
-      const token = new URL(invitePath, 'http://x').searchParams.get('token');
+      const path = await invitePath(page, { paid: false });
+      const token = new URL(path, 'http://x').searchParams.get('token') ?? '';
 
-      await page.goto(invitePath);
+      await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         t(lang, 'invite.welcome.title'),
       );
@@ -55,11 +41,13 @@ for (const lang of LANGUAGES) {
         await expect(page.getByText(name, { exact: true })).toBeVisible();
       }
       await expect(page.getByText(t(lang, 'invite.welcome.paid'))).toHaveCount(0);
-      // The token left the address bar (and history) and stays in this tab's session storage.
+      // The token left the address bar (and history) for a cookie no script of the page reads.
       await expect(page).toHaveURL(/\/app\/join\/invite$/);
-      expect(await page.evaluate(() => window.sessionStorage.getItem('coparent.inviteToken'))).toBe(
-        token,
-      );
+      expect(
+        await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }) + document.cookie),
+      ).not.toContain(token);
+      const kept = (await page.context().cookies()).find((c) => c.name === 'coparent_invite');
+      expect(kept).toMatchObject({ value: token, httpOnly: true });
       await page.getByText(t(lang, 'invite.faq.howItWorks.question')).click();
       await expect(page.getByText(t(lang, 'invite.faq.howItWorks.answer'))).toBeVisible();
       await expectNoSeriousA11yViolations(page, `invite welcome (${lang})`);
@@ -86,8 +74,7 @@ for (const lang of LANGUAGES) {
 
     test('a paid co-parent is told the subscription is paid', async ({ page }) => {
       await openJoin(page, lang);
-      const { paid } = await seededInvitePaths(page);
-      await page.goto(paid);
+      await page.goto(await invitePath(page, { paid: true }));
       await expect(page.getByText(t(lang, 'invite.welcome.paid'))).toBeVisible();
       await expect(page).toHaveURL(/\/app\/join\/invite$/);
     });
