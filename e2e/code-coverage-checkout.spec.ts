@@ -19,10 +19,13 @@ import { expect, test } from './support/test';
 // code. And /payment has one progress indicator: the payment views are step 4's sub-steps.
 
 const ESSENTIALS_1_YEAR = 3001;
-/** Single-use demo codes for Premium · 1 year, one per language (the demo catalog's). */
-const FULL_COVER_CODES: Record<Language, string> = {
-  en: 'PRO-PREM1-DEMO2',
-  'es-MX': 'PRO-PREM1-DEMO3',
+/**
+ * Single-use demo codes for Premium · 1 year (the demo catalog's), one per language and attempt:
+ * a retry in the same server run must not find its code used by the first attempt.
+ */
+const FULL_COVER_CODES: Record<Language, readonly string[]> = {
+  en: ['PRO-PREM1-DEMO2', 'PRO-PREM1-DEMO4'],
+  'es-MX': ['PRO-PREM1-DEMO3', 'PRO-PREM1-DEMO5'],
 };
 const PASSWORD = 'Quiet-Harbor-7421!';
 
@@ -126,8 +129,9 @@ for (const lang of LANGUAGES) {
 
     test('a code that covers the whole price makes a $0 order: no card, Confirm order, and a receipt that names the code', async ({
       page,
-    }) => {
-      const code = FULL_COVER_CODES[lang];
+    }, testInfo) => {
+      const code = FULL_COVER_CODES[lang][testInfo.retry];
+      if (!code) throw new Error(`no demo code left for attempt ${testInfo.retry + 1}`);
       await openJoin(page, lang);
       await completeStepsOneAndTwo(page, lang);
       await applyCodeOnPackages(page, lang, code);
