@@ -70,9 +70,23 @@ for (const lang of LANGUAGES) {
     await field(page, lang, 'pro.one.lastName').fill('García');
     await field(page, lang, 'pro.one.email').fill(email);
     await page.getByLabel(t(lang, 'phone.number'), { exact: true }).fill('5551234567');
+    // "Other" has a follow-up: without a script, Update shows it, with what was typed kept.
+    await field(page, lang, 'pro.one.hearAboutUs').selectOption('OTHER');
+    await expect(field(page, lang, 'pro.one.other')).toHaveCount(0);
+    expect(await press(page, t(lang, 'pro.one.updateFollowUps'))).toBe(200);
+    await expect(field(page, lang, 'pro.one.other')).toBeVisible();
+    await expect(field(page, lang, 'pro.one.email')).toHaveValue(email);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await field(page, lang, 'pro.one.hearAboutUs').selectOption('SEARCH_ENGINE');
     expect(await press(page, next)).toBe(200);
     await expect(stepHeading(page, lang, 2)).toBeVisible();
+
+    // Another country's states or provinces come with Update; back to the United States.
+    await field(page, lang, 'pro.two.country').selectOption('CA');
+    expect(await press(page, t(lang, 'pro.two.updateLists'))).toBe(200);
+    await expect(field(page, lang, 'pro.two.region').locator('option[value="ON"]')).toHaveCount(1);
+    await field(page, lang, 'pro.two.country').selectOption('US');
+    expect(await press(page, t(lang, 'pro.two.updateLists'))).toBe(200);
 
     await field(page, lang, 'pro.two.practiceName').fill(`No Script Law ${unique()}`);
     await field(page, lang, 'pro.two.addressLine1').fill('100 Main Street');

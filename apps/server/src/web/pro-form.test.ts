@@ -148,6 +148,19 @@ describe('POST /app/join/pro: the professional registration without a script', (
     });
   });
 
+  it('answers Update with the same step and what was typed, nothing checked', async () => {
+    const fields = { ...stepOne(uniqueEmail()), ...STEP_TWO, country: 'CA', region: '' };
+    const res = await post({ ...fields, proStep: '2', proAction: 'update' });
+    expect(res.statusCode).toBe(200);
+    const { values, errors } = submissionOf(res.body);
+    expect(values).toMatchObject({
+      proStep: '2',
+      country: 'CA',
+      practiceName: 'García Family Law',
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('reads every ticked role of step 2, and refuses a step 2 without one', async () => {
     const fields = Object.entries({ ...stepOne(uniqueEmail()), ...STEP_TWO, proStep: '2' });
     const res = await post([

@@ -10,6 +10,7 @@ import {
   PRO_FORM_DONE,
   PRO_FORM_PATH,
   PRO_FORM_STEP_FIELD,
+  PRO_FORM_UPDATE,
   PRO_FORM_USER_FIELD,
   PRO_STEP_SCHEMAS,
   type ProFormStep,
@@ -100,6 +101,7 @@ export function proFormRoute(
     if (fields[PRO_FORM_ACTION_FIELD] === PRO_FORM_BACK) {
       return post.page(Math.max(1, step - 1) as ProFormStep, [], 200);
     }
+    if (fields[PRO_FORM_ACTION_FIELD] === PRO_FORM_UPDATE) return post.page(step, [], 200);
     const checked = await checkStep(post, step);
     if (checked) return checked;
     return step === 3 ? create(post) : post.page((step + 1) as ProFormStep, [], 200);

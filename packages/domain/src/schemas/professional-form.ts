@@ -21,6 +21,12 @@ export const PRO_FORM_DONE = 'done';
 /** Back is a submit button with this name and value: the step before, nothing checked. */
 export const PRO_FORM_ACTION_FIELD = 'proAction';
 export const PRO_FORM_BACK = 'back';
+/**
+ * Update (a submit button shown without a script): the same step again with what was typed, its
+ * lists following the answers chosen (the country's regions, roles and time zones; the
+ * follow-ups of "How did you hear about us?"), nothing checked.
+ */
+export const PRO_FORM_UPDATE = 'update';
 /** When the person opened the form (ISO 8601): the validator's `x-activity-start`. */
 export const PRO_ACTIVITY_START_FIELD = 'activityStart';
 /** The roles' checkboxes: a repeated name, read as a list by the form parser. */

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { findFirst, insertOne } from '../../db/queries.js';
 import { type EmailOutboxRow, emailOutbox } from '../../db/schema.js';
@@ -78,13 +78,18 @@ export async function findOutboxEmail(
 /** The latest messages, newest first, optionally only those to one address (case-insensitive). */
 export async function listLatestOutboxEmails(
   exec: Executor,
-  options: { limit: number; to?: string | undefined },
+  options: { limit: number; to?: string | undefined; template?: string | undefined },
 ): Promise<EmailOutboxRow[]> {
   const to = options.to?.trim().toLowerCase();
   return exec
     .select()
     .from(emailOutbox)
-    .where(to ? sql`lower(${emailOutbox.toAddress}) = ${to}` : undefined)
+    .where(
+      and(
+        to ? sql`lower(${emailOutbox.toAddress}) = ${to}` : undefined,
+        options.template ? eq(emailOutbox.template, options.template) : undefined,
+      ),
+    )
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(options.limit);
 }

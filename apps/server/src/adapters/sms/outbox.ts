@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { findFirst, insertOne } from '../../db/queries.js';
@@ -98,13 +98,18 @@ export async function findOutboxText(
  */
 export async function listLatestOutboxTexts(
   exec: Executor,
-  options: { limit: number; to?: string | undefined },
+  options: { limit: number; to?: string | undefined; template?: string | undefined },
 ): Promise<SmsOutboxRow[]> {
   const digits = options.to?.replace(/\D/g, '');
   return exec
     .select()
     .from(smsOutbox)
-    .where(digits ? eq(smsOutbox.toNumber, `+${digits}`) : undefined)
+    .where(
+      and(
+        digits ? eq(smsOutbox.toNumber, `+${digits}`) : undefined,
+        options.template ? eq(smsOutbox.template, options.template) : undefined,
+      ),
+    )
     .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(options.limit);
 }

@@ -68,6 +68,22 @@ describe('GET /v2/dev/mailbox', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('filters by template, older messages of that template reached past newer others', async () => {
+    const to = uniqueEmail('templated');
+    await insertOutboxEmail(ctx.database.db, { ...message(to, 'kept'), template: 'rare-kind' });
+    for (let i = 0; i < 3; i += 1) {
+      await insertOutboxEmail(ctx.database.db, message(uniqueEmail('newer'), `newer ${i}`));
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v2/dev/mailbox?template=rare-kind&limit=1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { messages: Message[] }).messages.map((m) => m.subject)).toEqual([
+      'kept',
+    ]);
+  });
+
   it('shows the welcome email of a professional registration', async () => {
     const email = uniqueEmail('pro');
     const res = await app.inject({

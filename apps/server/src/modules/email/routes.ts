@@ -12,6 +12,11 @@ const MailboxQuerySchema = z.object({
     .max(254)
     .optional()
     .describe('Only messages to this address (any case), or texts to this phone number'),
+  template: z
+    .string()
+    .max(80)
+    .optional()
+    .describe('Only messages of this template (e.g. professional-invitation)'),
   limit: z.coerce
     .number()
     .int()
@@ -72,7 +77,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions> = 
         response: { 200: MailboxResponseSchema },
       },
     },
-    async (request) => service.latest({ limit: request.query.limit, to: request.query.to }),
+    async (request) => service.latest(request.query),
   );
 };
 
@@ -89,10 +94,7 @@ export const devMailboxPageRoutes: FastifyPluginAsyncZod<DevMailboxRoutesOptions
     '/app/dev/mailbox',
     { onRequest: loopbackOnly, schema: { hide: true, querystring: MailboxQuerySchema } },
     async (request, reply) => {
-      const { messages, texts } = await service.latest({
-        limit: request.query.limit,
-        to: request.query.to,
-      });
+      const { messages, texts } = await service.latest(request.query);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

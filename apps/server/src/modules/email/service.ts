@@ -33,7 +33,11 @@ export type MailboxText = {
  * only). `to` is an email address (emails) or a phone number (texts, any punctuation).
  */
 export function createMailboxService({ db }: { db: Db }) {
-  async function latest(options: { limit: number; to?: string | undefined }) {
+  async function latest(options: {
+    limit: number;
+    to?: string | undefined;
+    template?: string | undefined;
+  }) {
     const byAddress = options.to?.includes('@') ?? false;
     const byNumber = options.to !== undefined && !byAddress && /\d/.test(options.to);
     const rows = byNumber ? [] : await listLatestOutboxEmails(db, options);

@@ -50,6 +50,10 @@ export function ProStepFormFrame({
           <input key={`${name}=${one}`} type="hidden" name={name} value={one} />
         )),
       )}
+      {/* Without a script Enter in a field presses the first submit button: Continue, not Update. */}
+      <noscript>
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+      </noscript>
       <p className={styles.intro}>{intro}</p>
       {children}
       <div className={styles.actions}>

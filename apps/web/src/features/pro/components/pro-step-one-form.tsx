@@ -22,6 +22,7 @@ import type { ProStepOneDraft } from '../pro-store';
 import { draftFromFields, stepOneDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
+import { UpdateListsButton } from './update-lists-button';
 
 const zodStepOne = zodResolver(ProStepOneSchema);
 
@@ -160,6 +161,7 @@ export function ProStepOneForm({ lookups, draft, ...stepProps }: ProStepOneFormP
           },
         })}
       />
+      <UpdateListsButton>{t('pro.one.updateFollowUps')}</UpdateListsButton>
       {referrer ? (
         <div className={styles.conditional}>
           <TextField

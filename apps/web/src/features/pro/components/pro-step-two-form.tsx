@@ -21,6 +21,7 @@ import type { ProStepTwoDraft } from '../pro-store';
 import { draftFromFields, stepTwoDefaults } from '../pro-values';
 import styles from './pro.module.css';
 import { ProStepFormFrame } from './pro-step-form-frame';
+import { UpdateListsButton } from './update-lists-button';
 
 const stepTwoResolver = zodResolver(ProStepTwoSchema);
 
@@ -182,6 +183,7 @@ export function ProStepTwoForm({ lookups, draft, backButton, ...stepProps }: Pro
           {...fieldProps('region')}
         />
       )}
+      <UpdateListsButton>{t('pro.two.updateLists')}</UpdateListsButton>
       <TextField
         label={t('pro.two.postalCode')}
         autoComplete="postal-code"
