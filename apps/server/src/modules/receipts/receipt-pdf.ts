@@ -59,7 +59,7 @@ export async function receiptPdf(input: ReceiptPdfInput): Promise<ReceiptPdf> {
   doc.moveDown(1);
 
   // Nothing charged: the codes that paid it, by the same rule as the page and the email.
-  row(t.method, lines.paymentMethod ?? t.coveredByCodes(codesCoveringOrder(receipt)));
+  row(t.method, lines.paymentMethod ?? t.coveredBy(codesCoveringOrder(receipt)));
   if (lines.transactionId) row(t.transaction, lines.transactionId);
   doc.moveDown(1.5);
 

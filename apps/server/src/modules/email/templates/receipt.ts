@@ -1,5 +1,6 @@
 import type { Locale } from '@coparent/domain';
 import { escapeHtml } from './html.js';
+import { RECEIPT_ITEM_TEXTS, type ReceiptItemTexts } from './receipt-item-texts.js';
 import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const RECEIPT_TEMPLATE = 'payment-receipt';
@@ -40,22 +41,10 @@ export type ReceiptEmailParams = EmailRecipient & {
   credentialsLink?: { url: string; expiresInDays: number } | undefined;
 };
 
-type Texts = {
+type Texts = ReceiptItemTexts & {
   subject: string;
   thanks: string;
-  package: string;
-  term: string;
-  years: (count: 1 | 2) => string;
-  subtotal: string;
-  discount: (code: string) => string;
-  code: (code: string) => string;
-  included: (label: string) => string;
-  total: string;
-  method: string;
-  coveredBy: (codes: readonly string[]) => string;
-  transaction: string;
   date: string;
-  renews: (date: string) => string;
   coParentPaid: (name: string) => string;
   next: string;
   createCredentials: string;
@@ -64,23 +53,10 @@ type Texts = {
 
 const TEXTS: Record<Locale, Texts> = {
   en: {
+    ...RECEIPT_ITEM_TEXTS.en,
     subject: 'Your receipt',
     thanks: 'Thank you for your order. Your subscription is active.',
-    package: 'Package',
-    term: 'Term',
-    years: (count) => (count === 1 ? '1 year' : '2 years'),
-    subtotal: 'Subtotal',
-    discount: (code) => `Discount (${code})`,
-    code: (code) => `Code ${code}`,
-    included: (label) => `${label} (included)`,
-    total: 'Total charged',
-    method: 'Payment method',
-    coveredBy: (codes) =>
-      codes.length === 1 ? `Covered by code ${codes[0]}` : `Covered by codes ${codes.join(', ')}`,
-    transaction: 'Transaction ID',
     date: 'Date (GMT)',
-    renews: (date) =>
-      `Your subscription renews automatically on ${date} until you cancel, plus applicable taxes.`,
     coParentPaid: (name) => `You also paid for ${name}'s subscription.`,
     next: 'Next: finish creating your username and password, then download the app.',
     createCredentials: 'Create your username and password here:',
@@ -88,25 +64,10 @@ const TEXTS: Record<Locale, Texts> = {
       `This link works once, for ${days} days, in any browser. If you already created them, log in instead.`,
   },
   'es-MX': {
+    ...RECEIPT_ITEM_TEXTS['es-MX'],
     subject: 'Tu recibo',
     thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
-    package: 'Paquete',
-    term: 'Plazo',
-    years: (count) => (count === 1 ? '1 año' : '2 años'),
-    subtotal: 'Subtotal',
-    discount: (code) => `Descuento (${code})`,
-    code: (code) => `Código ${code}`,
-    included: (label) => `${label} (incluido)`,
-    total: 'Total cobrado',
-    method: 'Forma de pago',
-    coveredBy: (codes) =>
-      codes.length === 1
-        ? `Cubierto con el código ${codes[0]}`
-        : `Cubierto con los códigos ${codes.join(', ')}`,
-    transaction: 'ID de transacción',
     date: 'Fecha (GMT)',
-    renews: (date) =>
-      `Tu suscripción se renueva automáticamente el ${date} hasta que la canceles, más los impuestos aplicables.`,
     coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
     next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la aplicación.',
     createCredentials: 'Aquí puedes crear tu nombre de usuario y contraseña:',
