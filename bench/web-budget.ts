@@ -132,14 +132,11 @@ function readServerRenderedPaths(): Set<string> {
 /**
  * Counted as 0 only where the server writes the page in the state `npm run bench:web` loads it in:
  * a browser with scripts that walked the funnel through the API. The later steps (/step2, /step3,
- * /alacarte, /payment) are, within the hour after the app's last save (decision 049);
- * /credentials and /receipt are written only after a payment posted as a form, so a browser with
- * scripts renders them itself and they count as the app renders them.
+ * /alacarte, /payment) are, within the hour after the app's last save (decision 049); /credentials
+ * is, for the browser that paid (the payment's token in its cookie), and /receipt for the
+ * signup's owner once the credentials have logged them in (decision 053).
  */
-const WRITTEN_ONLY_AFTER_A_POSTED_PAYMENT = new Set(['/credentials', '/receipt']);
-const serverRendered = new Set(
-  [...readServerRenderedPaths()].filter((path) => !WRITTEN_ONLY_AFTER_A_POSTED_PAYMENT.has(path)),
-);
+const serverRendered = readServerRenderedPaths();
 
 const routeTable = readRouteTable();
 const routeKeys = new Set(routeTable.map(({ manifestKeys: [screen] }) => screen));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CREDENTIALS_TOKEN_FIELD } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
+import { CREDENTIALS_TOKEN_COOKIE } from '../modules/credentials/credentials-cookie.js';
 import {
   paySignup,
   signupReadyToPay,
@@ -12,7 +13,6 @@ import {
   uniqueUsername,
 } from '../test/signup-fixtures.js';
 import { buildTestApp, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
-import { CREDENTIALS_TOKEN_COOKIE } from './credentials-cookie.js';
 
 const SHELL =
   '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +

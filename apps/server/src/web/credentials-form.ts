@@ -11,10 +11,13 @@ import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
 import { pageLocale } from '../http/locale.js';
 import { perMinute } from '../http/per-minute.js';
+import {
+  clearedCredentialsTokenCookie,
+  credentialsTokenFromCookie,
+} from '../modules/credentials/credentials-cookie.js';
 import { createCredentialsService } from '../modules/credentials/service.js';
 import type { SignupService } from '../modules/signup/service.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
-import { clearedCredentialsTokenCookie, credentialsTokenFromCookie } from './credentials-cookie.js';
 import type { AnswerWithPage } from './form-answer.js';
 import { JOIN_BASE } from './join-base.js';
 import { isSameOriginPost } from './same-origin.js';

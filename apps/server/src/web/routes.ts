@@ -166,6 +166,8 @@ export async function webRoutes(
     ]),
   );
 
+  const paidPageDeps = { signups: app.signups, sessions: app.sessionAuth };
+
   /** A join page the server renders with its screen; false when it is the app's shell. */
   const serverRendered = async (request: FastifyRequest, reply: FastifyReply, joinPath: string) => {
     if (!renderer?.paths.has(joinPath)) return false;
@@ -273,7 +275,7 @@ export async function webRoutes(
       const signup = renderer.signupPaths.has(joinPath)
         ? (answered?.signup ?? (await cookieSignup(request)))
         : PAID_SIGNUP_PAGE_PATHS.has(joinPath)
-          ? (answered?.signup ?? (await paidPageSignup(app.signups, request, joinPath)))
+          ? (answered?.signup ?? (await paidPageSignup(paidPageDeps, request, joinPath)))
           : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).

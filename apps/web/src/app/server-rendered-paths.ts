@@ -15,7 +15,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/invite',
   // The professional registration: needs no signup.
   '/pro',
-  // Only for a payment posted as a form (the server decides, with the paid signup).
+  // For the browser that paid, and the signup's owner (the server decides, with the paid signup).
   '/credentials',
   '/receipt',
 ];

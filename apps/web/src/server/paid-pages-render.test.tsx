@@ -3,9 +3,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '@/features/checkout/checkout-store';
+import { AFFILIATE_SCRIPT_ID } from '@/features/receipt/affiliate-script';
+import * as receiptReload from '@/features/receipt/receipt-reload';
 import { i18n } from '@/lib/i18n';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
-import { mockFetch } from '@/test/fetch-mock';
+import { mockFetch, on } from '@/test/fetch-mock';
 import { signupState } from '@/test/join-fixtures';
 import { US_PACKAGES } from '@/test/packages-fixtures';
 import { APP_READY_ATTRIBUTE } from '../app/app';
@@ -22,8 +26,8 @@ import {
   serverPageQueries,
 } from '../entry-server';
 
-// /credentials and /receipt written by the server after a payment posted as a form (a file of
-// its own: an app started in a test keeps running in that file's document).
+// /credentials and /receipt written by the server, for a payment posted as a form or made by the
+// app (a file of its own: an app started in a test keeps running in that file's document).
 
 const PRICING = priceFor(US_PACKAGES, {
   address: { country: 'US', region: 'TX' },
@@ -91,6 +95,8 @@ async function takeOver(path: string, html: string, written: Written, locale = '
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
+  vi.unstubAllEnvs();
+  document.getElementById(AFFILIATE_SCRIPT_ID)?.remove();
   for (const root of started.splice(0)) act(() => root.unmount());
   vi.restoreAllMocks();
   document.body.innerHTML = '';
@@ -245,4 +251,130 @@ describe('/receipt written by the server (a payment posted as a form)', () => {
       expect(mocks.calls.filter((call) => call.url.includes('/receipt'))).toEqual([]);
     },
   );
+});
+
+describe('/credentials written by the server, taken over by the tab that paid', () => {
+  const TOKEN = 'tab-credentials-token';
+  const USER_ID = '0d6b2c4e-8f1a-4b3c-9d5e-7a6b8c9d0e1f';
+
+  /** The tab that paid for the signup the page was written with: its store keeps the token. */
+  function tabPaid(signupId = paidSignup.signupId) {
+    useFunnelStore.setState({ signupId });
+    useCheckoutStore.setState({ credentials: { token: TOKEN, userId: USER_ID } });
+  }
+
+  const server = () =>
+    mockFetch(
+      on('GET', /^\/v2\/credentials\/username\?/, (call) => ({
+        body: { available: !call.url.endsWith('=ana_lopez'), meetsRequirements: true },
+      })),
+      on('POST', '/v2/credentials', { body: { userId: USER_ID, username: 'ana_lopez' } }),
+      on('POST', '/v2/login', {
+        body: { url: '/app/account/', redirectUrl: '/app/account/', auth: true, userId: USER_ID },
+      }),
+    );
+
+  it('checks the username with the tab’s token and sends the form through the app, not as a post', async () => {
+    tabPaid();
+    const { calls } = server();
+    const written = { signup: paidSignup };
+    const { html } = await write('/credentials', 'en', written);
+    await takeOver('/credentials', html, written);
+    const user = userEvent.setup();
+    const username = screen.getByLabelText('Username');
+    await user.type(username, 'ana_lopez');
+    await user.tab();
+    // The app's check on leaving the field, with the token the tab kept from paying.
+    expect(await screen.findByText('This username cannot be used')).toBeVisible();
+    const check = calls.find((call) => call.url.startsWith('/v2/credentials/username'));
+    expect(check?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+    await user.clear(username);
+    await user.type(username, 'ana_lopez_2');
+    await user.type(screen.getByLabelText('Password'), 'Trellis-Harbor-42!');
+    let isPostedAsForm: boolean | undefined;
+    document.addEventListener(
+      'submit',
+      (event) => {
+        isPostedAsForm = !event.defaultPrevented;
+      },
+      { once: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'Complete Signup' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set!" })).toBeVisible();
+    expect(isPostedAsForm).toBe(false);
+    const set = calls.find((call) => call.url === '/v2/credentials');
+    expect(set?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(set?.body).toEqual({ username: 'ana_lopez_2', password: 'Trellis-Harbor-42!' });
+    expect(useCheckoutStore.getState().hasSetCredentials).toBe(true);
+  });
+
+  it('keeps posting itself when the tab paid for another signup', async () => {
+    tabPaid('7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b');
+    const { calls } = server();
+    const written = { signup: paidSignup };
+    const { html } = await write('/credentials', 'en', written);
+    await takeOver('/credentials', html, written);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'ana_lopez');
+    await user.tab();
+    await user.type(screen.getByLabelText('Password'), 'Trellis-Harbor-42!');
+    let isPostedAsForm: boolean | undefined;
+    document.addEventListener(
+      'submit',
+      (event) => {
+        isPostedAsForm = !event.defaultPrevented;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'Complete Signup' }));
+    expect(isPostedAsForm).toBe(true);
+    expect(calls.filter((call) => call.url.includes('/v2/credentials'))).toEqual([]);
+  });
+});
+
+describe('/receipt written by the server: the conversion counted once', () => {
+  const PIXEL_URL = 'https://track.example.com/p.gif';
+  const SCRIPT_URL = 'https://affiliate.example.com/conversion.js';
+
+  async function writtenReceipt() {
+    vi.stubEnv('VITE_AFFILIATE_PIXEL_URL', PIXEL_URL);
+    vi.stubEnv('VITE_AFFILIATE_SCRIPT_URL', SCRIPT_URL);
+    mockFetch();
+    const queries = await serverPageQueries('/receipt', {
+      signup: paidSignup,
+      locale: 'en',
+      fetchJson,
+    });
+    const written = { signup: paidSignup, queries };
+    return { written, rendered: await write('/receipt', 'en', written) };
+  }
+
+  /** The pixels a browser with scripts loads (a `<noscript>` one is only text there). */
+  const pixels = () =>
+    [...document.querySelectorAll(`img[src^="${PIXEL_URL}"]`)].filter(
+      (img) => !img.closest('noscript'),
+    );
+
+  it('holds the pixel for a browser without a script; with one, the app adds the pixel and the script', async () => {
+    const { written, rendered } = await writtenReceipt();
+    expect(rendered.html).toMatch(
+      /<noscript><img[^>]*src="https:\/\/track\.example\.com\/p\.gif\?transactionId=/,
+    );
+    await takeOver('/receipt', rendered.html, written);
+    await waitFor(() => expect(pixels()).toHaveLength(1));
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toHaveAttribute('src', SCRIPT_URL);
+  });
+
+  it('counts nothing again on a reload of the receipt', async () => {
+    vi.spyOn(receiptReload, 'wasReceiptReloaded').mockReturnValue(true);
+    const { written, rendered } = await writtenReceipt();
+    await takeOver('/receipt', rendered.html, written);
+    expect(screen.getByRole('heading', { level: 1, name: 'Account activated!' })).toBeVisible();
+    // The renders after the take-over have run (the script would be added by their effect).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(pixels()).toHaveLength(0);
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { isSandboxGateway } from '../../adapters/payment/sandbox.js';
+import { securesCookies } from '../../http/cookies.js';
 import { perMinute } from '../../http/per-minute.js';
 import { checkoutRoutes } from './routes.js';
 import { type CheckoutHooks, type CheckoutService, createCheckoutService } from './service.js';
@@ -62,6 +63,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       paymentRateLimit: perMinute(rateLimit.paymentPerMinute),
       tokenizeRateLimit: perMinute(rateLimit.tokenizePerMinute),
       clientTokenRateLimit: perMinute(rateLimit.clientTokenPerMinute),
+      secureCookies: securesCookies(config.publicUrl),
     });
 
     // Reconciliation of abandoned payments: main.ts runs it at start-up and starts the timer.

@@ -21,6 +21,7 @@ import {
   RegistrationKeyHeadersSchema,
   SignupParamsSchema,
 } from '../../http/schemas.js';
+import { paidHereCookie } from '../credentials/credentials-cookie.js';
 import {
   ReceiptPdfQuerySchema,
   ReceiptPdfResponse,
@@ -36,6 +37,8 @@ export type CheckoutRoutesOptions = {
   paymentRateLimit: RouteRateLimit;
   tokenizeRateLimit: RouteRateLimit;
   clientTokenRateLimit: RouteRateLimit;
+  /** Secure cookies when the site is served over https (PUBLIC_URL). */
+  secureCookies: boolean;
 };
 
 const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
@@ -51,7 +54,14 @@ const PaymentHeadersSchema = RegistrationKeyHeadersSchema.extend({
 /** The checkout calls (docs/checkout.md); registered under /v2. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   app,
-  { service, sandboxTokenize, paymentRateLimit, tokenizeRateLimit, clientTokenRateLimit },
+  {
+    service,
+    sandboxTokenize,
+    paymentRateLimit,
+    tokenizeRateLimit,
+    clientTokenRateLimit,
+    secureCookies,
+  },
 ) => {
   app.get(
     '/payment/client-token',
@@ -129,13 +139,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const key = request.headers['idempotency-key'];
       if (!isValidIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_MISSING');
       reply.header('cache-control', 'no-store');
-      return service.pay(
+      const answer = await service.pay(
         request.params.signupId,
         request.headers['x-registration-key'],
         key,
         request.body,
         { locale: requestLocale(request) },
       );
+      // The app's own page: /credentials is then written by the server for this browser too.
+      const kept = paidHereCookie(request, answer.clickToJoinToken, { secure: secureCookies });
+      if (kept) reply.header('set-cookie', kept);
+      return answer;
     },
   );
 

@@ -11,9 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serializeCookie } from '../../http/cookies.js';
 import { requestLocale } from '../../http/locale.js';
+import { isOwnPageCall } from '../../http/own-page-call.js';
 import type { RouteRateLimit } from '../../http/per-minute.js';
 import { errorResponses, LocaleHeadersSchema, ProblemSchema } from '../../http/schemas.js';
 import { bearerToken } from '../../security/tokens.js';
+import { clearedCredentialsTokenCookie } from './credentials-cookie.js';
 import type { CredentialsService, OpenedSession } from './service.js';
 
 export type CredentialsRoutesOptions = {
@@ -103,6 +105,11 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
         { locale: requestLocale(request) },
       );
       if (session) setSessionCookie(reply, session);
+      // The payment's token is used up: /credentials is no longer written with it (the app's
+      // own page; an API client's answers stay as they were).
+      if (isOwnPageCall(request)) {
+        reply.header('set-cookie', clearedCredentialsTokenCookie({ secure: opts.secureCookies }));
+      }
       return body;
     },
   );

@@ -28,6 +28,7 @@ import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { isLoggedInHere } from '@/stores/auth-storage';
+import { useFunnelStore } from '@/stores/funnel-store';
 import { JOIN_BASENAME } from '../join-path';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
@@ -47,19 +48,57 @@ type Via = 'tab' | 'emailedLink';
 const CREDENTIALS_PATH = '/credentials';
 
 /**
- * /credentials. The server writes it for a payment posted as a form (its token in the browser's
- * HttpOnly cookie, never in the page): the form posts itself to the server, with the app or
- * without. Otherwise the app decides from the tab (`TabCredentials`).
+ * /credentials. The server writes it for the browser that paid (the payment's token in its
+ * HttpOnly cookie, never in the page), with a script or without: its form posts itself to the
+ * server until the app has the page, and then goes on as the tab's when this tab paid
+ * (`WrittenCredentials`). Otherwise the app decides from the tab (`TabCredentials`).
  */
 export function CredentialsRoute() {
   const serverSignup = useServerSignup();
   // Read once: the page stays the server's form after the app has taken it over.
   const [written] = useState(() => (serverSignup?.paid ? serverSignup : undefined));
   const isHydrated = useHydrated();
-  if (written) return <PostedCredentialsScreen signup={written} />;
+  if (written) return <WrittenCredentials signup={written} />;
   // The server writes this page only with the paid signup; the tab's page is the browser's.
   if (!isHydrated) return <Spinner />;
   return <TabCredentials />;
+}
+
+/**
+ * The token this tab kept from paying for the signup the page was written with (the navigation
+ * state, or the tab's store after a reload); none when the tab paid for another signup or for
+ * none (a new tab, a payment posted as a form): the page's form then keeps posting itself.
+ */
+function tabTokenFor(signupId: string, locationState: unknown): string | undefined {
+  if (useFunnelStore.getState().signupId !== signupId) return undefined;
+  return (
+    readState(locationState)?.credentialsToken ?? useCheckoutStore.getState().credentials?.token
+  );
+}
+
+/**
+ * The page the server wrote with the paid signup: the order's email, the form posting to the
+ * server (which holds the token) and the problems of the post it answers. Once the app has the
+ * page, a tab that paid for this signup uses its own token, as `TabCredentials` does (the
+ * username checked on leaving the field, "You're all set!", then /receipt); the same elements
+ * stay on the page, with what was typed in them.
+ */
+function WrittenCredentials({ signup }: { signup: SignupState }) {
+  const location = useLocation();
+  const isHydrated = useHydrated();
+  const [tabToken, setTabToken] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (isHydrated) setTabToken(tabTokenFor(signup.signupId, location.state));
+  }, [isHydrated, signup.signupId, location.state]);
+  return (
+    <CredentialsScreen
+      token={tabToken}
+      via="tab"
+      email={signup.parent.email ?? ''}
+      country={signup.billing?.address.country}
+      postsTo={`${JOIN_BASENAME}${CREDENTIALS_PATH}`}
+    />
+  );
 }
 
 /**
@@ -119,15 +158,20 @@ function CredentialsScreen({
   via,
   email,
   country,
+  postsTo,
 }: {
-  token: string;
+  /** None on a written page whose tab did not pay: its form posts itself (`postsTo`). */
+  token: string | undefined;
   via: Via;
   email: string;
   country: string | undefined;
+  /** Where the form posts itself (a page the server wrote: the token is in the cookie). */
+  postsTo?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [isDone, setIsDone] = useState(false);
+  const answered = useAnsweredPost(postsTo !== undefined);
   const { submit, isSubmitting, problem } = useSubmitCredentials({
     token,
     onDone: () => {
@@ -138,7 +182,7 @@ function CredentialsScreen({
   });
   useDocumentTitle(
     isDone ? t('credentials.success.title') : t('credentials.title'),
-    problem !== null,
+    problem !== null || answered !== undefined,
   );
   const phone = supportPhoneFor(country);
 
@@ -169,7 +213,9 @@ function CredentialsScreen({
           </p>
         </AlertBanner>
       ) : null}
-      {problem === 'tokenInvalid' && via === 'tab' ? <TokenRefused /> : null}
+      {(problem === 'tokenInvalid' && via === 'tab') || answered?.isTokenRefused ? (
+        <TokenRefused />
+      ) : null}
       {problem === 'failed' ? (
         <CredentialsFailed phone={phone}>
           {via === 'tab' ? <p>{t('credentials.emailedLink.also')}</p> : null}
@@ -181,6 +227,8 @@ function CredentialsScreen({
         supportPhone={phone.display}
         onSubmit={submit}
         isSubmitting={isSubmitting}
+        action={postsTo}
+        submission={answered?.submission}
       />
     </div>
   );
@@ -198,15 +246,13 @@ function TokenRefused() {
 }
 
 /**
- * The form of a payment posted as a form, as the server wrote it: the order's email from the paid
- * signup, the form posting to the server (which holds the token), and the problems of the post
- * it answers (beside the fields, in the summary, or the refused token's banner).
+ * The post a written page answers (a form sent without the app): its problems beside the fields
+ * and in the summary, a refused token as the banner. Read once, as the page was written.
  */
-function PostedCredentialsScreen({ signup }: { signup: SignupState }) {
-  const { t } = useTranslation();
+function useAnsweredPost(isWritten: boolean) {
   const submission = useFormSubmission(CREDENTIALS_PATH);
   const [answered] = useState(() =>
-    submission
+    isWritten && submission
       ? {
           isTokenRefused: submission.errors.some((e) => e.field === CREDENTIALS_TOKEN_FIELD),
           submission: {
@@ -216,28 +262,5 @@ function PostedCredentialsScreen({ signup }: { signup: SignupState }) {
         }
       : undefined,
   );
-  const email = signup.parent.email ?? '';
-  const phone = supportPhoneFor(signup.billing?.address.country);
-  useDocumentTitle(t('credentials.title'), answered !== undefined);
-  return (
-    <div className={styles.content}>
-      <PageHeading>{t('credentials.title')}</PageHeading>
-      <p>
-        {email
-          ? t('credentials.orderConfirmed', { email })
-          : t('credentials.orderConfirmedNoEmail')}
-      </p>
-      <p className={styles.intro}>{t('credentials.intro')}</p>
-      {answered?.isTokenRefused ? <TokenRefused /> : null}
-      <CredentialsForm
-        token={undefined}
-        email={email}
-        supportPhone={phone.display}
-        onSubmit={async () => undefined}
-        isSubmitting={false}
-        action={`${JOIN_BASENAME}${CREDENTIALS_PATH}`}
-        submission={answered?.submission}
-      />
-    </div>
-  );
+  return answered;
 }

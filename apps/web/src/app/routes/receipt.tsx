@@ -23,10 +23,13 @@ import { useLocale } from '@/lib/use-locale';
 import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
 
+/** Where the conversion is counted: now, only by a browser without a script, or not here. */
+type Conversion = 'counted' | 'withoutScript' | 'none';
+
 /**
- * /receipt. The server writes it for a browser that posted the funnel's forms (no tab to keep the
- * payment's result) with the paid signup its cookie names and the signup's receipt; otherwise it
- * is the tab's (`TabReceipt`).
+ * /receipt. The server writes it with the paid signup its cookie names and the signup's receipt
+ * for that signup's owner (logged in by setting the credentials) or a browser that posted the
+ * funnel's forms, with a script or without; otherwise it is the tab's (`TabReceipt`).
  */
 export function ReceiptRoute() {
   const serverSignup = useServerSignup();
@@ -48,6 +51,7 @@ function SignupReceipt({ signup }: { signup: SignupState }) {
       receipt={receipt}
       coParentEmail={signup.coParent?.email ?? null}
       signupId={signup.signupId}
+      isWritten
     />
   );
 }
@@ -95,23 +99,38 @@ function TabReceipt() {
 
 /**
  * The receipt of a payment: the account activated, the next steps, the order and the payment,
- * and its PDF (downloaded with the signup's cookie, as the receipt call is authorised).
+ * and its PDF (downloaded with the signup's cookie, as the receipt call is authorised). The
+ * conversion (the affiliate pixel and script, the Receipt Viewed event) counts the payment once:
+ * on the receipt that follows it, never on a reload (where the tab's receipt was the reload
+ * message). A page the server wrote (`isWritten`) holds the pixel for a browser without a script;
+ * with one, the app adds it once it has the page and knows how the page was loaded.
  */
 function PaidReceipt({
   receipt,
   coParentEmail,
   signupId,
+  isWritten = false,
 }: {
   receipt: Receipt;
   coParentEmail: string | null;
   signupId: string | undefined;
+  isWritten?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const isHydrated = useHydrated();
+  const [isReload] = useState(wasReceiptReloaded);
+  const conversion: Conversion = !isWritten
+    ? 'counted'
+    : !isHydrated
+      ? 'withoutScript'
+      : isReload
+        ? 'none'
+        : 'counted';
   useDocumentTitle(t('receipt.title'));
   useAffiliateScript(
     affiliateScriptUrl(),
-    receipt.transactionId
+    conversion === 'counted' && receipt.transactionId
       ? {
           transactionId: receipt.transactionId,
           amountMinor: receipt.totals.total,
@@ -120,9 +139,12 @@ function PaidReceipt({
       : undefined,
   );
 
+  const isCounted = conversion === 'counted';
   useEffect(() => {
-    track('Receipt Viewed', { packageId: receipt.packageId, accountType: 'Parent A' });
-  }, [receipt]);
+    if (isCounted) {
+      track('Receipt Viewed', { packageId: receipt.packageId, accountType: 'Parent A' });
+    }
+  }, [receipt, isCounted]);
 
   return (
     <>
@@ -132,7 +154,8 @@ function PaidReceipt({
         receipt={receipt}
         coParentEmail={coParentEmail}
         locale={locale}
-        pixelBaseUrl={affiliatePixelBaseUrl()}
+        pixelBaseUrl={conversion === 'none' ? undefined : affiliatePixelBaseUrl()}
+        pixelWithoutScriptOnly={conversion === 'withoutScript'}
         accountUrl={ACCOUNT_HOME_PATH}
         pdfUrl={signupId ? signupReceiptPdfUrl(signupId, locale) : undefined}
         summary={<PaidOrderSummary receipt={receipt} headingId="receipt-summary-heading" />}

@@ -29,8 +29,9 @@ type CredentialsFormProps = {
   onSubmit: (values: Credentials) => Promise<CredentialsSubmitResult>;
   isSubmitting: boolean;
   /**
-   * Where the form posts itself (a page the server wrote, the token in the browser's cookie): with
-   * the app, a form the domain's rules accept is posted as it is; without it, always.
+   * Where the form posts itself (a page the server wrote, the token in the browser's cookie):
+   * without the app, always; with it and no `token` in the tab, once the domain's rules accept
+   * it; with the tab's token, the app sends it as on a page it wrote itself.
    */
   action?: string;
   /** The post the page answers: the username again (never the password) and the problems. */
@@ -129,7 +130,7 @@ export function CredentialsForm({
     <SummarisedForm
       id={CREDENTIALS_FORM_ID}
       className={styles.form}
-      onSubmit={action ? post : submit}
+      onSubmit={action && !token ? post : submit}
       isBusy={isSubmitting}
       summary={problems.summary}
       {...(action ? { method: 'post', action } : {})}

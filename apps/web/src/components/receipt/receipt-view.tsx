@@ -15,7 +15,9 @@ type ReceiptViewProps = {
   summary: ReactNode;
   locale: Locale;
   /** The affiliate pixel's base address, when one is configured. */
-  pixelBaseUrl?: string;
+  pixelBaseUrl?: string | undefined;
+  /** The pixel for a browser without a script only (`<noscript>`): the app decides otherwise. */
+  pixelWithoutScriptOnly?: boolean;
   accountUrl: string;
   /** Where the receipt downloads as a PDF. */
   pdfUrl?: string | undefined;
@@ -32,10 +34,27 @@ export function ReceiptView({
   summary,
   locale,
   pixelBaseUrl,
+  pixelWithoutScriptOnly = false,
   accountUrl,
   pdfUrl,
 }: ReceiptViewProps) {
   const { t } = useTranslation();
+  const pixel =
+    pixelBaseUrl && receipt.transactionId ? (
+      <img
+        className={styles.pixel}
+        src={affiliatePixelSrc(
+          pixelBaseUrl,
+          receipt.transactionId,
+          receipt.totals.total,
+          receipt.totals.currencyCode,
+        )}
+        width={1}
+        height={1}
+        alt=""
+        referrerPolicy="no-referrer"
+      />
+    ) : null;
   return (
     <>
       <ReceiptSteps>
@@ -87,21 +106,7 @@ export function ReceiptView({
         <ButtonLink href={accountUrl}>{t('receipt.account')}</ButtonLink>
       </p>
 
-      {pixelBaseUrl && receipt.transactionId ? (
-        <img
-          className={styles.pixel}
-          src={affiliatePixelSrc(
-            pixelBaseUrl,
-            receipt.transactionId,
-            receipt.totals.total,
-            receipt.totals.currencyCode,
-          )}
-          width={1}
-          height={1}
-          alt=""
-          referrerPolicy="no-referrer"
-        />
-      ) : null}
+      {pixel && pixelWithoutScriptOnly ? <noscript>{pixel}</noscript> : pixel}
     </>
   );
 }

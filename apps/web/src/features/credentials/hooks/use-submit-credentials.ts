@@ -19,7 +19,8 @@ export function useSubmitCredentials({
   token,
   onDone,
 }: {
-  token: string;
+  /** None on a page whose form posts itself to the server (which holds the token). */
+  token: string | undefined;
   onDone: (userId: string) => void;
 }) {
   const setCredentials = useSetCredentials();
@@ -27,6 +28,7 @@ export function useSubmitCredentials({
   const [problem, setProblem] = useState<CredentialsProblem | null>(null);
 
   const submit = async (values: SetCredentialsRequest): Promise<CredentialsSubmitResult> => {
+    if (!token) return undefined;
     setProblem(null);
     let userId: string;
     try {

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { readCookie, serializeCookie } from '../http/cookies.js';
-import { JOIN_BASE } from './join-base.js';
+import { readCookie, serializeCookie } from '../../http/cookies.js';
+import { isOwnPageCall } from '../../http/own-page-call.js';
+import { JOIN_BASE } from '../../web/join-base.js';
 
 /**
- * The credentials token of a payment made by a form post (a browser without a script): it goes
- * from the payment's answer to /credentials in an HttpOnly cookie, never in a URL or the page, and
- * only the join pages receive it. Setting the username and password (or paying again) replaces or
- * clears it; the token itself is single use and expires on the server.
+ * The credentials token of a payment made in this browser: it goes from the payment's answer to
+ * /credentials in an HttpOnly cookie, never in a URL or the page, and only the join pages receive
+ * it, so the server can write /credentials (and take its form's post) for whoever paid here, with
+ * a script or without. Setting the username and password (or paying again) replaces or clears it;
+ * the token itself is single use and expires on the server.
  */
 export const CREDENTIALS_TOKEN_COOKIE = 'coparent_credentials';
 
@@ -28,6 +30,19 @@ export function clearedCredentialsTokenCookie(options: { secure: boolean }): str
     secure: options.secure,
     path: JOIN_BASE,
   });
+}
+
+/**
+ * The cookie for the token a payment answered the app's own page with (the app's Pay now), so a
+ * reload of /credentials is written by the server; undefined for an API client or no token.
+ */
+export function paidHereCookie(
+  request: Pick<FastifyRequest, 'headers' | 'host'>,
+  token: string | null | undefined,
+  options: { secure: boolean },
+): string | undefined {
+  if (!token || !isOwnPageCall(request)) return undefined;
+  return credentialsTokenCookie(token, options);
 }
 
 /** The token the browser holds, unless the request is marked as from another site. */
