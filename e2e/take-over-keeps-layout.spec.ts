@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { packageName } from './support/catalog';
-import { choosePackage } from './support/checkout';
-import { fillStepOne, fillStepTwo, openJoin } from './support/funnel';
+import { choosePackage, openPaymentView, reviewWithGoodCard } from './support/checkout';
+import { fillStepOne, fillStepTwo, openJoin, unique } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -65,11 +66,17 @@ type LayoutShiftEntry = PerformanceEntry & {
  * signup as the step opens (the moment a screen could swap in its own). Answers the shifts it
  * made and, for each heading the server's page showed, where it started and where it is now.
  */
-async function reloadAndMeasure(page: Page, screenShows: () => Promise<void>) {
-  const signupRead = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'GET' && /\/v2\/signups\/[\w-]+$/.test(response.url()),
-  );
+async function reloadAndMeasure(
+  page: Page,
+  screenShows: () => Promise<void>,
+  { readsSignup = true } = {},
+) {
+  const signupRead = readsSignup
+    ? page.waitForResponse(
+        (response) =>
+          response.request().method() === 'GET' && /\/v2\/signups\/[\w-]+$/.test(response.url()),
+      )
+    : undefined;
   const response = await page.reload();
   expect(await response?.text()).toContain('<div id="root" data-server-rendered');
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
@@ -152,5 +159,74 @@ for (const lang of LANGUAGES) {
       ).toBeVisible();
     };
     expectUnmoved(await reloadAndMeasure(page, billing));
+  });
+}
+
+/**
+ * Reloads the page with its scripts held back (a slow phone's connection): the server's page is
+ * on screen and usable; `meanwhile` acts on it, then the scripts arrive and the app takes over.
+ */
+async function reloadWithLateScripts(page: Page, meanwhile: () => Promise<void>) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': that waits for the page's module scripts.
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.locator('#root[data-server-rendered]')).toBeAttached();
+  await meanwhile();
+  release();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await page.unroute('**/*.js');
+}
+
+for (const lang of LANGUAGES) {
+  test(`/credentials and /receipt reloaded with scripts are the server's pages, kept when the app takes them over (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(recordLayout);
+    await openPaymentView(page, lang);
+    await reviewWithGoodCard(page, lang);
+    await page.getByRole('button', { name: t(lang, 'checkout.review.pay'), exact: true }).click();
+    await expect(page).toHaveURL(/\/credentials$/, { timeout: 20_000 });
+
+    const credentialsShown = h1(page, lang, 'credentials.title');
+    expectUnmoved(await reloadAndMeasure(page, credentialsShown, { readsSignup: false }));
+    await expectNoSeriousA11yViolations(page, '/credentials reloaded');
+
+    // Typed on the server's page before the app ran: kept, and the app goes on with it (its
+    // username check on leaving the field, with the token this tab kept from paying).
+    const usernameField = page.getByLabel(t(lang, 'credentials.username'));
+    const username = `ana_${unique()}`.slice(0, 30);
+    await reloadWithLateScripts(page, () => usernameField.fill(username));
+    await expect(usernameField).toHaveValue(username);
+    const checked = page.waitForResponse((response) =>
+      response.url().includes('/v2/credentials/username?'),
+    );
+    const password = page.getByLabel(t(lang, 'credentials.password'), { exact: true });
+    await password.click();
+    expect((await checked).status()).toBe(200);
+    await password.fill('Quiet-Harbor-7421!');
+    await page.getByRole('button', { name: t(lang, 'credentials.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'credentials.success.title'),
+    );
+    await page.getByRole('link', { name: t(lang, 'credentials.success.goNow') }).click();
+    await expect(page).toHaveURL(/\/receipt$/);
+
+    // The receipt reloaded: the server writes it for its owner (the credentials logged them in).
+    const receiptShown = h1(page, lang, 'receipt.title');
+    expectUnmoved(await reloadAndMeasure(page, receiptShown, { readsSignup: false }));
+    const payment = page.getByRole('region', { name: t(lang, 'receipt.payment.heading') });
+    await expect(payment).toContainText('1111');
+    await expect(
+      payment.getByRole('link', { name: t(lang, 'receipt.downloadPdf') }),
+    ).toHaveAttribute('href', /\/v2\/signups\/[\w-]+\/receipt\/pdf\?lang=/);
+    await expectNoSeriousA11yViolations(page, '/receipt reloaded');
   });
 }

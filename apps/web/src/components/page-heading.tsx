@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useHydrated } from '@/lib/use-hydrated';
 import styles from './page-heading.module.css';
 
 type PageHeadingProps = { children: ReactNode; caption?: ReactNode };
@@ -8,18 +9,22 @@ type PageHeadingProps = { children: ReactNode; caption?: ReactNode };
  * The page's h1. After any in-app navigation to another page (path or query) it takes focus, so
  * screen readers announce the new screen and keyboard users start from the top of it. The first
  * page load keeps the browser default, and so does a new history entry of the same page (a
- * payment view: the view focuses its own heading).
+ * payment view: the view focuses its own heading), and a page the server wrote that the app
+ * takes over (a reload keeps its history entry's key): the person may be typing in it already.
  */
 export function PageHeading({ children, caption }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const { key, pathname, search } = useLocation();
   const page = `${pathname}${search}`;
   const focusedFor = useRef<string | undefined>(undefined);
+  const isHydrated = useHydrated();
+  // Mounted by the hydration of the server's page (read once: later renders are hydrated).
+  const isTakenOver = useRef(!isHydrated);
   useEffect(() => {
     const isMount = focusedFor.current === undefined;
     if (focusedFor.current === page) return;
     focusedFor.current = page;
-    if (isMount && key === 'default') return;
+    if (isMount && (key === 'default' || isTakenOver.current)) return;
     ref.current?.focus();
   }, [page, key]);
   return (
