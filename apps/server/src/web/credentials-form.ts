@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { FieldValidationError, isAppError } from '../errors.js';
 import { serializeCookie } from '../http/cookies.js';
 import { sendProblem } from '../http/error-handler.js';
+import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import { perMinute } from '../http/per-minute.js';
 import {
@@ -19,7 +20,6 @@ import { createCredentialsService } from '../modules/credentials/service.js';
 import type { SignupService } from '../modules/signup/service.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import type { AnswerWithPage } from './form-answer.js';
-import { JOIN_BASE } from './join-base.js';
 import { isSameOriginPost } from './same-origin.js';
 
 /** The path the page posts to, under the join base. */

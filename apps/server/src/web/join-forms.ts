@@ -43,6 +43,7 @@ import {
   databaseUnavailableCause,
 } from '../http/database-unavailable.js';
 import { handleError, sendProblem } from '../http/error-handler.js';
+import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
 import type { SignupService } from '../modules/signup/service.js';
@@ -53,7 +54,6 @@ import {
 } from '../modules/signup/signup-cookie.js';
 import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
 import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
-import { JOIN_BASE } from './join-base.js';
 import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
 import { proFormRoute } from './pro-form.js';
 import { isSameOriginPost } from './same-origin.js';

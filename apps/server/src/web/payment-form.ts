@@ -29,11 +29,11 @@ import {
 } from '@coparent/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../http/error-handler.js';
+import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import { credentialsTokenCookie } from '../modules/credentials/credentials-cookie.js';
 import { readCookieSignup, signupFromCookie } from '../modules/signup/signup-cookie.js';
 import type { AnswerWithPage } from './form-answer.js';
-import { JOIN_BASE } from './join-base.js';
 import { type ApiAnswer, ownApiCaller, validationErrorsOf } from './own-api.js';
 import { isSameOriginPost } from './same-origin.js';
 

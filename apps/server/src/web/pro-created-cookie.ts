@@ -1,7 +1,7 @@
 import { type ProfessionalUser, ProfessionalUserSchema } from '@coparent/domain';
 import type { FastifyRequest } from 'fastify';
 import { readCookie, serializeCookie } from '../http/cookies.js';
-import { JOIN_BASE } from './join-base.js';
+import { JOIN_BASE } from '../http/join-base.js';
 
 /**
  * The professional this browser has just registered by a form post: the API's create has no

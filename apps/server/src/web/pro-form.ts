@@ -27,9 +27,9 @@ import {
 } from '@coparent/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../http/error-handler.js';
+import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import type { AnswerWithPage } from './form-answer.js';
-import { JOIN_BASE } from './join-base.js';
 import { type ApiAnswer, ownApiCaller, validationErrorsOf } from './own-api.js';
 import { proCreatedCookie, proCreatedWith } from './pro-created-cookie.js';
 import { isSameOriginPost } from './same-origin.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readCookie, serializeCookie } from '../../http/cookies.js';
+import { JOIN_BASE } from '../../http/join-base.js';
 import { isOwnPageCall } from '../../http/own-page-call.js';
-import { JOIN_BASE } from '../../web/join-base.js';
 
 /**
  * The credentials token of a payment made in this browser: it goes from the payment's answer to
