@@ -124,7 +124,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           'differs from `amountDisplayed` / `taxAmountDisplayed`. The same Idempotency-Key ' +
           'answers the stored result; a paid signup answers its stored result. 402 ' +
           'PAYMENT_DECLINED, 409 PAYMENT_IN_PROGRESS, 503 PAYMENT_PROVIDER_UNAVAILABLE (nothing ' +
-          'charged), 422 `validationErrors` (a duplicate parent: `parentDuplicate`).',
+          'charged), 422 `validationErrors` (a duplicate parent: `parentDuplicate`). Called from ' +
+          'this site’s own page (`Sec-Fetch-Site: same-origin`), the answer also keeps ' +
+          '`clickToJoinToken` in the HttpOnly `coparent_credentials` cookie for the join pages ' +
+          '(`Path=/app/join`), so /credentials can be written by the server; an API client gets none.',
         security: [{ registrationKey: [] }],
         params: SignupParamsSchema,
         headers: PaymentHeadersSchema,

@@ -88,7 +88,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
           '422 `validationErrors` at `username` or `password` (the domain rules, plus common ' +
           'passwords and passwords containing the username, the email or the product name); ' +
           '401 CREDENTIALS_TOKEN_INVALID for a used, expired or unknown token. An invited ' +
-          'co-parent is signed in at once: the answer sets the session cookie of POST /v2/login.',
+          'co-parent is signed in at once: the answer sets the session cookie of POST /v2/login. ' +
+          'Called from this site’s own page, the answer clears the join pages’ ' +
+          '`coparent_credentials` cookie (the token is used up).',
         security: [{ credentialsToken: [] }],
         headers: BearerHeadersSchema,
         body: SetCredentialsRequestSchema,
