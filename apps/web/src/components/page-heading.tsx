@@ -1,6 +1,10 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useScriptlessPage } from '@/lib/scriptless-page';
 import styles from './page-heading.module.css';
+
+/** The funnel's first page: a visit starts there, from the browser's default. */
+const FUNNEL_ENTRY = '/signup';
 
 type PageHeadingProps = { children: ReactNode; caption?: ReactNode };
 
@@ -8,13 +12,15 @@ type PageHeadingProps = { children: ReactNode; caption?: ReactNode };
  * The page's h1. After any in-app navigation to another page (path or query) it takes focus, so
  * screen readers announce the new screen and keyboard users start from the top of it. The first
  * page load keeps the browser default, and so does a new history entry of the same page (a
- * payment view: the view focuses its own heading).
+ * payment view: the view focuses its own heading). A page written with no script is always a
+ * page load: past the funnel's entry it takes focus as it loads (`autofocus`), as a step does.
  */
 export function PageHeading({ children, caption }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const { key, pathname, search } = useLocation();
   const page = `${pathname}${search}`;
   const focusedFor = useRef<string | undefined>(undefined);
+  const focusesOnLoad = useScriptlessPage() !== undefined && pathname !== FUNNEL_ENTRY;
   useEffect(() => {
     const isMount = focusedFor.current === undefined;
     if (focusedFor.current === page) return;
@@ -25,7 +31,8 @@ export function PageHeading({ children, caption }: PageHeadingProps) {
   return (
     <div className={styles.wrapper}>
       {caption ? <p className={styles.caption}>{caption}</p> : null}
-      <h1 ref={ref} tabIndex={-1} className={styles.heading}>
+      {/* biome-ignore lint/a11y/noAutofocus: a scriptless page reached from the funnel's previous one */}
+      <h1 ref={ref} tabIndex={-1} className={styles.heading} autoFocus={focusesOnLoad}>
         {children}
       </h1>
     </div>

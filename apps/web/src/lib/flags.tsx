@@ -1,7 +1,9 @@
 import {
   BOOLEAN_FLAG_KEYS,
   DEFAULT_EXPERIMENT_VALUE,
+  decodeCookieText,
   EXPERIMENT_VALUES,
+  FLAG_OVERRIDES_COOKIE,
   type ExperimentKey,
   type ExperimentValue,
   type LookKey,
@@ -25,6 +27,7 @@ import {
 } from './flags/flag-client';
 import { flowFromPath } from './flags/flag-context';
 import { FlagContextSync } from './flags/flag-context-sync';
+import { takeCookie } from './cookies';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { useHydrated } from './use-hydrated';
 
@@ -88,8 +91,10 @@ const currentSearch = () => (typeof window === 'undefined' ? '' : window.locatio
 
 export function readUrlFlags(search: string = currentSearch()): FlagOverrides {
   const fromUrl = parseFlagParam(new URLSearchParams(search).get('flags'));
-  const merged = { ...readStoredFlags(), ...fromUrl };
-  if (Object.keys(fromUrl).length > 0) {
+  // A page written with no script kept its address's flags for the tab in a cookie.
+  const fromPage = parseFlagParam(decodeCookieText(takeCookie(FLAG_OVERRIDES_COOKIE)) ?? null);
+  const merged = { ...readStoredFlags(), ...fromPage, ...fromUrl };
+  if (Object.keys(fromUrl).length + Object.keys(fromPage).length > 0) {
     writeStorage('session', STORAGE_KEYS.flags, JSON.stringify(merged));
   }
   return merged;
