@@ -72,7 +72,9 @@ async function blockingCalls(page: Page, ready: Ready): Promise<Call[]> {
       (window as unknown as { transition: { readyAt?: number } }).transition.readyAt,
   );
   if (!(await page.evaluate(() => 'transition' in window))) {
-    await expect(page.locator(ready.selector).filter({ hasText: ready.text }).first()).toBeAttached();
+    await expect(
+      page.locator(ready.selector).filter({ hasText: ready.text }).first(),
+    ).toBeAttached();
     return [];
   }
   return page.evaluate(() => {

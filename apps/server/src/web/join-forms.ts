@@ -4,11 +4,6 @@ import {
   CO_PARENT_DUPLICATE_CONFIRMED_FIELD,
   CreateSignupRequestSchema,
   canEnterStep,
-  DUPLICATE_PARENT_COOKIE,
-  DUPLICATE_PARENT_COOKIE_MAX_AGE_SECONDS,
-  DUPLICATE_PARENT_COOKIE_PATH,
-  type DuplicateParent,
-  duplicateParentCookieValue,
   FAMILY_FORM_ACTION_FIELD,
   FAMILY_FORM_ADD_CHILD,
   FAMILY_FORM_REMOVE_CHILD,
@@ -123,18 +118,6 @@ function postedCookie(secure: boolean): string {
     secure,
     httpOnly: false,
   });
-}
-
-/** Who a refused step 1 named, for /duplicate alone (HttpOnly: the server writes that page). */
-function duplicateParentCookie(parent: DuplicateParent, secure: boolean): string | undefined {
-  const value = duplicateParentCookieValue(parent);
-  return value
-    ? serializeCookie(DUPLICATE_PARENT_COOKIE, value, {
-        maxAgeSeconds: DUPLICATE_PARENT_COOKIE_MAX_AGE_SECONDS,
-        path: DUPLICATE_PARENT_COOKIE_PATH,
-        secure,
-      })
-    : undefined;
 }
 
 /**
@@ -293,12 +276,6 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
       } catch (error) {
         if (!(error instanceof FieldValidationError)) throw error;
         if (error.validationErrors.some(isDuplicateParentError)) {
-          // /duplicate names the person (it is written with no script; decision 052).
-          const named = duplicateParentCookie(
-            { name: checked.data.firstName, email: checked.data.email },
-            secureCookies,
-          );
-          if (named) reply.header('set-cookie', named);
           return reply.redirect(`${JOIN_BASE}/duplicate`, 303);
         }
         return answer(error.validationErrors);
