@@ -171,6 +171,8 @@ test('the back button records a back-click event', async ({ page }) => {
   await page.goto('/app/join/signup');
   await page.getByRole('link', { name: t('en', 'landing.parentsTitle') }).click();
   await page.getByRole('button', { name: t('en', 'coParentStatus.no') }).click();
+  await expect(page).toHaveURL(/\/step1$/);
+  await waitForTheApp(page);
   await fillStepOne(page, 'en', `back.${unique()}@example.com`);
   await page.getByRole('button', { name: t('en', 'common.continue') }).click();
   await expect(page).toHaveURL(/\/step2$/);

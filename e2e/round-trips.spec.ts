@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { packageName } from './support/catalog';
-import { US_PHONE, unique } from './support/funnel';
+import { US_PHONE, unique, waitForTheApp } from './support/funnel';
 import { t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -146,6 +146,8 @@ test('each step transition from /signup to the billing form costs at most one AP
     () => page.getByRole('link', { name: t('en', 'landing.parentsTitle') }).click(),
     h1('stepOne.title'),
   );
+  // That was a page load (the landing runs no script): the app takes step 1 over.
+  await waitForTheApp(page);
 
   await page.getByLabel(t('en', 'stepOne.firstName')).fill('Ana');
   await page.getByLabel(t('en', 'stepOne.lastName')).fill('García');
