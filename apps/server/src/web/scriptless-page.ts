@@ -10,16 +10,16 @@ import {
   EXPERIMENTS,
   encodeCookieText,
   FLAG_OVERRIDES_COOKIE,
-  type Locale,
   LOOKS,
+  type Locale,
   parseDiscountLink,
   RESTRICTIONS,
 } from '@coparent/domain';
 import type { FastifyRequest } from 'fastify';
 import { readCookie, serializeCookie } from '../http/cookies.js';
 import type { EventsService } from '../modules/events/service.js';
-import { experimentArm, isRestricted } from '../modules/flags/experiment-arm.js';
 import type { FlagContext } from '../modules/flags/context.js';
+import { experimentArm, isRestricted } from '../modules/flags/experiment-arm.js';
 import type { FlagService } from '../modules/flags/service.js';
 import { JOIN_BASE } from './join-base.js';
 

@@ -3,9 +3,9 @@ import {
   DEFAULT_EXPERIMENT_VALUE,
   decodeCookieText,
   EXPERIMENT_VALUES,
-  FLAG_OVERRIDES_COOKIE,
   type ExperimentKey,
   type ExperimentValue,
+  FLAG_OVERRIDES_COOKIE,
   type LookKey,
   type RestrictionKey,
 } from '@coparent/domain';
@@ -17,6 +17,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { takeCookie } from './cookies';
 import { trackExposure } from './flags/exposure';
 import {
   flagsVersion,
@@ -27,7 +28,6 @@ import {
 } from './flags/flag-client';
 import { flowFromPath } from './flags/flag-context';
 import { FlagContextSync } from './flags/flag-context-sync';
-import { takeCookie } from './cookies';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { useHydrated } from './use-hydrated';
 
