@@ -1,6 +1,5 @@
 import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnswersAPost } from '@/lib/form-submission';
 import styles from './error-summary.module.css';
 
 export type ErrorSummaryItem = { message: string; fieldId?: string };
@@ -22,17 +21,12 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
   field.focus({ preventScroll: true });
 }
 
-/**
- * GOV.UK-style summary: a heading and one link per problem; takes focus when it appears. On a page
- * answering a form posted without a script it is focused as the page loads (`autofocus`), before
- * any script could.
- */
+/** GOV.UK-style summary: a heading and one link per problem; takes focus when it appears. */
 export function ErrorSummary({ items, focusKey }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const isVisible = items.length > 0;
-  const focusesOnLoad = useAnswersAPost() && focusKey === 0;
 
   useEffect(() => {
     if (isVisible && focusKey > 0) {
@@ -43,15 +37,7 @@ export function ErrorSummary({ items, focusKey }: ErrorSummaryProps) {
 
   if (!isVisible) return null;
   return (
-    <div
-      ref={ref}
-      className={styles.summary}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby={titleId}
-      // biome-ignore lint/a11y/noAutofocus: the page is the answer to the post: its problems first
-      autoFocus={focusesOnLoad}
-    >
+    <div ref={ref} className={styles.summary} tabIndex={-1} role="alert" aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         {t('errorSummary.title')}
       </h2>

@@ -32,7 +32,7 @@ export function PageHeading({ children, caption }: PageHeadingProps) {
     <div className={styles.wrapper}>
       {caption ? <p className={styles.caption}>{caption}</p> : null}
       {/* biome-ignore lint/a11y/noAutofocus: a scriptless page reached from the funnel's previous one */}
-      <h1 ref={ref} tabIndex={-1} className={styles.heading} autoFocus={focusesOnLoad}>
+      <h1 ref={ref} tabIndex={-1} className={styles.heading} autoFocus={focusesOnLoad || undefined}>
         {children}
       </h1>
     </div>

@@ -35,8 +35,3 @@ export function useFormSubmission(path: string): FormSubmission | undefined {
   const submission = useContext(FormSubmissionContext);
   return submission?.path === path ? submission : undefined;
 }
-
-/** Whether the page answers a form posted without a script (any form of it). */
-export function useAnswersAPost(): boolean {
-  return useContext(FormSubmissionContext) !== undefined;
-}
