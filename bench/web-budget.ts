@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
  * counted; the braintree-web chunks must be reachable only from the payment pages. A page the
  * server renders (SERVER_RENDERED_PATHS in apps/web/src/app/server-rendered-paths.ts) shows its
  * screen with no JavaScript: its "before render" figure is 0 and the same JavaScript is counted as
- * what the app loads to take the page over. Prints a table and exits 1 when a ceiling (on all the
+ * what the app loads to take the page over. A page written with no script at all (SCRIPTLESS_PATHS,
+ * decision 052) loads none: its figures and its ceiling are 0, and the app it no longer loads is
+ * printed beside it. Prints a table and exits 1 when a ceiling (on all the
  * JavaScript a route loads up front) is broken or the SDK leaks into another route; a missed target
  * is printed, not fatal. Needs `npm run build -w apps/web` first.
  */
@@ -34,7 +36,7 @@ const STEP_ROUTES = new Set(['/step1', '/step2', '/step3', '/alacarte']);
 const targetFor = (route: string) =>
   NO_JS_ROUTES.has(route) ? 0 : STEP_ROUTES.has(route) ? 120 * KB : 160 * KB;
 const LANDING = '/signup';
-const CEILING = { landing: 165 * KB, step: 290 * KB };
+const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
 const isPaymentSdk = (key: string) => key.includes('node_modules/braintree-web/');
@@ -122,13 +124,16 @@ const startKey = Object.keys(manifest).find((key) => key.endsWith('src/app/start
 if (!startKey) throw new Error('The build manifest has no src/app/start.tsx chunk');
 const boot = staticClosure(manifest, startKey, staticClosure(manifest, entryKey));
 
-/** `SERVER_RENDERED_PATHS: readonly string[] = ['/signup', …]` → the paths. */
-function readServerRenderedPaths(): Set<string> {
+/** `SERVER_RENDERED_PATHS: readonly string[] = ['/signup', …]` (or another list) → the paths. */
+function readPathList(name: string): Set<string> {
   const source = readFileSync(SERVER_RENDERED_TABLE, 'utf8');
-  const list = source.match(/SERVER_RENDERED_PATHS[^=]*=\s*\[([^\]]*)\]/)?.[1];
-  if (list === undefined) throw new Error(`No SERVER_RENDERED_PATHS in ${SERVER_RENDERED_TABLE}`);
+  const list = source.match(new RegExp(`${name}[^=]*=\\s*\\[([^\\]]*)\\]`))?.[1];
+  if (list === undefined) throw new Error(`No ${name} in ${SERVER_RENDERED_TABLE}`);
   return new Set([...list.matchAll(/'(\/[^']*)'/g)].map(([, path]) => path as string));
 }
+const readServerRenderedPaths = () => readPathList('SERVER_RENDERED_PATHS');
+/** The pages the server writes with no script at all: they load no JavaScript. */
+const scriptless = readPathList('SCRIPTLESS_PATHS');
 /**
  * Counted as 0 only where the server writes the page in the state `npm run bench:web` loads it in:
  * a browser with scripts that walked the funnel through the API. The later steps (/step2, /step3,
@@ -146,6 +151,8 @@ type Row = {
   chunks: number;
   /** All the JavaScript the route loads up front; before it renders unless the server renders it. */
   bytes: number;
+  /** On a page written with no script: the app it would load to take the page over, and does not. */
+  appNotLoaded?: number;
   beforeRender: number;
   target: number;
   ceiling: number;
@@ -156,8 +163,10 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
   for (const key of manifestKeys) staticClosure(manifest, key, loaded);
   const [key = ''] = manifestKeys;
   const files = new Set([...loaded].map((k) => manifest[k]?.file as string));
-  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0);
-  const kind = route === LANDING ? 'landing' : 'step';
+  const appBytes = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0);
+  const isScriptless = scriptless.has(route);
+  const bytes = isScriptless ? 0 : appBytes;
+  const kind = isScriptless ? 'scriptless' : route === LANDING ? 'landing' : 'step';
   const problems: string[] = [];
   if (bytes > CEILING[kind]) problems.push('over ceiling');
   if ([...loaded].some(isPaymentSdk)) problems.push('payment SDK loaded up front');
@@ -167,8 +176,9 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
   }
   return {
     route,
-    chunks: files.size,
+    chunks: isScriptless ? 0 : files.size,
     bytes,
+    ...(isScriptless ? { appNotLoaded: appBytes } : {}),
     beforeRender: serverRendered.has(route) ? 0 : bytes,
     target: targetFor(route),
     ceiling: CEILING[kind],
@@ -209,6 +219,13 @@ for (const row of table) {
 }
 console.log(
   `JavaScript loaded before a screen renders (entry + the route's chunk + the step guard on numbered steps + their static imports), gzip; 0 on the pages the server renders (${[...serverRendered].join(', ')}), whose "all up front" is what the app loads to take them over. The payment SDKs (braintree-web) load on ${[...PAYMENT_SDK_ROUTES].join(' and ')} only.`,
+);
+
+console.log(
+  `Written with no script (no JavaScript at all, ceiling 0): ${rows
+    .filter((r) => r.appNotLoaded !== undefined)
+    .map((r) => `${r.route} (the app it no longer loads: ${kb(r.appNotLoaded ?? 0)} KB)`)
+    .join(', ')}.`,
 );
 
 const failed = rows.filter((r) => r.problems.length > 0);

@@ -1,4 +1,4 @@
-import { translateMessage } from '@coparent/domain';
+import { ANONYMOUS_ID_COOKIE, translateMessage } from '@coparent/domain';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { loginViaApi } from './support/account';
 import { offerApplePay } from './support/apple-pay';
@@ -20,24 +20,37 @@ type Arm = 'treatment' | 'control';
 const ARMS: Arm[] = ['treatment', 'control'];
 const ANONYMOUS_ID_KEY = 'coparent.anonymousId';
 
-/** A fresh visitor in the arm: the anonymous id is set before the app reads it. */
+/**
+ * A fresh visitor in the arm: the anonymous id is set before the app reads it, on the device and
+ * in the cookie the server reads for the pages it writes with no script (decision 052).
+ */
 async function visitorIn(browser: Browser, arm: Arm): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ baseURL });
+  const id = `arm-${arm}-${unique()}`;
+  await context.addCookies([{ name: ANONYMOUS_ID_COOKIE, value: id, url: baseURL }]);
   await context.addInitScript(
-    ([key, id]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, id);
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
     },
-    [ANONYMOUS_ID_KEY, `arm-${arm}-${unique()}`] as const,
+    [ANONYMOUS_ID_KEY, id] as const,
   );
   return context.newPage();
 }
 
-/** Opens a join page once the server's flags for this visitor have arrived. */
+/**
+ * Opens a join page once the server's flags for this visitor have arrived: in the page itself
+ * for one written with no script, else by the app's OFREP call.
+ */
 async function openWithFlags(page: Page, path: string) {
   const flags = page.waitForResponse(
     (res) => res.url().includes('/ofrep/v1/evaluate/flags') && res.ok(),
   );
   await page.goto(`/app/join${path}`);
+  if ((await page.locator('script[src]').count()) === 0) {
+    flags.catch(() => undefined);
+    return;
+  }
   await flags;
 }
 

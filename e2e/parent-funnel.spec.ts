@@ -1,6 +1,7 @@
 import { translateMessage } from '@coparent/domain';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { chooseLanguage, waitForTheApp } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -8,12 +9,10 @@ import { expect, test } from './support/test';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
-async function chooseLanguage(page: Page, lang: Language) {
+async function openLandingIn(page: Page, lang: Language) {
   await page.goto('/app/join/');
   await expect(page).toHaveURL(/\/app\/join\/signup$/);
-  if (lang !== 'en') {
-    await page.getByLabel(t('en', 'header.language')).selectOption(lang);
-  }
+  if (lang !== 'en') await chooseLanguage(page, lang);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'landing.heading'));
 }
 
@@ -34,7 +33,7 @@ for (const lang of LANGUAGES) {
     test('goes from the landing page to the package step, keeping typed values on reload', async ({
       page,
     }) => {
-      await chooseLanguage(page, lang);
+      await openLandingIn(page, lang);
       await expectNoSeriousA11yViolations(page, '/signup');
 
       await page.getByRole('link', { name: t(lang, 'landing.parentsTitle') }).click();
@@ -47,6 +46,8 @@ for (const lang of LANGUAGES) {
 
       // Step 1: an empty submit lists every problem and links each one to its field.
       await expect(page).toHaveURL(/\/step1$/);
+      // A page load from /coparentstatus (no script there): the app takes step 1 over.
+      await waitForTheApp(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'stepOne.title'));
       await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
       const summary = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
@@ -126,7 +127,7 @@ for (const lang of LANGUAGES) {
     });
 
     test('sends a parent whose email already has an account to /duplicate', async ({ page }) => {
-      await chooseLanguage(page, lang);
+      await openLandingIn(page, lang);
       await page.goto('/app/join/step1');
       await fillStepOne(page, lang, 'taken@example.com');
       await page.getByRole('button', { name: t(lang, 'common.continue') }).click();
@@ -170,6 +171,8 @@ test('the back button records a back-click event', async ({ page }) => {
   await page.goto('/app/join/signup');
   await page.getByRole('link', { name: t('en', 'landing.parentsTitle') }).click();
   await page.getByRole('button', { name: t('en', 'coParentStatus.no') }).click();
+  await expect(page).toHaveURL(/\/step1$/);
+  await waitForTheApp(page);
   await fillStepOne(page, 'en', `back.${unique()}@example.com`);
   await page.getByRole('button', { name: t('en', 'common.continue') }).click();
   await expect(page).toHaveURL(/\/step2$/);

@@ -1,6 +1,7 @@
 import { PROFESSIONAL_ROLE_LABELS, translateMessage } from '@coparent/domain';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { chooseLanguage, waitForTheApp } from './support/funnel';
 import { LANGUAGES, type Language, t } from './support/i18n';
 import { expect, test } from './support/test';
 
@@ -23,11 +24,11 @@ const continueButton = (page: Page, lang: Language) =>
 async function openPro(page: Page, lang: Language) {
   await page.goto('/app/join/');
   await expect(page).toHaveURL(/\/app\/join\/signup$/);
-  if (lang !== 'en') {
-    await page.getByLabel(t('en', 'header.language')).selectOption(lang);
-  }
+  if (lang !== 'en') await chooseLanguage(page, lang);
   await page.getByRole('link', { name: t(lang, 'landing.prosTitle') }).click();
   await expect(page).toHaveURL(/\/app\/join\/pro$/);
+  // A page load from the landing (no script there): the app takes /pro over.
+  await waitForTheApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'pro.title'));
   await expect(stepHeading(page, lang, 1)).toBeVisible();
 }

@@ -15,9 +15,11 @@ export const US_PHONE: PhoneChoice = { code: 'US_CANADA', number: '5551234567' }
 export const UK_PHONE: PhoneChoice = { code: 'UNITED_KINGDOM', number: '7700900123' };
 export const MX_PHONE: PhoneChoice = { code: 'MEXICO', number: '5512345678' };
 
-/** Opens a join page (optionally with a query string) in the language, through the selector. */
-/** On a page the server rendered, waits until the app has taken it over (what a person then uses). */
-async function waitForTheApp(page: Page) {
+/**
+ * On a page the server rendered, waits until the app has taken it over (what a person then uses):
+ * after opening one, or after a click from a page written with no script loaded one.
+ */
+export async function waitForTheApp(page: Page) {
   if ((await page.locator('#root[data-server-rendered]').count()) > 0) {
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   }
@@ -31,8 +33,20 @@ export async function openJoin(page: Page, lang: Language, path = '/signup') {
   // do not get the `page` fixture's wait).
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await waitForTheApp(page);
-  if (lang !== 'en') {
-    await page.getByLabel(t('en', 'header.language')).selectOption(lang);
+  if (lang !== 'en') await chooseLanguage(page, lang);
+}
+
+/**
+ * Chooses the language in the header's menu (from English). A page written with no script (the
+ * landing, /coparentstatus, /duplicate) shows the menu's "Change language" button: pressed, the
+ * server writes the page again in that language.
+ */
+export async function chooseLanguage(page: Page, lang: Language) {
+  await page.getByLabel(t('en', 'header.language')).selectOption(lang);
+  const change = page.getByRole('button', { name: t('en', 'header.changeLanguage') });
+  if (await change.isVisible()) {
+    await change.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
   }
 }
 

@@ -7,18 +7,22 @@ import { JOIN_BASENAME } from './app/join-path';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
-import { parseFlagParam } from './lib/flags';
+import { type FlagOverrides, parseFlagParam } from './lib/flags';
 import type { FormSubmission } from './lib/form-submission';
+import { type ScriptlessPage, ScriptlessPageProvider } from './lib/scriptless-page';
 import type { ServerQuery } from './lib/server-queries';
 import { type ServerHead, ServerHeadContext } from './server/server-head';
 import { serverI18n } from './server/server-i18n';
 
+export { APP_READY_ATTRIBUTE } from './app/app';
 export { serverPageQueries } from './app/server-page-queries';
 export {
+  SCRIPTLESS_PATHS,
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_PATHS,
   SIGNUP_PAGE_PATHS,
 } from './app/server-rendered-paths';
+export { parseFlagParam } from './lib/flags';
 export { FORM_SUBMISSION_ELEMENT_ID, type FormSubmission } from './lib/form-submission';
 export { RENDERED_LANGUAGE_ATTRIBUTE } from './lib/i18n';
 export { SERVER_QUERIES_ELEMENT_ID, type ServerQuery } from './lib/server-queries';
@@ -35,7 +39,9 @@ const handler = createStaticHandler(routes, { basename: JOIN_BASENAME });
  * would (flags from `?flags=`, the rest at their defaults), for the app to hydrate. With a
  * `submission`, the page answers that form: its values in the fields, its problems listed; with
  * the browser's `signup` (read from its cookie), the page shows its saved answers and progress;
- * `queries` are the answers its screen reads (serverPageQueries), written into the page.
+ * `queries` are the answers its screen reads (serverPageQueries), written into the page. A page
+ * written with no script (`scriptless`) takes `flags` the server decided (under the address's
+ * `?flags=`) and what the server knows in the app's stead.
  */
 export async function render(
   request: Request,
@@ -44,7 +50,15 @@ export async function render(
     submission,
     signup,
     queries,
-  }: { submission?: FormSubmission; signup?: SignupState; queries?: ServerQuery[] } = {},
+    flags: decided,
+    scriptless,
+  }: {
+    submission?: FormSubmission;
+    signup?: SignupState;
+    queries?: ServerQuery[];
+    flags?: FlagOverrides;
+    scriptless?: ScriptlessPage;
+  } = {},
 ): Promise<ServerRender> {
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -56,7 +70,10 @@ export async function render(
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const head: ServerHead = {};
-  const flags = parseFlagParam(new URL(request.url).searchParams.get('flags'));
+  const flags = {
+    ...decided,
+    ...parseFlagParam(new URL(request.url).searchParams.get('flags')),
+  };
   const html = renderToString(
     <StrictMode>
       <ServerHeadContext.Provider value={head}>
@@ -68,7 +85,9 @@ export async function render(
           signup={signup}
           queries={queries}
         >
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <ScriptlessPageProvider page={scriptless}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ScriptlessPageProvider>
         </AppProviders>
       </ServerHeadContext.Provider>
     </StrictMode>,

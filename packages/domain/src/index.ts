@@ -11,6 +11,7 @@ export * from './constants/enums.js';
 export * from './constants/experiments.js';
 export * from './constants/limits.js';
 export * from './constants/locale.js';
+export * from './constants/page-cookies.js';
 export * from './constants/phone-codes.js';
 export * from './constants/signup-cookies.js';
 export * from './constants/site-pages.js';

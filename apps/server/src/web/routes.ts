@@ -27,6 +27,7 @@ import { joinFormRoutes } from './join-forms.js';
 import { PAID_SIGNUP_PAGE_PATHS, paidPageSignup } from './paid-pages.js';
 import { prefersHtml } from './prefers-html.js';
 import { routeShells } from './route-preloads.js';
+import { withoutScripts, writeScriptless } from './scriptless-page.js';
 import {
   loadJoinRenderer,
   renderedDocument,
@@ -259,6 +260,13 @@ export async function webRoutes(
     }
   };
 
+  const scriptlessDeps = {
+    flags: app.flags,
+    events: app.events,
+    parseFlagParam: renderer?.parseFlagParam ?? (() => ({})),
+    secureCookies: opts.secureCookies,
+  };
+
   /** Writes the page's screen on the server (answering a posted form when given one). */
   const renderPage = async (
     request: FastifyRequest,
@@ -284,7 +292,17 @@ export async function webRoutes(
       // The receipt and the invitation's welcome are their answers: without them (an expired
       // link, a refusal), the tab decides (the app's shell).
       if (PAGES_OF_THEIR_DATA.has(joinPath) && !queries?.length) return false;
-      const written = { submission, signup, queries };
+      const scriptless =
+        !submission && renderer.scriptlessPaths.has(joinPath)
+          ? await writeScriptless(scriptlessDeps, request, joinPath, locale)
+          : undefined;
+      const noScript = scriptless && !scriptless.needsTheApp ? scriptless : undefined;
+      const written = {
+        submission,
+        signup,
+        queries,
+        ...(noScript ? { flags: noScript.flags, scriptless: noScript.page } : {}),
+      };
       const rendered = await renderer.render(new Request(url), locale, written);
       if (rendered.kind === 'redirect') {
         reply.redirect(rendered.location, submission ? 303 : rendered.status);
@@ -298,6 +316,7 @@ export async function webRoutes(
         written,
       );
       if (!html) return false;
+      if (scriptless?.cookies.length) reply.header('set-cookie', scriptless.cookies);
       reply
         .code(answered ? answered.status : rendered.status)
         .header('vary', 'Cookie, Accept-Language')
@@ -305,7 +324,11 @@ export async function webRoutes(
         // A page holding what the person typed, saved or was invited with is kept by no cache.
         .header('cache-control', submission || signup || queries?.length ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(
+          noScript
+            ? withoutScripts(html, { readyAttribute: renderer.readyAttribute, ...noScript })
+            : html,
+        );
       return true;
     } catch (error) {
       // The browser renders the page instead: slower, never broken.

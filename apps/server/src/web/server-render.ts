@@ -37,6 +37,12 @@ export type JoinRenderer = {
   ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */
   signupPaths: ReadonlySet<string>;
+  /** The attribute <html> carries once the page answers to input (the app's, or as written). */
+  readyAttribute: string;
+  /** The paths written with no script at all (decision 052). */
+  scriptlessPaths: ReadonlySet<string>;
+  /** The web app's reading of a `?flags=` parameter (its overrides). */
+  parseFlagParam: (param: string | null) => Record<string, string | boolean>;
   /** The attributes the app reads: on #root (hydrate it) and on <html> (the page's language). */
   rootAttribute: string;
   languageAttribute: string;
@@ -54,6 +60,10 @@ export type WrittenWith = {
   submission?: RenderedSubmission;
   signup?: SignupState;
   queries?: RenderedQuery[];
+  /** Flags the server decided for a page written with no script. */
+  flags?: Record<string, string | boolean>;
+  /** What the server knows in the app's stead on a page written with no script. */
+  scriptless?: { discountSearch?: string; duplicateParent?: { name?: string; email?: string } };
 };
 
 /** A posted form the page answers (apps/web/src/lib/form-submission.tsx). */
@@ -75,6 +85,9 @@ type EntryModule = {
   SERVER_SIGNUP_ELEMENT_ID?: unknown;
   serverPageQueries?: unknown;
   SERVER_QUERIES_ELEMENT_ID?: unknown;
+  SCRIPTLESS_PATHS?: unknown;
+  parseFlagParam?: unknown;
+  APP_READY_ATTRIBUTE?: unknown;
 };
 
 /**
@@ -101,6 +114,9 @@ export async function loadJoinRenderer(
     SERVER_SIGNUP_ELEMENT_ID,
     serverPageQueries,
     SERVER_QUERIES_ELEMENT_ID,
+    SCRIPTLESS_PATHS,
+    parseFlagParam,
+    APP_READY_ATTRIBUTE,
   } = entry;
   if (
     typeof render !== 'function' ||
@@ -128,6 +144,18 @@ export async function loadJoinRenderer(
         : async () => [],
     queriesElementId:
       typeof SERVER_QUERIES_ELEMENT_ID === 'string' ? SERVER_QUERIES_ELEMENT_ID : 'server-queries',
+    readyAttribute:
+      typeof APP_READY_ATTRIBUTE === 'string' ? APP_READY_ATTRIBUTE : 'data-app-ready',
+    // A build from before writes every page with its script.
+    scriptlessPaths: new Set(
+      Array.isArray(SCRIPTLESS_PATHS)
+        ? SCRIPTLESS_PATHS.filter((path) => typeof path === 'string')
+        : [],
+    ),
+    parseFlagParam:
+      typeof parseFlagParam === 'function'
+        ? (parseFlagParam as JoinRenderer['parseFlagParam'])
+        : () => ({}),
   };
 }
 

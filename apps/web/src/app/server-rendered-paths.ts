@@ -34,3 +34,10 @@ export const SIGNUP_PAGE_PATHS: readonly string[] = [
   '/alacarte',
   '/payment',
 ];
+
+/**
+ * The pages the server writes with no script at all (decision 052): their links and forms are
+ * plain HTML, and the server does what the app did there (the visitor's id, the experiment's arm,
+ * the page view, the discount link). The app still renders them after an in-app navigation.
+ */
+export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus', '/duplicate'];

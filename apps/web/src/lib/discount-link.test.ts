@@ -1,6 +1,8 @@
+import { DISCOUNT_LINK_COOKIE, encodeCookieText } from '@coparent/domain';
 import { describe, expect, it } from 'vitest';
 import { updateSignup } from '../features/join/api/update-signup';
 import { mockFetch, on } from '../test/fetch-mock';
+import { writeCookie } from './cookies';
 import {
   DISCOUNT_LINK_STORAGE_KEY,
   readDiscountLink,
@@ -16,6 +18,14 @@ describe('discount link storage', () => {
     });
     expect(rememberDiscountLink('')).toEqual({ referrerKey: 'demo-coach', percent: 15 });
     expect(referrerKeyHeader()).toEqual({ 'X-Referrer-Key': 'demo-coach' });
+  });
+
+  it('takes over the link a page written with no script kept in its cookie, once', () => {
+    const link = '?discount=1&referrerKey=demo-coach&percentage=MjA=';
+    writeCookie(DISCOUNT_LINK_COOKIE, encodeCookieText(link));
+    expect(rememberDiscountLink('')).toEqual({ referrerKey: 'demo-coach', percent: 20 });
+    expect(document.cookie).not.toContain(DISCOUNT_LINK_COOKIE);
+    expect(readDiscountLink()).toEqual({ referrerKey: 'demo-coach', percent: 20 });
   });
 
   it('keeps the key but no percentage when the base64 was tampered with', () => {

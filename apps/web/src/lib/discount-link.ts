@@ -1,9 +1,17 @@
-import { type DiscountLink, isReferrerKey, parseDiscountLink } from '@coparent/domain';
+import {
+  DISCOUNT_LINK_COOKIE,
+  type DiscountLink,
+  decodeCookieText,
+  isReferrerKey,
+  parseDiscountLink,
+} from '@coparent/domain';
+import { takeCookie } from './cookies';
 import { readStorage, writeStorage } from './storage';
 
 // The discount link (`?discount=1&referrerKey=KEY&percentage=<base64>`, parsed by
 // the domain's parseDiscountLink) is read on entry to any join page and kept for the tab in
 // sessionStorage. The family step sends the key as X-Referrer-Key; the banner shows the percentage.
+// A page written with no script keeps the link in a session cookie instead, taken here.
 
 export const DISCOUNT_LINK_STORAGE_KEY = 'coparent.discount';
 
@@ -29,7 +37,8 @@ export function readDiscountLink(): DiscountLink | null {
  * one); answers the link now in force.
  */
 export function rememberDiscountLink(search: string): DiscountLink | null {
-  const link = parseDiscountLink(search);
+  const kept = decodeCookieText(takeCookie(DISCOUNT_LINK_COOKIE));
+  const link = parseDiscountLink(search) ?? (kept ? parseDiscountLink(kept) : null);
   if (link) writeStorage('session', DISCOUNT_LINK_STORAGE_KEY, JSON.stringify(link));
   return link ?? readDiscountLink();
 }

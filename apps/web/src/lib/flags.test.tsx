@@ -1,7 +1,9 @@
+import { encodeCookieText, FLAG_OVERRIDES_COOKIE } from '@coparent/domain';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { identify, readQueue } from './analytics';
 import { getAnonymousId } from './anonymous-id';
+import { writeCookie } from './cookies';
 import { FlagProvider, parseFlagParam, readUrlFlags, useFlag, useRestriction } from './flags';
 import { EXPERIMENT_VIEWED } from './flags/exposure';
 import { resetFlagClient } from './flags/flag-client';
@@ -37,6 +39,16 @@ describe('flags', () => {
       'remove-coparent-status': 'Treatment',
     });
     expect(readUrlFlags('')).toEqual({ 'remove-coparent-status': 'Treatment' });
+  });
+
+  it('takes over the flags a page written with no script kept for the tab, the address winning', () => {
+    writeCookie(FLAG_OVERRIDES_COOKIE, encodeCookieText('brand-refresh:true,venmo:Control'));
+    expect(readUrlFlags('?flags=venmo:Treatment')).toEqual({
+      'brand-refresh': true,
+      venmo: 'Treatment',
+    });
+    expect(document.cookie).not.toContain(FLAG_OVERRIDES_COOKIE);
+    expect(readUrlFlags('')).toEqual({ 'brand-refresh': true, venmo: 'Treatment' });
   });
 
   it('reads restriction flags as true or false, off by default', () => {

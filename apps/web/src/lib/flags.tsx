@@ -1,9 +1,11 @@
 import {
   BOOLEAN_FLAG_KEYS,
   DEFAULT_EXPERIMENT_VALUE,
+  decodeCookieText,
   EXPERIMENT_VALUES,
   type ExperimentKey,
   type ExperimentValue,
+  FLAG_OVERRIDES_COOKIE,
   type LookKey,
   type RestrictionKey,
 } from '@coparent/domain';
@@ -15,6 +17,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { takeCookie } from './cookies';
 import { trackExposure } from './flags/exposure';
 import {
   flagsVersion,
@@ -88,8 +91,10 @@ const currentSearch = () => (typeof window === 'undefined' ? '' : window.locatio
 
 export function readUrlFlags(search: string = currentSearch()): FlagOverrides {
   const fromUrl = parseFlagParam(new URLSearchParams(search).get('flags'));
-  const merged = { ...readStoredFlags(), ...fromUrl };
-  if (Object.keys(fromUrl).length > 0) {
+  // A page written with no script kept its address's flags for the tab in a cookie.
+  const fromPage = parseFlagParam(decodeCookieText(takeCookie(FLAG_OVERRIDES_COOKIE)) ?? null);
+  const merged = { ...readStoredFlags(), ...fromPage, ...fromUrl };
+  if (Object.keys(fromUrl).length + Object.keys(fromPage).length > 0) {
     writeStorage('session', STORAGE_KEYS.flags, JSON.stringify(merged));
   }
   return merged;

@@ -14,6 +14,7 @@ import {
   SERVER_RENDERED_PATHS,
   SERVER_SIGNUP_ELEMENT_ID,
 } from '../entry-server';
+import spanish from '../locales/es-MX.json';
 
 const request = (path: string) => new Request(`http://localhost/app/join${path}`);
 
@@ -123,6 +124,33 @@ describe('the join pages rendered on the server', () => {
   it('follows a ?flags= experiment as the browser does', async () => {
     const treatment = await renderPage('/signup?flags=remove-coparent-status:Treatment', 'en');
     expect(treatment.html).toContain('href="/app/join/step1"');
+  });
+
+  it('writes a page with no script with what the server decided and knows', async () => {
+    const written = async (path: string, scriptless = {}) => {
+      const rendered = await render(request(path), 'es-MX', {
+        flags: { 'remove-coparent-status': 'Treatment' },
+        scriptless,
+      });
+      if (rendered.kind !== 'page') throw new Error(`${path} answered ${rendered.kind}`);
+      return rendered.html;
+    };
+    const landing = await written('/signup', {
+      discountSearch: '?discount=1&referrerKey=demo-coach&percentage=MTU=',
+    });
+    // The server's arm, the discount kept for the tab, the menu's button outside <noscript>.
+    expect(landing).toContain('href="/app/join/step1"');
+    expect(landing).toContain(spanish.discount.banner.replace('{{percent}}', '15'));
+    expect(landing).toMatch(/<\/select><button type="submit"/);
+    expect(landing).not.toContain('autofocus');
+    // Reached by a page load: the heading takes the focus as it loads.
+    expect(await written('/coparentstatus')).toMatch(/<h1 [^>]*autofocus=""/);
+    const duplicate = await written('/duplicate', {
+      duplicateParent: { name: 'Ana', email: 'taken@example.com' },
+    });
+    expect(duplicate).toContain('taken@example.com');
+    // A page the app takes over is written as before.
+    expect((await renderPage('/coparentstatus', 'en')).html).not.toContain('autofocus');
   });
 
   it('the app takes over the same HTML without a mismatch, and then answers to input', async () => {

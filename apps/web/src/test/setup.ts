@@ -25,6 +25,12 @@ afterEach(() => {
   useProStore.getState().reset();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  // The cookies the app shares with the server's pages (the anonymous id among them) too.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
   clearAnalytics();
   vi.unstubAllGlobals();
   document.title = '';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EXPERIMENTS, type ExperimentKey, type ExperimentValue } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -33,7 +34,16 @@ export type EventsService = {
    * recorded. Never throws: a lost exposure must not fail the call that decided it.
    */
   recordExposure(exposure: ServerExposure): Promise<void>;
+  /**
+   * Records the view of a page the server wrote with no script, as the browser's `page()` would
+   * (a 'page' event named by its path, the visitor's anonymous id). Never throws: a lost view must
+   * not fail the page.
+   */
+  recordPageView(view: ServerPageView): Promise<void>;
 };
+
+/** A page the server wrote for a visitor, where no script runs to record its view. */
+export type ServerPageView = { anonymousId: string; path: string; at: Date };
 
 const EMAIL_LIKE = /@/;
 
@@ -162,6 +172,27 @@ export function createEventsService(deps: {
         ]);
       } catch (err) {
         deps.log.warn({ err, experiment }, 'a server exposure could not be recorded');
+      }
+    },
+
+    async recordPageView({ anonymousId, path, at }) {
+      try {
+        await store([
+          {
+            // Slashes: outside what POST /v2/events accepts, so no browser can take the id first.
+            messageId: `server-page/${randomUUID()}`,
+            type: 'page',
+            event: path,
+            anonymousId,
+            userId: null,
+            path,
+            properties: { path, recordedBy: 'server' },
+            occurredAt: at,
+            sentAt: null,
+          },
+        ]);
+      } catch (err) {
+        deps.log.warn({ err }, 'a page view could not be recorded');
       }
     },
   };

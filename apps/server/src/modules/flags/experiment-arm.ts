@@ -4,6 +4,7 @@ import {
   type ExperimentKey,
   type ExperimentValue,
   type Locale,
+  type LookKey,
   type RestrictionKey,
   visitorFlagCountry,
 } from '@coparent/domain';
@@ -27,10 +28,13 @@ export async function experimentArm(
   return EXPERIMENT_VALUES.find((arm) => arm === evaluation.value) ?? DEFAULT_EXPERIMENT_VALUE;
 }
 
-/** Is a restriction flag on for `context`? False when the file has no such flag or it errs. */
+/**
+ * Is a restriction (or a look: a boolean flag too) on for `context`? False when the file has no
+ * such flag or it errs.
+ */
 export async function isRestricted(
   flags: ExperimentFlags,
-  key: RestrictionKey,
+  key: RestrictionKey | LookKey,
   context: FlagContext,
 ): Promise<boolean> {
   const evaluation = await flags.evaluate(key, context);

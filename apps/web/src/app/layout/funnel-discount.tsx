@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { DiscountBanner } from '@/features/packages/components/discount-banner';
 import { useDiscountPercent } from '@/features/packages/hooks/use-discount-percent';
 import { rememberDiscountLink } from '@/lib/discount-link';
+import { useScriptlessPage } from '@/lib/scriptless-page';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 
@@ -33,8 +34,10 @@ export function FunnelDiscount() {
   const lastCompletedStep = useFunnelStore((s) => s.lastCompletedStep);
   // A server render knows only the address's link; the tab's stored one and signup come after.
   const isHydrated = useHydrated();
+  // A page written with no script shows the link its browser keeps (the server read the cookie).
+  const kept = useScriptlessPage()?.discountSearch;
   const discount = useDiscountPercent(
-    isHydrated ? link : parseDiscountLink(search),
+    isHydrated ? link : (parseDiscountLink(search) ?? parseDiscountLink(kept ?? '')),
     isHydrated ? signupKey : null,
     { isFamilySaved: isHydrated && lastCompletedStep >= 2 },
   );

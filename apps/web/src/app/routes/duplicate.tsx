@@ -9,6 +9,8 @@ import { SupportCall } from '@/components/support-call';
 import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import type { DuplicateLocationState } from '@/features/join/hooks/use-submit-step-one';
 import { SupportChat } from '@/features/support-chat/support-chat';
+import { keepDuplicateParent } from '@/lib/duplicate-parent';
+import { useScriptlessPage } from '@/lib/scriptless-page';
 import { useSupportPhone } from '@/lib/support-phone';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -29,24 +31,26 @@ function readState(state: unknown): DuplicateLocationState {
 
 /**
  * /duplicate: an account may already exist. The funnel state is reset on arrival. The support
- * chat is offered here. Rendered on the server too: the name and email the step-1 submit hands
- * over in the history state are the browser's, so the text names the person only once the app has
- * taken the page over (the server's render and the hydration say the generic text).
+ * chat is offered here. Written by the server with no script (decision 052): the name and email
+ * the step-1 submit hands over in the history state are kept for this page in a cookie, which the
+ * server reads to name the person when it writes the page again.
  */
 export function DuplicateRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('duplicate.title'));
   const location = useLocation();
   const [sent] = useState(() => readState(location.state));
-  // The history state is the browser's: the server and the hydration render without it.
+  // The history state is the browser's: the server knows the person from the cookie only.
   const isHydrated = useHydrated();
-  const { name, email }: DuplicateLocationState = isHydrated ? sent : {};
+  const written = useScriptlessPage()?.duplicateParent ?? {};
+  const { name, email }: DuplicateLocationState = isHydrated ? sent : written;
   const phone = useSupportPhone();
 
   useEffect(() => {
     useFunnelStore.getState().reset();
     useCheckoutStore.getState().reset();
   }, []);
+  useEffect(() => keepDuplicateParent(sent), [sent]);
 
   const text =
     name && email

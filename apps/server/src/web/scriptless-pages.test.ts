@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { duplicateParentCookieValue, encodeCookieText } from '@coparent/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import { analyticsEvents } from '../db/schema.js';
+import { funnelReport } from '../modules/events/report.js';
+import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
+const SHELL = [
+  '<!doctype html><html lang="en"><head><title>CoParent Hub</title>',
+  '<link rel="modulepreload" crossorigin href="/app/join/assets/framework.js">',
+  '<script type="module" crossorigin src="/app/join/assets/app.js"></script></head>',
+  '<body><div id="root"><div aria-busy="true">frame</div></div></body></html>',
+].join('');
+
+/**
+ * A stand-in for the web build's server entry (apps/web/src/entry-server.tsx, whose own tests
+ * render the real screens): it writes what the server decided for the page.
+ */
+const ENTRY = `
+export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/duplicate', '/step1'];
+export const SCRIPTLESS_PATHS = ['/signup', '/coparentstatus', '/duplicate'];
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
+export const SIGNUP_PAGE_PATHS = [];
+export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
+export function parseFlagParam(param) {
+  const overrides = {};
+  for (const pair of (param ?? '').split(',')) {
+    const [key, value] = pair.split(':');
+    if (key && value) overrides[key] = value === 'true' ? true : value === 'false' ? false : value;
+  }
+  return overrides;
+}
+export async function render(request, locale, written) {
+  const parents = written?.flags?.['remove-coparent-status'] === 'Treatment' ? '/step1' : '/coparentstatus';
+  const page = written?.scriptless;
+  const text = [
+    new URL(request.url).pathname,
+    'parents:' + parents,
+    'discount:' + (page?.discountSearch ?? 'none'),
+    'person:' + (page?.duplicateParent?.email ?? 'none'),
+  ].join(' ');
+  return { kind: 'page', status: 200, html: '<main>' + text + '</main>', title: 'Page' };
+}
+`;
+
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['set-cookie'] ?? []].flat().map(String);
+
+/** A Set-Cookie's `name=value`, for the next request's Cookie header. */
+const cookieNamed = (res: { headers: Record<string, unknown> }, name: string) =>
+  setCookies(res)
+    .find((cookie) => cookie.startsWith(`${name}=`))
+    ?.split(';')[0];
+
+describe('the pages written with no script (landing, /coparentstatus, /duplicate)', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scriptless-'));
+    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist-server'));
+    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+    app = await buildTestApp(ctx.database, {
+      // The browser suite's flag file: Treatment for ids starting "arm-treatment", Control for
+      // "arm-control", Off for anyone else.
+      env: { WEB_DIST_DIR: join(dir, 'dist'), FLAGS_FILE: 'e2e/flags.e2e.json' },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = (url: string, cookie = '') =>
+    app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT, cookie } });
+
+  const eventsOf = (anonymousId: string) =>
+    ctx.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.anonymousId, anonymousId));
+
+  it('loads no script and is ready as written', async () => {
+    for (const path of ['/signup', '/coparentstatus', '/duplicate']) {
+      const res = await open(`/app/join${path}`);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).not.toContain('<script');
+      expect(res.body).not.toContain('modulepreload');
+      expect(res.body).toMatch(/<html [^>]*data-app-ready/);
+      expect(res.body).toContain(`<main>/app/join${path} `);
+    }
+    // A page the app takes over keeps its script.
+    expect((await open('/app/join/step1')).body).toContain('<script type="module"');
+  });
+
+  it("gives a new visitor an anonymous id and records the landing's view with it", async () => {
+    const res = await open('/app/join/signup');
+    const id = cookieNamed(res, 'coparent_anonymous_id')?.split('=')[1] ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // The app keeps the same id: its cookie is not HttpOnly.
+    expect(setCookies(res).find((c) => c.startsWith('coparent_anonymous_id='))).not.toContain(
+      'HttpOnly',
+    );
+    const events = await eventsOf(id);
+    expect(events).toMatchObject([
+      { type: 'page', event: '/app/join/signup', path: '/app/join/signup', anonymousId: id },
+    ]);
+
+    // The same visitor's next page: the same id, no new cookie; the report counts the landing.
+    const next = await open('/app/join/coparentstatus', `coparent_anonymous_id=${id}`);
+    expect(cookieNamed(next, 'coparent_anonymous_id')).toBeUndefined();
+    expect((await eventsOf(id)).map((event) => event.path)).toEqual([
+      '/app/join/signup',
+      '/app/join/coparentstatus',
+    ]);
+    const report = await funnelReport(ctx.database.db, {
+      windowMs: 60_000,
+      until: new Date(Date.now() + 1000),
+    });
+    expect(report.steps.find((step) => step.key === 'landing')?.visitors).toBeGreaterThan(0);
+  });
+
+  it("decides the landing's remove-coparent-status arm for the visitor and records it once", async () => {
+    for (const [arm, parents] of [
+      ['treatment', '/step1'],
+      ['control', '/coparentstatus'],
+    ] as const) {
+      const id = `arm-${arm}-${Date.now()}`;
+      const res = await open('/app/join/signup', `coparent_anonymous_id=${id}`);
+      expect(res.body).toContain(`parents:${parents}`);
+      await open('/app/join/signup', `coparent_anonymous_id=${id}`);
+      const exposures = await ctx.database.db
+        .select()
+        .from(analyticsEvents)
+        .where(
+          and(eq(analyticsEvents.anonymousId, id), eq(analyticsEvents.event, 'Experiment Viewed')),
+        );
+      expect(exposures).toMatchObject([
+        {
+          properties: {
+            experiment: 'remove-coparent-status',
+            variant: arm === 'treatment' ? 'Treatment' : 'Control',
+            decidedBy: 'server',
+          },
+        },
+      ]);
+    }
+    // Off is no experiment: no exposure.
+    const off = `visitor-${Date.now()}`;
+    expect((await open('/app/join/signup', `coparent_anonymous_id=${off}`)).body).toContain(
+      'parents:/coparentstatus',
+    );
+    expect((await eventsOf(off)).map((event) => event.type)).toEqual(['page']);
+  });
+
+  it('takes `?flags=` over the file, keeps them for the tab, and records no exposure for them', async () => {
+    const id = `arm-control-${Date.now()}`;
+    const res = await open(
+      '/app/join/signup?flags=remove-coparent-status:Treatment,brand-refresh:true',
+      `coparent_anonymous_id=${id}`,
+    );
+    expect(res.body).toContain('parents:/step1');
+    expect(res.body).toMatch(/<html [^>]*data-look="brand-refresh"/);
+    const kept = cookieNamed(res, 'coparent_flags');
+    expect(kept).toBe(
+      `coparent_flags=${encodeCookieText('remove-coparent-status:Treatment,brand-refresh:true')}`,
+    );
+    expect((await eventsOf(id)).map((event) => event.type)).toEqual(['page']);
+    // The next page of the tab keeps the look.
+    const next = await open('/app/join/coparentstatus', `${kept}; coparent_anonymous_id=${id}`);
+    expect(next.body).toMatch(/<html [^>]*data-look="brand-refresh"/);
+    expect((await open('/app/join/coparentstatus')).body).not.toContain('data-look');
+  });
+
+  it('keeps a discount link for the tab and shows it on the next page', async () => {
+    const link = '?discount=1&referrerKey=demo-coach&percentage=MTU=';
+    const res = await open(`/app/join/signup${link}`);
+    expect(res.body).toContain(`discount:${link}`);
+    const kept = cookieNamed(res, 'coparent_discount');
+    expect(kept).toBe(`coparent_discount=${encodeCookieText(link)}`);
+    const next = await open('/app/join/coparentstatus', kept);
+    expect(next.body).toContain(`discount:${link}`);
+    expect((await open('/app/join/coparentstatus')).body).toContain('discount:none');
+  });
+
+  it('names the person step 1 was refused for on /duplicate, from its cookie', async () => {
+    const value = duplicateParentCookieValue({ name: 'Ana', email: 'taken@example.com' });
+    const res = await open('/app/join/duplicate', `coparent_duplicate=${value}`);
+    expect(res.body).toContain('person:taken@example.com');
+    expect((await open('/app/join/duplicate', 'coparent_duplicate=not-json')).body).toContain(
+      'person:none',
+    );
+  });
+
+  it('writes /duplicate with the app when the support chat is on (a script by nature)', async () => {
+    const id = `chat-${Date.now()}`;
+    const res = await open(
+      '/app/join/duplicate?flags=support-chat:true',
+      `coparent_anonymous_id=${id}`,
+    );
+    expect(res.body).toContain('<script type="module"');
+    expect(res.body).not.toMatch(/<html [^>]*data-app-ready/);
+    // The app records its own view there.
+    expect(await eventsOf(id)).toEqual([]);
+  });
+});
