@@ -1,9 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import {
-  RESUME_SERVER_ENV,
-  RESUME_SERVER_PORT,
-  RESUME_SERVER_URL,
-} from './e2e/support/resume-server';
+import { RESUME_SERVER_ENV, RESUME_SERVER_PORT } from './e2e/support/resume-server';
 import { E2E_STAFF } from './e2e/support/staff';
 
 // End-to-end tests drive the built app (server + web bundle) in Debian's Chromium: never a
@@ -79,13 +75,16 @@ export default defineConfig({
       ],
     },
   },
+  // Playwright starts these one after the other. The resume email's server (the same server, its
+  // resume emails seconds after the last save) comes first and is not waited for: its start-up
+  // (migrate, seed) overlaps the main server's instead of following it. Its one spec waits until
+  // it answers (e2e/support/resume-server.ts).
   webServer: [
-    mainServer,
-    // The resume email's spec: the same server, its resume emails seconds after the last save.
     {
       ...mainServer,
-      url: `${RESUME_SERVER_URL}/healthz`,
+      url: undefined,
       env: { ...mainServer.env, PORT: String(RESUME_SERVER_PORT), ...RESUME_SERVER_ENV },
     },
+    mainServer,
   ],
 });

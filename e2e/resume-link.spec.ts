@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { completeStepsOneAndTwo, openJoin } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
-import { RESUME_SERVER_URL } from './support/resume-server';
+import { RESUME_SERVER_URL, waitForResumeServer } from './support/resume-server';
 import { expect, test } from './support/test';
 
 // Back into an unfinished signup (decision 046): Parent A leaves after step 2, gets the resume
@@ -10,6 +10,11 @@ import { expect, test } from './support/test';
 // another browser; the browser that left loses the signup (the link rotated its key).
 
 test.use({ baseURL: RESUME_SERVER_URL });
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  await waitForResumeServer();
+});
 
 type MailboxMessage = { to: string; template: string; text: string };
 
