@@ -22,6 +22,7 @@ import {
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
 import { insertSession } from '../account/repo.js';
+import { insertCoveredSubscription } from '../accounts/repo.js';
 
 const ENV = {
   PUBLIC_URL: 'https://join.example.test',
@@ -306,6 +307,30 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
     expect(await changesOf(theirs.subscriptionId)).toEqual([
       expect.objectContaining({ kind: 'CANCELED', changedByUserId: parent.userId }),
     ]);
+  });
+
+  it('leaves a professional’s covered subscription to the professional: read-only, 409', async () => {
+    const parent = await loggedInParent(app);
+    const professional = await loggedInParent(app);
+    await insertCoveredSubscription(db(), {
+      userId: parent.userId,
+      professionalId: professional.userId,
+      packageId: 3003,
+      years: 1,
+      startsAt: new Date(clock + 1000),
+      renewsAt: new Date(clock + YEAR_MS),
+    });
+    const covered = await own(parent.cookie);
+    expect(covered).toMatchObject({
+      paidBy: { payer: 'PROFESSIONAL' },
+      autoRenew: false,
+      canChange: false,
+      renewalPrice: null,
+    });
+    const res = await cancel(parent.cookie, covered.subscriptionId);
+    expect(res.statusCode).toBe(409);
+    expect(formText(res.body)[0]?.text).toMatch(/covers this subscription, so it is theirs/);
+    expect(await changesOf(covered.subscriptionId)).toEqual([]);
   });
 
   it('cannot be turned on after the end date: 409 with the date it ended', async () => {
