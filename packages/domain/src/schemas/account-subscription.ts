@@ -71,7 +71,9 @@ export const AccountSubscriptionResponseSchema = z.object({
 export type AccountSubscriptionResponse = z.infer<typeof AccountSubscriptionResponseSchema>;
 
 /** Any string: an id that is not a subscription the user may see is a 404. */
-export const AccountSubscriptionParamsSchema = z.object({ subscriptionId: z.string() });
+export const AccountSubscriptionParamsSchema = z.object({
+  subscriptionId: z.string().describe('The `subscriptionId` of GET /v2/account/subscription'),
+});
 
 /** PUT /v2/account/subscriptions/:subscriptionId/auto-renew. */
 export const AutoRenewRequestSchema = z.object(

@@ -15,6 +15,7 @@ import {
   translateMessage,
 } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { SubscriptionChangeKind } from '../../db/schema.js';
@@ -50,6 +51,8 @@ export type AccountSubscriptionService = ReturnType<typeof createAccountSubscrip
 /** What a call asks of the renewal: the state it leaves, and the change it records. */
 type RenewalChange = { kind: SubscriptionChangeKind; reason: CancelReason | null };
 
+const SubscriptionIdSchema = z.uuid();
+
 function isPaymentType(value: string): value is PaymentType {
   return (PAYMENT_TYPES as readonly string[]).includes(value);
 }
@@ -79,7 +82,9 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
   /** The subscription when this user may see it: theirs, or one they pay for; else 404. */
   async function visible(exec: Executor, userId: string, subscriptionId: string) {
     // A malformed id is not looked up (the column is a uuid): it is just not found.
-    if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    if (!SubscriptionIdSchema.safeParse(subscriptionId).success) {
+      throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    }
     const row = await findSubscription(exec, subscriptionId);
     if (!row || (row.memberUserId !== userId && row.buyerUserId !== userId)) {
       throw new AppError('SUBSCRIPTION_NOT_FOUND');

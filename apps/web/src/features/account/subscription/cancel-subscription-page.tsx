@@ -12,8 +12,8 @@ import { AccountLoadError } from '../components/account-load-error';
 import { formatAccountDate } from '../home/format-date';
 import { useLoginRedirect } from '../session/require-login';
 import { useCancelSubscription } from './cancel-subscription';
+import { useChangeErrorText } from './change-error-text';
 import { useAccountSubscription } from './get-account-subscription';
-import { useChangeErrorText } from './renewal-controls';
 import styles from './subscription.module.css';
 import type { SubscriptionNotice } from './subscription-page';
 

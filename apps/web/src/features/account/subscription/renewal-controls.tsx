@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
-import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { formatAccountDate } from '../home/format-date';
+import { useChangeErrorText } from './change-error-text';
 import { useSetAutoRenew } from './set-auto-renew';
 import styles from './subscription.module.css';
 
@@ -15,15 +15,6 @@ type RenewalControlsProps = {
   /** Called once a change is saved, with the notice to show. */
   onChanged: (notice: 'off' | 'on') => void;
 };
-
-/** The server's reason for a refusal (a 409 at `form`), or the generic failure. */
-export function useChangeErrorText() {
-  const { t } = useTranslation();
-  return (error: unknown) =>
-    isApiError(error) && error.fieldErrors[0]
-      ? error.fieldErrors[0].text
-      : t('accountSubscription.error');
-}
 
 /**
  * The payer's renewal: auto-renewal off (after one confirmation in a dialog: Escape or "Keep"
