@@ -155,6 +155,29 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
     return { parent, coParentCookie: `cp_session=${token}` };
   }
 
+  it('publishes the calls in the contract with each 4xx answer', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    };
+    const read = doc.paths['/v2/account/subscription']?.get;
+    expect(read?.tags).toEqual(['account']);
+    expect(Object.keys(read?.responses ?? {})).toEqual(['200', '401']);
+    for (const [path, method] of [
+      ['/v2/account/subscriptions/{subscriptionId}/auto-renew', 'put'],
+      ['/v2/account/subscriptions/{subscriptionId}/cancel', 'post'],
+    ] as const) {
+      const call = doc.paths[path]?.[method];
+      expect(call?.tags).toEqual(['account']);
+      expect(Object.keys(call?.responses ?? {}).sort()).toEqual([
+        '200',
+        '401',
+        '404',
+        '409',
+        '422',
+      ]);
+    }
+  });
+
   it('answers 401 SESSION_REQUIRED without a session, for reading and for each change', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const res of [
