@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -136,17 +136,23 @@ export async function findOwnSubscriptionId(
   return row?.id;
 }
 
-/** The other members the same order renews (the co-parent Parent A pays for), in family order. */
-export async function findOtherMembersOfOrder(
+/** The family members the order renews (Parent A's, the co-parent's they pay for), in order. */
+export async function findMembersOfOrder(
   db: Executor,
   orderId: string,
-  subscriptionId: string,
-): Promise<{ firstName: string; lastName: string }[]> {
+): Promise<
+  { subscriptionId: string; userId: string | null; firstName: string; lastName: string }[]
+> {
   return db
-    .select({ firstName: familyMembers.firstName, lastName: familyMembers.lastName })
+    .select({
+      subscriptionId: subscriptions.id,
+      userId: familyMembers.userId,
+      firstName: familyMembers.firstName,
+      lastName: familyMembers.lastName,
+    })
     .from(subscriptions)
     .innerJoin(familyMembers, eq(familyMembers.id, subscriptions.familyMemberId))
-    .where(and(eq(subscriptions.orderId, orderId), ne(subscriptions.id, subscriptionId)))
+    .where(eq(subscriptions.orderId, orderId))
     .orderBy(familyMembers.position);
 }
 

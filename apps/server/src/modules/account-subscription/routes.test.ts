@@ -8,6 +8,7 @@ import {
   orders,
   subscriptionChanges,
   subscriptions,
+  users,
 } from '../../db/schema.js';
 import { hashToken } from '../../security/tokens.js';
 import {
@@ -152,7 +153,12 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
       { userId: coParentUserId, tokenHash: hashToken(token), expiresAt },
       new Date(clock),
     );
-    return { parent, coParentCookie: `cp_session=${token}` };
+    const [coParentUser] = await db().select().from(users).where(eq(users.id, coParentUserId));
+    return {
+      parent,
+      coParentCookie: `cp_session=${token}`,
+      coParentEmail: coParentUser?.email ?? '',
+    };
   }
 
   it('publishes the calls in the contract with each 4xx answer', async () => {
@@ -300,7 +306,7 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
   });
 
   it('lets Parent A stop both subscriptions they pay for; the co-parent sees it read-only', async () => {
-    const { parent, coParentCookie } = await parentPayingForCoParent();
+    const { parent, coParentCookie, coParentEmail } = await parentPayingForCoParent();
     const mine = await own(parent.cookie);
     expect(mine.alsoRenews).toEqual([{ firstName: 'Bruno', lastName: 'López' }]);
 
@@ -330,6 +336,16 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
     expect(await changesOf(theirs.subscriptionId)).toEqual([
       expect.objectContaining({ kind: 'CANCELED', changedByUserId: parent.userId }),
     ]);
+    // The co-parent is told their access ends with the paid term, once; and when it renews again.
+    const ends = await mailsTo(coParentEmail, 'subscription-coparent-ends');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]?.textBody).toMatch(
+      /Ana López, who pays for your Premium.* subscription, stopped its renewal\. You keep access until /,
+    );
+    expect((await setAutoRenew(parent.cookie, mine.subscriptionId, false)).statusCode).toBe(200);
+    expect(await mailsTo(coParentEmail, 'subscription-coparent-ends')).toHaveLength(1);
+    expect((await setAutoRenew(parent.cookie, mine.subscriptionId, true)).statusCode).toBe(200);
+    expect(await mailsTo(coParentEmail, 'subscription-coparent-renews')).toHaveLength(1);
   });
 
   it('leaves a professional’s covered subscription to the professional: read-only, 409', async () => {

@@ -23,13 +23,14 @@ import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { pricedAddress } from '../checkout/attempt.js';
 import { noticeDate } from '../email/templates/notice-date.js';
+import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
 import {
   paymentMethodWords,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import type { PricingService } from '../pricing/service.js';
 import {
-  findOtherMembersOfOrder,
+  findMembersOfOrder,
   findOwnSubscriptionId,
   findSubscription,
   lockOrderSubscriptions,
@@ -78,6 +79,11 @@ function isCurrent(row: SubscriptionRow, now: Date): boolean {
 export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) {
   const { db, mailer, log, now, pricing } = deps;
   const subscriptionUrl = `${deps.publicUrl}${ACCOUNT_SUBSCRIPTION_PATH}`;
+
+  /** The members the payer's order renews besides the payer (the co-parent they pay for). */
+  async function othersRenewedBy(exec: Executor, orderId: string, payerId: string) {
+    return (await findMembersOfOrder(exec, orderId)).filter((m) => m.userId !== payerId);
+  }
 
   /** The subscription when this user may see it: theirs, or one they pay for; else 404. */
   async function visible(exec: Executor, userId: string, subscriptionId: string) {
@@ -148,7 +154,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     const method = row.paymentMethod;
     const [price, others] = await Promise.all([
       current ? renewalPrice(row, userId, locale) : Promise.resolve(null),
-      row.orderId && isPayer ? findOtherMembersOfOrder(db, row.orderId, row.id) : [],
+      row.orderId && isPayer ? othersRenewedBy(db, row.orderId, userId) : [],
     ]);
     return {
       subscriptionId: row.id,
@@ -172,7 +178,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
               lastFour: method.cardLastFour,
             }
           : null,
-      alsoRenews: others,
+      alsoRenews: others.map(({ firstName, lastName }) => ({ firstName, lastName })),
     };
   }
 
@@ -207,6 +213,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
   ): Promise<AccountSubscriptionResponse> {
     const instant = now();
     let queued: QueuedMail | undefined;
+    let notices: QueuedMail[] = [];
     // Priced before the transaction (the catalog and tax are read outside it): the email of
     // turning it on says what the renewal charges.
     const price =
@@ -232,11 +239,15 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
       });
       await recordChanges(tx, ids, { ...wanted, changedByUserId: userId, at: instant });
       queued = await queueConfirmation(tx, row, userId, wanted.kind, price);
+      // The co-parent hears only when their renewal flips (off then cancel tells them once).
+      const flipped = changed.filter((s) => s.autoRenew !== turnOn).map((s) => s.id);
+      notices = await queueCoParentNotices(tx, row, userId, flipped, turnOn);
     });
     if (queued) {
       log.info({ userId, subscriptionId, kind: wanted.kind }, 'the subscription renewal changed');
       void queued.deliver();
     }
+    for (const notice of notices) void notice.deliver();
     return {
       subscription: await detail(await visible(db, userId, subscriptionId), userId, locale),
     };
@@ -256,7 +267,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     ]);
     if (!user?.email) return undefined;
     const payerLocale = resolveLocale(user.locale);
-    const [coParent] = row.orderId ? await findOtherMembersOfOrder(tx, row.orderId, row.id) : [];
+    const [coParent] = row.orderId ? await othersRenewedBy(tx, row.orderId, userId) : [];
     const method = row.paymentMethod?.isVaulted ? row.paymentMethod : null;
     const mail = subscriptionRenewalEmail({
       kind,
@@ -271,6 +282,47 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
       subscriptionUrl,
     });
     return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
+  }
+
+  /**
+   * The notice to each co-parent whose renewal this payer's change flipped, in their language
+   * (only those with an email), queued in the change's transaction.
+   */
+  async function queueCoParentNotices(
+    tx: Executor,
+    row: SubscriptionRow,
+    payerId: string,
+    subscriptionIds: string[],
+    renews: boolean,
+  ): Promise<QueuedMail[]> {
+    if (!row.orderId || subscriptionIds.length === 0) return [];
+    const members = await othersRenewedBy(tx, row.orderId, payerId);
+    const queued: QueuedMail[] = [];
+    for (const member of members) {
+      if (!member.userId || !subscriptionIds.includes(member.subscriptionId)) continue;
+      const [coParent, address] = await Promise.all([
+        findUserById(tx, member.userId),
+        findUserAddress(tx, member.userId),
+      ]);
+      if (!coParent?.email) continue;
+      const coParentLocale = resolveLocale(coParent.locale);
+      const mail = coParentRenewalNotice({
+        kind: renews ? 'RENEWS' : 'ENDS',
+        locale: coParentLocale,
+        firstName: coParent.firstName,
+        supportPhone: supportPhoneFor(address?.country).display,
+        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
+        packageName: row.packageName[coParentLocale],
+        endDate: noticeDate(row.renewsAt, coParentLocale, 'UTC'),
+      });
+      queued.push(
+        await mailer.send(
+          { to: coParent.email, locale: coParentLocale, ...mail, secretsExpireAt: null },
+          tx,
+        ),
+      );
+    }
+    return queued;
   }
 
   return {
