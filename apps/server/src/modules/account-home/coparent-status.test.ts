@@ -206,4 +206,13 @@ describe.each(BACKENDS)("the co-parent's status on the account home on %s", (bac
     await later(PAST_INTERVAL_MS, () => resend(textOnly.cookie));
     expect((await liveInvites(coParent.id))[0]?.id).toBe(before?.id);
   });
+
+  it('publishes the call in the contract with its 4xx answers', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    };
+    const call = doc.paths[RESEND]?.post;
+    expect(call?.tags).toEqual(['account']);
+    expect(Object.keys(call?.responses ?? {}).sort()).toEqual(['200', '401', '409']);
+  });
 });
