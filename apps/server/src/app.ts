@@ -16,6 +16,7 @@ import { createLogger, requestLogger } from './logger.js';
 import { accountBillingPlugin } from './modules/account-billing/plugin.js';
 import { accountEmailPlugin } from './modules/account-email/plugin.js';
 import { accountHomePlugin } from './modules/account-home/plugin.js';
+import { accountSubscriptionPlugin } from './modules/account-subscription/plugin.js';
 import { casesPlugin } from './modules/cases/plugin.js';
 import { checkoutPlugin } from './modules/checkout/plugin.js';
 import type { CheckoutHooks } from './modules/checkout/service.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(casesPlugin);
   await app.register(accountHomePlugin);
   await app.register(accountBillingPlugin);
+  await app.register(accountSubscriptionPlugin);
   await app.register(accountEmailPlugin);
   await app.register(supportPlugin);
   await app.register(professionalPlugin);

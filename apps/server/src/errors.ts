@@ -60,6 +60,7 @@ const TITLES: Record<AppErrorCode, string> = {
   INVITE_COVERED_BY_PROFESSIONAL:
     "A professional's family has nothing to pay: set the username and password",
   SESSION_REQUIRED: 'Log in first: no live session',
+  SUBSCRIPTION_NOT_FOUND: 'No such subscription of yours',
   PROFESSIONAL_REQUIRED: 'Only a professional account can do this',
   STAFF_REQUIRED: 'Only a staff account can do this',
   PLACES_UNAVAILABLE: 'Address suggestions are not available; type the address',

@@ -32,7 +32,14 @@ import {
   inviteReminders,
   invites,
 } from './schema/families.js';
-import { lateCharges, orders, payments, receipts, subscriptions } from './schema/payments.js';
+import {
+  lateCharges,
+  orders,
+  payments,
+  receipts,
+  subscriptionChanges,
+  subscriptions,
+} from './schema/payments.js';
 import { sandboxNonces, sandboxPaymentMethods, sandboxTransactions } from './schema/sandbox.js';
 import { signupBilling, signupChildren, signupOrders, signups } from './schema/signups.js';
 import { smsOptOuts, smsOutbox } from './schema/sms.js';
@@ -80,6 +87,7 @@ export const schema = {
   lateCharges,
   orders,
   subscriptions,
+  subscriptionChanges,
   receipts,
   sandboxTransactions,
   sandboxNonces,

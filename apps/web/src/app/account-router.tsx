@@ -43,6 +43,19 @@ export const accountRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'subscription',
+            lazy: async () => ({
+              Component: (await import('./account-routes/subscription')).SubscriptionRoute,
+            }),
+          },
+          {
+            path: 'subscription/cancel',
+            lazy: async () => ({
+              Component: (await import('./account-routes/subscription-cancel'))
+                .SubscriptionCancelRoute,
+            }),
+          },
+          {
             path: 'email',
             lazy: async () => ({ Component: (await import('./account-routes/email')).EmailRoute }),
           },

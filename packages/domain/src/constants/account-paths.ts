@@ -11,3 +11,6 @@ export const ACCOUNT_BILLING_PATH = '/app/account/billing';
 export const ACCOUNT_EMAIL_PATH = '/app/account/email';
 export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
 export const ACCOUNT_SETUP_PATH = '/app/account/setup';
+/** The subscription: its renewal, auto-renewal on and off, and canceling (decision 054). */
+export const ACCOUNT_SUBSCRIPTION_PATH = '/app/account/subscription';
+export const ACCOUNT_CANCEL_PATH = '/app/account/subscription/cancel';

@@ -49,6 +49,8 @@ export const APP_ERROR_STATUS = {
   INVITE_COVERED_BY_PROFESSIONAL: 409,
   /** The account area's calls need a live login session (the `cp_session` cookie): log in. */
   SESSION_REQUIRED: 401,
+  /** The subscription id is not one the session's user may see (theirs, or one they pay for). */
+  SUBSCRIPTION_NOT_FOUND: 404,
   /** A professional's call (My Cases) made with a parent's session. */
   PROFESSIONAL_REQUIRED: 403,
   /**

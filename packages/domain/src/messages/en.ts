@@ -124,6 +124,16 @@ export const en = {
   coParentText_optedOut_error:
     'This number asked not to receive our texts. Check the number, or ask your co-parent to reply START to our last text.',
   coParentText_noInvitation_error: 'There is no invitation by text to send again.',
+  // The subscription's renewal and canceling (account area)
+  coParentEmail_resendTooSoon_error:
+    'A new invitation link was sent a moment ago. Try again in a few minutes.',
+  coParentEmail_noInvitation_error: 'There is no invitation by email to send again.',
+  subscription_ended_error:
+    'This subscription ended on {{date}}, so it can no longer renew. To use the service again, start a new subscription.',
+  subscription_notPayer_error:
+    '{{name}} pays for this subscription, so only {{name}} can change its renewal or cancel it.',
+  subscription_professional_error:
+    'Your professional ({{name}}) covers this subscription, so it is theirs to renew or end. Ask them about it.',
   // Password recovery
   recovery_method_error: 'Choose how to find your account',
   recovery_identityRequired_error: 'Enter your email address, your username or your phone number',

@@ -114,6 +114,15 @@ export const esMX: Record<MessageKey, string> = {
   coParentText_optedOut_error:
     'Este número pidió no recibir nuestros mensajes. Revisa el número o pídele a tu coparente que responda START a nuestro último mensaje.',
   coParentText_noInvitation_error: 'No hay ninguna invitación por mensaje de texto que reenviar.',
+  coParentEmail_resendTooSoon_error:
+    'Se acaba de enviar un nuevo enlace de invitación. Vuelve a intentarlo en unos minutos.',
+  coParentEmail_noInvitation_error: 'No hay ninguna invitación por correo que reenviar.',
+  subscription_ended_error:
+    'Esta suscripción terminó el {{date}}, así que ya no se puede renovar. Para volver a usar el servicio, contrata una nueva suscripción.',
+  subscription_notPayer_error:
+    '{{name}} paga esta suscripción, así que solo {{name}} puede cambiar su renovación o cancelarla.',
+  subscription_professional_error:
+    'Tu profesional ({{name}}) cubre esta suscripción, así que le corresponde a esa persona renovarla o terminarla. Pregúntale.',
   recovery_method_error: 'Elige cómo quieres encontrar tu cuenta',
   recovery_identityRequired_error:
     'Ingresa tu correo electrónico, tu nombre de usuario o tu número de teléfono',

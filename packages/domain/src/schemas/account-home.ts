@@ -70,6 +70,29 @@ export const CoParentTextSchema = z.object({
 });
 export type CoParentText = z.infer<typeof CoParentTextSchema>;
 
+/**
+ * Where Parent A's co-parent stands (docs/account.md "The co-parent's status"): INVITED (not joined
+ * yet), JOINED (has made their login), or NOT_REACHED (the invitation text failed, was not
+ * delivered, or the number opted out; email bounces are not recorded, so an emailed invitation
+ * reads INVITED).
+ */
+export const CO_PARENT_STATES = ['INVITED', 'JOINED', 'NOT_REACHED'] as const;
+export type CoParentState = (typeof CO_PARENT_STATES)[number];
+
+export const CoParentStatusSchema = z.object({
+  state: z.enum(CO_PARENT_STATES),
+  firstName: z.string(),
+  /** ISO 8601 UTC: the first invitation (Parent A's payment). */
+  invitedAt: z.iso.datetime(),
+  /** ISO 8601 UTC: when they made their login; null until they join. */
+  joinedAt: z.iso.datetime().nullable(),
+  /** The address invited by email (null: not invited by email). */
+  email: z.string().nullable(),
+  /** Whether the invitation was texted. */
+  byText: z.boolean(),
+});
+export type CoParentStatus = z.infer<typeof CoParentStatusSchema>;
+
 /** GET /v2/account/home. A professional has no family and no subscription. */
 export const AccountHomeSchema = z.object({
   user: z.object(accountUserFields),
@@ -78,6 +101,8 @@ export const AccountHomeSchema = z.object({
   receipts: z.array(AccountReceiptSummarySchema),
   /** Null for a co-parent invited by email, one who has joined, or a professional. */
   coParentText: CoParentTextSchema.nullable(),
+  /** Parent A's co-parent's status; null for the co-parent, a professional, or no invitation. */
+  coParentStatus: CoParentStatusSchema.nullable(),
 });
 export type AccountHome = z.infer<typeof AccountHomeSchema>;
 
@@ -111,3 +136,7 @@ export const ResendCoParentTextResponseSchema = z.object({
   resendAvailableAt: z.iso.datetime(),
 });
 export type ResendCoParentTextResponse = z.infer<typeof ResendCoParentTextResponseSchema>;
+
+/** POST /v2/account/coparent-invitation-email: the address the new link was emailed to. */
+export const ResendCoParentEmailResponseSchema = z.object({ sentTo: z.string() });
+export type ResendCoParentEmailResponse = z.infer<typeof ResendCoParentEmailResponseSchema>;

@@ -179,9 +179,20 @@ export const subscriptions = pgTable(
       .references(() => catalogPackages.id),
     status: text('status').notNull().default('ACTIVE'),
     years: smallint('years').notNull(),
+    /**
+     * Whether the renewal job charges the order's payment method at `renewsAt` for another term.
+     * False: the paid term ends at `renewsAt` (the payer turned it off, canceled, or a
+     * professional covers it). The payer changes it for every subscription of the order at once.
+     */
     autoRenew: boolean('auto_renew').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** The end of the paid term: the renewal's date, or the end when `autoRenew` is false. */
     renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
+    /**
+     * When the payer canceled (decision 054): `autoRenew` is false with it. Cleared when they
+     * turn auto-renewal on again before the term ends. Each change is in subscription_changes.
+     */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt,
   },
   (table) => [
@@ -190,6 +201,38 @@ export const subscriptions = pgTable(
     check(
       'subscriptions_paid_check',
       sql`${table.orderId} is not null or ${table.coveredByProfessionalId} is not null`,
+    ),
+  ],
+);
+
+export const SUBSCRIPTION_CHANGE_KINDS = ['AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED'] as const;
+export type SubscriptionChangeKind = (typeof SUBSCRIPTION_CHANGE_KINDS)[number];
+
+/**
+ * Every change of a subscription's renewal, with when and by whom (decision 054): one row per
+ * subscription changed, written in the change's transaction. A call that changes nothing (turning
+ * off what is off) writes none.
+ */
+export const subscriptionChanges = pgTable(
+  'subscription_changes',
+  {
+    id: randomId,
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    kind: text('kind', { enum: SUBSCRIPTION_CHANGE_KINDS }).notNull(),
+    changedByUserId: uuid('changed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The optional answer to "why are you canceling?" (a CANCEL_REASONS value). */
+    reason: text('reason'),
+    createdAt,
+  },
+  (table) => [
+    index('subscription_changes_subscription_idx').on(table.subscriptionId),
+    check(
+      'subscription_changes_kind_check',
+      sql`${table.kind} in ('AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED')`,
     ),
   ],
 );

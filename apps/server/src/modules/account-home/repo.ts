@@ -1,9 +1,10 @@
-import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, max, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogPackages,
   type FamilyMemberRow,
   familyMembers,
+  invites,
   type LocalizedText,
   orders,
   payments,
@@ -11,6 +12,7 @@ import {
   type SmsOutboxRow,
   smsOutbox,
   subscriptions,
+  userCredentials,
   users,
 } from '../../db/schema.js';
 
@@ -171,4 +173,26 @@ export async function updateFamilyMemberPhone(
   phone: { phoneCountryCode: string; phoneNumber: string },
 ): Promise<void> {
   await tx.update(familyMembers).set(phone).where(eq(familyMembers.id, familyMemberId));
+}
+
+/** When this family member was first invited (null: never). */
+export async function findFirstInvitedAt(
+  db: Executor,
+  familyMemberId: string,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(invites.createdAt) })
+    .from(invites)
+    .where(eq(invites.familyMemberId, familyMemberId));
+  return row?.at ?? null;
+}
+
+/** When the user made their login (null: not yet). */
+export async function findJoinedAt(db: Executor, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: userCredentials.createdAt })
+    .from(userCredentials)
+    .where(eq(userCredentials.userId, userId))
+    .limit(1);
+  return row?.at ?? null;
 }

@@ -2,6 +2,7 @@ import {
   AccountHomeSchema,
   AccountReceiptParamsSchema,
   AccountReceiptSchema,
+  ResendCoParentEmailResponseSchema,
   ResendCoParentTextRequestSchema,
   ResendCoParentTextResponseSchema,
   ValidationErrorsResponseSchema,
@@ -16,12 +17,14 @@ import {
   sendReceiptPdf,
 } from '../receipts/receipt-pdf-http.js';
 import type { SessionAuth } from '../session/session-auth.js';
+import type { CoParentStatusService } from './coparent-status.js';
 import type { CoParentTextService } from './coparent-text.js';
 import type { AccountHomeService } from './service.js';
 
 export type AccountHomeRoutesOptions = {
   service: AccountHomeService;
   coParentText: CoParentTextService;
+  coParentStatus: CoParentStatusService;
   auth: SessionAuth;
 };
 
@@ -30,7 +33,7 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
   app,
   opts,
 ) => {
-  const { service, coParentText, auth } = opts;
+  const { service, coParentText, coParentStatus, auth } = opts;
 
   app.get(
     '/account/home',
@@ -43,7 +46,9 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
           'Package names in the request’s language. A professional has `family` and ' +
           '`subscription` null. `coParentText` is Parent A’s co-parent invited by text who has ' +
           'not joined: `problem` says when the text did not reach them (NOT_DELIVERED, ' +
-          'OPTED_OUT), `resendAvailableAt` when it can be sent again. 401 SESSION_REQUIRED ' +
+          'OPTED_OUT), `resendAvailableAt` when it can be sent again. `coParentStatus` is where ' +
+          'Parent A’s co-parent stands: INVITED (when, by email and/or text), JOINED (when), ' +
+          'NOT_REACHED (their invitation text did not reach them). 401 SESSION_REQUIRED ' +
           'without a live session.',
         headers: LocaleHeadersSchema,
         response: { 200: AccountHomeSchema, 401: ProblemSchema },
@@ -130,6 +135,35 @@ export const accountHomeRoutes: FastifyPluginAsyncZod<AccountHomeRoutesOptions> 
       reply.header('cache-control', 'no-store');
       const { userId } = auth.sessionOf(request);
       return coParentText.resend(userId, request.body, requestLocale(request));
+    },
+  );
+
+  app.post(
+    '/account/coparent-invitation-email',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'Email the co-parent’s invitation again, with a new link',
+        description:
+          'Only the session’s Parent A, for their own family’s co-parent who has an email and ' +
+          'has not joined. Issues a new invitation link (earlier links stop working) and emails ' +
+          'it in the co-parent’s language, within the invite module’s new-link limits (one per ' +
+          'interval, a few per hour, shared with the co-parent’s own requests). 409 ' +
+          '`{ validationErrors }` at `form` when there is no such invitation, the co-parent has ' +
+          'joined, or a link was sent too recently. 401 SESSION_REQUIRED without a live session.',
+        headers: LocaleHeadersSchema,
+        response: {
+          200: ResendCoParentEmailResponseSchema,
+          409: ValidationErrorsResponseSchema,
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { userId } = auth.sessionOf(request);
+      return coParentStatus.resendByEmail(userId, requestLocale(request));
     },
   );
 };

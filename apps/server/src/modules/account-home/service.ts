@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { findCredentialsOfUser, findUserById } from '../account/repo.js';
 import { familyMembers } from '../accounts/families.js';
 import { type ReceiptPdf, receiptPdf as renderReceiptPdf } from '../receipts/receipt-pdf.js';
+import type { CoParentStatusService } from './coparent-status.js';
 import type { CoParentTextService } from './coparent-text.js';
 import {
   findMemberOfUser,
@@ -27,6 +28,8 @@ export type AccountHomeServiceDeps = {
   now: () => Date;
   /** The co-parent's invitation text, when it did not reach them. */
   coParentText: Pick<CoParentTextService, 'stateFor'>;
+  /** Where the co-parent stands (invited, joined, not reached). */
+  coParentStatus: Pick<CoParentStatusService, 'statusFor'>;
 };
 export type AccountHomeService = ReturnType<typeof createAccountHomeService>;
 
@@ -57,7 +60,12 @@ function subscriptionView(
  * The account home and the receipts (docs/account.md). Every read is scoped to
  * the session's user id: a receipt id that is not theirs is not found, whatever it is.
  */
-export function createAccountHomeService({ db, now, coParentText }: AccountHomeServiceDeps) {
+export function createAccountHomeService({
+  db,
+  now,
+  coParentText,
+  coParentStatus,
+}: AccountHomeServiceDeps) {
   /** GET /v2/account/home. */
   async function home(userId: string, locale: Locale): Promise<AccountHome> {
     const [user, credentials, member, receiptRows] = await Promise.all([
@@ -71,6 +79,7 @@ export function createAccountHomeService({ db, now, coParentText }: AccountHomeS
     let family: AccountHome['family'] = null;
     let subscription: AccountHome['subscription'] = null;
     let coParentTextState: AccountHome['coParentText'] = null;
+    let coParentStatusState: AccountHome['coParentStatus'] = null;
     // A professional's account has cases, not a family (the web links to My Cases).
     if (user.kind === 'PARENT' && member) {
       const [members, newest] = await Promise.all([
@@ -92,6 +101,7 @@ export function createAccountHomeService({ db, now, coParentText }: AccountHomeS
       };
       subscription = newest ? subscriptionView(newest, userId, locale, now()) : null;
       coParentTextState = await coParentText.stateFor(member);
+      coParentStatusState = await coParentStatus.statusFor(member, coParentTextState);
     }
 
     return {
@@ -113,6 +123,7 @@ export function createAccountHomeService({ db, now, coParentText }: AccountHomeS
         currency: row.currency,
       })),
       coParentText: coParentTextState,
+      coParentStatus: coParentStatusState,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { AccountSubscription } from '@coparent/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -42,6 +43,43 @@ describe('/app/account/ (home)', () => {
     // The header: the first name and Log out.
     expect(await screen.findByText('Logged in as Ana')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
+  it('leads the payer to the subscription page and to cancel, one link each', async () => {
+    mockFetch(
+      on('GET', '/v2/account/session', { body: PARENT_SESSION }),
+      on('GET', '/v2/account/home', { body: parentHome() }),
+    );
+    renderAccount('/');
+    const subscription = await screen.findByRole('region', { name: 'Your subscription' });
+    expect(
+      within(subscription).getByRole('link', { name: 'Manage your subscription' }),
+    ).toHaveAttribute('href', '/subscription');
+    expect(
+      within(subscription).getByRole('link', { name: 'Cancel your subscription' }),
+    ).toHaveAttribute('href', '/subscription/cancel');
+  });
+
+  it('offers no cancel link to the co-parent whose subscription the other parent pays', async () => {
+    mockFetch(
+      on('GET', '/v2/account/session', { body: PARENT_SESSION }),
+      on('GET', '/v2/account/home', {
+        body: parentHome({
+          subscription: {
+            ...(parentHome().subscription as AccountSubscription),
+            paidBy: { firstName: 'Luis', lastName: 'Pérez', isYou: false },
+          },
+        }),
+      }),
+    );
+    renderAccount('/');
+    const subscription = await screen.findByRole('region', { name: 'Your subscription' });
+    expect(
+      within(subscription).getByRole('link', { name: 'Manage your subscription' }),
+    ).toBeVisible();
+    expect(
+      within(subscription).queryByRole('link', { name: 'Cancel your subscription' }),
+    ).toBeNull();
   });
 
   it('says who paid when the co-parent’s subscription was paid by the other parent', async () => {

@@ -8,6 +8,7 @@ import { QueryResult } from '@/components/query-result';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { PaymentMethodText } from '../components/payment-method-text';
 import { isSessionRequired, useLoginRedirect } from '../session/require-login';
 import { loginPath } from '../session/return-to';
 import styles from './account-billing.module.css';
@@ -20,7 +21,6 @@ import {
   writeBillingDraft,
 } from './billing-draft';
 import { billingFormDefaults, draftOwner } from './billing-values';
-import { PaymentMethodText } from './payment-method';
 
 /** This page inside the account area (where the login comes back to). */
 const BILLING_PAGE = '/billing';

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountLoadError } from '../components/account-load-error';
 import { useLoginRedirect } from '../session/require-login';
 import styles from './account-home.module.css';
+import { CoParentStatusCard } from './coparent-status-card';
 import { CoParentTextCard } from './coparent-text-card';
 import { useAccountHome } from './get-account-home';
 import { ReceiptList } from './receipt-list';
@@ -16,7 +17,8 @@ import { SubscriptionCard } from './subscription-card';
 
 /**
  * The account home (/app/account/): a greeting, the family, the subscription and the receipts
- * of a parent, first of all the co-parent's invitation text when it did not reach them; a
+ * of a parent, first of all the co-parent's invitation text when it did not reach them, then
+ * where the co-parent stands (invited, joined, not reached) with the invitation by email again; a
  * professional's home leads to My Cases. Logged out: the login page first.
  */
 export function AccountHomePage() {
@@ -24,6 +26,7 @@ export function AccountHomePage() {
   const home = useAccountHome();
   const isRedirecting = useLoginRedirect(home.error);
   const [resentTo, setResentTo] = useState<string | null>(null);
+  const [emailedTo, setEmailedTo] = useState<string | null>(null);
   useDocumentTitle(t('accountHome.title'));
 
   if (home.isPending || isRedirecting) return <Spinner label={t('account.loading')} />;
@@ -36,14 +39,16 @@ export function AccountHomePage() {
     );
   }
 
-  const { user, family, subscription, receipts, coParentText } = home.data;
+  const { user, family, subscription, receipts, coParentText, coParentStatus } = home.data;
   const isProfessional = user.kind === 'PROFESSIONAL';
   // Said on the page, and to screen readers by the status region, once the invitation went again.
   const sentMessage = resentTo
     ? t('accountHome.coParentText.sent', {
         number: formatPhoneNumber(resentTo, { international: true }),
       })
-    : '';
+    : emailedTo
+      ? t('accountHome.coParentStatus.sent', { email: emailedTo })
+      : '';
   return (
     <div className={styles.page}>
       {/* One grid row: the status region adds no gap while it is empty. */}
@@ -51,10 +56,25 @@ export function AccountHomePage() {
         <PageHeading caption={t('accountHome.title')}>
           {t('accountHome.greeting', { name: user.firstName })}
         </PageHeading>
-        <div role="status">{resentTo ? <p className={styles.sent}>{sentMessage}</p> : null}</div>
+        <div role="status">{sentMessage ? <p className={styles.sent}>{sentMessage}</p> : null}</div>
       </div>
       {coParentText?.problem ? (
-        <CoParentTextCard state={coParentText} onSent={setResentTo} />
+        <CoParentTextCard
+          state={coParentText}
+          onSent={(number) => {
+            setEmailedTo(null);
+            setResentTo(number);
+          }}
+        />
+      ) : null}
+      {coParentStatus ? (
+        <CoParentStatusCard
+          status={coParentStatus}
+          onSent={(email) => {
+            setResentTo(null);
+            setEmailedTo(email);
+          }}
+        />
       ) : null}
       {family ? (
         <section className={styles.card} aria-labelledby="family-heading">

@@ -1,10 +1,14 @@
 import type { AccountSubscription } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLocale } from '@/lib/use-locale';
 import styles from './account-home.module.css';
 import { formatAccountDate } from './format-date';
 
-/** The subscription of the logged-in parent: package, term, renewal, status and who paid. */
+/**
+ * The subscription of the logged-in parent: package, term, renewal, status and who paid, with
+ * the way to its page and, for its payer, to cancel.
+ */
 export function SubscriptionCard({ subscription }: { subscription: AccountSubscription | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -46,6 +50,19 @@ export function SubscriptionCard({ subscription }: { subscription: AccountSubscr
             </dd>
           </div>
         </dl>
+      ) : null}
+      {subscription ? (
+        <ul className={styles.links}>
+          <li>
+            <Link to="/subscription">{t('accountSubscription.homeLink')}</Link>
+          </li>
+          {/* Canceling is as easy to find as signing up: a link of its own, on the home. */}
+          {subscription.paidBy.isYou && subscription.isCurrent ? (
+            <li>
+              <Link to="/subscription/cancel">{t('accountSubscription.homeCancelLink')}</Link>
+            </li>
+          ) : null}
+        </ul>
       ) : (
         <p>{t('accountHome.subscription.none')}</p>
       )}

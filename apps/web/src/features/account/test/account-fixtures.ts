@@ -82,6 +82,7 @@ export function parentHome(overrides: Partial<AccountHome> = {}): AccountHome {
       },
     ],
     coParentText: null,
+    coParentStatus: null,
     ...overrides,
   };
 }

@@ -1,0 +1,340 @@
+import {
+  ACCOUNT_SUBSCRIPTION_PATH,
+  type AccountSubscriptionDetail,
+  type AccountSubscriptionResponse,
+  type CancelReason,
+  FORM_FIELD,
+  type Locale,
+  type MessageKey,
+  type Order,
+  PAYMENT_TYPES,
+  type PaymentType,
+  resolveLocale,
+  type SubscriptionRenewalPrice,
+  supportPhoneFor,
+  translateMessage,
+} from '@coparent/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { SubscriptionChangeKind } from '../../db/schema.js';
+import { AppError, FieldValidationError } from '../../errors.js';
+import { findUserAddress, findUserById } from '../account/repo.js';
+import { pricedAddress } from '../checkout/attempt.js';
+import { noticeDate } from '../email/templates/notice-date.js';
+import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
+import {
+  paymentMethodWords,
+  subscriptionRenewalEmail,
+} from '../email/templates/subscription-renewal.js';
+import type { PricingService } from '../pricing/service.js';
+import {
+  findMembersOfOrder,
+  findOwnSubscriptionId,
+  findSubscription,
+  lockOrderSubscriptions,
+  recordChanges,
+  type SubscriptionRow,
+  updateRenewal,
+} from './repo.js';
+
+export type AccountSubscriptionDeps = {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  pricing: Pick<PricingService, 'quoteFor'>;
+  publicUrl: string;
+};
+export type AccountSubscriptionService = ReturnType<typeof createAccountSubscriptionService>;
+
+/** What a call asks of the renewal: the state it leaves, and the change it records. */
+type RenewalChange = { kind: SubscriptionChangeKind; reason: CancelReason | null };
+
+const SubscriptionIdSchema = z.uuid();
+
+function isPaymentType(value: string): value is PaymentType {
+  return (PAYMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A 409 with the localised reason at the form (the error summary shows it). */
+function refusal(key: MessageKey, locale: Locale, params?: Record<string, string>) {
+  const text = translateMessage(key, locale, params);
+  return new FieldValidationError([{ field: FORM_FIELD, text, type: 'ERROR' }], { status: 409 });
+}
+
+function isCurrent(row: SubscriptionRow, now: Date): boolean {
+  return row.status === 'ACTIVE' && row.renewsAt.getTime() > now.getTime();
+}
+
+/**
+ * The subscription page and the payer's renewal controls (decision 054). The unit is the order:
+ * one payment renews every subscription it bought together (Parent A's and the co-parent's they
+ * pay for), so turning auto-renewal off or on, or canceling, changes them all at once. Only the
+ * order's buyer may change it, only while the paid term runs; each change is recorded (when, by
+ * whom) and confirmed by email in the payer's language, in the same transaction. A call that
+ * changes nothing (off when off) answers the state as it is and writes nothing.
+ */
+export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) {
+  const { db, mailer, log, now, pricing } = deps;
+  const subscriptionUrl = `${deps.publicUrl}${ACCOUNT_SUBSCRIPTION_PATH}`;
+
+  /** The members the payer's order renews besides the payer (the co-parent they pay for). */
+  async function othersRenewedBy(exec: Executor, orderId: string, payerId: string) {
+    return (await findMembersOfOrder(exec, orderId)).filter((m) => m.userId !== payerId);
+  }
+
+  /** The subscription when this user may see it: theirs, or one they pay for; else 404. */
+  async function visible(exec: Executor, userId: string, subscriptionId: string) {
+    // A malformed id is not looked up (the column is a uuid): it is just not found.
+    if (!SubscriptionIdSchema.safeParse(subscriptionId).success) {
+      throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    }
+    const row = await findSubscription(exec, subscriptionId);
+    if (!row || (row.memberUserId !== userId && row.buyerUserId !== userId)) {
+      throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    }
+    return row;
+  }
+
+  /** The renewal's price now: the checkout's pricing of the same order, without codes. */
+  async function renewalPrice(
+    row: SubscriptionRow,
+    userId: string,
+    locale: Locale,
+  ): Promise<SubscriptionRenewalPrice | null> {
+    if (!row.order || row.buyerUserId !== userId) return null;
+    const [user, address] = await Promise.all([
+      findUserById(db, userId),
+      findUserAddress(db, userId),
+    ]);
+    if (!user || !address) return null;
+    try {
+      const priced = await pricing.quoteFor(
+        {
+          id: user.id,
+          parentPhoneCountryCode: user.phoneCountryCode,
+          parentPhoneNumber: user.phoneNumber,
+        },
+        {
+          address: pricedAddress(address),
+          limboId: undefined,
+          orderDetail: {
+            packageId: row.order.packageId,
+            // As the order stored them: what the checkout priced and charged.
+            productId: row.order.productId as Order['productId'],
+            services: row.order.services as Order['services'],
+          },
+          payForCoparent: row.order.payForCoParent,
+          paymentCodes: [],
+          promoCodes: [],
+          phoneCountryCode: undefined,
+          phoneNumber: undefined,
+        },
+        { locale },
+      );
+      const { currencyCode, total, totalFormatted, taxAmountFormatted } = priced.totals;
+      return { currencyCode, total, totalFormatted, taxAmountFormatted };
+    } catch (error) {
+      // The package is no longer sold in the payer's country, or the catalog refuses the order:
+      // the page says the price is confirmed before the renewal.
+      if (error instanceof AppError || error instanceof FieldValidationError) return null;
+      throw error;
+    }
+  }
+
+  async function detail(
+    row: SubscriptionRow,
+    userId: string,
+    locale: Locale,
+  ): Promise<AccountSubscriptionDetail> {
+    const isPayer = row.buyerUserId === userId;
+    const current = isCurrent(row, now());
+    const method = row.paymentMethod;
+    const [price, others] = await Promise.all([
+      current ? renewalPrice(row, userId, locale) : Promise.resolve(null),
+      row.orderId && isPayer ? othersRenewedBy(db, row.orderId, userId) : [],
+    ]);
+    return {
+      subscriptionId: row.id,
+      packageName: row.packageName[locale],
+      years: row.years === 2 ? 2 : 1,
+      renewsAt: row.renewsAt.toISOString(),
+      autoRenew: row.autoRenew,
+      canceledAt: row.canceledAt?.toISOString() ?? null,
+      isCurrent: current,
+      paidBy: {
+        payer: isPayer ? 'YOU' : row.professionalUserId ? 'PROFESSIONAL' : 'CO_PARENT',
+        ...row.payer,
+      },
+      canChange: isPayer && current,
+      renewalPrice: price,
+      paymentMethod:
+        isPayer && method?.isVaulted && isPaymentType(method.paymentType)
+          ? {
+              paymentType: method.paymentType,
+              cardType: method.cardType,
+              lastFour: method.cardLastFour,
+            }
+          : null,
+      alsoRenews: others.map(({ firstName, lastName }) => ({ firstName, lastName })),
+    };
+  }
+
+  /** GET /v2/account/subscription: the user's own subscription (null when they have none). */
+  async function own(userId: string, locale: Locale): Promise<AccountSubscriptionResponse> {
+    const id = await findOwnSubscriptionId(db, userId);
+    if (!id) return { subscription: null };
+    return { subscription: await detail(await visible(db, userId, id), userId, locale) };
+  }
+
+  /** Why this user may not change this subscription's renewal, if they may not. */
+  function assertChangeable(row: SubscriptionRow, userId: string, locale: Locale, at: Date) {
+    const name = `${row.payer.firstName} ${row.payer.lastName}`.trim();
+    if (row.professionalUserId) throw refusal('subscription_professional_error', locale, { name });
+    if (row.buyerUserId !== userId) throw refusal('subscription_notPayer_error', locale, { name });
+    if (!isCurrent(row, at)) {
+      const date = noticeDate(row.renewsAt, locale, 'UTC');
+      throw refusal('subscription_ended_error', locale, { date });
+    }
+  }
+
+  /**
+   * Applies a change to every subscription of the order, under the rows' lock: the state after
+   * it, the rows that changed, their change records and the confirmation email, or nothing when
+   * nothing changes.
+   */
+  async function change(
+    userId: string,
+    subscriptionId: string,
+    wanted: RenewalChange,
+    locale: Locale,
+  ): Promise<AccountSubscriptionResponse> {
+    const instant = now();
+    let queued: QueuedMail | undefined;
+    let notices: QueuedMail[] = [];
+    // Priced before the transaction (the catalog and tax are read outside it): the email of
+    // turning it on says what the renewal charges.
+    const price =
+      wanted.kind === 'AUTO_RENEW_ON'
+        ? await renewalPrice(await visible(db, userId, subscriptionId), userId, locale)
+        : null;
+    await db.transaction(async (tx: Executor) => {
+      const row = await visible(tx, userId, subscriptionId);
+      assertChangeable(row, userId, locale, instant);
+      const orderId = row.orderId ?? '';
+      const locked = await lockOrderSubscriptions(tx, orderId);
+      const turnOn = wanted.kind === 'AUTO_RENEW_ON';
+      const canceling = wanted.kind === 'CANCELED';
+      const changed = locked.filter((s) =>
+        turnOn ? !s.autoRenew : canceling ? s.canceledAt === null : s.autoRenew,
+      );
+      if (changed.length === 0) return;
+      const ids = changed.map((s) => s.id);
+      await updateRenewal(tx, ids, {
+        autoRenew: turnOn,
+        // Off keeps a cancellation as it was; on undoes it; cancel keeps the first moment.
+        canceledAt: turnOn ? null : canceling ? instant : (row.canceledAt ?? null),
+      });
+      await recordChanges(tx, ids, { ...wanted, changedByUserId: userId, at: instant });
+      queued = await queueConfirmation(tx, row, userId, wanted.kind, price);
+      // The co-parent hears only when their renewal flips (off then cancel tells them once).
+      const flipped = changed.filter((s) => s.autoRenew !== turnOn).map((s) => s.id);
+      notices = await queueCoParentNotices(tx, row, userId, flipped, turnOn);
+    });
+    if (queued) {
+      log.info({ userId, subscriptionId, kind: wanted.kind }, 'the subscription renewal changed');
+      void queued.deliver();
+    }
+    for (const notice of notices) void notice.deliver();
+    return {
+      subscription: await detail(await visible(db, userId, subscriptionId), userId, locale),
+    };
+  }
+
+  /** The payer's confirmation, in their language, queued in the change's transaction. */
+  async function queueConfirmation(
+    tx: Executor,
+    row: SubscriptionRow,
+    userId: string,
+    kind: SubscriptionChangeKind,
+    price: SubscriptionRenewalPrice | null,
+  ): Promise<QueuedMail | undefined> {
+    const [user, address] = await Promise.all([
+      findUserById(tx, userId),
+      findUserAddress(tx, userId),
+    ]);
+    if (!user?.email) return undefined;
+    const payerLocale = resolveLocale(user.locale);
+    const [coParent] = row.orderId ? await othersRenewedBy(tx, row.orderId, userId) : [];
+    const method = row.paymentMethod?.isVaulted ? row.paymentMethod : null;
+    const mail = subscriptionRenewalEmail({
+      kind,
+      locale: payerLocale,
+      firstName: user.firstName,
+      supportPhone: supportPhoneFor(address?.country).display,
+      packageName: row.packageName[payerLocale],
+      endDate: noticeDate(row.renewsAt, payerLocale, 'UTC'),
+      coParentName: coParent ? `${coParent.firstName} ${coParent.lastName}` : null,
+      renewalPrice: price?.totalFormatted ?? null,
+      paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
+      subscriptionUrl,
+    });
+    return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
+  }
+
+  /**
+   * The notice to each co-parent whose renewal this payer's change flipped, in their language
+   * (only those with an email), queued in the change's transaction.
+   */
+  async function queueCoParentNotices(
+    tx: Executor,
+    row: SubscriptionRow,
+    payerId: string,
+    subscriptionIds: string[],
+    renews: boolean,
+  ): Promise<QueuedMail[]> {
+    if (!row.orderId || subscriptionIds.length === 0) return [];
+    const members = await othersRenewedBy(tx, row.orderId, payerId);
+    const queued: QueuedMail[] = [];
+    for (const member of members) {
+      if (!member.userId || !subscriptionIds.includes(member.subscriptionId)) continue;
+      const [coParent, address] = await Promise.all([
+        findUserById(tx, member.userId),
+        findUserAddress(tx, member.userId),
+      ]);
+      if (!coParent?.email) continue;
+      const coParentLocale = resolveLocale(coParent.locale);
+      const mail = coParentRenewalNotice({
+        kind: renews ? 'RENEWS' : 'ENDS',
+        locale: coParentLocale,
+        firstName: coParent.firstName,
+        supportPhone: supportPhoneFor(address?.country).display,
+        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
+        packageName: row.packageName[coParentLocale],
+        endDate: noticeDate(row.renewsAt, coParentLocale, 'UTC'),
+      });
+      queued.push(
+        await mailer.send(
+          { to: coParent.email, locale: coParentLocale, ...mail, secretsExpireAt: null },
+          tx,
+        ),
+      );
+    }
+    return queued;
+  }
+
+  return {
+    own,
+    setAutoRenew: (userId: string, subscriptionId: string, autoRenew: boolean, locale: Locale) =>
+      change(
+        userId,
+        subscriptionId,
+        { kind: autoRenew ? 'AUTO_RENEW_ON' : 'AUTO_RENEW_OFF', reason: null },
+        locale,
+      ),
+    cancel: (userId: string, subscriptionId: string, reason: CancelReason | null, locale: Locale) =>
+      change(userId, subscriptionId, { kind: 'CANCELED', reason }, locale),
+  };
+}
