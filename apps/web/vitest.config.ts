@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { TEST_FILE_WORKERS } from '../../vitest.workers';
 
 export default defineProject({
   plugins: [react()],
@@ -11,6 +12,7 @@ export default defineProject({
   },
   test: {
     name: 'web',
+    maxWorkers: TEST_FILE_WORKERS,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

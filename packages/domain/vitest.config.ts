@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { TEST_FILE_WORKERS } from '../../vitest.workers';
 
 export default defineProject({
   resolve: { conditions: ['source'] },
   test: {
     name: 'domain',
+    maxWorkers: TEST_FILE_WORKERS,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     // Pure functions with no mocks and no state a file could leave behind (the module-level
