@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_FILE_WORKERS } from './vitest.workers';
 
 // One runner for every unit, component and server suite; each workspace is a project.
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/server', 'apps/web'],
-    maxWorkers: TEST_FILE_WORKERS,
+    // Two test files side by side (the server suites mostly wait on the database). A project
+    // does not inherit this: each sets its own, or on two cores Vitest runs its files one by one.
+    maxWorkers: 2,
   },
 });

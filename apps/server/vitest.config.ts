@@ -1,12 +1,12 @@
 import { defineProject } from 'vitest/config';
-import { TEST_FILE_WORKERS } from '../../vitest.workers';
 
 export default defineProject({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'server',
-    maxWorkers: TEST_FILE_WORKERS,
+    // Two files side by side, as the root config says: a project does not inherit its maxWorkers.
+    maxWorkers: 2,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     // One migrated PGlite snapshot per run, which each test file's database starts from.

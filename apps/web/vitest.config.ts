@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { TEST_FILE_WORKERS } from '../../vitest.workers';
 
 export default defineProject({
   plugins: [react()],
@@ -12,7 +11,8 @@ export default defineProject({
   },
   test: {
     name: 'web',
-    maxWorkers: TEST_FILE_WORKERS,
+    // Two files side by side, as the root config says: a project does not inherit its maxWorkers.
+    maxWorkers: 2,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

@@ -1,11 +1,11 @@
 import { defineProject } from 'vitest/config';
-import { TEST_FILE_WORKERS } from '../../vitest.workers';
 
 export default defineProject({
   resolve: { conditions: ['source'] },
   test: {
     name: 'domain',
-    maxWorkers: TEST_FILE_WORKERS,
+    // Two files side by side, as the root config says: a project does not inherit its maxWorkers.
+    maxWorkers: 2,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     // Pure functions with no mocks and no state a file could leave behind (the module-level
