@@ -67,6 +67,8 @@ const TITLES: Record<AppErrorCode, string> = {
   RECOVERY_INVALID:
     'The password recovery has expired, was used or replaced, or has no attempts left',
   RESUME_LINK_INVALID: 'The resume link is unknown, used or expired, or the signup is paid',
+  EMAIL_CHANGE_INVALID:
+    'The email change link is unknown, used, expired or replaced, or the account email changed since',
   SUPPORT_CHAT_DISABLED: 'Support chat is not configured',
   DATABASE_UNAVAILABLE: 'The database is not available; nothing was saved, try again shortly',
   BAD_REQUEST: 'The request could not be understood',

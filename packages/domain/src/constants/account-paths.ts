@@ -9,6 +9,8 @@ export const ACCOUNT_HOME_PATH = '/app/account/';
 export const ACCOUNT_LOGIN_PATH = '/app/account/login';
 export const ACCOUNT_BILLING_PATH = '/app/account/billing';
 export const ACCOUNT_EMAIL_PATH = '/app/account/email';
+/** The email change's link (`?token=`, decision 059); works without a session. */
+export const ACCOUNT_EMAIL_CONFIRM_PATH = '/app/account/email/confirm';
 export const ACCOUNT_RECOVER_PATH = '/app/account/recover';
 export const ACCOUNT_SETUP_PATH = '/app/account/setup';
 /** The subscription: its renewal, auto-renewal on and off, and canceling (decision 054). */

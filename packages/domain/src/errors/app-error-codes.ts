@@ -63,6 +63,11 @@ export const APP_ERROR_STATUS = {
    * start again.
    */
   RESUME_LINK_INVALID: 410,
+  /**
+   * The email change's link is unknown, used, expired, replaced by a newer request or canceled,
+   * or the account's email changed since it was sent (decision 059): ask again.
+   */
+  EMAIL_CHANGE_INVALID: 410,
   /** A staff-only call (the funnel report) made with a session that is not staff. */
   STAFF_REQUIRED: 403,
   /** The places provider (Google Places) failed or timed out: the address is typed by hand. */

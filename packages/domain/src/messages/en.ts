@@ -116,6 +116,10 @@ export const en = {
   accountEmail_currentPasswordRequired_error: 'Enter your current password',
   accountEmail_currentPasswordWrong_error: 'That password is not correct.',
   accountEmail_same_error: 'This is already your email address.',
+  accountEmail_tooManyRequests_error:
+    'You asked to change your email address too many times. Please try again in an hour.',
+  accountEmail_takenAtConfirm_error:
+    'Another account started using that email address after you asked for the change, so it cannot become yours. Your email address stays the same.',
   // The co-parent's invitation text, sent again from the account home
   coParentText_resendTooSoon_error:
     'You can send the invitation again once a day. Try again after {{when}}.',

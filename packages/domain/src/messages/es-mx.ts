@@ -107,6 +107,10 @@ export const esMX: Record<MessageKey, string> = {
   accountEmail_currentPasswordRequired_error: 'Escribe tu contraseña actual',
   accountEmail_currentPasswordWrong_error: 'Esa contraseña no es correcta.',
   accountEmail_same_error: 'Ese ya es tu correo electrónico.',
+  accountEmail_tooManyRequests_error:
+    'Pediste cambiar tu correo electrónico demasiadas veces. Vuelve a intentarlo en una hora.',
+  accountEmail_takenAtConfirm_error:
+    'Otra cuenta empezó a usar ese correo electrónico después de que pediste el cambio, así que no puede ser tuyo. Tu correo electrónico sigue siendo el mismo.',
   coParentText_resendTooSoon_error:
     'Puedes reenviar la invitación una vez al día. Vuelve a intentarlo a partir del {{when}}.',
   coParentText_alreadyJoined_error:

@@ -235,6 +235,31 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * Email changes waiting for their link (POST /v2/account/email, decision 059): the link's token is
+ * stored as its SHA-256; the address the account had when asked (normalized) must still be its
+ * address when the link is opened. A newer request (or a cancel) revokes the open one.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    ...userTokenColumns(),
+    /** The address asked for, trimmed as typed. */
+    newEmail: text('new_email').notNull(),
+    /** `users.email_normalized` when asked (null: the account had no email). */
+    fromEmailNormalized: text('from_email_normalized'),
+    /** The change was made with it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer request or a cancel ended it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [
+    index('email_changes_user_created_idx').on(table.userId, table.createdAt),
+    index('email_changes_expires_idx').on(table.expiresAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type ProfessionalProfileRow = typeof professionalProfiles.$inferSelect;
