@@ -3,7 +3,7 @@ import { routesModule } from '../../http/routes-module.js';
 import { accountEmailRoutes } from './routes.js';
 import { createAccountEmailService } from './service.js';
 
-/** The account area's change of email address. */
+/** The account area's change of email address, confirmed by an emailed link. */
 export const accountEmailPlugin = routesModule(
   { name: 'account-email', dependencies: ['core', 'adapters', 'rate-limit', 'session'] },
   accountEmailRoutes,
@@ -12,6 +12,7 @@ export const accountEmailPlugin = routesModule(
     service: createAccountEmailService({
       db: app.database.db,
       mailer: app.mailer,
+      publicUrl: config.publicUrl,
       log: app.log,
       now: app.now,
       lockout: config.loginLockout,
@@ -20,5 +21,6 @@ export const accountEmailPlugin = routesModule(
     }),
     auth: app.sessionAuth,
     rateLimit: perMinute(config.rateLimit.loginPerMinute),
+    confirmRateLimit: perMinute(config.rateLimit.recoveryVerifyPerMinute),
   }),
 );
