@@ -60,6 +60,12 @@ export const accountRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./account-routes/email')).EmailRoute }),
           },
           {
+            path: 'email/confirm',
+            lazy: async () => ({
+              Component: (await import('./account-routes/email-confirm')).EmailConfirmRoute,
+            }),
+          },
+          {
             path: 'setup',
             lazy: async () => ({ Component: (await import('./account-routes/setup')).SetupRoute }),
           },
