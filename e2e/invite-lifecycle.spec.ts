@@ -1,4 +1,5 @@
 import { translateMessage } from '@coparent/domain';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_TEST_PASSWORD, loginViaApi, paidParentViaApi } from './support/account';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { fillTexasAddress } from './support/checkout';
@@ -8,10 +9,23 @@ import { fillInviteCredentials, invitationViaApi, newestInviteLink } from './sup
 import { expect, test } from './support/test';
 
 // After the invite: setting credentials signs the co-parent in, the link then only says "You're
-// all set", and a later email change happens in the account, with the password and a notice to
-// the old address.
+// all set", and a later email change happens in the account: the password, a link to the new
+// address that makes the change, and notices to the old one.
 
 type MailboxMessage = { to: string; template: string; text: string };
+
+/** The newest email of `template` the local mailbox holds for `to`. */
+async function newestMail(page: Page, to: string, template: string) {
+  const answer = await page.request.get(`/v2/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`);
+  const { messages } = (await answer.json()) as { messages: MailboxMessage[] };
+  return messages.find((m) => m.template === template);
+}
+
+/** The account's email as the session call reads it. */
+async function sessionEmail(page: Page): Promise<string | undefined> {
+  const answer = await page.request.get('/v2/account/session');
+  return ((await answer.json()) as { email?: string }).email;
+}
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -72,7 +86,7 @@ for (const lang of LANGUAGES) {
       ).toBeNull();
     });
 
-    test('the account email change needs the password and tells the old address', async ({
+    test('the account email change needs the password, a link to the new address, and tells the old one', async ({
       page,
     }) => {
       const parent = await paidParentViaApi(page.request, { language: lang });
@@ -101,20 +115,55 @@ for (const lang of LANGUAGES) {
       );
       await expectNoSeriousA11yViolations(page, `account email, wrong password (${lang})`);
 
+      // The right one: a link goes to the new address; the change waits for it.
+      await newEmail.fill(moved);
       await password.fill(ACCOUNT_TEST_PASSWORD);
       await page.getByRole('button', { name: t(lang, 'accountEmail.submit') }).click();
-      const done = page.getByText(t(lang, 'accountEmail.done', { email: moved }));
+      const waiting = page.getByRole('region', { name: t(lang, 'accountEmail.pending.heading') });
+      await expect(waiting).toBeFocused();
+      await expect(waiting).toContainText(moved);
+      await expectNoSeriousA11yViolations(page, `account email waiting for the link (${lang})`);
+      const requested = await newestMail(page, parent.email, 'email-change-requested');
+      expect(requested?.text).toContain(moved);
+      expect(await sessionEmail(page)).toBe(parent.email);
+
+      // The link, opened where nobody is logged in (the phone that reads the new mailbox).
+      const link = await newestMail(page, moved, 'email-change-confirm');
+      const path = /\/app\/account\/email\/confirm\?token=[A-Za-z0-9_-]+/.exec(
+        link?.text ?? '',
+      )?.[0];
+      expect(path).toBeDefined();
+      await page.context().clearCookies({ name: 'cp_session' });
+      await page.goto(path ?? '');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t(lang, 'accountEmailConfirm.title'),
+      );
+      // The token leaves the address bar at once.
+      await expect(page).toHaveURL(/\/app\/account\/email\/confirm$/);
+      await expectNoSeriousA11yViolations(page, `email change link (${lang})`);
+      await page.getByRole('button', { name: t(lang, 'accountEmailConfirm.submit') }).click();
+      const done = page.getByText(t(lang, 'accountEmailConfirm.done', { email: moved }));
       await expect(done).toBeVisible();
       await expectNoSeriousA11yViolations(page, `account email changed (${lang})`);
 
       // The notice went to the old address, in the account's language, naming the new one.
-      const answer = await page.request.get(
-        `/v2/dev/mailbox?to=${encodeURIComponent(parent.email)}&limit=20`,
-      );
-      const { messages } = (await answer.json()) as { messages: MailboxMessage[] };
-      const notice = messages.find((m) => m.template === 'email-changed-notice');
+      const notice = await newestMail(page, parent.email, 'email-changed-notice');
       expect(notice?.text).toContain(moved);
       expect(notice?.text).toContain(lang === 'en' ? 'was changed to' : 'se cambió a');
+      await loginViaApi(page.request, parent);
+      expect(await sessionEmail(page)).toBe(moved);
+
+      // The same link again: used, with a way to start again.
+      await page.goto(path ?? '');
+      await page.getByRole('button', { name: t(lang, 'accountEmailConfirm.submit') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t(lang, 'accountEmailConfirm.invalidTitle'),
+      );
+      await expect(page.getByText(t(lang, 'accountEmailConfirm.invalid'))).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: t(lang, 'accountEmailConfirm.startAgain') }),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `email change link used (${lang})`);
     });
   });
 }
