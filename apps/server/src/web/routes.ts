@@ -260,11 +260,26 @@ export async function webRoutes(
     }
   };
 
+  const pageViewAllowance = app.createRateLimit({
+    max: app.config.rateLimit.eventsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `server-page-views:${request.ip}`,
+  });
   const scriptlessDeps = {
     flags: app.flags,
     events: app.events,
     parseFlagParam: renderer?.parseFlagParam ?? (() => ({})),
     secureCookies: opts.secureCookies,
+    mayRecordPageView: async (request: FastifyRequest) => {
+      try {
+        const counted = await pageViewAllowance(request);
+        // `isAllowed` is the allow list's; a counted request says whether it went past `max`.
+        return counted.isAllowed || !counted.isExceeded;
+      } catch {
+        // The counters' store failed: the page is served; its view is not worth an error.
+        return false;
+      }
+    },
   };
 
   /** Writes the page's screen on the server (answering a posted form when given one). */

@@ -49,6 +49,12 @@ type Deps = {
   /** The web app's own reading of `?flags=` (lib/flags.tsx). */
   parseFlagParam: (param: string | null) => Record<string, FlagValue>;
   secureCookies: boolean;
+  /**
+   * Whether this request's page view may be recorded: the same per-IP allowance as the
+   * browser's own events (POST /v2/events), so a crawler or a flood of GETs serves pages but
+   * stops adding rows.
+   */
+  mayRecordPageView: (request: FastifyRequest) => Promise<boolean>;
 };
 
 /** Ids the events API accepts as an anonymousId (and a random UUID is one). */
@@ -133,7 +139,7 @@ export async function writeScriptless(
     cookies.push(tabCookie(DISCOUNT_LINK_COOKIE, url.search, secure));
   }
 
-  if (!needsTheApp) {
+  if (!needsTheApp && (await deps.mayRecordPageView(request))) {
     await deps.events.recordPageView({ anonymousId: visitor.id, path, at: new Date() });
   }
   const duplicateParent =

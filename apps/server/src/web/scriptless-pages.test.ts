@@ -51,6 +51,8 @@ export async function render(request, locale, written) {
 }
 `;
 
+const PAGE_VIEWS_PER_MINUTE = 50;
+
 const setCookies = (res: { headers: Record<string, unknown> }) =>
   [res.headers['set-cookie'] ?? []].flat().map(String);
 
@@ -74,7 +76,12 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
     app = await buildTestApp(ctx.database, {
       // The browser suite's flag file: Treatment for ids starting "arm-treatment", Control for
       // "arm-control", Off for anyone else.
-      env: { WEB_DIST_DIR: join(dir, 'dist'), FLAGS_FILE: 'e2e/flags.e2e.json' },
+      env: {
+        WEB_DIST_DIR: join(dir, 'dist'),
+        FLAGS_FILE: 'e2e/flags.e2e.json',
+        // Low enough for one test to pass it from an address of its own.
+        RATE_LIMIT_EVENTS_PER_MINUTE: String(PAGE_VIEWS_PER_MINUTE),
+      },
     });
   });
   afterAll(async () => {
@@ -213,5 +220,27 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
     expect(res.body).not.toMatch(/<html [^>]*data-app-ready/);
     // The app records its own view there.
     expect(await eventsOf(id)).toEqual([]);
+  });
+
+  it("stops recording one address's page views past the events' per-minute allowance, and still serves the page", async () => {
+    const id = `flood-${Date.now()}`;
+    const flood = () =>
+      app.inject({
+        method: 'GET',
+        url: '/app/join/signup',
+        headers: { accept: BROWSER_ACCEPT, cookie: `coparent_anonymous_id=${id}` },
+        remoteAddress: '203.0.113.77',
+      });
+    for (let view = 0; view < PAGE_VIEWS_PER_MINUTE + 5; view += 1) {
+      const res = await flood();
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<main>/app/join/signup ');
+    }
+    const pageViews = (await eventsOf(id)).filter((event) => event.type === 'page');
+    expect(pageViews).toHaveLength(PAGE_VIEWS_PER_MINUTE);
+    // Another address is not held back by the first one's flood.
+    const other = `other-${Date.now()}`;
+    await open('/app/join/signup', `coparent_anonymous_id=${other}`);
+    expect((await eventsOf(other)).filter((event) => event.type === 'page')).toHaveLength(1);
   });
 });

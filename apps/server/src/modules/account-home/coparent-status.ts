@@ -8,17 +8,11 @@ import {
   translateMessage,
 } from '@coparent/domain';
 import type { Executor } from '../../db/client.js';
-import type { FamilyMemberRow } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserById } from '../account/repo.js';
-import { familyMembers } from '../accounts/families.js';
 import type { createNewLinkRequests } from '../invite/new-link.js';
-import {
-  findFirstInvitedAt,
-  findJoinedAt,
-  findMemberOfUser,
-  findNewestInvitationText,
-} from './repo.js';
+import { type CoParentOfParent, findCoParentOfParent } from './invited-coparent.js';
+import { findFirstInvitedAt, findMemberOfUser } from './repo.js';
 
 export type CoParentStatusService = ReturnType<typeof createCoParentStatusService>;
 
@@ -40,30 +34,19 @@ function refusal(key: MessageKey, locale: Locale) {
  * member sees it or sends it.
  */
 export function createCoParentStatusService({ db, newLinks }: CoParentStatusDeps) {
-  /** The family's co-parent with their user, when the member is its Parent A. */
-  async function coParentOf(member: FamilyMemberRow) {
-    if (member.role !== 'PARENT') return undefined;
-    const coParent = (await familyMembers(db, member.familyId)).find((m) => m.role === 'CO_PARENT');
-    if (!coParent) return undefined;
-    const user = coParent.userId ? await findUserById(db, coParent.userId) : undefined;
-    const joinedAt = user ? await findJoinedAt(db, user.id) : null;
-    return { coParent, user, joinedAt };
-  }
-
   /**
    * The home's `coParentStatus` (null when there is no co-parent invitation). `text` is the
    * home's `coParentText`: a text that did not reach them makes the status NOT_REACHED.
    */
   async function statusFor(
-    member: FamilyMemberRow,
+    found: CoParentOfParent | undefined,
     text: CoParentText | null,
   ): Promise<CoParentStatus | null> {
-    const found = await coParentOf(member);
     if (!found) return null;
-    const { coParent, user, joinedAt } = found;
-    const [invitedAt, newestText] = await Promise.all([
+    const { coParent, newestText, joinedAt } = found;
+    const [invitedAt, user] = await Promise.all([
       findFirstInvitedAt(db, coParent.id),
-      findNewestInvitationText(db, coParent.id),
+      coParent.userId ? findUserById(db, coParent.userId) : undefined,
     ]);
     if (!invitedAt) return null;
     const state = joinedAt ? 'JOINED' : text?.problem ? 'NOT_REACHED' : 'INVITED';
@@ -90,9 +73,15 @@ export function createCoParentStatusService({ db, newLinks }: CoParentStatusDeps
       findUserById(db, userId),
       findMemberOfUser(db, userId),
     ]);
-    const found = user?.kind === 'PARENT' && member ? await coParentOf(member) : undefined;
-    const email = found?.user?.email;
-    if (!found?.user || !email) throw refusal('coParentEmail_noInvitation_error', locale);
+    const found =
+      user?.kind === 'PARENT' && member ? await findCoParentOfParent(db, member) : undefined;
+    const coParentUser = found?.coParent.userId
+      ? await findUserById(db, found.coParent.userId)
+      : undefined;
+    const email = coParentUser?.email;
+    if (!found || !coParentUser || !email) {
+      throw refusal('coParentEmail_noInvitation_error', locale);
+    }
     if (found.joinedAt) throw refusal('coParentText_alreadyJoined_error', locale);
     if (!(await findFirstInvitedAt(db, found.coParent.id))) {
       throw refusal('coParentEmail_noInvitation_error', locale);
@@ -104,7 +93,7 @@ export function createCoParentStatusService({ db, newLinks }: CoParentStatusDeps
           familyMemberId: found.coParent.id,
           invitedByUserId: userId,
         },
-        { ...found.user, email },
+        { ...coParentUser, email },
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'RATE_LIMITED') {

@@ -16,16 +16,15 @@ import { NOT_DELIVERED_STATUSES } from '../../adapters/sms/delivery-status.js';
 import { isOptedOut } from '../../adapters/sms/opt-outs.js';
 import { maskPhoneNumber, type QueuedText, type SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { FamilyMemberRow, SmsOutboxRow } from '../../db/schema.js';
+import type { SmsOutboxRow } from '../../db/schema.js';
 import { FieldValidationError, fieldError } from '../../errors.js';
-import { findUserById, hasCredentials, updateUser } from '../account/repo.js';
-import { familyMembers } from '../accounts/families.js';
+import { findUserById, updateUser } from '../account/repo.js';
 import { type InviteLinkSettings, replaceMemberInvite } from '../accounts/provision.js';
 import { coParentInvitationText } from '../email/templates/coparent-invitation-text.js';
+import { type CoParentOfParent, findCoParentOfParent } from './invited-coparent.js';
 import {
   findLastResendAt,
   findMemberOfUser,
-  findNewestInvitationText,
   lockFamilyMember,
   updateFamilyMemberPhone,
 } from './repo.js';
@@ -79,17 +78,10 @@ function formatMoment(at: Date, locale: Locale, timeZone: string | null): string
 export function createCoParentTextService(deps: CoParentTextDeps) {
   const { db, smsSender, log, now } = deps;
 
-  /** The family's co-parent who was invited by text and has not joined, with that text. */
-  async function pendingCoParent(exec: Executor, member: FamilyMemberRow) {
-    if (member.role !== 'PARENT') return undefined;
-    const coParent = (await familyMembers(exec, member.familyId)).find(
-      (m) => m.role === 'CO_PARENT',
-    );
-    if (!coParent) return undefined;
-    const text = await findNewestInvitationText(exec, coParent.id);
-    if (!text) return undefined;
-    const joined = coParent.userId !== null && (await hasCredentials(exec, coParent.userId));
-    return { coParent, text, joined };
+  /** The family's co-parent if they were invited by text, with that text. */
+  function invitedByText(found: CoParentOfParent | undefined) {
+    if (!found?.newestText) return undefined;
+    return { coParent: found.coParent, text: found.newestText, joined: found.joinedAt !== null };
   }
 
   /** When the invitation can be sent again (null: now). */
@@ -100,8 +92,8 @@ export function createCoParentTextService(deps: CoParentTextDeps) {
   }
 
   /** The home's `coParentText` for this member (null when there is nothing to say). */
-  async function stateFor(member: FamilyMemberRow): Promise<CoParentText | null> {
-    const pending = await pendingCoParent(db, member);
+  async function stateFor(found: CoParentOfParent | undefined): Promise<CoParentText | null> {
+    const pending = invitedByText(found);
     if (!pending || pending.joined) return null;
     const { coParent, text } = pending;
     const availableAt = await resendAvailableAt(db, coParent.id);
@@ -131,7 +123,9 @@ export function createCoParentTextService(deps: CoParentTextDeps) {
       findMemberOfUser(db, userId),
     ]);
     const pending =
-      user?.kind === 'PARENT' && member ? await pendingCoParent(db, member) : undefined;
+      user?.kind === 'PARENT' && member
+        ? invitedByText(await findCoParentOfParent(db, member))
+        : undefined;
     if (!user || !pending) throw refusal('coParentText_noInvitation_error', locale);
     if (pending.joined) throw refusal('coParentText_alreadyJoined_error', locale);
     const { coParent } = pending;

@@ -15,6 +15,7 @@ import { familyMembers } from '../accounts/families.js';
 import { type ReceiptPdf, receiptPdf as renderReceiptPdf } from '../receipts/receipt-pdf.js';
 import type { CoParentStatusService } from './coparent-status.js';
 import type { CoParentTextService } from './coparent-text.js';
+import { findCoParentOfParent } from './invited-coparent.js';
 import {
   findMemberOfUser,
   findNewestSubscription,
@@ -100,8 +101,9 @@ export function createAccountHomeService({
         ),
       };
       subscription = newest ? subscriptionView(newest, userId, locale, now()) : null;
-      coParentTextState = await coParentText.stateFor(member);
-      coParentStatusState = await coParentStatus.statusFor(member, coParentTextState);
+      const coParent = await findCoParentOfParent(db, member, members);
+      coParentTextState = await coParentText.stateFor(coParent);
+      coParentStatusState = await coParentStatus.statusFor(coParent, coParentTextState);
     }
 
     return {
