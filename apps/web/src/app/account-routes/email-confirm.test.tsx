@@ -95,6 +95,26 @@ describe('/app/account/email/confirm', () => {
     expect(confirmButton()).toBeEnabled();
   });
 
+  it('still confirms after a reload (the tab kept the token), and forgets it once used', async () => {
+    const { calls } = server();
+    const first = await open();
+    await waitFor(() => expect(first.router.state.location.search).toBe(''));
+    first.unmount();
+
+    // The reload: the address bar has no token any more.
+    const { user, unmount } = await open('/email/confirm');
+    await user.click(confirmButton());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your email address was changed' }),
+    ).toBeVisible();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ token: TOKEN });
+    unmount();
+
+    // Used: another reload has nothing to send.
+    await open('/email/confirm');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete.');
+  });
+
   it('explains a link without its token', async () => {
     server();
     await open('/email/confirm');

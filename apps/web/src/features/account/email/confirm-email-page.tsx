@@ -5,9 +5,13 @@ import { AlertBanner } from '@/components/alert-banner';
 import { Button } from '@/components/button';
 import { TitledPage } from '@/components/titled-page';
 import { isApiError } from '@/lib/api-client';
-import { useTokenFromAddress } from '@/lib/use-address-token';
+import { removeStorage } from '@/lib/storage';
+import { useAddressToken } from '@/lib/use-address-token';
 import styles from './change-email.module.css';
 import { useConfirmEmailChange } from './confirm-email-api';
+
+/** Where the tab keeps the link's token until it has done its job. */
+const EMAIL_CHANGE_TOKEN_KEY = 'coparent.emailChangeToken';
 
 /** Why the link cannot make the change: unknown/used/expired/replaced, or the address was taken. */
 type Refusal = { kind: 'invalid' } | { kind: 'taken'; text: string };
@@ -19,9 +23,8 @@ type Refusal = { kind: 'invalid' } | { kind: 'taken'; text: string };
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
-  const urlToken = useTokenFromAddress();
-  // Kept once read: the address bar no longer has it.
-  const [token] = useState(urlToken);
+  // Kept for the tab once read (the address bar no longer has it), so a reload still confirms.
+  const token = useAddressToken(EMAIL_CHANGE_TOKEN_KEY);
   const confirm = useConfirmEmailChange();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [failed, setFailed] = useState(false);
@@ -30,6 +33,8 @@ export function ConfirmEmailPage() {
 
   useEffect(() => {
     if (changedTo || refusal) outcomeRef.current?.focus();
+    // Used, refused or dead: the tab has no more use for it.
+    if (changedTo || refusal) removeStorage('session', EMAIL_CHANGE_TOKEN_KEY);
   }, [changedTo, refusal]);
 
   const submit = () => {
