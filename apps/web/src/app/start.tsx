@@ -1,4 +1,5 @@
 import type { Root } from 'react-dom/client';
+import { loadFormChecks } from '../features/join/form-checks';
 import { FORM_SUBMISSION_ELEMENT_ID } from '../lib/form-submission';
 import { SERVER_QUERIES_ELEMENT_ID } from '../lib/server-queries';
 import { SERVER_SIGNUP_ELEMENT_ID } from '../lib/server-signup';
@@ -46,9 +47,14 @@ async function readServerQueries() {
   return readWrittenQueries();
 }
 
-/** The post the page answers, when the server wrote one (its reader loads only then). */
+/**
+ * The post the page answers, when the server wrote one (its reader loads only then), with its
+ * form's checks: the page shows the post's problems from its first render.
+ */
 async function readServerSubmission() {
   if (!document.getElementById(FORM_SUBMISSION_ELEMENT_ID)) return undefined;
   const { readWrittenSubmission } = await import('../lib/read-written-submission');
-  return readWrittenSubmission();
+  const submission = readWrittenSubmission();
+  if (submission) await loadFormChecks(submission.path);
+  return submission;
 }
