@@ -57,7 +57,7 @@ function readManifest(): Manifest {
   }
 }
 
-type RouteEntry = { path: string; manifestKeys: string[] };
+type RouteEntry = { path: string; guarded: boolean; manifestKeys: string[] };
 
 /**
  * `'/step1': () => import('./routes/step-one')` → '/step1' with 'src/app/routes/step-one.tsx', and
@@ -73,6 +73,7 @@ function readRouteTable(): RouteEntry[] {
     throw new Error(`No step guard (loadStepGuard, GUARDED_STEPS) in ${ROUTE_TABLE}`);
   const guardedPaths = new Set([...guarded.matchAll(/'(\/[^']*)':/g)].map(([, path]) => path));
   return entries.map(([, path, module]) => ({
+    guarded: guardedPaths.has(path as string),
     path: path as string,
     manifestKeys: [
       `src/app/${module}.tsx`,
@@ -143,6 +144,15 @@ const scriptless = readPathList('SCRIPTLESS_PATHS');
  */
 const serverRendered = readServerRenderedPaths();
 
+/**
+ * What the app loads before it takes a page the server wrote over (app/start.tsx awaits it before
+ * the first render): the answers written in the page, and on the pages written with the browser's
+ * signup (the numbered steps and the paid pages: decisions 049, 053), the signup's reader.
+ */
+const TAKE_OVER_READERS = ['src/lib/read-written-queries.ts'];
+const SIGNUP_READER = 'src/lib/read-written-signup.ts';
+const PAID_SIGNUP_PAGES = new Set(['/credentials', '/receipt']);
+
 const routeTable = readRouteTable();
 const routeKeys = new Set(routeTable.map(({ manifestKeys: [screen] }) => screen));
 
@@ -158,9 +168,14 @@ type Row = {
   ceiling: number;
   problems: string[];
 };
-const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
+const rows: Row[] = routeTable.map(({ path: route, guarded, manifestKeys }) => {
   const loaded = new Set(boot);
   for (const key of manifestKeys) staticClosure(manifest, key, loaded);
+  if (serverRendered.has(route)) {
+    const readers = [...TAKE_OVER_READERS];
+    if (guarded || PAID_SIGNUP_PAGES.has(route)) readers.push(SIGNUP_READER);
+    for (const key of readers) staticClosure(manifest, key, loaded);
+  }
   const [key = ''] = manifestKeys;
   const files = new Set([...loaded].map((k) => manifest[k]?.file as string));
   const appBytes = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0);
