@@ -37,6 +37,16 @@ const targetFor = (route: string) =>
   NO_JS_ROUTES.has(route) ? 0 : STEP_ROUTES.has(route) ? 120 * KB : 160 * KB;
 const LANDING = '/signup';
 const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
+/**
+ * The numbered steps' own ceilings, a few KB above their figures once zod, the address lookups and
+ * the form checks load on demand (decision 058): a static import that brings them back fails.
+ */
+const STEP_CEILING: Record<string, number> = {
+  '/step1': 205 * KB,
+  '/step2': 238 * KB,
+  '/step3': 224 * KB,
+  '/alacarte': 219 * KB,
+};
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
 const isPaymentSdk = (key: string) => key.includes('node_modules/braintree-web/');
@@ -183,7 +193,8 @@ const rows: Row[] = routeTable.map(({ path: route, guarded, manifestKeys }) => {
   const bytes = isScriptless ? 0 : appBytes;
   const kind = isScriptless ? 'scriptless' : route === LANDING ? 'landing' : 'step';
   const problems: string[] = [];
-  if (bytes > CEILING[kind]) problems.push('over ceiling');
+  const ceiling = STEP_CEILING[route] ?? CEILING[kind];
+  if (bytes > ceiling) problems.push('over ceiling');
   if ([...loaded].some(isPaymentSdk)) problems.push('payment SDK loaded up front');
   const reachable = [...fullClosure(manifest, key)];
   if (!PAYMENT_SDK_ROUTES.has(route) && reachable.some(isPaymentSdk)) {
@@ -196,7 +207,7 @@ const rows: Row[] = routeTable.map(({ path: route, guarded, manifestKeys }) => {
     ...(isScriptless ? { appNotLoaded: appBytes } : {}),
     beforeRender: serverRendered.has(route) ? 0 : bytes,
     target: targetFor(route),
-    ceiling: CEILING[kind],
+    ceiling,
     problems,
   };
 });

@@ -9,7 +9,7 @@ import { apiRequest, parseAnswer } from '@/lib/api-client';
 export async function getCurrentSignup(): Promise<SignupState | null> {
   const answer = await apiRequest<unknown>('/v2/signups/current');
   if (answer === undefined || answer === null) return null;
-  const { SignupStateSchema } = await import('./signup-schemas');
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 

@@ -7,7 +7,7 @@ export async function getSignup(signupId: string, registrationKey: string): Prom
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
     registrationKey,
   });
-  const { SignupStateSchema } = await import('./signup-schemas');
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 

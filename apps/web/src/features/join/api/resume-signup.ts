@@ -11,7 +11,7 @@ async function resumeSignup(token: string): Promise<SignupState> {
     method: 'POST',
     body: { token },
   });
-  const { SignupStateSchema } = await import('./signup-schemas');
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 
