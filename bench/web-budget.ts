@@ -7,8 +7,9 @@ import { gzipSync } from 'node:zlib';
  * the route table (apps/web/src/app/route-modules.ts), the gzip size of all JavaScript each join
  * route loads before it renders — the entry, the app it starts (src/app/start.tsx, imported
  * dynamically by main.tsx and preloaded by the HTML), the route's own chunk, the step guard the
- * numbered steps load beside it (`GUARDED_STEPS` in the same file) and everything they import
- * statically. Dynamic imports load later (the payment provider's SDKs on /payment) and are not
+ * numbered steps load beside it (`GUARDED_STEPS` in the same file), on a page the server writes
+ * the readers app/start.tsx awaits before taking it over (TAKE_OVER_READERS, SIGNUP_READER), and
+ * everything they import statically. Dynamic imports load later (the payment provider's SDKs on /payment) and are not
  * counted; the braintree-web chunks must be reachable only from the payment pages. A page the
  * server renders (SERVER_RENDERED_PATHS in apps/web/src/app/server-rendered-paths.ts) shows its
  * screen with no JavaScript: its "before render" figure is 0 and the same JavaScript is counted as
