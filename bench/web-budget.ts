@@ -7,8 +7,9 @@ import { gzipSync } from 'node:zlib';
  * the route table (apps/web/src/app/route-modules.ts), the gzip size of all JavaScript each join
  * route loads before it renders — the entry, the app it starts (src/app/start.tsx, imported
  * dynamically by main.tsx and preloaded by the HTML), the route's own chunk, the step guard the
- * numbered steps load beside it (`GUARDED_STEPS` in the same file) and everything they import
- * statically. Dynamic imports load later (the payment provider's SDKs on /payment) and are not
+ * numbered steps load beside it (`GUARDED_STEPS` in the same file), on a page the server writes
+ * the readers app/start.tsx awaits before taking it over (TAKE_OVER_READERS, SIGNUP_READER), and
+ * everything they import statically. Dynamic imports load later (the payment provider's SDKs on /payment) and are not
  * counted; the braintree-web chunks must be reachable only from the payment pages. A page the
  * server renders (SERVER_RENDERED_PATHS in apps/web/src/app/server-rendered-paths.ts) shows its
  * screen with no JavaScript: its "before render" figure is 0 and the same JavaScript is counted as
@@ -37,6 +38,16 @@ const targetFor = (route: string) =>
   NO_JS_ROUTES.has(route) ? 0 : STEP_ROUTES.has(route) ? 120 * KB : 160 * KB;
 const LANDING = '/signup';
 const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
+/**
+ * The numbered steps' own ceilings, a few KB above their figures once zod, the address lookups and
+ * the form checks load on demand (decision 058): a static import that brings them back fails.
+ */
+const STEP_CEILING: Record<string, number> = {
+  '/step1': 205 * KB,
+  '/step2': 238 * KB,
+  '/step3': 224 * KB,
+  '/alacarte': 219 * KB,
+};
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
 const isPaymentSdk = (key: string) => key.includes('node_modules/braintree-web/');
@@ -57,7 +68,7 @@ function readManifest(): Manifest {
   }
 }
 
-type RouteEntry = { path: string; manifestKeys: string[] };
+type RouteEntry = { path: string; guarded: boolean; manifestKeys: string[] };
 
 /**
  * `'/step1': () => import('./routes/step-one')` → '/step1' with 'src/app/routes/step-one.tsx', and
@@ -73,6 +84,7 @@ function readRouteTable(): RouteEntry[] {
     throw new Error(`No step guard (loadStepGuard, GUARDED_STEPS) in ${ROUTE_TABLE}`);
   const guardedPaths = new Set([...guarded.matchAll(/'(\/[^']*)':/g)].map(([, path]) => path));
   return entries.map(([, path, module]) => ({
+    guarded: guardedPaths.has(path as string),
     path: path as string,
     manifestKeys: [
       `src/app/${module}.tsx`,
@@ -143,6 +155,15 @@ const scriptless = readPathList('SCRIPTLESS_PATHS');
  */
 const serverRendered = readServerRenderedPaths();
 
+/**
+ * What the app loads before it takes a page the server wrote over (app/start.tsx awaits it before
+ * the first render): the answers written in the page, and on the pages written with the browser's
+ * signup (the numbered steps and the paid pages: decisions 049, 053), the signup's reader.
+ */
+const TAKE_OVER_READERS = ['src/lib/read-written-queries.ts'];
+const SIGNUP_READER = 'src/lib/read-written-signup.ts';
+const PAID_SIGNUP_PAGES = new Set(['/credentials', '/receipt']);
+
 const routeTable = readRouteTable();
 const routeKeys = new Set(routeTable.map(({ manifestKeys: [screen] }) => screen));
 
@@ -158,9 +179,14 @@ type Row = {
   ceiling: number;
   problems: string[];
 };
-const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
+const rows: Row[] = routeTable.map(({ path: route, guarded, manifestKeys }) => {
   const loaded = new Set(boot);
   for (const key of manifestKeys) staticClosure(manifest, key, loaded);
+  if (serverRendered.has(route)) {
+    const readers = [...TAKE_OVER_READERS];
+    if (guarded || PAID_SIGNUP_PAGES.has(route)) readers.push(SIGNUP_READER);
+    for (const key of readers) staticClosure(manifest, key, loaded);
+  }
   const [key = ''] = manifestKeys;
   const files = new Set([...loaded].map((k) => manifest[k]?.file as string));
   const appBytes = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSize(f), 0);
@@ -168,7 +194,8 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
   const bytes = isScriptless ? 0 : appBytes;
   const kind = isScriptless ? 'scriptless' : route === LANDING ? 'landing' : 'step';
   const problems: string[] = [];
-  if (bytes > CEILING[kind]) problems.push('over ceiling');
+  const ceiling = STEP_CEILING[route] ?? CEILING[kind];
+  if (bytes > ceiling) problems.push('over ceiling');
   if ([...loaded].some(isPaymentSdk)) problems.push('payment SDK loaded up front');
   const reachable = [...fullClosure(manifest, key)];
   if (!PAYMENT_SDK_ROUTES.has(route) && reachable.some(isPaymentSdk)) {
@@ -181,7 +208,7 @@ const rows: Row[] = routeTable.map(({ path: route, manifestKeys }) => {
     ...(isScriptless ? { appNotLoaded: appBytes } : {}),
     beforeRender: serverRendered.has(route) ? 0 : bytes,
     target: targetFor(route),
-    ceiling: CEILING[kind],
+    ceiling,
     problems,
   };
 });

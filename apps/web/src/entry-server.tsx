@@ -7,6 +7,7 @@ import { JOIN_BASENAME } from './app/join-path';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
+import { loadFormChecks } from './features/join/form-checks';
 import { type FlagOverrides, parseFlagParam } from './lib/flags';
 import type { FormSubmission } from './lib/form-submission';
 import { type ScriptlessPage, ScriptlessPageProvider } from './lib/scriptless-page';
@@ -60,6 +61,9 @@ export async function render(
     scriptless?: ScriptlessPage;
   } = {},
 ): Promise<ServerRender> {
+  // The form a page answers shows the post's problems as its schema finds them: its checks, which
+  // the browser loads on demand, are in before the render.
+  if (submission) await loadFormChecks(submission.path);
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {

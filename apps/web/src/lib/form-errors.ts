@@ -112,6 +112,12 @@ type SchemaCheck = {
 };
 
 /**
+ * Stands for a form's schema not loaded when the page renders (its checks load on demand, and
+ * app/start.tsx loads them first on a page answering a post): only the server's refusals show.
+ */
+export const NOT_CHECKED: SchemaCheck = { safeParse: () => ({ success: true }) };
+
+/**
  * The errors a form shows first when it answers a submission (a post without a script): what its
  * schema finds in the values (as its resolver would report them) and the server's refusals beside
  * their fields. Returns the server's errors no field can show apart.

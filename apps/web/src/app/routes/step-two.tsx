@@ -4,7 +4,6 @@ import {
   familyFieldsFromForm,
   familyFieldsOfSignup,
   familyFormContextOfSignup,
-  familyFormSchema,
   isDuplicateCoParentWarning,
   isTreatment,
 } from '@coparent/domain';
@@ -20,6 +19,7 @@ import {
   STEP_TWO_PATH,
   StepTwoForm,
 } from '@/features/join/components/step-two-form';
+import { JOIN_FORM_CHECKS } from '@/features/join/form-checks';
 import { type FamilyWarning, useSubmitFamily } from '@/features/join/hooks/use-submit-family';
 import { phonePricingCriteria } from '@/features/packages/api/get-pricing-group';
 import { usePrefetchOfferedPackages } from '@/features/packages/hooks/use-prefetch-offered-packages';
@@ -40,8 +40,10 @@ function submittedWarning(
 ): FamilyWarning | undefined {
   const warning = submission?.errors.find(isDuplicateCoParentWarning);
   if (!submission || !warning) return undefined;
-  const family = familyFormSchema(context).safeParse(familyFieldsFromForm(submission.values));
-  return family.success ? { text: warning.text, values: family.data } : undefined;
+  // The form's checks are in: a page answering a post loads them before it renders.
+  const schema = JOIN_FORM_CHECKS[STEP_TWO_PATH].loaded?.familyFormSchema(context);
+  const family = schema?.safeParse(familyFieldsFromForm(submission.values));
+  return family?.success ? { text: warning.text, values: family.data } : undefined;
 }
 
 /** /step2 "Invite your co-parent": the co-parent and the children. */

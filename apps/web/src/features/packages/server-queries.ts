@@ -42,7 +42,9 @@ export async function offeredPackagesQueries(
     },
   ];
   if (group.packageIds.length > 0) {
-    const packages = readPackages(await fetchJson(packagesPath(group.packageIds, group.country)));
+    const packages = await readPackages(
+      await fetchJson(packagesPath(group.packageIds, group.country)),
+    );
     const { queryKey } = packagesQueryOptions(group.packageIds, group.country, locale);
     queries.push({ queryKey, data: packages });
   }

@@ -1,4 +1,4 @@
-import { SIGNUP_POSTED_COOKIE, type SignupState, SignupStateSchema } from '@coparent/domain';
+import { SIGNUP_POSTED_COOKIE, type SignupState } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 
@@ -9,6 +9,7 @@ import { apiRequest, parseAnswer } from '@/lib/api-client';
 export async function getCurrentSignup(): Promise<SignupState | null> {
   const answer = await apiRequest<unknown>('/v2/signups/current');
   if (answer === undefined || answer === null) return null;
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 

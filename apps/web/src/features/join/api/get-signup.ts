@@ -1,4 +1,4 @@
-import { type SignupState, SignupStateSchema } from '@coparent/domain';
+import type { SignupState } from '@coparent/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
@@ -7,6 +7,7 @@ export async function getSignup(signupId: string, registrationKey: string): Prom
   const answer = await apiRequest<unknown>(`/v2/signups/${encodeURIComponent(signupId)}`, {
     registrationKey,
   });
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 

@@ -1,4 +1,4 @@
-import { type SignupState, SignupStateSchema } from '@coparent/domain';
+import type { SignupState } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 
@@ -11,6 +11,7 @@ async function resumeSignup(token: string): Promise<SignupState> {
     method: 'POST',
     body: { token },
   });
+  const { SignupStateSchema } = await import('@/lib/signup-schemas');
   return parseAnswer(SignupStateSchema, answer, 'signup answer');
 }
 

@@ -1,8 +1,4 @@
-import {
-  type UpdateSignupRequestSchema,
-  type ValidationError,
-  ValidationErrorsResponseSchema,
-} from '@coparent/domain';
+import type { UpdateSignupRequestSchema, ValidationError } from '@coparent/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { patchSignup } from '@/api/patch-signup';
@@ -27,6 +23,7 @@ export async function updateSignup(input: UpdateSignupInput): Promise<UpdateSign
     // A discount link's referrer key rides on the family step (the server decides if it counts).
     headers: input.body.sections[0] === 'FAMILY' ? referrerKeyHeader() : undefined,
   });
+  const { ValidationErrorsResponseSchema } = await import('@/lib/signup-schemas');
   const parsed = ValidationErrorsResponseSchema.safeParse(answer);
   return { validationErrors: parsed.success ? parsed.data.validationErrors : [], answer };
 }

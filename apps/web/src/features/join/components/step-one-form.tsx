@@ -1,11 +1,9 @@
 import {
   type StepOneFormInput,
-  StepOneFormSchema,
   type StepOneForm as StepOneValues,
   stepOneFieldsFromForm,
   type ValidationError,
 } from '@coparent/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +11,16 @@ import { JOIN_BASENAME } from '@/app/join-path';
 import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
 import { ParentContactForm } from '@/components/parent-contact-form';
 import { RadioGroup } from '@/components/radio-group';
-import { submittedFormErrors } from '@/lib/form-errors';
+import { NOT_CHECKED, submittedFormErrors } from '@/lib/form-errors';
 import type { FormSubmission } from '@/lib/form-submission';
+import { onDemandResolver } from '@/lib/on-demand';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
+import { JOIN_FORM_CHECKS } from '../form-checks';
+
+const checks = JOIN_FORM_CHECKS['/step1'];
+const stepOneResolver = onDemandResolver(async () => (await checks.load()).stepOneResolver);
 
 /** The form's id: the generic error's "Try again" submits it again. */
 export const STEP_ONE_FORM_ID = 'step-one-form';
@@ -73,7 +76,7 @@ export function StepOneForm({
   const [firstProblems] = useState(() =>
     submission
       ? submittedFormErrors<StepOneFormInput>(
-          StepOneFormSchema,
+          checks.loaded?.StepOneFormSchema ?? NOT_CHECKED,
           stepOneFieldsFromForm(submission.values),
           submission.errors,
           stepOneFieldFor,
@@ -81,7 +84,7 @@ export function StepOneForm({
       : undefined,
   );
   const form = useSummaryForm<StepOneFormInput, StepOneValues>(
-    zodResolver(StepOneFormSchema),
+    stepOneResolver,
     {
       ...parentContactDefaults(draft),
       knowsCoParentEmail: draft?.knowsCoParentEmail,

@@ -5,11 +5,9 @@ import {
   type FamilyFormContext,
   type FamilyFormInput,
   familyFieldsFromForm,
-  familyFormSchema,
   isDuplicateCoParentWarning,
   type ValidationError,
 } from '@coparent/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { FormProvider, get } from 'react-hook-form';
@@ -22,14 +20,16 @@ import { NameFields } from '@/components/name-fields';
 import { PhoneField } from '@/components/phone-field';
 import { SubmitRow } from '@/components/submit-row';
 import { SummarisedForm } from '@/components/summarised-form';
-import { submittedFormErrors } from '@/lib/form-errors';
+import { NOT_CHECKED, submittedFormErrors } from '@/lib/form-errors';
 import type { FormSubmission } from '@/lib/form-submission';
+import { onDemandResolver } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummarisedSubmit } from '@/lib/use-summarised-submit';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepTwoDraft } from '@/stores/funnel-store';
+import { JOIN_FORM_CHECKS } from '../form-checks';
 import { CoParentEmailSpeedBump } from '../speed-bump/co-parent-email-speed-bump';
 import { ChildrenFields } from './children-fields';
 
@@ -98,12 +98,12 @@ type StepTwoFormProps = {
   hasEmailSpeedBump?: boolean;
 };
 
+const checks = JOIN_FORM_CHECKS['/step2'];
+
 /** The problems of a posted family the page answers: its schema's, and the server's refusals. */
-function submittedProblems(
-  schema: ReturnType<typeof familyFormSchema>,
-  submission: FormSubmission | undefined,
-) {
+function submittedProblems(context: FamilyFormContext, submission: FormSubmission | undefined) {
   if (!submission || submission.checked === false) return undefined;
+  const schema = checks.loaded?.familyFormSchema(context) ?? NOT_CHECKED;
   const values = familyFieldsFromForm(submission.values);
   // The duplicate warning is no field's problem: the page shows it above the form.
   const refusals = submission.errors.filter((error) => !isDuplicateCoParentWarning(error));
@@ -124,10 +124,17 @@ export function StepTwoForm({
 }: StepTwoFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const schema = useMemo(() => familyFormSchema(context), [context]);
-  const [firstProblems] = useState(() => submittedProblems(schema, submission));
+  const resolver = useMemo(
+    () =>
+      onDemandResolver(async () => {
+        const { familyFormSchema, zodResolver } = await checks.load();
+        return zodResolver(familyFormSchema(context));
+      }),
+    [context],
+  );
+  const [firstProblems] = useState(() => submittedProblems(context, submission));
   const form = useSummaryForm<FamilyFormInput, FamilyForm>(
-    zodResolver(schema),
+    resolver,
     familyDefaults(draft),
     'onSubmit',
     firstProblems?.errors,

@@ -4,7 +4,6 @@ import {
   type Package,
   type PricingResponse,
   type SignupState,
-  UpdateSignupResponseSchema,
 } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,6 +41,7 @@ export function useSavePackage({ onPriced }: { onPriced?: (answer: PackageSaveAn
     const { answer } = await updateSignup.mutateAsync(input);
     // The save's extras only spare the next screen a call: an answer without them (or one not
     // understood) still saved, and the next screen asks for what it needs.
+    const { UpdateSignupResponseSchema } = await import('@/lib/signup-schemas');
     const parsed = UpdateSignupResponseSchema.safeParse(answer);
     const { signup, pricing } = parsed.success ? parsed.data : {};
     if (!signup) return;

@@ -10,7 +10,7 @@ export const couponsPath = (signupId: string) =>
 export async function readCoupons(answer: unknown): Promise<CouponsResponse> {
   // The layout's discount banner reads coupons on every funnel page: the schema (and zod) load
   // only when an answer needs parsing, not in the entry every screen pays for.
-  const { CouponsResponseSchema } = await import('./coupons-schema');
+  const { CouponsResponseSchema } = await import('./answer-schemas');
   return parseAnswer(CouponsResponseSchema, answer, 'coupons');
 }
 

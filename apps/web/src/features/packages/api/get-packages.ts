@@ -1,4 +1,4 @@
-import { type Locale, type PackagesResponse, PackagesResponseSchema } from '@coparent/domain';
+import type { Locale, PackagesResponse } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 
@@ -13,8 +13,10 @@ export function packagesPath(ids: readonly number[], country?: string | null): s
   return `/v2/packages?${params.toString()}`;
 }
 
-export const readPackages = (answer: unknown): PackagesResponse =>
-  parseAnswer(PackagesResponseSchema, answer, 'packages');
+export async function readPackages(answer: unknown): Promise<PackagesResponse> {
+  const { PackagesResponseSchema } = await import('./answer-schemas');
+  return parseAnswer(PackagesResponseSchema, answer, 'packages');
+}
 
 async function getPackages(ids: readonly number[], country?: string | null) {
   return readPackages(await apiRequest<unknown>(packagesPath(ids, country)));

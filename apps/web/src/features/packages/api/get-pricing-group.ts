@@ -1,9 +1,4 @@
-import {
-  dialCodeDigits,
-  type PhoneCodeId,
-  type PricingLookupResponse,
-  PricingLookupResponseSchema,
-} from '@coparent/domain';
+import { dialCodeDigits, type PhoneCodeId, type PricingLookupResponse } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 
@@ -37,8 +32,10 @@ export function pricingGroupPath(criteria: PricingCriteria): string {
   return `/v2/pricing${query ? `?${query}` : ''}`;
 }
 
-export const readPricingGroup = (answer: unknown): PricingLookupResponse =>
-  parseAnswer(PricingLookupResponseSchema, answer, 'pricing answer');
+export async function readPricingGroup(answer: unknown): Promise<PricingLookupResponse> {
+  const { PricingLookupResponseSchema } = await import('./answer-schemas');
+  return parseAnswer(PricingLookupResponseSchema, answer, 'pricing answer');
+}
 
 async function getPricingGroup(criteria: PricingCriteria): Promise<PricingLookupResponse> {
   return readPricingGroup(await apiRequest<unknown>(pricingGroupPath(criteria)));

@@ -1,0 +1,7 @@
+// Imported lazily by the package calls: keeps zod out of the layout's and the steps' static imports
+// (the schemas load when an answer needs reading).
+export {
+  CouponsResponseSchema,
+  PackagesResponseSchema,
+  PricingLookupResponseSchema,
+} from '@coparent/domain';
