@@ -18,7 +18,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { SubscriptionChangeKind } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { pricedAddress } from '../checkout/attempt.js';
@@ -26,6 +25,7 @@ import { noticeDate } from '../email/templates/notice-date.js';
 import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
 import {
   paymentMethodWords,
+  type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import type { PricingService } from '../pricing/service.js';
@@ -49,8 +49,11 @@ export type AccountSubscriptionDeps = {
 };
 export type AccountSubscriptionService = ReturnType<typeof createAccountSubscriptionService>;
 
-/** What a call asks of the renewal: the state it leaves, and the change it records. */
-type RenewalChange = { kind: SubscriptionChangeKind; reason: CancelReason | null };
+/**
+ * What a call asks of the renewal: the state it leaves, and the change it records (a payer's
+ * change: the renewal job's ENDED is not one).
+ */
+type RenewalChange = { kind: SubscriptionEmailKind; reason: CancelReason | null };
 
 const SubscriptionIdSchema = z.uuid();
 
@@ -258,7 +261,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     tx: Executor,
     row: SubscriptionRow,
     userId: string,
-    kind: SubscriptionChangeKind,
+    kind: SubscriptionEmailKind,
     price: SubscriptionRenewalPrice | null,
   ): Promise<QueuedMail | undefined> {
     const [user, address] = await Promise.all([
