@@ -110,7 +110,8 @@ export async function recordCompletion(
     payment: PaymentRow;
     transaction: GatewayTransaction | null;
     method: PaymentType;
-    response: StoredResponse;
+    /** The answer stored on the payment: the checkout's (StoredResponse) or a renewal's. */
+    response: { receipt: Receipt };
     orderId: string;
     userId: string;
     instant: Date;
@@ -150,7 +151,7 @@ export async function queueReceiptEmail(
     firstName: string;
     locale: Locale;
     /** The billing country: the money's format and the support phone. */
-    country: string;
+    country: string | null | undefined;
     payForCoParent: boolean;
     receipt: Receipt;
     coParentName: string | null;
