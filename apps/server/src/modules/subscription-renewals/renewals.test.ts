@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentGatewayError } from '../../adapters/payment/payment-gateway.js';
+import { createSandboxGateway } from '../../adapters/payment/sandbox.js';
 import type { App } from '../../app.js';
 import {
   emailOutbox,
@@ -322,6 +324,43 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
       }
     } finally {
       await other.close();
+    }
+  });
+
+  it('settles a charge whose answer was lost from the gateway, without charging again', async () => {
+    newEra();
+    const parent = await paidParent();
+    const sandbox = createSandboxGateway({ db: ctx.database.db, now });
+    let loseAnswers = true;
+    const crashing = await buildTestApp(ctx.database, {
+      env: ENV,
+      now,
+      paymentGateway: {
+        ...sandbox,
+        async chargeVaulted(input) {
+          const result = await sandbox.chargeVaulted(input);
+          // Charged, and the answer never reached us (a timeout, the process died).
+          if (loseAnswers) throw new PaymentGatewayError('ETIMEDOUT');
+          return result;
+        },
+      },
+    });
+    try {
+      clock = parent.dueAt.getTime() + 60_000;
+      expect(await crashing.subscriptionRenewals.runOnce()).toMatchObject({ pending: 1 });
+      loseAnswers = false;
+      // While the attempt is held, a pass neither charges again nor settles it...
+      clock += 60_000;
+      await crashing.subscriptionRenewals.runOnce();
+      expect(await ordersOf(parent.userId)).toHaveLength(1);
+      // ...once the hold has run out, the gateway's record completes it.
+      clock += 5 * 60_000;
+      await crashing.subscriptionRenewals.runOnce();
+      expect(await renewalSales(parent.order.id)).toHaveLength(1);
+      expect(await ordersOf(parent.userId)).toHaveLength(2);
+      expect(await mailsTo(parent.email, 'renewal-receipt')).toHaveLength(1);
+    } finally {
+      await crashing.close();
     }
   });
 
