@@ -52,7 +52,7 @@ export type RenewalCounts = {
   renewed: number;
   declined: number;
   ended: number;
-  /** Attempts whose outcome is not known yet (with the gateway, or it did not answer). */
+  /** Attempts whose outcome is unknown yet (with the gateway, unanswered), or whose pass failed. */
   pending: number;
 };
 

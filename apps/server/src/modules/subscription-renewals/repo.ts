@@ -12,7 +12,7 @@ import {
   subscriptions,
 } from '../../db/schema.js';
 
-/** An order whose paid term ends (or has ended) with auto-renewal on, and what renewing it needs. */
+/** An order whose paid term ends (or ended) with auto-renewal on: what renewing it needs. */
 export type RenewableOrder = {
   orderId: string;
   userId: string;
