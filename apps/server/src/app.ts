@@ -39,6 +39,7 @@ import { signupPlugin } from './modules/signup/plugin.js';
 import { signupCookiePlugin } from './modules/signup/signup-cookie.js';
 import { signupResumePlugin } from './modules/signup-resume/plugin.js';
 import { smsWebhooksPlugin } from './modules/sms-webhooks/plugin.js';
+import { subscriptionRenewalsPlugin } from './modules/subscription-renewals/plugin.js';
 import { supportPlugin } from './modules/support/plugin.js';
 import { type AdapterOverrides, adaptersPlugin } from './plugins/adapters.js';
 import { corePlugin } from './plugins/core.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(accountHomePlugin);
   await app.register(accountBillingPlugin);
   await app.register(accountSubscriptionPlugin);
+  await app.register(subscriptionRenewalsPlugin);
   await app.register(accountEmailPlugin);
   await app.register(supportPlugin);
   await app.register(professionalPlugin);

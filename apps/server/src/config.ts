@@ -157,6 +157,14 @@ export type Config = {
      */
     reminderIntervalSeconds: number;
   };
+  /** The subscription renewal job (decision 057). */
+  renewal: {
+    /**
+     * Seconds between passes of the renewal job: reminders 7 days before, charges when due,
+     * retries (RENEWAL_INTERVAL_SECONDS, 3600; 0 off). Started by main.ts only.
+     */
+    intervalSeconds: number;
+  };
   /** Password recovery (POST /v2/account/recovery). */
   recovery: {
     /** How long a recovery's code and link work (RECOVERY_TTL_MINUTES, 30). */
@@ -304,6 +312,9 @@ export function loadConfig(
       requestsPerHour: readInt(env, 'INVITE_REQUESTS_PER_HOUR', 5, 1, 1000),
       requestIntervalSeconds: readInt(env, 'INVITE_REQUEST_INTERVAL_SECONDS', 60, 0, 86_400),
       reminderIntervalSeconds: readInt(env, 'INVITE_REMINDER_INTERVAL_SECONDS', 900, 0, 86_400),
+    },
+    renewal: {
+      intervalSeconds: readInt(env, 'RENEWAL_INTERVAL_SECONDS', 3600, 0, 86_400),
     },
     recovery: {
       ttlMinutes: readInt(env, 'RECOVERY_TTL_MINUTES', 30, 1, 1440),

@@ -71,6 +71,8 @@ async function main(): Promise<void> {
     app.emailRetry.start();
     // Texts likewise (SMS_RETRY_INTERVAL_SECONDS).
     app.textRetry.start();
+    // Subscriptions due: reminded 7 days before, charged through the vaulted method, retried.
+    app.subscriptionRenewals.start();
     // Payments a crash left between the gateway and our commit: settle them now and then.
     app.checkout.startReconciliation();
     app.checkout

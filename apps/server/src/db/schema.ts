@@ -38,6 +38,7 @@ import {
   payments,
   receipts,
   subscriptionChanges,
+  subscriptionRenewals,
   subscriptions,
 } from './schema/payments.js';
 import { sandboxNonces, sandboxPaymentMethods, sandboxTransactions } from './schema/sandbox.js';
@@ -88,6 +89,7 @@ export const schema = {
   orders,
   subscriptions,
   subscriptionChanges,
+  subscriptionRenewals,
   receipts,
   sandboxTransactions,
   sandboxNonces,

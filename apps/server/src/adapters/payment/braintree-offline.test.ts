@@ -586,6 +586,95 @@ describe('Braintree sale: how we read the answer', () => {
   });
 });
 
+describe('Braintree chargeVaulted (the renewal)', () => {
+  const input = {
+    paymentMethodToken: 'cc-vault-token-7k2',
+    amountMinor: 15_999,
+    currency: 'USD' as const,
+    orderId: ORDER_ID,
+    idempotencyKey: 'renewal:3f1c9c3e-6a43-4c1b-b7a0-8f0a5a4d2e90:1',
+  };
+  const answerSale = (payload: unknown) => routes({ [`POST ${MERCHANT}/transactions`]: payload });
+
+  it('sends the token, amount, order id, apiRequestKey and transactionSource recurring, accepted by the SDK', async () => {
+    answerSale({ transaction: apiTransaction({ amount: '159.99', recurring: true }) });
+    const result = await gateway.chargeVaulted(input);
+    expect(calledRoutes()).toEqual([`POST ${MERCHANT}/transactions`]);
+    expect(fake.state.calls[0]?.body).toEqual({
+      transaction: {
+        amount: '159.99',
+        paymentMethodToken: 'cc-vault-token-7k2',
+        orderId: ORDER_ID,
+        apiRequestKey: input.idempotencyKey,
+        transactionSource: 'recurring',
+        merchantAccountId: 'usd-account',
+        options: { submitForSettlement: true },
+        type: 'sale',
+      },
+    });
+    expect(result).toMatchObject({
+      outcome: 'SUCCESS',
+      transaction: {
+        amountMinor: 15_999,
+        cardType: 'Visa',
+        lastFour: '1111',
+        paymentMethodToken: 'cc-vault-token-7k2',
+      },
+    });
+  });
+
+  it('declines a processor decline of the stored card with its code', async () => {
+    answerSale(
+      apiError('Insufficient Funds', {
+        transaction: apiTransaction({
+          status: 'processor_declined',
+          processorResponseCode: '2001',
+          processorResponseText: 'Insufficient Funds',
+        }),
+      }),
+    );
+    expect(await gateway.chargeVaulted(input)).toMatchObject({
+      outcome: 'DECLINED',
+      reason: 'PROCESSOR_DECLINED',
+      processorResponseCode: '2001',
+    });
+  });
+
+  it('declines an unknown token (91518) without a transaction', async () => {
+    const message = 'Payment method token is invalid.';
+    answerSale(
+      apiError(message, {
+        errors: {
+          transaction: {
+            errors: [{ attribute: 'payment_method_token', code: '91518', message }],
+          },
+          errors: [],
+        },
+      }),
+    );
+    expect(await gateway.chargeVaulted(input)).toEqual({
+      outcome: 'DECLINED',
+      reason: 'PAYMENT_METHOD_INVALID',
+      transaction: null,
+      processorResponseCode: null,
+      message: `${message} (91518)`,
+    });
+  });
+
+  it('throws PaymentGatewayError (outcome unknown) when the call fails', async () => {
+    answerSale(fake.state.exceptions.UnexpectedError?.('Request timed out'));
+    await expectGatewayError(gateway.chargeVaulted(input), 'braintree: unexpectedError');
+  });
+
+  it('refuses, before any call, a currency with no merchant account', async () => {
+    await expectGatewayError(
+      gateway.chargeVaulted({ ...input, currency: 'EUR' }),
+      'braintree: no merchant account for EUR',
+    );
+    expect(fake.state.calls).toEqual([]);
+  });
+});
+
 describe('Braintree findTransactionByOrderId', () => {
   function answerSearch(transactions: object[]) {
     routes({

@@ -15,6 +15,7 @@ import {
   type SaleInput,
   type SaleResult,
   transactionStatusOf,
+  type VaultedSaleInput,
   type VaultResult,
 } from './payment-gateway.js';
 
@@ -22,7 +23,8 @@ import {
  * The Braintree adapter, on the official `braintree` SDK (3.40). The SDK's `transaction.sale`
  * accepts `apiRequestKey` (transaction_gateway.js `_createSignature`), Braintree's idempotency
  * key: we pass the attempt's Idempotency-Key there, and our payment row's id as `orderId`.
- * `@types/braintree` predates `apiRequestKey`, hence the small typed extension below.
+ * `@types/braintree` predates `apiRequestKey` and `transactionSource`, hence the small typed
+ * extension below.
  */
 
 /** Braintree merchant settings (BRAINTREE_*, read in config/ports.ts). */
@@ -52,7 +54,10 @@ type BraintreeTransaction = braintree.Transaction & {
   createdAt?: string;
 };
 
-type SaleRequest = braintree.TransactionRequest & { apiRequestKey?: string };
+type SaleRequest = braintree.TransactionRequest & {
+  apiRequestKey?: string;
+  transactionSource?: 'recurring';
+};
 
 function instrumentOf(type: string | undefined): PaymentType {
   switch (type) {
@@ -166,6 +171,32 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
       ...(input.deviceData ? { deviceData: input.deviceData } : {}),
       options: { submitForSettlement: true, storeInVaultOnSuccess: input.storeInVault },
     };
+    return send(request);
+  }
+
+  /**
+   * A recurring charge of a vaulted method: the token instead of a nonce, and `transactionSource:
+   * 'recurring'` (a merchant-initiated charge the customer agreed to at the first purchase, as
+   * the card networks ask to be told).
+   */
+  async function chargeVaulted(input: VaultedSaleInput): Promise<SaleResult> {
+    const account = merchantAccountFor(input.currency);
+    if (account.currency !== input.currency) {
+      throw new PaymentGatewayError(`braintree: no merchant account for ${input.currency}`);
+    }
+    return send({
+      amount: minorToDecimalString(input.amountMinor, input.currency),
+      paymentMethodToken: input.paymentMethodToken,
+      orderId: input.orderId,
+      apiRequestKey: input.idempotencyKey,
+      transactionSource: 'recurring',
+      ...(account.merchantAccountId ? { merchantAccountId: account.merchantAccountId } : {}),
+      options: { submitForSettlement: true },
+    });
+  }
+
+  /** Sends a sale and reads Braintree's answer as the port's outcome. */
+  async function send(request: SaleRequest): Promise<SaleResult> {
     let result: braintree.ValidatedResponse<braintree.Transaction>;
     try {
       result = await gateway.transaction.sale(request);
@@ -278,6 +309,7 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
     provider: 'braintree',
     clientToken,
     sale,
+    chargeVaulted,
     vault,
     findTransactionByOrderId,
     reverse,

@@ -136,6 +136,73 @@ function contractSuite(subject: Subject) {
       const result = await gateway().vault({ nonce: 'fake-valid-visa-nonce' });
       expect(result).toMatchObject({ outcome: 'SUCCESS', paymentInstrument: 'CREDIT_CARD' });
     });
+
+    describe('a vaulted method charged without the customer (the renewal)', () => {
+      async function vaultedToken(nonce = 'fake-valid-mastercard-nonce') {
+        const vaulted = await gateway().vault({ nonce });
+        if (vaulted.outcome !== 'SUCCESS') throw new Error(`not vaulted: ${vaulted.message}`);
+        return vaulted.token;
+      }
+      const chargeInput = (paymentMethodToken: string, amountMinor = 15_999) => {
+        const orderId = randomUUID();
+        return {
+          paymentMethodToken,
+          amountMinor,
+          currency: 'USD' as const,
+          orderId,
+          idempotencyKey: `renewal-contract-${orderId}`,
+        };
+      };
+
+      it('charges it, with its card and token, and finds the charge by order id', async () => {
+        const token = await vaultedToken();
+        const input = chargeInput(token);
+        const result = await gateway().chargeVaulted(input);
+        expect(result.outcome).toBe('SUCCESS');
+        if (result.outcome !== 'SUCCESS') return;
+        expect(result.transaction).toMatchObject({
+          orderId: input.orderId,
+          amountMinor: 15_999,
+          paymentInstrument: 'CREDIT_CARD',
+          cardType: 'MasterCard',
+          paymentMethodToken: token,
+        });
+        expect(isChargedStatus(result.transaction.status)).toBe(true);
+        const found = await gateway().findTransactionByOrderId(input.orderId);
+        expect(found?.id).toBe(result.transaction.id);
+      });
+
+      it('answers a repeated idempotency key with the first charge', async () => {
+        const input = chargeInput(await vaultedToken());
+        const first = await gateway().chargeVaulted(input);
+        const second = await gateway().chargeVaulted(input);
+        if (first.outcome !== 'SUCCESS' || second.outcome !== 'SUCCESS') {
+          throw new Error(`expected two successes, got ${first.outcome}, ${second.outcome}`);
+        }
+        expect(second.transaction.id).toBe(first.transaction.id);
+      });
+
+      it('declines amounts 2000.00–2999.99 with that processor response code', async () => {
+        const result = await gateway().chargeVaulted(chargeInput(await vaultedToken(), 200_100));
+        expect(result).toMatchObject({
+          outcome: 'DECLINED',
+          reason: 'PROCESSOR_DECLINED',
+          processorResponseCode: '2001',
+          transaction: { status: 'PROCESSOR_DECLINED' },
+        });
+      });
+
+      it('refuses a token the vault does not hold, charging nothing', async () => {
+        const input = chargeInput(`no-such-token-${randomUUID().slice(0, 8)}`);
+        const result = await gateway().chargeVaulted(input);
+        expect(result).toMatchObject({
+          outcome: 'DECLINED',
+          reason: 'PAYMENT_METHOD_INVALID',
+          transaction: null,
+        });
+        expect(await gateway().findTransactionByOrderId(input.orderId)).toBeNull();
+      });
+    });
   });
 }
 

@@ -7,8 +7,8 @@ import type {
 
 /**
  * The payment gateway port. The checkout never talks to a provider directly: it asks this port
- * for a client token, a sale, a vaulted payment method, a transaction by order id
- * (reconciliation) and a void or refund. Two adapters implement it: `braintree` (the official
+ * for a client token, a sale, a vaulted payment method, a charge of a vaulted method (the
+ * renewal), a transaction by order id (reconciliation) and a void or refund. Two adapters implement it: `braintree` (the official
  * SDK, chosen in config/adapters.ts when the merchant settings are present) and `sandbox` (local, kept in
  * the database, behaving like Braintree's sandbox by its documented test values; refused in
  * production). Amounts cross the port as integer minor units.
@@ -102,6 +102,18 @@ export type SaleInput = {
   viaUkCardAccount?: boolean | undefined;
 };
 
+/** A merchant-initiated charge of a method in the vault (the subscription's renewal). */
+export type VaultedSaleInput = {
+  /** The vault's token of the method (`payments.payment_method_token`); never logged. */
+  paymentMethodToken: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  /** Our payment row's id: the key for reconciliation (`findTransactionByOrderId`). */
+  orderId: string;
+  /** Derived from the renewal and its attempt: Braintree's `apiRequestKey`. */
+  idempotencyKey: string;
+};
+
 export type SaleResult =
   | { outcome: 'SUCCESS'; transaction: GatewayTransaction }
   /** Not charged: the payment method was refused (try another). */
@@ -144,6 +156,11 @@ export type PaymentGateway = {
     currency: CurrencyCode;
   }): Promise<{ clientToken: string; merchantCurrency: CurrencyCode }>;
   sale(input: SaleInput): Promise<SaleResult>;
+  /**
+   * Charges a vaulted method, the customer absent (a recurring charge): the same outcomes as a
+   * sale; an unknown or removed token is DECLINED (PAYMENT_METHOD_INVALID) without a transaction.
+   */
+  chargeVaulted(input: VaultedSaleInput): Promise<SaleResult>;
   /** Stores a payment method in the vault (without charging it). */
   vault(input: { nonce: string }): Promise<VaultResult>;
   /** The transaction of a sale by its order id (the successful one when several), or null. */

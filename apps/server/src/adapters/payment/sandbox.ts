@@ -28,6 +28,7 @@ import {
   type SaleInput,
   type SaleResult,
   transactionStatusOf,
+  type VaultedSaleInput,
   type VaultResult,
 } from './payment-gateway.js';
 import {
@@ -189,40 +190,38 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     };
   }
 
-  async function sale(input: SaleInput): Promise<SaleResult> {
+  /**
+   * Braintree's apiRequestKey: the same key answers the first result again (undefined when the
+   * key is new); reused with another order or amount, it is refused.
+   */
+  async function replayed(input: {
+    idempotencyKey: string;
+    orderId: string;
+    amountMinor: number;
+  }): Promise<SaleResult | undefined> {
     if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
       throw new PaymentGatewayError('Amount must be greater than zero. (81531)');
     }
-    // Braintree's apiRequestKey: the same key answers the first result again.
     const previous = await findFirst(
       db,
       sandboxTransactions,
       eq(sandboxTransactions.apiRequestKey, input.idempotencyKey),
     );
-    if (previous) {
-      if (previous.orderId !== input.orderId || previous.amount !== input.amountMinor) {
-        throw new PaymentGatewayError(
-          'API request key can be reused only with the same request. (915232)',
-        );
-      }
-      return saleResultOf(previous);
+    if (!previous) return undefined;
+    if (previous.orderId !== input.orderId || previous.amount !== input.amountMinor) {
+      throw new PaymentGatewayError(
+        'API request key can be reused only with the same request. (915232)',
+      );
     }
+    return saleResultOf(previous);
+  }
 
-    const method = await resolveNonce(input.nonce);
-    if ('refused' in method) {
-      return {
-        outcome: 'DECLINED',
-        reason: method.refused,
-        transaction: null,
-        processorResponseCode: null,
-        message: method.message,
-      };
-    }
-
+  /** The sale's status and codes, as Braintree's sandbox decides them by its test values. */
+  function outcomeOf(method: PaymentMethodInfo, amountMinor: number) {
     let status = 'submitted_for_settlement';
     let processorResponseCode: string | null = '1000';
     let gatewayRejectionReason: string | null = null;
-    const amount = amountOutcome(input.amountMinor);
+    const amount = amountOutcome(amountMinor);
     if (method.behaviour === 'FRAUD') {
       status = 'gateway_rejected';
       gatewayRejectionReason = 'fraud';
@@ -244,18 +243,17 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
       status = 'gateway_rejected';
       gatewayRejectionReason = 'avs';
     }
+    return { status, processorResponseCode, gatewayRejectionReason };
+  }
 
-    const approved = status === 'submitted_for_settlement';
-    let paymentMethodToken: string | null = null;
-    if (approved && input.storeInVault) {
-      paymentMethodToken = transactionId();
-      await db.insert(sandboxPaymentMethods).values({
-        token: paymentMethodToken,
-        paymentInstrumentType: method.paymentInstrument,
-        cardType: method.cardType,
-        lastFour: method.lastFour,
-      });
-    }
+  /** Stores the sale's transaction and answers its outcome. */
+  async function recordSale(
+    input: { orderId: string; idempotencyKey: string; amountMinor: number; currency: string },
+    method: PaymentMethodInfo,
+    outcome: ReturnType<typeof outcomeOf>,
+    paymentMethodToken: string | null,
+  ): Promise<SaleResult> {
+    const { status, processorResponseCode, gatewayRejectionReason } = outcome;
     const instant = now();
     const [row] = await db
       .insert(sandboxTransactions)
@@ -285,6 +283,70 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
       .returning();
     if (!row) throw new PaymentGatewayError('the sandbox could not record the transaction');
     return saleResultOf(row);
+  }
+
+  async function sale(input: SaleInput): Promise<SaleResult> {
+    const previous = await replayed(input);
+    if (previous) return previous;
+
+    const method = await resolveNonce(input.nonce);
+    if ('refused' in method) {
+      return {
+        outcome: 'DECLINED',
+        reason: method.refused,
+        transaction: null,
+        processorResponseCode: null,
+        message: method.message,
+      };
+    }
+
+    const outcome = outcomeOf(method, input.amountMinor);
+    let paymentMethodToken: string | null = null;
+    if (outcome.status === 'submitted_for_settlement' && input.storeInVault) {
+      paymentMethodToken = transactionId();
+      await db.insert(sandboxPaymentMethods).values({
+        token: paymentMethodToken,
+        paymentInstrumentType: method.paymentInstrument,
+        cardType: method.cardType,
+        lastFour: method.lastFour,
+      });
+    }
+    return recordSale(input, method, outcome, paymentMethodToken);
+  }
+
+  /**
+   * A recurring charge of a vaulted method: declined by amount like a sale (the vault keeps no
+   * card number, so the card's own test behaviour no longer applies); an unknown token (never
+   * vaulted, or removed) is Braintree's validation error 91518, without a transaction.
+   */
+  async function chargeVaulted(input: VaultedSaleInput): Promise<SaleResult> {
+    const previous = await replayed(input);
+    if (previous) return previous;
+    const stored = await findFirst(
+      db,
+      sandboxPaymentMethods,
+      eq(sandboxPaymentMethods.token, input.paymentMethodToken),
+    );
+    if (!stored) {
+      return {
+        outcome: 'DECLINED',
+        reason: 'PAYMENT_METHOD_INVALID',
+        transaction: null,
+        processorResponseCode: null,
+        message: 'Payment method token is invalid. (91518)',
+      };
+    }
+    const method: PaymentMethodInfo = {
+      paymentInstrument: stored.paymentInstrumentType as PaymentType,
+      cardType: stored.cardType,
+      lastFour: stored.lastFour,
+      behaviour: 'SUCCESS',
+      // A recurring charge asks for no security code, and the vault verified the postal code.
+      cvvResponseCode: 'I',
+      avsPostalCodeResponseCode: 'M',
+    };
+    const outcome = outcomeOf(method, input.amountMinor);
+    return recordSale(input, method, outcome, stored.token);
   }
 
   async function vault(input: { nonce: string }): Promise<VaultResult> {
@@ -396,6 +458,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
       merchantCurrency: currency ?? currencyForCountry(null),
     }),
     sale,
+    chargeVaulted,
     vault,
     findTransactionByOrderId,
     reverse,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -27,10 +28,11 @@ export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'VOIDED'] as 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * One payment attempt (POST /v2/signups/{id}/payment with one Idempotency-Key). Written PENDING
- * before the gateway is called (its id is the gateway's order id), then COMPLETED in the
- * transaction that creates the accounts, or FAILED (not charged), or VOIDED (charged, then voided
- * or refunded by reconciliation). At most one PENDING or COMPLETED attempt per signup.
+ * One payment attempt (POST /v2/signups/{id}/payment with one Idempotency-Key, or one attempt of
+ * the renewal job). Written PENDING before the gateway is called (its id is the gateway's order
+ * id), then COMPLETED in the transaction that creates the accounts (or the renewal's order), or
+ * FAILED (not charged), or VOIDED (charged, then voided or refunded by reconciliation). At most
+ * one PENDING or COMPLETED attempt per signup, invited user and renewed order.
  */
 export const payments = pgTable(
   'payments',
@@ -40,6 +42,11 @@ export const payments = pgTable(
     signupId: uuid('signup_id').references(() => signups.id),
     /** The invited co-parent paying for their own subscription (POST /v2/users/{id}/payment). */
     invitedUserId: uuid('invited_user_id').references(() => users.id),
+    /**
+     * The order whose term this payment renews (decision 057): the payer is its buyer, charged
+     * through the vaulted method. Each renewal makes a new order, so one order is renewed once.
+     */
+    renewedOrderId: uuid('renewed_order_id').references((): AnyPgColumn => orders.id),
     /** SHA-256 of the Idempotency-Key. */
     idempotencyKeyHash: text('idempotency_key_hash').notNull().unique(),
     /** SHA-256 of the request body as parsed: a key reused with another body is refused. */
@@ -78,9 +85,12 @@ export const payments = pgTable(
     uniqueIndex('payments_active_invited_user_idx')
       .on(table.invitedUserId)
       .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    uniqueIndex('payments_active_renewed_order_idx')
+      .on(table.renewedOrderId)
+      .where(sql`${table.status} in ('PENDING', 'COMPLETED')`),
     check(
       'payments_payer_check',
-      sql`(${table.signupId} is null) <> (${table.invitedUserId} is null)`,
+      sql`num_nonnulls(${table.signupId}, ${table.invitedUserId}, ${table.renewedOrderId}) = 1`,
     ),
     index('payments_status_idx').on(table.status),
     // Every attempt of a signup, failed ones too: the purge's NOT EXISTS and the foreign-key check
@@ -205,7 +215,16 @@ export const subscriptions = pgTable(
   ],
 );
 
-export const SUBSCRIPTION_CHANGE_KINDS = ['AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED'] as const;
+/**
+ * ENDED: the renewal job ended it after the last declined retry (decision 057), no user
+ * changed it.
+ */
+export const SUBSCRIPTION_CHANGE_KINDS = [
+  'AUTO_RENEW_OFF',
+  'AUTO_RENEW_ON',
+  'CANCELED',
+  'ENDED',
+] as const;
 export type SubscriptionChangeKind = (typeof SUBSCRIPTION_CHANGE_KINDS)[number];
 
 /**
@@ -221,10 +240,12 @@ export const subscriptionChanges = pgTable(
       .notNull()
       .references(() => subscriptions.id),
     kind: text('kind', { enum: SUBSCRIPTION_CHANGE_KINDS }).notNull(),
-    changedByUserId: uuid('changed_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The optional answer to "why are you canceling?" (a CANCEL_REASONS value). */
+    /** Null for the renewal job's change (ENDED). */
+    changedByUserId: uuid('changed_by_user_id').references(() => users.id),
+    /**
+     * The optional answer to "why are you canceling?" (a CANCEL_REASONS value); for ENDED, why
+     * the renewal failed (the last decline's reason).
+     */
     reason: text('reason'),
     createdAt,
   },
@@ -232,7 +253,49 @@ export const subscriptionChanges = pgTable(
     index('subscription_changes_subscription_idx').on(table.subscriptionId),
     check(
       'subscription_changes_kind_check',
-      sql`${table.kind} in ('AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED')`,
+      sql`${table.kind} in ('AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED', 'ENDED')`,
+    ),
+  ],
+);
+
+export const RENEWAL_STATUSES = ['OPEN', 'RENEWED', 'ENDED'] as const;
+export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
+
+/**
+ * One order's renewal (decision 057): the term the order paid for ends at `dueAt`, and its
+ * subscriptions (auto-renewal on) are charged for the next term then. Written by the reminder
+ * (7 days before) or the first attempt; counts the attempts, says when the next one is due,
+ * and ends RENEWED (with the new order) or ENDED (after the last declined retry).
+ */
+export const subscriptionRenewals = pgTable(
+  'subscription_renewals',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    /** The end of the order's paid term: the renewal's date. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: RENEWAL_STATUSES }).notNull().default('OPEN'),
+    /** When the reminder (7 days before) was queued; once per term. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** Attempts that ended without a charge, counted once each (`countedPaymentId`). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** Of those, the declines: the retry schedule's position. */
+    declines: smallint('declines').notNull().default(0),
+    /** The last ended attempt counted (its email sent): a second pass never counts it again. */
+    countedPaymentId: uuid('counted_payment_id').references(() => payments.id),
+    /** When the next attempt may run. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The order of the new term, once RENEWED. */
+    renewalOrderId: uuid('renewal_order_id').references(() => orders.id),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    index('subscription_renewals_next_idx').on(table.status, table.nextAttemptAt),
+    check(
+      'subscription_renewals_status_check',
+      sql`${table.status} in ('OPEN', 'RENEWED', 'ENDED')`,
     ),
   ],
 );
@@ -260,4 +323,5 @@ export const receipts = pgTable('receipts', {
 });
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRenewalRow = typeof subscriptionRenewals.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;

@@ -6,7 +6,6 @@ import {
   FORM_FIELD,
   type Locale,
   type MessageKey,
-  type Order,
   PAYMENT_TYPES,
   type PaymentType,
   resolveLocale,
@@ -18,17 +17,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { SubscriptionChangeKind } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
-import { pricedAddress } from '../checkout/attempt.js';
 import { noticeDate } from '../email/templates/notice-date.js';
 import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
 import {
   paymentMethodWords,
+  type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import type { PricingService } from '../pricing/service.js';
+import { quoteRenewal } from './renewal-price.js';
 import {
   findMembersOfOrder,
   findOwnSubscriptionId,
@@ -49,8 +48,11 @@ export type AccountSubscriptionDeps = {
 };
 export type AccountSubscriptionService = ReturnType<typeof createAccountSubscriptionService>;
 
-/** What a call asks of the renewal: the state it leaves, and the change it records. */
-type RenewalChange = { kind: SubscriptionChangeKind; reason: CancelReason | null };
+/**
+ * What a call asks of the renewal: the state it leaves, and the change it records (a payer's
+ * change: the renewal job's ENDED is not one).
+ */
+type RenewalChange = { kind: SubscriptionEmailKind; reason: CancelReason | null };
 
 const SubscriptionIdSchema = z.uuid();
 
@@ -105,43 +107,11 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     locale: Locale,
   ): Promise<SubscriptionRenewalPrice | null> {
     if (!row.order || row.buyerUserId !== userId) return null;
-    const [user, address] = await Promise.all([
-      findUserById(db, userId),
-      findUserAddress(db, userId),
-    ]);
-    if (!user || !address) return null;
-    try {
-      const priced = await pricing.quoteFor(
-        {
-          id: user.id,
-          parentPhoneCountryCode: user.phoneCountryCode,
-          parentPhoneNumber: user.phoneNumber,
-        },
-        {
-          address: pricedAddress(address),
-          limboId: undefined,
-          orderDetail: {
-            packageId: row.order.packageId,
-            // As the order stored them: what the checkout priced and charged.
-            productId: row.order.productId as Order['productId'],
-            services: row.order.services as Order['services'],
-          },
-          payForCoparent: row.order.payForCoParent,
-          paymentCodes: [],
-          promoCodes: [],
-          phoneCountryCode: undefined,
-          phoneNumber: undefined,
-        },
-        { locale },
-      );
-      const { currencyCode, total, totalFormatted, taxAmountFormatted } = priced.totals;
-      return { currencyCode, total, totalFormatted, taxAmountFormatted };
-    } catch (error) {
-      // The package is no longer sold in the payer's country, or the catalog refuses the order:
-      // the page says the price is confirmed before the renewal.
-      if (error instanceof AppError || error instanceof FieldValidationError) return null;
-      throw error;
-    }
+    // Unpriced, the page says the price is confirmed before the renewal.
+    const priced = await quoteRenewal({ db, pricing }, row.order, userId, locale);
+    if (!priced) return null;
+    const { currencyCode, total, totalFormatted, taxAmountFormatted } = priced.totals;
+    return { currencyCode, total, totalFormatted, taxAmountFormatted };
   }
 
   async function detail(
@@ -258,7 +228,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     tx: Executor,
     row: SubscriptionRow,
     userId: string,
-    kind: SubscriptionChangeKind,
+    kind: SubscriptionEmailKind,
     price: SubscriptionRenewalPrice | null,
   ): Promise<QueuedMail | undefined> {
     const [user, address] = await Promise.all([

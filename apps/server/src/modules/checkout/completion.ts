@@ -191,10 +191,13 @@ export function createCompletion(deps: CompletionDeps) {
     payer: { email: string; firstName: string },
     extra: { coParentName: string | null; credentialsLink?: CredentialsLink },
   ): Promise<QueuedMail> {
+    const { attempt } = purchase;
     return queueReceiptEmail(tx, mailer, {
       to: payer.email,
       firstName: payer.firstName,
-      attempt: purchase.attempt,
+      locale: attempt.locale,
+      country: attempt.billing.country,
+      payForCoParent: attempt.payForCoparent,
       receipt,
       ...extra,
     });

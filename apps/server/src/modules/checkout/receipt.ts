@@ -22,7 +22,6 @@ import { receiptEmail } from '../email/templates/receipt.js';
 import type { PaymentCompleted } from '../payments/payments.js';
 import type { findPackage } from '../pricing/catalog.js';
 import { receiptLines } from '../receipts/receipt-lines.js';
-import type { Attempt } from './attempt.js';
 import { insertReceipt } from './repo.js';
 
 /** The payment answer as stored (the credentials token is never stored). */
@@ -111,7 +110,8 @@ export async function recordCompletion(
     payment: PaymentRow;
     transaction: GatewayTransaction | null;
     method: PaymentType;
-    response: StoredResponse;
+    /** The answer stored on the payment: the checkout's (StoredResponse) or a renewal's. */
+    response: { receipt: Receipt };
     orderId: string;
     userId: string;
     instant: Date;
@@ -149,33 +149,38 @@ export async function queueReceiptEmail(
   input: {
     to: string;
     firstName: string;
-    attempt: Attempt;
+    locale: Locale;
+    /** The billing country: the money's format and the support phone. */
+    country: string | null | undefined;
+    payForCoParent: boolean;
     receipt: Receipt;
     coParentName: string | null;
     credentialsLink?: CredentialsLink;
+    /** A renewal's receipt (decision 057). */
+    renewal?: boolean;
   },
 ): Promise<QueuedMail> {
-  const { attempt, receipt } = input;
-  const { locale } = attempt;
+  const { receipt, locale, country } = input;
   const lines = receiptLines(receipt, locale);
   const mail = receiptEmail({
     locale,
+    renewal: input.renewal,
     firstName: input.firstName,
     packageName: lines.packageName,
     items: lines.items,
     totalFormatted: formatMoney(
       receipt.totals.total,
       receipt.totals.currencyCode,
-      moneyLocale(locale, attempt.billing.country),
+      moneyLocale(locale, country),
     ),
     paymentMethod: lines.paymentMethod ?? '—',
     coveredByCodes: codesCoveringOrder(receipt),
     transactionId: lines.transactionId,
     date: lines.date,
     renewsOn: lines.renewsOn,
-    payForCoParent: attempt.payForCoparent,
+    payForCoParent: input.payForCoParent,
     coParentName: input.coParentName,
-    supportPhone: supportPhoneFor(attempt.billing.country).display,
+    supportPhone: supportPhoneFor(country).display,
     credentialsLink: input.credentialsLink,
   });
   // Parent A's receipt carries the credentials link: the outbox keeps it no longer than it works.

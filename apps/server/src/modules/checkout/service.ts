@@ -97,7 +97,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     isDuplicateParent: async (error, payment) =>
       error instanceof ParentEmailTakenError ||
       (isUniqueViolation(error) && (await parentEmailTaken(payment))),
-    completedAnswer,
     viaUkCardAccount: (payment, body) => isUkCardTreatment(deps, payment, body),
   });
 
@@ -174,6 +173,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       body,
       isPaid: saved.row.completedAt !== null,
       prepare: () => prepareSignupAttempt({ db, pricing, flags }, saved, body, locale),
+      completedAnswer,
       locale,
     });
   }
@@ -200,6 +200,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       body: payBody,
       isPaid: invited.isSubscriptionCurrent,
       prepare: () => prepareInvitedAttempt({ db, pricing, flags }, invited, body, locale),
+      completedAnswer,
       locale,
     });
   }

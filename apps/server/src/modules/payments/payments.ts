@@ -11,6 +11,8 @@ import {
   isChargedStatus,
   type PaymentGateway,
   PaymentGatewayError,
+  type SaleResult,
+  type VaultedSaleInput,
 } from '../../adapters/payment/payment-gateway.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { NewPaymentRow, PaymentRow } from '../../db/schema.js';
@@ -81,6 +83,12 @@ export type CompleteInTransaction = (
 /** A message queued in the completing transaction, to deliver once it has committed. */
 export type Delivery = { deliver(): Promise<void> };
 
+/** A renewal's attempt: priced, with the vaulted method to charge (null: none on file). */
+export type VaultedAttempt = NewAttempt & {
+  paymentType: string;
+  paymentMethodToken: string | null;
+};
+
 export type PaymentsDeps = LoggedCoreDeps & {
   gateway: PaymentGateway;
   /** How long a request holds an attempt before reconciliation may take it over. */
@@ -94,12 +102,10 @@ export type PaymentsDeps = LoggedCoreDeps & {
    * emails to deliver after the commit.
    */
   completion: () => Promise<CompleteInTransaction>;
-  /** Whether completing failed because the parent email got an account meanwhile. */
-  isDuplicateParent: (error: unknown, payment: PaymentRow) => Promise<boolean>;
-  /** The answer of a COMPLETED attempt, first time and on every replay. */
-  completedAnswer: (payment: PaymentRow) => Promise<PaymentResponse>;
-  /** Whether this sale goes through the UK card account. */
-  viaUkCardAccount: (payment: PaymentRow, body: PayBody) => Promise<boolean>;
+  /** Whether completing failed because the parent email got an account meanwhile (never, by default). */
+  isDuplicateParent?: ((error: unknown, payment: PaymentRow) => Promise<boolean>) | undefined;
+  /** Whether this sale goes through the UK card account (never, by default). */
+  viaUkCardAccount?: ((payment: PaymentRow, body: PayBody) => Promise<boolean>) | undefined;
   /** Test seam: called last inside the completing transaction; a throw rolls it back. */
   beforeCommit?: ((paymentId: string) => void | Promise<void>) | undefined;
 };
@@ -149,9 +155,12 @@ export function createPayments(deps: PaymentsDeps) {
     /** Paid without a stored attempt (409 ALREADY_PAID then). */
     isPaid: boolean;
     prepare: () => Promise<NewAttempt>;
+    /** The answer of a COMPLETED attempt, first time and on every replay. */
+    completedAnswer: (payment: PaymentRow) => Promise<PaymentResponse>;
     locale: Locale;
   }): Promise<PaymentResponse> {
     const { payer, idempotencyKey, body, locale } = input;
+    const answer = (payment: PaymentRow) => answerOf(payment, input.completedAnswer, locale);
     const keyHash = hashToken(idempotencyKey);
     const requestHash = hashToken(JSON.stringify(body));
 
@@ -160,13 +169,13 @@ export function createPayments(deps: PaymentsDeps) {
       if (!isPaymentOf(replay, payer) || replay.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
       }
-      return answer(await settle(replay, locale), locale);
+      return answer(await settle(replay, locale));
     }
 
     const active = await findActivePayment(db, payer);
     if (active) {
       const settled = await settle(active, locale);
-      if (settled.status === 'COMPLETED') return answer(settled, locale);
+      if (settled.status === 'COMPLETED') return answer(settled);
     } else if (input.isPaid) {
       throw new AppError('ALREADY_PAID');
     }
@@ -174,7 +183,9 @@ export function createPayments(deps: PaymentsDeps) {
     const attempt = await input.prepare();
     let payment: PaymentRow;
     try {
-      payment = await begin(payer, { keyHash, requestHash }, attempt, body, locale);
+      payment = await begin(payer, { keyHash, requestHash }, attempt, body.payment.paymentType, {
+        onCodesTaken: (taken) => codesTaken(taken, body, locale),
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost a race: the same key (a double submit), or another attempt for this payer.
@@ -183,7 +194,7 @@ export function createPayments(deps: PaymentsDeps) {
       if (!winner || winner.status === 'PENDING') {
         throw inProgress(winner?.lockedUntil ?? new Date(now().getTime() + lockMs), now(), locale);
       }
-      return answer(winner, locale);
+      return answer(winner);
     }
     const method = body.payment.paymentType;
     let ended: PaymentRow;
@@ -195,16 +206,34 @@ export function createPayments(deps: PaymentsDeps) {
       throw error;
     }
     metrics.paymentEnded(paymentOutcome(ended), method);
-    return answer(ended, locale);
+    return answer(ended);
   }
 
   /** The answer of an ended attempt; one still PENDING is 409 PAYMENT_IN_PROGRESS. */
-  async function answer(payment: PaymentRow, locale: Locale): Promise<PaymentResponse> {
-    if (payment.status === 'COMPLETED' && payment.response) return deps.completedAnswer(payment);
+  async function answerOf(
+    payment: PaymentRow,
+    completedAnswer: (payment: PaymentRow) => Promise<PaymentResponse>,
+    locale: Locale,
+  ): Promise<PaymentResponse> {
+    if (payment.status === 'COMPLETED' && payment.response) return completedAnswer(payment);
     if (payment.status === 'FAILED' || payment.status === 'VOIDED') {
       throw failureError((payment.failure ?? { kind: 'unavailable' }) as StoredFailure, locale);
     }
     throw inProgress(payment.lockedUntil, now(), locale);
+  }
+
+  /** The codes another payment redeemed since this one was priced, at their fields. */
+  function codesTaken(taken: string[], body: PayBody, locale: Locale): FieldValidationError {
+    const entered = body.paymentCodes.map(normalizeCode);
+    const key = orderCodeRefusalKey('REDEEMED');
+    return new FieldValidationError(
+      taken.map((code) => ({
+        field: `paymentCodes.${Math.max(entered.indexOf(code), 0)}`,
+        text: translateMessage(key, locale),
+        type: 'ERROR' as const,
+        key,
+      })),
+    );
   }
 
   /** Writes the PENDING attempt and holds its subscription codes, in one transaction. */
@@ -212,8 +241,8 @@ export function createPayments(deps: PaymentsDeps) {
     payer: Payer,
     hashes: { keyHash: string; requestHash: string },
     attempt: NewAttempt,
-    body: PayBody,
-    locale: Locale,
+    paymentType: string,
+    options: { onCodesTaken?: (taken: string[]) => Error },
   ): Promise<PaymentRow> {
     const instant = now();
     const columns = payerColumns(payer);
@@ -226,7 +255,7 @@ export function createPayments(deps: PaymentsDeps) {
         provider: gateway.provider,
         amount: attempt.amount,
         currency: attempt.currency,
-        paymentType: body.payment.paymentType,
+        paymentType,
         attempt: attempt.details,
         lockedUntil: new Date(instant.getTime() + lockMs),
         createdAt: instant,
@@ -235,17 +264,7 @@ export function createPayments(deps: PaymentsDeps) {
       const hold = { signupId: columns.signupId, paymentId: payment.id };
       const taken = await holdSubscriptionCodes(tx, attempt.paymentCodes, hold, instant);
       if (taken.length > 0) {
-        const entered = body.paymentCodes.map(normalizeCode);
-        // Redeemed by another payment since this one was priced.
-        const key = orderCodeRefusalKey('REDEEMED');
-        throw new FieldValidationError(
-          taken.map((code) => ({
-            field: `paymentCodes.${Math.max(entered.indexOf(code), 0)}`,
-            text: translateMessage(key, locale),
-            type: 'ERROR' as const,
-            key,
-          })),
-        );
+        throw options.onCodesTaken?.(taken) ?? new Error('subscription codes already redeemed');
       }
       return payment;
     });
@@ -259,8 +278,8 @@ export function createPayments(deps: PaymentsDeps) {
     locale: Locale,
   ): Promise<PaymentRow> {
     if (payment.amount === 0) return completeOrUnlock(payment, null);
-    const viaUkCardAccount = await deps.viaUkCardAccount(payment, body);
-    let result: Awaited<ReturnType<PaymentGateway['sale']>>;
+    const viaUkCardAccount = (await deps.viaUkCardAccount?.(payment, body)) ?? false;
+    let result: SaleResult;
     try {
       result = await gateway.sale({
         nonce: body.payment.nonce ?? '',
@@ -277,6 +296,11 @@ export function createPayments(deps: PaymentsDeps) {
       log.error({ err: error, paymentId: payment.id }, 'the payment gateway failed during a sale');
       throw unavailable(locale, deps.lockSeconds);
     }
+    return settleSale(payment, result);
+  }
+
+  /** The attempt after the gateway's answer: completed when charged, else FAILED. */
+  async function settleSale(payment: PaymentRow, result: SaleResult): Promise<PaymentRow> {
     switch (result.outcome) {
       case 'SUCCESS': {
         const { transaction } = result;
@@ -362,7 +386,7 @@ export function createPayments(deps: PaymentsDeps) {
         return { deliveries };
       });
     } catch (error) {
-      if (!(await deps.isDuplicateParent(error, payment))) throw error;
+      if (!(await deps.isDuplicateParent?.(error, payment))) throw error;
       if (transaction) {
         const reversed = await gateway.reverse(transaction.id);
         log.warn(
@@ -484,11 +508,80 @@ export function createPayments(deps: PaymentsDeps) {
     return tally;
   }
 
+  // ── A vaulted method, charged without the customer (the renewal) ─────────────────────────────
+
+  /**
+   * Charges a vaulted method once per payer and key, with the checkout's guarantees: the key
+   * again, or the payer's attempt PENDING or COMPLETED, answers that attempt instead of charging
+   * (settling it first when its lock has run out); a race lost to another instance answers the
+   * winner's. No method on file fails the attempt without calling the gateway. Answers the attempt
+   * as it stands (PENDING when the gateway's answer is unknown: a later call settles it), or
+   * undefined when `prepare` finds nothing to charge.
+   */
+  async function chargeVaultedOnce(input: {
+    payer: Payer;
+    idempotencyKey: string;
+    prepare: () => Promise<VaultedAttempt | undefined>;
+  }): Promise<PaymentRow | undefined> {
+    const { payer, idempotencyKey } = input;
+    const keyHash = hashToken(idempotencyKey);
+    const replay = await findPaymentByKeyHash(db, keyHash);
+    if (replay) return settleUnlocked(replay);
+    const active = await findActivePayment(db, payer);
+    if (active) return settleUnlocked(active);
+
+    const attempt = await input.prepare();
+    if (!attempt) return undefined;
+    const hashes = { keyHash, requestHash: hashToken(JSON.stringify(attempt.details)) };
+    let payment: PaymentRow;
+    try {
+      payment = await begin(payer, hashes, attempt, attempt.paymentType, {});
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another instance began this attempt (the same key) or another one for the payer.
+      return (await findPaymentByKeyHash(db, keyHash)) ?? (await findActivePayment(db, payer));
+    }
+    if (payment.amount === 0) return completeOrUnlock(payment, null);
+    const token = attempt.paymentMethodToken;
+    if (!token) {
+      return fail(payment, {
+        kind: 'declined',
+        reason: 'PAYMENT_METHOD_INVALID',
+        processorResponseCode: null,
+      });
+    }
+    let result: SaleResult;
+    try {
+      result = await gateway.chargeVaulted({
+        paymentMethodToken: token,
+        amountMinor: payment.amount,
+        currency: payment.currency as VaultedSaleInput['currency'],
+        orderId: payment.id,
+        idempotencyKey,
+      });
+    } catch (error) {
+      // Unknown outcome: the attempt stays PENDING and locked; a later pass reconciles it.
+      log.error(
+        { err: error, paymentId: payment.id },
+        'the payment gateway failed during a charge',
+      );
+      return payment;
+    }
+    return settleSale(payment, result);
+  }
+
+  /** The attempt, reconciled first when PENDING and no one holds it; else as it stands. */
+  async function settleUnlocked(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status !== 'PENDING') return payment;
+    if (payment.lockedUntil.getTime() > now().getTime()) return payment;
+    return (await reconcile(payment)) ?? payment;
+  }
+
   /** The payer's COMPLETED attempt, if any. */
   async function findCompleted(payer: Payer): Promise<PaymentRow | undefined> {
     const payment = await findActivePayment(db, payer);
     return payment?.status === 'COMPLETED' ? payment : undefined;
   }
 
-  return { payOnce, reconcilePendingPayments, findCompleted };
+  return { payOnce, chargeVaultedOnce, settleUnlocked, reconcilePendingPayments, findCompleted };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { findFirst, insertOne } from '../../db/queries.js';
 import {
@@ -30,21 +30,31 @@ export async function findPaymentById(
   return findFirst(db, payments, eq(payments.id, id), options);
 }
 
-/** Who pays: Parent A's signup, or an invited co-parent for their own subscription. */
-export type Payer = { signupId: string } | { invitedUserId: string };
+/**
+ * Who pays: Parent A's signup, an invited co-parent for their own subscription, or the renewal
+ * of an order (its buyer, through the vaulted method).
+ */
+export type Payer = { signupId: string } | { invitedUserId: string } | { renewedOrderId: string };
 
 export function payerColumns(payer: Payer): {
   signupId: string | null;
   invitedUserId: string | null;
+  renewedOrderId: string | null;
 } {
-  return 'signupId' in payer
-    ? { signupId: payer.signupId, invitedUserId: null }
-    : { signupId: null, invitedUserId: payer.invitedUserId };
+  return {
+    signupId: 'signupId' in payer ? payer.signupId : null,
+    invitedUserId: 'invitedUserId' in payer ? payer.invitedUserId : null,
+    renewedOrderId: 'renewedOrderId' in payer ? payer.renewedOrderId : null,
+  };
 }
 
 export function isPaymentOf(payment: PaymentRow, payer: Payer): boolean {
   const columns = payerColumns(payer);
-  return payment.signupId === columns.signupId && payment.invitedUserId === columns.invitedUserId;
+  return (
+    payment.signupId === columns.signupId &&
+    payment.invitedUserId === columns.invitedUserId &&
+    payment.renewedOrderId === columns.renewedOrderId
+  );
 }
 
 /** The payer's PENDING or COMPLETED attempt (at most one, by the partial unique indexes). */
@@ -55,11 +65,16 @@ export async function findActivePayment(
   const owner =
     'signupId' in payer
       ? eq(payments.signupId, payer.signupId)
-      : eq(payments.invitedUserId, payer.invitedUserId);
+      : 'invitedUserId' in payer
+        ? eq(payments.invitedUserId, payer.invitedUserId)
+        : eq(payments.renewedOrderId, payer.renewedOrderId);
   return findFirst(db, payments, and(owner, inArray(payments.status, ['PENDING', 'COMPLETED'])));
 }
 
-/** PENDING attempts no request is working on any more (their lock has run out). */
+/**
+ * The checkout's PENDING attempts no request is working on any more (their lock has run out).
+ * A renewal's attempts are not among them: the renewal job settles its own, with its completion.
+ */
 export async function findUnlockedPendingPayments(
   db: Executor,
   now: Date,
@@ -68,7 +83,13 @@ export async function findUnlockedPendingPayments(
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'PENDING'), lte(payments.lockedUntil, now)))
+    .where(
+      and(
+        eq(payments.status, 'PENDING'),
+        lte(payments.lockedUntil, now),
+        isNull(payments.renewedOrderId),
+      ),
+    )
     .orderBy(asc(payments.createdAt))
     .limit(limit);
 }

@@ -4,6 +4,8 @@ import { RECEIPT_ITEM_TEXTS, type ReceiptItemTexts } from './receipt-item-texts.
 import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
 
 export const RECEIPT_TEMPLATE = 'payment-receipt';
+/** The receipt of a renewal's charge (decision 057): the same lines, its own subject. */
+export const RENEWAL_RECEIPT_TEMPLATE = 'renewal-receipt';
 
 /** The order's lines as the receipt page lists them, every amount formatted by the server. */
 export type ReceiptEmailItems = {
@@ -18,6 +20,8 @@ export type ReceiptEmailItems = {
 };
 
 export type ReceiptEmailParams = EmailRecipient & {
+  /** The receipt of a renewal: renewed rather than ordered, and nothing to set up next. */
+  renewal?: boolean | undefined;
   packageName: string;
   /** The itemised order (the receipt page's lines); absent, only the package and the total. */
   items?: ReceiptEmailItems | undefined;
@@ -44,6 +48,8 @@ export type ReceiptEmailParams = EmailRecipient & {
 type Texts = ReceiptItemTexts & {
   subject: string;
   thanks: string;
+  renewalSubject: string;
+  renewed: string;
   date: string;
   coParentPaid: (name: string) => string;
   next: string;
@@ -56,6 +62,8 @@ const TEXTS: Record<Locale, Texts> = {
     ...RECEIPT_ITEM_TEXTS.en,
     subject: 'Your receipt',
     thanks: 'Thank you for your order. Your subscription is active.',
+    renewalSubject: 'Your subscription renewed: your receipt',
+    renewed: 'Your subscription renewed. Thank you for staying with us.',
     date: 'Date (GMT)',
     coParentPaid: (name) => `You also paid for ${name}'s subscription.`,
     next: 'Next: finish creating your username and password, then download the app.',
@@ -67,6 +75,8 @@ const TEXTS: Record<Locale, Texts> = {
     ...RECEIPT_ITEM_TEXTS['es-MX'],
     subject: 'Tu recibo',
     thanks: 'Gracias por tu pedido. Tu suscripción está activa.',
+    renewalSubject: 'Tu suscripción se renovó: tu recibo',
+    renewed: 'Tu suscripción se renovó. Gracias por seguir con nosotros.',
     date: 'Fecha (GMT)',
     coParentPaid: (name) => `También pagaste la suscripción de ${name}.`,
     next: 'Siguiente: termina de crear tu nombre de usuario y contraseña, y descarga la aplicación.',
@@ -76,7 +86,7 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-/** Parent A's receipt after paying, in the language of the payment. */
+/** The receipt after paying (Parent A's, the invited co-parent's, a renewal's), in the payer's language. */
 export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
   const t = TEXTS[params.locale];
   const fields: [string, string][] = [
@@ -91,11 +101,12 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
     [t.date, params.date],
   ];
   const link = params.credentialsLink;
+  const { renewal } = params;
   return renderEmail(params, {
-    template: RECEIPT_TEMPLATE,
-    subject: t.subject,
+    template: renewal ? RENEWAL_RECEIPT_TEMPLATE : RECEIPT_TEMPLATE,
+    subject: renewal ? t.renewalSubject : t.subject,
     body: [
-      t.thanks,
+      renewal ? t.renewed : t.thanks,
       {
         text: fields.map(([label, value]) => `${label}: ${value}`).join('\n'),
         html: fields
@@ -106,7 +117,7 @@ export function receiptEmail(params: ReceiptEmailParams): RenderedEmail {
         ? [t.coParentPaid(params.coParentName)]
         : []),
       t.renews(params.renewsOn),
-      t.next,
+      ...(renewal ? [] : [t.next]),
       ...(link
         ? [{ text: t.createCredentials, url: link.url }, t.linkRules(link.expiresInDays)]
         : []),

@@ -1,5 +1,6 @@
 import { type Locale, PRODUCT_NAME } from '@coparent/domain';
 import { type EmailRecipient, type RenderedEmail, renderEmail } from './render.js';
+import { renewalLines } from './renewal-lines.js';
 
 /** The confirmations of a change to a subscription's renewal, one template per change. */
 export const SUBSCRIPTION_EMAIL_TEMPLATES = {
@@ -32,8 +33,6 @@ type Texts = {
   coParentEnds: (name: string, endDate: string) => string;
   turnBackOn: (endDate: string) => string;
   on: (pkg: string, endDate: string) => string;
-  charge: (price: string | null, method: string | null) => string;
-  coParentRenews: (name: string) => string;
   change: string;
 };
 
@@ -56,9 +55,6 @@ const TEXTS: Record<Locale, Texts> = {
       `Changed your mind? You can turn auto-renewal back on any time before ${endDate}:`,
     on: (pkg, endDate) =>
       `You turned auto-renewal back on. Your ${pkg} subscription renews on ${endDate}.`,
-    charge: (price, method) =>
-      `${price ? `We will charge ${price}` : 'We will charge the price of that day'}${method ? ` to ${method}` : ''}, with applicable taxes, and email you the receipt.`,
-    coParentRenews: (name) => `${name}'s subscription, which you pay for, renews with it.`,
     change: 'To turn it off or cancel, go to your subscription page:',
   },
   'es-MX': {
@@ -81,10 +77,6 @@ const TEXTS: Record<Locale, Texts> = {
       `¿Cambiaste de opinión? Puedes volver a activar la renovación automática en cualquier momento antes del ${endDate}:`,
     on: (pkg, endDate) =>
       `Volviste a activar la renovación automática. Tu suscripción ${pkg} se renueva el ${endDate}.`,
-    charge: (price, method) =>
-      `${price ? `Cobraremos ${price}` : 'Cobraremos el precio vigente ese día'}${method ? ` a tu ${method}` : ''}, más los impuestos aplicables, y te enviaremos el recibo por correo.`,
-    coParentRenews: (name) =>
-      `La suscripción de ${name}, que tú pagas, se renueva junto con la tuya.`,
     change: 'Para desactivarla o cancelar, ve a la página de tu suscripción:',
   },
 };
@@ -96,14 +88,15 @@ const TEXTS: Record<Locale, Texts> = {
  */
 export function subscriptionRenewalEmail(params: SubscriptionEmailParams): RenderedEmail {
   const t = TEXTS[params.locale];
+  const lines = renewalLines(params.locale);
   const { kind, packageName, endDate, coParentName } = params;
   const link = (text: string) => ({ text, url: params.subscriptionUrl });
   const body =
     kind === 'AUTO_RENEW_ON'
       ? [
           t.on(packageName, endDate),
-          t.charge(params.renewalPrice, params.paymentMethod),
-          ...(coParentName ? [t.coParentRenews(coParentName)] : []),
+          lines.charge(params.renewalPrice, params.paymentMethod),
+          ...(coParentName ? [lines.coParentRenews(coParentName)] : []),
           link(t.change),
         ]
       : [
