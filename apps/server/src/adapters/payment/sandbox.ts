@@ -30,6 +30,7 @@ import {
   transactionStatusOf,
   type VaultResult,
 } from './payment-gateway.js';
+import { createSandboxCustomerVault } from './sandbox-customer-vault.js';
 import {
   amountOutcome,
   cvvResponseCode,
@@ -397,6 +398,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     }),
     sale,
     vault,
+    ...createSandboxCustomerVault({ db, resolveNonce }),
     findTransactionByOrderId,
     reverse,
     tokenizeCard,
