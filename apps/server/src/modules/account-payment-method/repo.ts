@@ -1,0 +1,108 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { orders, paymentMethodChanges, payments, subscriptions } from '../../db/schema.js';
+
+/** An order of the buyer whose term still runs: what the renewal charges, and with what. */
+export type LiveOrderRow = {
+  orderId: string;
+  paymentId: string;
+  currency: string;
+  paymentMethodToken: string | null;
+};
+
+/**
+ * The buyer's live orders: those with a subscription still in its paid term (ACTIVE, ending
+ * after `now`), whether or not it renews automatically (turning it back on charges the same
+ * method). Locks their payments' rows when asked (inside the update's transaction).
+ */
+export async function findLiveOrdersOfBuyer(
+  exec: Executor,
+  userId: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<LiveOrderRow[]> {
+  const query = exec
+    .selectDistinct({
+      orderId: orders.id,
+      paymentId: payments.id,
+      currency: orders.currency,
+      paymentMethodToken: payments.paymentMethodToken,
+    })
+    .from(orders)
+    .innerJoin(payments, eq(payments.id, orders.paymentId))
+    .innerJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(subscriptions.status, 'ACTIVE'),
+        gt(subscriptions.renewsAt, now),
+      ),
+    )
+    .orderBy(orders.id);
+  if (!options.lock) return query;
+  const rows = await query;
+  if (rows.length === 0) return rows;
+  // The payments' rows are what the update writes: a second update waits for the first.
+  await exec
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      inArray(
+        payments.id,
+        rows.map((r) => r.paymentId),
+      ),
+    )
+    .orderBy(payments.id)
+    .for('update');
+  return query;
+}
+
+/** The method now on file, as the renewal reads it and the billing and subscription pages show. */
+export type MethodOnFile = {
+  paymentMethodToken: string;
+  paymentType: string;
+  cardType: string | null;
+  cardLastFour: string | null;
+};
+
+/**
+ * Writes the new method on the orders' payments: `payments.payment_method_token` (what the
+ * renewal charges: `orders.payment_id` → the payment) and the details the pages show.
+ */
+export async function setMethodOfPayments(
+  tx: Executor,
+  paymentIds: string[],
+  method: MethodOnFile,
+  now: Date,
+): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await tx
+    .update(payments)
+    .set({ ...method, updatedAt: now })
+    .where(inArray(payments.id, paymentIds));
+}
+
+/** The change already made with this nonce (its hash), if any. */
+export async function findChangeByNonceHash(exec: Executor, nonceHash: string) {
+  const [row] = await exec
+    .select()
+    .from(paymentMethodChanges)
+    .where(eq(paymentMethodChanges.nonceHash, nonceHash))
+    .limit(1);
+  return row;
+}
+
+export async function recordChange(
+  tx: Executor,
+  change: {
+    userId: string;
+    nonceHash: string;
+    paymentType: string;
+    cardType: string | null;
+    cardLastFour: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { at, ...values } = change;
+  await tx.insert(paymentMethodChanges).values({ ...values, createdAt: at });
+}
