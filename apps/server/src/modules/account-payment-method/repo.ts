@@ -1,6 +1,13 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orders, paymentMethodChanges, payments, subscriptions } from '../../db/schema.js';
+import {
+  familyMembers,
+  orders,
+  paymentMethodChanges,
+  payments,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
 
 /** An order of the buyer whose term still runs: what the renewal charges, and with what. */
 export type LiveOrderRow = {
@@ -105,4 +112,48 @@ export async function recordChange(
 ): Promise<void> {
   const { at, ...values } = change;
   await tx.insert(paymentMethodChanges).values({ ...values, createdAt: at });
+}
+
+/**
+ * Who pays for the user's own subscription still in its term (the newest), when it is not the
+ * user: the order's buyer (Parent A) or the covering professional. Says why a 409 refuses.
+ */
+export async function findPayerOfOwnLiveSubscription(
+  exec: Executor,
+  userId: string,
+  now: Date,
+): Promise<
+  | { isProfessional: boolean; buyerUserId: string | null; firstName: string; lastName: string }
+  | undefined
+> {
+  const [row] = await exec
+    .select({
+      buyerUserId: orders.userId,
+      professionalUserId: subscriptions.coveredByProfessionalId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(subscriptions)
+    .innerJoin(familyMembers, eq(familyMembers.id, subscriptions.familyMemberId))
+    .leftJoin(orders, eq(orders.id, subscriptions.orderId))
+    .innerJoin(
+      users,
+      eq(users.id, sql`coalesce(${orders.userId}, ${subscriptions.coveredByProfessionalId})`),
+    )
+    .where(
+      and(
+        eq(familyMembers.userId, userId),
+        eq(subscriptions.status, 'ACTIVE'),
+        gt(subscriptions.renewsAt, now),
+      ),
+    )
+    .orderBy(desc(subscriptions.startsAt))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    isProfessional: row.professionalUserId !== null,
+    buyerUserId: row.buyerUserId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  };
 }

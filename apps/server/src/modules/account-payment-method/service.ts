@@ -6,7 +6,6 @@ import {
   currencyForCountry,
   declineMessageKey,
   FORM_FIELD,
-  isCountryId,
   type Locale,
   type MessageKey,
   PAYMENT_METHOD_FIELD,
@@ -27,13 +26,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { FieldValidationError } from '../../errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
-import { findOwnSubscriptionId, findSubscription } from '../account-subscription/repo.js';
 import { paymentMethodUpdatedEmail } from '../email/templates/payment-method-updated.js';
 import { paymentMethodWords } from '../email/templates/subscription-renewal.js';
 import { unavailable } from '../payments/failures.js';
 import {
   findChangeByNonceHash,
   findLiveOrdersOfBuyer,
+  findPayerOfOwnLiveSubscription,
   type LiveOrderRow,
   recordChange,
   setMethodOfPayments,
@@ -75,15 +74,11 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
   async function liveOrdersOrRefusal(userId: string, locale: Locale): Promise<LiveOrderRow[]> {
     const live = await findLiveOrdersOfBuyer(db, userId, now());
     if (live.length > 0) return live;
-    const ownId = await findOwnSubscriptionId(db, userId);
-    const own = ownId ? await findSubscription(db, ownId) : undefined;
-    const isLive = own && own.status === 'ACTIVE' && own.renewsAt.getTime() > now().getTime();
-    if (own && isLive && own.buyerUserId !== userId) {
-      const name = `${own.payer.firstName} ${own.payer.lastName}`.trim();
+    const payer = await findPayerOfOwnLiveSubscription(db, userId, now());
+    if (payer && payer.buyerUserId !== userId) {
+      const name = `${payer.firstName} ${payer.lastName}`.trim();
       throw refusal(
-        own.professionalUserId
-          ? 'paymentMethod_professional_error'
-          : 'paymentMethod_notPayer_error',
+        payer.isProfessional ? 'paymentMethod_professional_error' : 'paymentMethod_notPayer_error',
         locale,
         { name },
       );
@@ -92,19 +87,15 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
   }
 
   /** The currency of the merchant account that verifies the card: the renewed order's. */
-  async function currencyOf(userId: string, live: LiveOrderRow[]): Promise<CurrencyCode> {
-    const currency = live[0]?.currency;
-    if (currency) return currency as CurrencyCode;
-    const address = await findUserAddress(db, userId);
-    const country = address?.country ?? '';
-    return currencyForCountry(isCountryId(country) ? country : null);
+  function currencyOf(live: LiveOrderRow[]): CurrencyCode {
+    return (live[0]?.currency as CurrencyCode | undefined) ?? currencyForCountry(null);
   }
 
   /** GET /v2/account/payment-method/client-token: the payment fields' token, for the payer. */
   async function clientToken(userId: string, locale: Locale): Promise<ClientTokenResponse> {
     const live = await liveOrdersOrRefusal(userId, locale);
     try {
-      const token = await gateway.clientToken({ currency: await currencyOf(userId, live) });
+      const token = await gateway.clientToken({ currency: currencyOf(live) });
       return { ...token, provider: gateway.provider };
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
@@ -141,7 +132,7 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
         nonce,
         verify: true,
         makeDefault: true,
-        currency: await currencyOf(userId, live),
+        currency: currencyOf(live),
       });
       if (result.outcome === 'DECLINED') {
         // A retry whose first request succeeded meanwhile (the nonce is used): its answer.
