@@ -240,10 +240,9 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
     userId: string,
     method: VaultedPaymentMethod,
   ): Promise<QueuedMail | undefined> {
-    const [user, address] = await Promise.all([
-      findUserById(tx, userId),
-      findUserAddress(tx, userId),
-    ]);
+    // One after the other: a transaction's connection runs one query at a time.
+    const user = await findUserById(tx, userId);
+    const address = await findUserAddress(tx, userId);
     if (!user?.email) return undefined;
     const locale = resolveLocale(user.locale);
     const mail = paymentMethodUpdatedEmail({
