@@ -16,6 +16,7 @@ import { createLogger, requestLogger } from './logger.js';
 import { accountBillingPlugin } from './modules/account-billing/plugin.js';
 import { accountEmailPlugin } from './modules/account-email/plugin.js';
 import { accountHomePlugin } from './modules/account-home/plugin.js';
+import { accountPaymentMethodPlugin } from './modules/account-payment-method/plugin.js';
 import { accountSubscriptionPlugin } from './modules/account-subscription/plugin.js';
 import { casesPlugin } from './modules/cases/plugin.js';
 import { checkoutPlugin } from './modules/checkout/plugin.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(casesPlugin);
   await app.register(accountHomePlugin);
   await app.register(accountBillingPlugin);
+  await app.register(accountPaymentMethodPlugin);
   await app.register(accountSubscriptionPlugin);
   await app.register(subscriptionRenewalsPlugin);
   await app.register(accountEmailPlugin);

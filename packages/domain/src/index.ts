@@ -48,6 +48,7 @@ export * from './schemas/account.js';
 export * from './schemas/account-billing.js';
 export * from './schemas/account-email.js';
 export * from './schemas/account-home.js';
+export * from './schemas/account-payment-method.js';
 export * from './schemas/account-subscription.js';
 export * from './schemas/address.js';
 export * from './schemas/cases.js';

@@ -7,6 +7,7 @@ export * from './schema/analytics.js';
 export * from './schema/catalog.js';
 export * from './schema/email.js';
 export * from './schema/families.js';
+export * from './schema/payment-method-changes.js';
 export * from './schema/payments.js';
 export * from './schema/sandbox.js';
 export * from './schema/signups.js';
@@ -32,6 +33,7 @@ import {
   inviteReminders,
   invites,
 } from './schema/families.js';
+import { paymentMethodChanges } from './schema/payment-method-changes.js';
 import {
   lateCharges,
   orders,
@@ -91,6 +93,7 @@ export const schema = {
   subscriptionChanges,
   subscriptionRenewals,
   receipts,
+  paymentMethodChanges,
   sandboxTransactions,
   sandboxNonces,
   sandboxPaymentMethods,

@@ -138,6 +138,13 @@ export const en = {
     '{{name}} pays for this subscription, so only {{name}} can change its renewal or cancel it.',
   subscription_professional_error:
     'Your professional ({{name}}) covers this subscription, so it is theirs to renew or end. Ask them about it.',
+  // The card or wallet on file (account billing page)
+  paymentMethod_notPayer_error:
+    '{{name}} pays for your subscription, so only {{name}} can change the card it is charged to.',
+  paymentMethod_professional_error:
+    'Your professional ({{name}}) covers your subscription, so there is no card of yours to update.',
+  paymentMethod_noSubscription_error:
+    'You have no subscription that renews, so there is no card on file to update.',
   // Password recovery
   recovery_method_error: 'Choose how to find your account',
   recovery_identityRequired_error: 'Enter your email address, your username or your phone number',

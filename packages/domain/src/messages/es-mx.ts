@@ -127,6 +127,12 @@ export const esMX: Record<MessageKey, string> = {
     '{{name}} paga esta suscripción, así que solo {{name}} puede cambiar su renovación o cancelarla.',
   subscription_professional_error:
     'Tu profesional ({{name}}) cubre esta suscripción, así que le corresponde a esa persona renovarla o terminarla. Pregúntale.',
+  paymentMethod_notPayer_error:
+    '{{name}} paga tu suscripción, así que solo {{name}} puede cambiar la tarjeta a la que se cobra.',
+  paymentMethod_professional_error:
+    'Tu profesional ({{name}}) cubre tu suscripción, así que no tienes una tarjeta que actualizar.',
+  paymentMethod_noSubscription_error:
+    'No tienes una suscripción que se renueve, así que no hay una tarjeta registrada que actualizar.',
   recovery_method_error: 'Elige cómo quieres encontrar tu cuenta',
   recovery_identityRequired_error:
     'Ingresa tu correo electrónico, tu nombre de usuario o tu número de teléfono',

@@ -15,7 +15,10 @@ import {
   type SaleInput,
   type SaleResult,
   transactionStatusOf,
+  type VaultedPaymentMethod,
   type VaultedSaleInput,
+  type VaultPaymentMethodInput,
+  type VaultPaymentMethodResult,
   type VaultResult,
 } from './payment-gateway.js';
 
@@ -114,6 +117,53 @@ function validationReason(codes: readonly string[]): PaymentDeclineReason {
   }
   if (codes.some((c) => ['81706', '81707'].includes(c))) return 'CVV';
   return 'PAYMENT_METHOD_INVALID';
+}
+
+/** A vaulted method's instrument, by the SDK's class for it (CreditCard, PayPalAccount…). */
+function instrumentOfMethod(method: object): PaymentType {
+  const kind = (method as { constructor?: { name?: string } }).constructor?.name ?? '';
+  if (kind.includes('PayPal')) return 'PAYPAL';
+  if (kind.includes('Venmo')) return 'VENMO';
+  if (kind.includes('ApplePay')) return 'APPLE_PAY';
+  return 'CREDIT_CARD';
+}
+
+/** The SDK's payment method (any kind) as the port's. */
+function toVaultedMethod(method: braintree.PaymentMethod): VaultedPaymentMethod {
+  const details = method as {
+    token: string;
+    customerId?: string;
+    cardType?: string;
+    last4?: string;
+    default?: boolean;
+  };
+  return {
+    token: details.token,
+    customerId: details.customerId ?? null,
+    paymentInstrument: instrumentOfMethod(method),
+    cardType: details.cardType ?? null,
+    lastFour: details.last4 ?? null,
+    isDefault: details.default === true,
+  };
+}
+
+/** A refused card verification (`<verification>` of the error response) → the visitor's reason. */
+function verificationReason(verification: {
+  status?: string;
+  processorResponseCode?: string | null;
+  gatewayRejectionReason?: string | null;
+}): PaymentDeclineReason {
+  if (verification.status === 'processor_declined') {
+    return processorDeclineReason(Number(verification.processorResponseCode ?? 2000));
+  }
+  const rejection = verification.gatewayRejectionReason ?? '';
+  if (rejection.includes('cvv')) return 'CVV';
+  if (rejection === 'avs') return 'AVS';
+  return 'FRAUD';
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as { type?: string })?.type === 'notFoundError';
 }
 
 function gatewayError(error: unknown): PaymentGatewayError {
@@ -250,22 +300,76 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
         const codes = result.errors?.deepErrors().map((e) => String(e.code)) ?? [];
         return { outcome: 'DECLINED', reason: validationReason(codes), message: result.message };
       }
-      const details = method as { token: string; cardType?: string; last4?: string };
-      const kind = (method as { constructor?: { name?: string } }).constructor?.name ?? '';
+      const { token, paymentInstrument, cardType, lastFour } = toVaultedMethod(method);
+      return { outcome: 'SUCCESS', token, paymentInstrument, cardType, lastFour };
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  async function findPaymentMethod(token: string): Promise<VaultedPaymentMethod | null> {
+    try {
+      return toVaultedMethod(await gateway.paymentMethod.find(token));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw gatewayError(error);
+    }
+  }
+
+  /**
+   * `paymentMethod.create` for the customer (created first when there is none), verified through
+   * the merchant account of the order's currency when asked, and made the default.
+   */
+  async function vaultPaymentMethod(
+    input: VaultPaymentMethodInput,
+  ): Promise<VaultPaymentMethodResult> {
+    const account = merchantAccountFor(input.currency);
+    try {
+      let customerId = input.customerId;
+      if (!customerId) {
+        const created = await gateway.customer.create({});
+        if (!created.success) throw new PaymentGatewayError(`braintree: ${created.message}`);
+        customerId = created.customer.id;
+      }
+      const result = await gateway.paymentMethod.create({
+        customerId,
+        paymentMethodNonce: input.nonce,
+        options: {
+          verifyCard: input.verify,
+          makeDefault: input.makeDefault,
+          ...(input.verify && account.merchantAccountId
+            ? { verificationMerchantAccountId: account.merchantAccountId }
+            : {}),
+        },
+      });
+      if (result.success)
+        return { outcome: 'SUCCESS', method: toVaultedMethod(result.paymentMethod) };
+      const verification = (result as { verification?: Parameters<typeof verificationReason>[0] })
+        .verification;
+      if (verification) {
+        return {
+          outcome: 'DECLINED',
+          reason: verificationReason(verification),
+          message: result.message,
+        };
+      }
+      const codes = result.errors?.deepErrors().map((e) => String(e.code)) ?? [];
       return {
-        outcome: 'SUCCESS',
-        token: details.token,
-        paymentInstrument: kind.includes('PayPal')
-          ? 'PAYPAL'
-          : kind.includes('Venmo')
-            ? 'VENMO'
-            : kind.includes('ApplePay')
-              ? 'APPLE_PAY'
-              : 'CREDIT_CARD',
-        cardType: details.cardType ?? null,
-        lastFour: details.last4 ?? null,
+        outcome: 'DECLINED',
+        reason: validationReason(codes),
+        message: `${result.message} (${codes.join(',')})`,
       };
     } catch (error) {
+      if (error instanceof PaymentGatewayError) throw error;
+      throw gatewayError(error);
+    }
+  }
+
+  async function removePaymentMethod(token: string): Promise<void> {
+    try {
+      await gateway.paymentMethod.delete(token);
+    } catch (error) {
+      if (isNotFound(error)) return;
       throw gatewayError(error);
     }
   }
@@ -311,6 +415,9 @@ export function createBraintreeGateway(config: BraintreeConfig): PaymentGateway 
     sale,
     chargeVaulted,
     vault,
+    findPaymentMethod,
+    vaultPaymentMethod,
+    removePaymentMethod,
     findTransactionByOrderId,
     reverse,
   };

@@ -203,6 +203,66 @@ function contractSuite(subject: Subject) {
         expect(await gateway().findTransactionByOrderId(input.orderId)).toBeNull();
       });
     });
+
+    it('vaults a verified method for a customer as the default, and removes the old one', async () => {
+      const vaultFor = (customerId: string | null, nonce: string) =>
+        gateway().vaultPaymentMethod({
+          customerId,
+          nonce,
+          verify: true,
+          makeDefault: true,
+          currency: 'USD',
+        });
+      const first = await vaultFor(null, 'fake-valid-visa-nonce');
+      expect(first).toMatchObject({
+        outcome: 'SUCCESS',
+        method: { paymentInstrument: 'CREDIT_CARD', cardType: 'Visa', isDefault: true },
+      });
+      if (first.outcome !== 'SUCCESS') return;
+      const customerId = first.method.customerId;
+      expect(customerId).toEqual(expect.any(String));
+
+      const second = await vaultFor(customerId, 'fake-valid-mastercard-nonce');
+      expect(second).toMatchObject({
+        outcome: 'SUCCESS',
+        method: { customerId, cardType: 'MasterCard', lastFour: '4444', isDefault: true },
+      });
+      if (second.outcome !== 'SUCCESS') return;
+      expect(await gateway().findPaymentMethod(second.method.token)).toMatchObject({
+        customerId,
+        cardType: 'MasterCard',
+        isDefault: true,
+      });
+      expect(await gateway().findPaymentMethod(first.method.token)).toMatchObject({
+        customerId,
+        isDefault: false,
+      });
+
+      await gateway().removePaymentMethod(first.method.token);
+      expect(await gateway().findPaymentMethod(first.method.token)).toBeNull();
+      // Removing what is gone already is not an error (a retried removal).
+      await gateway().removePaymentMethod(first.method.token);
+      expect(await gateway().findPaymentMethod(second.method.token)).not.toBeNull();
+    });
+
+    it.each([
+      ['fake-processor-declined-visa-nonce', 'PROCESSOR_DECLINED'],
+      ['fake-luhn-invalid-nonce', 'CARD_NUMBER_INVALID'],
+      ['fake-consumed-nonce', 'PAYMENT_METHOD_INVALID'],
+    ])('refuses to vault %s when verifying it (%s)', async (nonce, reason) => {
+      const result = await gateway().vaultPaymentMethod({
+        customerId: null,
+        nonce,
+        verify: true,
+        makeDefault: true,
+        currency: 'USD',
+      });
+      expect(result).toMatchObject({ outcome: 'DECLINED', reason });
+    });
+
+    it('finds no payment method for a token the vault does not hold', async () => {
+      expect(await gateway().findPaymentMethod(`missing${randomUUID().slice(0, 8)}`)).toBeNull();
+    });
   });
 }
 

@@ -139,6 +139,37 @@ export type VaultResult =
     }
   | { outcome: 'DECLINED'; reason: PaymentDeclineReason; message: string };
 
+/** A payment method the vault holds, as the account's card update reads it. */
+export type VaultedPaymentMethod = {
+  /** The vault's token (what a renewal charges); never logged. */
+  token: string;
+  /** The gateway's customer it belongs to; null for a sandbox method a sale stored. */
+  customerId: string | null;
+  paymentInstrument: PaymentType;
+  /** Braintree's card type names ('Visa'…); null for PayPal and Venmo. */
+  cardType: string | null;
+  lastFour: string | null;
+  /** The customer's default method. */
+  isDefault: boolean;
+};
+
+export type VaultPaymentMethodInput = {
+  /** The customer the method joins (the old method's); null: a new customer is created. */
+  customerId: string | null;
+  nonce: string;
+  /** Verify a card first (an authorisation voided at once): a refused card is not stored. */
+  verify: boolean;
+  /** Make it the customer's default method. */
+  makeDefault: boolean;
+  /** The currency whose merchant account verifies the card (the order's). */
+  currency: CurrencyCode;
+};
+
+export type VaultPaymentMethodResult =
+  | { outcome: 'SUCCESS'; method: VaultedPaymentMethod }
+  /** Not stored: the verification refused it, or the nonce is not usable. */
+  | { outcome: 'DECLINED'; reason: PaymentDeclineReason; message: string };
+
 export type ReverseResult = { kind: 'VOIDED' | 'REFUNDED'; transactionId: string };
 
 /**
@@ -163,6 +194,15 @@ export type PaymentGateway = {
   chargeVaulted(input: VaultedSaleInput): Promise<SaleResult>;
   /** Stores a payment method in the vault (without charging it). */
   vault(input: { nonce: string }): Promise<VaultResult>;
+  /** A vaulted payment method by its token, or null when the vault does not hold it. */
+  findPaymentMethod(token: string): Promise<VaultedPaymentMethod | null>;
+  /**
+   * Stores a payment method for a customer (Braintree's `paymentMethod.create`), verified first
+   * when asked: the account's card update.
+   */
+  vaultPaymentMethod(input: VaultPaymentMethodInput): Promise<VaultPaymentMethodResult>;
+  /** Removes a method from the vault; a token it does not hold counts as removed. */
+  removePaymentMethod(token: string): Promise<void>;
   /** The transaction of a sale by its order id (the successful one when several), or null. */
   findTransactionByOrderId(orderId: string): Promise<GatewayTransaction | null>;
   /** Voids a transaction not yet settled, or refunds a settled one. */

@@ -31,6 +31,7 @@ import {
   type VaultedSaleInput,
   type VaultResult,
 } from './payment-gateway.js';
+import { createSandboxCustomerVault } from './sandbox-customer-vault.js';
 import {
   amountOutcome,
   cvvResponseCode,
@@ -460,6 +461,7 @@ export function createSandboxGateway(deps: { db: Db; now: () => Date }): Sandbox
     sale,
     chargeVaulted,
     vault,
+    ...createSandboxCustomerVault({ db, resolveNonce }),
     findTransactionByOrderId,
     reverse,
     tokenizeCard,

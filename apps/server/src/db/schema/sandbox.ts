@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, expiresAt, money, updatedAt } from './columns.js';
 
 /**
@@ -65,10 +65,16 @@ export const sandboxNonces = pgTable(
   (table) => [index('sandbox_nonces_expires_idx').on(table.expiresAt)],
 );
 
-/** The sandbox's vault: stored payment methods. */
+/**
+ * The sandbox's vault: stored payment methods. A method vaulted for a customer (the account's
+ * card update) carries the customer's id, and at most one per customer is its default; those a
+ * sale stored have none (the sandbox keeps no customers of its own for them).
+ */
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   token: text('token').primaryKey(),
   ...instrumentColumns,
+  customerId: text('customer_id'),
+  isDefault: boolean('is_default').notNull().default(false),
   createdAt,
 });
 

@@ -20,7 +20,9 @@ import {
   postPayment,
   priceSignup,
   signupReadyToPay,
+  TEST_PASSWORD,
   TEXAS_ADDRESS,
+  uniqueUsername,
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
 import { createSubscriptionRenewals } from './renewals.js';
@@ -85,8 +87,9 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     }
     const res = await postPayment(app, signup, body, { language });
     expect(res.statusCode, res.body).toBe(200);
-    const { registration } = res.json() as {
+    const { registration, clickToJoinToken } = res.json() as {
       registration: { parent: { userId: string; email: string } };
+      clickToJoinToken: string;
     };
     const [order] = await db()
       .select()
@@ -99,6 +102,7 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
       ...registration.parent,
       order,
       token: payment?.paymentMethodToken ?? '',
+      clickToJoinToken,
       subscriptionIds: subs.map((s) => s.id),
       dueAt: subs[0]?.renewsAt ?? new Date(0),
     };
@@ -131,6 +135,31 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     clock = at;
     return app.subscriptionRenewals.runOnce();
   };
+  /** The order's payment's method on file (what the renewal charges). */
+  const paymentMethodOf = async (paymentId: string) =>
+    (await db().select().from(payments).where(eq(payments.id, paymentId)))[0];
+  /** The parent sets their login with the payment's link (just after paying). */
+  async function setLogin(clickToJoinToken: string) {
+    const username = uniqueUsername();
+    const set = await app.inject({
+      method: 'POST',
+      url: '/v2/credentials',
+      headers: { authorization: `Bearer ${clickToJoinToken}` },
+      payload: { username, password: TEST_PASSWORD },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    return username;
+  }
+  /** The session cookie of a login at the clock's time. */
+  async function logIn(username: string) {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { username, password: TEST_PASSWORD, submit: 'Sign In', eventId: 'submit' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    return String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  }
   /** The card on file stops working (expired, removed): the vault no longer holds it. */
   const removeFromVault = (token: string) =>
     db().delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.token, token));
@@ -196,6 +225,7 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
   it('retries a declined renewal, asks to update the card, and charges the new card', async () => {
     newEra();
     const parent = await paidParent({ language: 'es-MX' });
+    const username = await setLogin(parent.clickToJoinToken);
     const due = parent.dueAt.getTime();
     await removeFromVault(parent.token);
 
@@ -219,17 +249,20 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     await runAt(due + DAY + 60_000);
     expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toHaveLength(2);
 
-    // The payer puts a new card on file: the next retry charges it.
-    const vaulted = await app.paymentGateway.vault({ nonce: 'fake-valid-mastercard-nonce' });
-    if (vaulted.outcome !== 'SUCCESS') throw new Error('not vaulted');
-    await db()
-      .update(payments)
-      .set({
-        paymentMethodToken: vaulted.token,
-        cardType: vaulted.cardType,
-        cardLastFour: vaulted.lastFour,
-      })
-      .where(eq(payments.id, parent.order.paymentId));
+    // The payer follows the email to the billing page and puts a new card on file there (the
+    // account's own route, logged in that day): the next retry charges it.
+    clock = due + 2 * DAY;
+    const cookie = await logIn(username);
+    const updated = await app.inject({
+      method: 'PUT',
+      url: '/v2/account/payment-method',
+      headers: { cookie },
+      payload: { nonce: 'fake-valid-mastercard-nonce' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const newCard = await paymentMethodOf(parent.order.paymentId);
+    expect(newCard).toMatchObject({ cardType: 'MasterCard' });
+    expect(newCard?.paymentMethodToken).not.toBe(parent.token);
 
     await runAt(due + 3 * DAY + 60_000);
     const [, renewed] = await ordersOf(parent.userId);
@@ -238,7 +271,10 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
       (s) => s.status === 'submitted_for_settlement',
     );
     expect(charged).toHaveLength(1);
-    expect(charged[0]).toMatchObject({ cardType: 'MasterCard', paymentMethodToken: vaulted.token });
+    expect(charged[0]).toMatchObject({
+      cardType: 'MasterCard',
+      paymentMethodToken: newCard?.paymentMethodToken,
+    });
     // The new term runs from the due date (no gap, no proration), not from the retry's day.
     const nextYear = new Date(parent.dueAt);
     nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);

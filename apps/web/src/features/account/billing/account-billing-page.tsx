@@ -21,15 +21,18 @@ import {
   writeBillingDraft,
 } from './billing-draft';
 import { billingFormDefaults, draftOwner } from './billing-values';
+import type { PaymentFieldsComponent } from './payment-fields-slot';
+import { UpdatePaymentMethod } from './update-payment-method';
 
 /** This page inside the account area (where the login comes back to). */
 const BILLING_PAGE = '/billing';
 
 /**
  * The account billing page (the funnel's legacy co-parent paths land here): the name and
- * email (read-only), the payment method on file and the billing address form.
+ * email (read-only), the payment method on file with "Update your card" (the checkout's card
+ * fields, `PaymentFields`, handed in by the screen) and the billing address form.
  */
-export function AccountBillingPage() {
+export function AccountBillingPage({ PaymentFields }: { PaymentFields: PaymentFieldsComponent }) {
   const { t } = useTranslation();
   const billing = useAccountBilling();
   const [hasErrors, setHasErrors] = useState(false);
@@ -42,7 +45,13 @@ export function AccountBillingPage() {
     <div className={styles.content}>
       <PageHeading>{t('accountBilling.title')}</PageHeading>
       <QueryResult query={billing} messages="accountBilling">
-        {(data) => <BillingDetails saved={data} onErrorsChange={setHasErrors} />}
+        {(data) => (
+          <BillingDetails
+            saved={data}
+            onErrorsChange={setHasErrors}
+            PaymentFields={PaymentFields}
+          />
+        )}
       </QueryResult>
     </div>
   );
@@ -51,9 +60,11 @@ export function AccountBillingPage() {
 function BillingDetails({
   saved,
   onErrorsChange,
+  PaymentFields,
 }: {
   saved: AccountBilling;
   onErrorsChange: (hasErrors: boolean) => void;
+  PaymentFields: PaymentFieldsComponent;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -119,6 +130,10 @@ function BillingDetails({
         <p>
           <PaymentMethodText method={saved.paymentMethod} coveredByCodes={saved.coveredByCodes} />
         </p>
+        {/* A method on file is one this user paid with: theirs to replace. */}
+        {saved.paymentMethod ? (
+          <UpdatePaymentMethod saved={saved} PaymentFields={PaymentFields} />
+        ) : null}
       </section>
       <section className={styles.section} aria-labelledby="account-billing-address">
         <h2 id="account-billing-address">{t('accountBilling.address.heading')}</h2>
