@@ -1,3 +1,5 @@
+import { INVITE_WRITTEN_PATHS } from '@coparent/domain';
+
 /**
  * The join pages the server writes with their screen (in the visitor's language), so they paint
  * before any JavaScript runs and work without it; the app then takes over the same HTML.
@@ -18,6 +20,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // For the browser that paid, and the signup's owner (the server decides, with the paid signup).
   '/credentials',
   '/receipt',
+  // For the invite the browser's HttpOnly cookie names, once it has reached the screen.
+  ...INVITE_WRITTEN_PATHS,
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -41,3 +45,10 @@ export const SIGNUP_PAGE_PATHS: readonly string[] = [
  * the page view, the discount link). The app still renders them after an in-app navigation.
  */
 export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus', '/duplicate'];
+
+/**
+ * The invited co-parent's screens after the welcome, written with the invite the browser's
+ * HttpOnly `coparent_invite` cookie names (its context, its saved values, what the screen reads),
+ * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's shell.
+ */
+export const INVITE_PAGE_PATHS: readonly string[] = INVITE_WRITTEN_PATHS;
