@@ -1,7 +1,7 @@
 import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
-import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+import { type ServerFetch, type ServerQuery, staleUnlessWritten } from '@/lib/server-queries';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
 import { INVITE_IN_COOKIE, inviteAuthHeaders } from '@/stores/invite-token';
 
@@ -29,7 +29,7 @@ function invitedContextQueryOptions(token: string | null) {
     queryKey: invitedContextQueryKey(token),
     queryFn: () => getInvitedContext(token ?? ''),
     enabled: Boolean(token),
-    staleTime: 0,
+    staleTime: staleUnlessWritten,
   });
 }
 

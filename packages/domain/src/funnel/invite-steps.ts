@@ -149,7 +149,6 @@ export function inviteBillingInfoRedirect(progress: InviteCredentialsProgress): 
 export const INVITE_WRITTEN_PATHS: readonly InvitePath[] = [
   INVITE_PATHS.step1,
   INVITE_PATHS.packages,
-  INVITE_PATHS.billingInfo,
 ];
 
 /**
@@ -168,8 +167,6 @@ export function inviteScreenRedirect(
         inviteCoveredRedirect(progress) ??
         (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
       );
-    case INVITE_PATHS.billingInfo:
-      return inviteBillingInfoRedirect(progress);
     default:
       // A screen the server does not write: the app's rules alone.
       return INVITE_PATHS.welcome;

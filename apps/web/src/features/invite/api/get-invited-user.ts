@@ -1,7 +1,7 @@
 import { type InvitedUser, InvitedUserSchema } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
-import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+import { type ServerFetch, type ServerQuery, staleUnlessWritten } from '@/lib/server-queries';
 import { inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
@@ -38,6 +38,6 @@ export function useInvitedUser(token: string, userId: string) {
   return useQuery({
     queryKey: invitedUserQueryKey(userId),
     queryFn: () => getInvitedUser(token, userId),
-    staleTime: 0,
+    staleTime: staleUnlessWritten,
   });
 }
