@@ -2,7 +2,6 @@ import {
   FORM_FIELD,
   hasBlockingErrors,
   INVITE_PATHS,
-  INVITE_WRITTEN_PATHS,
   type InvitedContext,
   InvitedContextSchema,
   type InvitePath,
@@ -194,6 +193,3 @@ export function submittedInviteValues(path: string, body: unknown): Record<strin
   }
   return picked;
 }
-
-/** The invite paths the server writes (and whose forms it answers). */
-export const INVITE_PAGE_PATHS: ReadonlySet<string> = new Set(INVITE_WRITTEN_PATHS);

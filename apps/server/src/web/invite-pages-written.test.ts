@@ -19,6 +19,7 @@ const SHELL =
  */
 const ENTRY = `
 export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';

@@ -1,5 +1,3 @@
-import { INVITE_WRITTEN_PATHS } from '@coparent/domain';
-
 /**
  * The join pages the server writes with their screen (in the visitor's language), so they paint
  * before any JavaScript runs and work without it; the app then takes over the same HTML.
@@ -21,7 +19,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/credentials',
   '/receipt',
   // For the invite the browser's HttpOnly cookie names, once it has reached the screen.
-  ...INVITE_WRITTEN_PATHS,
+  '/invite/step1',
+  '/invite/packages',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -51,4 +50,4 @@ export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus'
  * HttpOnly `coparent_invite` cookie names (its context, its saved values, what the screen reads),
  * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's shell.
  */
-export const INVITE_PAGE_PATHS: readonly string[] = INVITE_WRITTEN_PATHS;
+export const INVITE_PAGE_PATHS: readonly string[] = ['/invite/step1', '/invite/packages'];

@@ -143,15 +143,6 @@ export function inviteBillingInfoRedirect(progress: InviteCredentialsProgress): 
 }
 
 /**
- * The screens after the welcome that the server writes with the invite its HttpOnly cookie names
- * (and whose forms it answers without a script), each only for an invite that has reached it.
- */
-export const INVITE_WRITTEN_PATHS: readonly InvitePath[] = [
-  INVITE_PATHS.step1,
-  INVITE_PATHS.packages,
-];
-
-/**
  * Where an invite screen sends this invite instead of showing itself (null: it has reached the
  * screen): the screens' own entry rules, read by the server before it writes or answers one.
  */
