@@ -18,6 +18,7 @@ import { serverI18n } from './server/server-i18n';
 export { APP_READY_ATTRIBUTE } from './app/app';
 export { serverPageQueries } from './app/server-page-queries';
 export {
+  INVITE_PAGE_PATHS,
   SCRIPTLESS_PATHS,
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_PATHS,

@@ -54,6 +54,7 @@ import {
 } from '../modules/signup/signup-cookie.js';
 import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
 import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
+import { INVITE_FORMS, inviteFormRoutes } from './invite-forms.js';
 import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
 import { proFormRoute } from './pro-form.js';
 import { isSameOriginPost } from './same-origin.js';
@@ -89,6 +90,7 @@ const JOIN_FORMS: Record<string, (name: string) => boolean> = {
   '/payment': isPaymentFormField,
   // Never the password: a page answering a post does not hold it again.
   [CREDENTIALS_FORM_PATH]: (name) => name === 'username',
+  ...INVITE_FORMS,
 };
 
 /** The form's own fields of a posted body, as text (anything else is left out). */
@@ -241,6 +243,8 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
   });
 
   proFormRoute(app, { answerWithPage, secureCookies });
+
+  await app.register(inviteFormRoutes, { answerWithPage });
 
   await app.register(paymentFormRoutes, {
     answerWithPage,

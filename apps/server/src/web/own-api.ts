@@ -6,7 +6,7 @@ import { pageLocale } from '../http/locale.js';
 export type ApiAnswer = { status: number; body: Record<string, unknown> };
 
 export type OwnApiCall = (
-  method: 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body: unknown,
   headers?: Record<string, string>,
@@ -18,18 +18,19 @@ export type OwnApiCall = (
  */
 export function ownApiCaller(app: FastifyInstance, request: FastifyRequest): OwnApiCall {
   return async (method, url, body, headers = {}) => {
+    const hasBody = method !== 'GET';
     const answer = await app.inject({
       method,
       url,
       headers: {
         accept: 'application/json',
-        'content-type': 'application/json',
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
         'accept-language': pageLocale(request),
         cookie: request.headers.cookie ?? '',
         ...headers,
       },
       remoteAddress: request.ip,
-      payload: JSON.stringify(body),
+      ...(hasBody ? { payload: JSON.stringify(body) } : {}),
     });
     let parsed: unknown;
     try {

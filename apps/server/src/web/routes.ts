@@ -20,7 +20,7 @@ import { sendProblem } from '../http/error-handler.js';
 import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import type { RouteRateLimit } from '../http/per-minute.js';
-import { inviteLinkCookie } from '../modules/invite/invite-cookie.js';
+import { INVITE_COOKIE, inviteLinkCookie } from '../modules/invite/invite-cookie.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import type { JoinFormSubmission } from './form-answer.js';
 import { joinFormRoutes } from './join-forms.js';
@@ -41,7 +41,7 @@ export const JOIN_ENTRY = `${JOIN_BASE}/signup`;
 export const ACCOUNT_BASE = '/app/account';
 
 const HIDDEN = { schema: { hide: true } } as const;
-/** Pages written only with the answer they show. */
+/** Pages written only with the answer they show (and the invite's later screens, by the build). */
 const PAGES_OF_THEIR_DATA = new Set(['/receipt', '/invite']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unknown paths under these are the API's: problem+json, whatever the client accepts. */
@@ -79,9 +79,12 @@ function isWrittenWith(
   joinPath: string,
   signup: SignupState | undefined,
   search: URLSearchParams,
+  { isInvitePage, hasInviteCookie }: { isInvitePage: boolean; hasInviteCookie: boolean },
 ): boolean {
   // The welcome of an invitation is written from its link's token; after that the tab has it.
   if (joinPath === '/invite') return search.has('token');
+  // The invite's later screens from its HttpOnly cookie (its answers say whether it reached them).
+  if (isInvitePage) return hasInviteCookie;
   if (PAID_SIGNUP_PAGE_PATHS.has(joinPath)) return signup?.paid === true;
   if (joinPath === '/alacarte') {
     return (
@@ -302,11 +305,16 @@ export async function webRoutes(
           : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
-      if (!isWrittenWith(joinPath, signup, url.searchParams)) return false;
+      const invite = {
+        isInvitePage: renderer.invitePaths.has(joinPath),
+        hasInviteCookie: Boolean(readCookie(request.headers.cookie, INVITE_COOKIE)),
+      };
+      if (!isWrittenWith(joinPath, signup, url.searchParams, invite)) return false;
       const queries = await pageQueries(request, joinPath, signup, locale, submission);
       // The receipt and the invitation's welcome are their answers: without them (an expired
       // link, a refusal), the tab decides (the app's shell).
-      if (PAGES_OF_THEIR_DATA.has(joinPath) && !queries?.length) return false;
+      const isOfItsData = PAGES_OF_THEIR_DATA.has(joinPath) || invite.isInvitePage;
+      if (isOfItsData && !queries?.length) return false;
       const scriptless =
         !submission && renderer.scriptlessPaths.has(joinPath)
           ? await writeScriptless(scriptlessDeps, request, joinPath, locale)

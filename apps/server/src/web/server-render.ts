@@ -37,6 +37,8 @@ export type JoinRenderer = {
   ): Promise<RenderedQuery[]>;
   /** The paths written with the signup the browser's cookie names. */
   signupPaths: ReadonlySet<string>;
+  /** The invite's screens after the welcome, written with the invite its HttpOnly cookie names. */
+  invitePaths: ReadonlySet<string>;
   /** The attribute <html> carries once the page answers to input (the app's, or as written). */
   readyAttribute: string;
   /** The paths written with no script at all (decision 052). */
@@ -86,6 +88,7 @@ type EntryModule = {
   serverPageQueries?: unknown;
   SERVER_QUERIES_ELEMENT_ID?: unknown;
   SCRIPTLESS_PATHS?: unknown;
+  INVITE_PAGE_PATHS?: unknown;
   parseFlagParam?: unknown;
   APP_READY_ATTRIBUTE?: unknown;
 };
@@ -115,6 +118,7 @@ export async function loadJoinRenderer(
     serverPageQueries,
     SERVER_QUERIES_ELEMENT_ID,
     SCRIPTLESS_PATHS,
+    INVITE_PAGE_PATHS,
     parseFlagParam,
     APP_READY_ATTRIBUTE,
   } = entry;
@@ -150,6 +154,12 @@ export async function loadJoinRenderer(
     scriptlessPaths: new Set(
       Array.isArray(SCRIPTLESS_PATHS)
         ? SCRIPTLESS_PATHS.filter((path) => typeof path === 'string')
+        : [],
+    ),
+    // A build from before leaves the invite's later screens to the app.
+    invitePaths: new Set(
+      Array.isArray(INVITE_PAGE_PATHS)
+        ? INVITE_PAGE_PATHS.filter((path) => typeof path === 'string')
         : [],
     ),
     parseFlagParam:

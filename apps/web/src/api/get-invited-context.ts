@@ -1,9 +1,9 @@
 import { type InvitedContext, InvitedContextSchema } from '@coparent/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
-import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+import { type ServerFetch, type ServerQuery, staleUnlessWritten } from '@/lib/server-queries';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
-import { inviteAuthHeaders } from '@/stores/invite-token';
+import { INVITE_IN_COOKIE, inviteAuthHeaders } from '@/stores/invite-token';
 
 /**
  * GET /v2/invites/current with the invite token as a bearer token: the invited context (family
@@ -20,12 +20,16 @@ async function getInvitedContext(token: string): Promise<InvitedContext> {
 const INVITED_CONTEXT_PATH = '/v2/invites/current';
 const readInvitedContext = (answer: unknown) => parseAnswer(InvitedContextSchema, answer);
 
+/** The context's query key (the token a tab holds, or `INVITE_IN_COOKIE`). */
+export const invitedContextQueryKey = (token: string | null) =>
+  ['invite', 'current', token] as const;
+
 function invitedContextQueryOptions(token: string | null) {
   return queryOptions({
-    queryKey: ['invite', 'current', token],
+    queryKey: invitedContextQueryKey(token),
     queryFn: () => getInvitedContext(token ?? ''),
     enabled: Boolean(token),
-    staleTime: 0,
+    staleTime: staleUnlessWritten,
   });
 }
 
@@ -37,6 +41,19 @@ export async function invitedContextQueries(
   const answer = await fetchJson(INVITED_CONTEXT_PATH, { bearer: token });
   const { queryKey } = invitedContextQueryOptions(token);
   return [{ queryKey, data: readInvitedContext(answer) }];
+}
+
+/**
+ * The invited context of the invite the browser's HttpOnly cookie names, read on the server for a
+ * screen after the welcome: kept under the key of a tab whose token only the cookie holds, so
+ * the token is never written in the page.
+ */
+export async function cookieInvitedContextQuery(
+  fetchJson: ServerFetch,
+): Promise<{ context: InvitedContext; query: ServerQuery }> {
+  const context = readInvitedContext(await fetchJson(INVITED_CONTEXT_PATH));
+  const { queryKey } = invitedContextQueryOptions(INVITE_IN_COOKIE);
+  return { context, query: { queryKey, data: context } };
 }
 
 /** The invited context; the support lines follow its billing country while it is shown. */

@@ -6,10 +6,13 @@ import { proPageQueries } from '@/features/pro/server-queries';
 import { signupReceiptQueries } from '@/features/receipt/api/get-signup-receipt';
 import type { FormSubmission } from '@/lib/form-submission';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+import { invitePageQueries } from './invite-page-queries';
+import { INVITE_PAGE_PATHS } from './server-rendered-paths';
 
 /**
  * The answers a join page's screen reads, for the server to write the page with them: with the
- * browser's signup (the steps), the link's token (the invitation's welcome), or the form the page
+ * browser's signup (the steps), the link's token (the invitation's welcome), the invite cookie (the
+ * invite's later screens), or the form the page
  * answers (the professional registration's posted step). A page not listed
  * reads nothing before its first paint.
  */
@@ -32,6 +35,7 @@ export async function serverPageQueries(
   const token = search?.get('token');
   if (joinPath === '/pro') return proPageQueries(locale, submission, fetchJson);
   if (joinPath === '/invite') return token ? invitedContextQueries(token, fetchJson) : [];
+  if (INVITE_PAGE_PATHS.includes(joinPath)) return invitePageQueries(joinPath, locale, fetchJson);
   if (!signup) return [];
   switch (joinPath) {
     case '/step3':

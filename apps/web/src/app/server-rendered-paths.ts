@@ -18,6 +18,9 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // For the browser that paid, and the signup's owner (the server decides, with the paid signup).
   '/credentials',
   '/receipt',
+  // For the invite the browser's HttpOnly cookie names, once it has reached the screen.
+  '/invite/step1',
+  '/invite/packages',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -41,3 +44,10 @@ export const SIGNUP_PAGE_PATHS: readonly string[] = [
  * the page view, the discount link). The app still renders them after an in-app navigation.
  */
 export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus', '/duplicate'];
+
+/**
+ * The invited co-parent's screens after the welcome, written with the invite the browser's
+ * HttpOnly `coparent_invite` cookie names (its context, its saved values, what the screen reads),
+ * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's shell.
+ */
+export const INVITE_PAGE_PATHS: readonly string[] = ['/invite/step1', '/invite/packages'];

@@ -26,6 +26,16 @@ export function readInviteToken(): string | null {
   return tokenOfThisPage ?? INVITE_IN_COOKIE;
 }
 
+/**
+ * The page was written by the server with the invite its cookie names: the tab goes on with the
+ * cookie (a marker, unless it already keeps an invite).
+ */
+export function keepInviteInCookie(): void {
+  if (!readStorage('session', STORAGE_KEYS.inviteToken)) {
+    writeStorage('session', STORAGE_KEYS.inviteToken, INVITE_IN_COOKIE);
+  }
+}
+
 export function clearInviteToken(): void {
   tokenOfThisPage = null;
   removeStorage('session', STORAGE_KEYS.inviteToken);

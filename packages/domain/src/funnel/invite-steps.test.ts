@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVITE_PATHS,
+  inviteBillingInfoRedirect,
   inviteCoveredRedirect,
   inviteCredentialsRedirect,
   invitePaymentRedirect,
+  inviteScreenRedirect,
   isInviteAuthFailure,
   isInviteCompletedProblem,
   isInviteRequestFailure,
@@ -155,5 +157,61 @@ describe('inviteCoveredRedirect', () => {
       '/invite/credentials',
     );
     expect(inviteCoveredRedirect({ userCreatedByPro: false, lastCompletedStep: 1 })).toBeNull();
+  });
+});
+
+describe('inviteScreenRedirect', () => {
+  const progress = {
+    isSubscriptionCurrent: false,
+    billingAddressComplete: false,
+    userCreatedByPro: false,
+    lastCompletedStep: 0,
+  };
+
+  it('lets every live invite onto step 1', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.step1, progress)).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.step1, { ...progress, lastCompletedStep: 2 }),
+    ).toBeNull();
+  });
+
+  it('sends an invite to the packages only once step 1 is done, and a professional’s family on', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.packages, progress)).toBe(INVITE_PATHS.step1);
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.packages, { ...progress, lastCompletedStep: 1 }),
+    ).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.packages, {
+        ...progress,
+        userCreatedByPro: true,
+        lastCompletedStep: 1,
+      }),
+    ).toBe(INVITE_PATHS.credentials);
+  });
+
+  it('leaves a screen the server does not write to the app', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 2 })).toBe(
+      INVITE_PATHS.welcome,
+    );
+  });
+});
+
+describe('inviteBillingInfoRedirect', () => {
+  const paid = {
+    isSubscriptionCurrent: true,
+    billingAddressComplete: false,
+    userCreatedByPro: false,
+    lastCompletedStep: 2,
+  };
+
+  it('is for a paid subscription whose address is missing, after step 1', () => {
+    expect(inviteBillingInfoRedirect(paid)).toBeNull();
+    expect(inviteBillingInfoRedirect({ ...paid, lastCompletedStep: 0 })).toBe(INVITE_PATHS.step1);
+    expect(inviteBillingInfoRedirect({ ...paid, billingAddressComplete: true })).toBe(
+      INVITE_PATHS.credentials,
+    );
+    expect(inviteBillingInfoRedirect({ ...paid, isSubscriptionCurrent: false })).toBe(
+      INVITE_PATHS.payment,
+    );
   });
 });

@@ -127,3 +127,39 @@ export function isInviteCompletedProblem(body: unknown): boolean {
     (body as Record<string, unknown>)[INVITE_COMPLETED_MEMBER] === true
   );
 }
+
+/**
+ * Where /invite/billing-info sends someone it is not for: a subscription not yet current still
+ * has to be bought (the payment page's rule); step 1 not done → /invite/step1; an address already
+ * complete → /invite/credentials. Null: the screen is theirs.
+ */
+export function inviteBillingInfoRedirect(progress: InviteCredentialsProgress): InvitePath | null {
+  if (!progress.isSubscriptionCurrent) {
+    return invitePaymentRedirect(progress.lastCompletedStep) ?? INVITE_PATHS.payment;
+  }
+  if (progress.lastCompletedStep < 1) return INVITE_PATHS.step1;
+  if (progress.billingAddressComplete) return INVITE_PATHS.credentials;
+  return null;
+}
+
+/**
+ * Where an invite screen sends this invite instead of showing itself (null: it has reached the
+ * screen): the screens' own entry rules, read by the server before it writes or answers one.
+ */
+export function inviteScreenRedirect(
+  path: string,
+  progress: InviteCredentialsProgress,
+): InvitePath | null {
+  switch (path) {
+    case INVITE_PATHS.step1:
+      return null;
+    case INVITE_PATHS.packages:
+      return (
+        inviteCoveredRedirect(progress) ??
+        (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
+      );
+    default:
+      // A screen the server does not write: the app's rules alone.
+      return INVITE_PATHS.welcome;
+  }
+}

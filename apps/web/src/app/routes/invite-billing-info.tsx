@@ -1,9 +1,4 @@
-import {
-  INVITE_PATHS,
-  type InvitedContext,
-  type InvitePath,
-  invitePaymentRedirect,
-} from '@coparent/domain';
+import { INVITE_PATHS, type InvitedContext, inviteBillingInfoRedirect } from '@coparent/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -22,20 +17,6 @@ import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { LoadError } from '@/features/packages/components/load-error';
 import styles from './routes.module.css';
 
-/**
- * Who belongs elsewhere: a subscription not yet
- * current still has to be bought (the payment page's rule: step 1, the packages or the payment);
- * step 1 not done yet → /invite/step1; an address already complete → /invite/credentials.
- */
-function billingInfoRedirect(context: InvitedContext): InvitePath | null {
-  if (!context.isSubscriptionCurrent) {
-    return invitePaymentRedirect(context.lastCompletedStep) ?? INVITE_PATHS.payment;
-  }
-  if (context.lastCompletedStep < 1) return INVITE_PATHS.step1;
-  if (context.billingAddressComplete) return INVITE_PATHS.credentials;
-  return null;
-}
-
 function BillingInfo({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -45,7 +26,7 @@ function BillingInfo({ token, context }: { token: string; context: InvitedContex
   const session = useInviteCheckoutSession({ token, context, user: current });
   const hasEntered = useEnterCheckout(inviteFlowId(context.userId));
 
-  const redirect = billingInfoRedirect(context);
+  const redirect = inviteBillingInfoRedirect(context);
   if (redirect) return <Navigate to={redirect} replace />;
   if (user.isError && isInviteAuthError(user.error)) {
     return <Navigate to={INVITE_PATHS.request} replace />;

@@ -1,7 +1,8 @@
 import { INVITE_PATHS, type InvitedContext } from '@coparent/domain';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { BackButton } from '@/components/back-button';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
@@ -17,6 +18,7 @@ import { PackageList } from '@/features/packages/components/package-list';
 import packageStyles from '@/features/packages/components/packages.module.css';
 import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRepeatable } from '@/lib/use-repeatable';
 import styles from './routes.module.css';
 
@@ -25,7 +27,12 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
   const userId = context.userId;
   const user = useInvitedUser(token, userId);
   const offered = useInviteOfferedPackages(context, user.data);
-  const [preselected] = useState(() => readPreselectedPackage(userId));
+  // The welcome keeps the co-parent package of a paid subscription; a page the server wrote marks
+  // the same from the context (the tab's storage is read once the app has the page).
+  const isHydrated = useHydrated();
+  const preselected =
+    (isHydrated ? readPreselectedPackage(userId) : undefined) ??
+    (context.isSubscriptionCurrent ? (context.coparentPackageId ?? undefined) : undefined);
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
   // A card's choice has no form: "Try again" repeats the same choice.
   const choice = useRepeatable((packageId: number) => save({ packageId }));
@@ -49,6 +56,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
         currentPackageId={user.data.order?.packageId ?? preselected}
         choosingId={savingId}
         onChoose={(pkg) => void choice.run(pkg.id)}
+        action={`${JOIN_BASENAME}${INVITE_PATHS.packages}`}
       />
     );
   }
@@ -77,7 +85,7 @@ export function InvitePackagesRoute() {
       <p className={packageStyles.intro}>{t('invitePackages.intro')}</p>
       <InviteGate isPaymentScreen>{(invite) => <Packages {...invite} />}</InviteGate>
       <div className={styles.actions}>
-        <BackButton to={INVITE_PATHS.step1} />
+        <BackButton to={INVITE_PATHS.step1} worksWithoutScript />
       </div>
     </>
   );

@@ -1,8 +1,9 @@
 import type { InvitedContext, InvitedUser } from '@coparent/domain';
 import { INVITE_PATHS } from '@coparent/domain';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { AlertBanner } from '@/components/alert-banner';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
@@ -12,6 +13,7 @@ import { InviteGate } from '@/features/invite/components/invite-gate';
 import {
   INVITE_STEP_ONE_FORM_ID,
   InviteStepOneForm,
+  inviteStepOneDraftFromFields,
 } from '@/features/invite/components/invite-step-one-form';
 import {
   type InviteStepOneLocationState,
@@ -23,7 +25,9 @@ import {
   saveStepOneDraft,
 } from '@/features/invite/invite-drafts';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
+import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormStart } from '@/lib/use-form-start';
 
 /** What the server knows of the co-parent (Parent A typed the name and email or phone). */
 function knownValues(user: InvitedUser): InviteStepOneDraft {
@@ -37,15 +41,8 @@ function knownValues(user: InvitedUser): InviteStepOneDraft {
 }
 
 function StepOne({ token, context }: { token: string; context: InvitedContext }) {
-  const { t } = useTranslation();
   const userId = context.userId;
   const user = useInvitedUser(token, userId);
-  const [draft] = useState(() => readStepOneDraft(userId));
-  const saveDraft = useCallback(
-    (values: InviteStepOneDraft) => saveStepOneDraft(userId, values),
-    [userId],
-  );
-  const { submit, isSubmitting, hasProblem } = useSubmitInviteStepOne({ token, userId });
 
   if (user.isError) {
     if (isInviteAuthError(user.error)) return <Navigate to={INVITE_PATHS.request} replace />;
@@ -53,6 +50,33 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
   }
   // The form starts once the saved values are known (they are its defaults).
   if (user.isPending) return <Spinner />;
+  return <StepOneLoaded token={token} context={context} user={user.data} />;
+}
+
+function StepOneLoaded({
+  token,
+  context,
+  user,
+}: {
+  token: string;
+  context: InvitedContext;
+  user: InvitedUser;
+}) {
+  const { t } = useTranslation();
+  const userId = context.userId;
+  const submission = useFormSubmission(INVITE_PATHS.step1);
+  const start = useFormStart({
+    formId: INVITE_STEP_ONE_FORM_ID,
+    serverValues: submission ? inviteStepOneDraftFromFields(submission.values) : knownValues(user),
+    isSubmission: submission !== undefined,
+    storedDraft: () => ({ ...knownValues(user), ...readStepOneDraft(userId) }),
+    fromFields: inviteStepOneDraftFromFields,
+  });
+  const saveDraft = useCallback(
+    (values: InviteStepOneDraft) => saveStepOneDraft(userId, values),
+    [userId],
+  );
+  const { submit, isSubmitting, hasProblem } = useSubmitInviteStepOne({ token, userId });
   return (
     <>
       {hasProblem ? <GenericError retry={{ formId: INVITE_STEP_ONE_FORM_ID }} /> : null}
@@ -64,7 +88,10 @@ function StepOne({ token, context }: { token: string; context: InvitedContext })
         </p>
       ) : null}
       <InviteStepOneForm
-        initialValues={{ ...knownValues(user.data), ...draft }}
+        initialValues={start.values ?? knownValues(user)}
+        draftForUnchangedFields={start.draftForUnchangedFields}
+        submission={submission}
+        action={`${JOIN_BASENAME}${INVITE_PATHS.step1}`}
         onDraftChange={saveDraft}
         onSubmit={submit}
         isSubmitting={isSubmitting}

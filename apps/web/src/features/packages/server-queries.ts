@@ -3,6 +3,7 @@ import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 import { couponsPath, couponsQueryOptions, readCoupons } from './api/get-coupons';
 import { packagesPath, packagesQueryOptions, readPackages } from './api/get-packages';
 import {
+  type PricingCriteria,
   phonePricingCriteria,
   pricingGroupPath,
   pricingGroupQueryOptions,
@@ -29,17 +30,31 @@ export async function offeredPackagesQueries(
   locale: Locale,
   fetchJson: ServerFetch,
 ): Promise<ServerQuery[]> {
-  const criteria = signupPricingCriteria(signup);
-  const [group, coupons] = await Promise.all([
-    fetchJson(pricingGroupPath(criteria)).then(readPricingGroup),
+  const [offered, coupons] = await Promise.all([
+    criteriaPackagesQueries(signupPricingCriteria(signup), locale, fetchJson),
     fetchJson(couponsPath(signup.signupId)).then(readCoupons),
   ]);
-  const queries: ServerQuery[] = [
-    { queryKey: pricingGroupQueryOptions(criteria).queryKey, data: group },
+  return [
+    ...offered,
     {
       queryKey: couponsQueryOptions({ signupId: signup.signupId }, locale).queryKey,
       data: coupons,
     },
+  ];
+}
+
+/**
+ * The pricing group of the criteria and its packages in the page's language, read on the server
+ * (the invited co-parent's packages: their saved country, else their phone).
+ */
+export async function criteriaPackagesQueries(
+  criteria: PricingCriteria,
+  locale: Locale,
+  fetchJson: ServerFetch,
+): Promise<ServerQuery[]> {
+  const group = await readPricingGroup(await fetchJson(pricingGroupPath(criteria)));
+  const queries: ServerQuery[] = [
+    { queryKey: pricingGroupQueryOptions(criteria).queryKey, data: group },
   ];
   if (group.packageIds.length > 0) {
     const packages = await readPackages(

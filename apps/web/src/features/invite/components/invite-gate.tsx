@@ -12,7 +12,9 @@ import { GenericError } from '@/components/generic-error';
 import { Spinner } from '@/components/spinner';
 import { isApiError } from '@/lib/api-client';
 import { fullPage } from '@/lib/full-page';
-import { readInviteToken } from '@/stores/invite-token';
+import { useHydrated } from '@/lib/use-hydrated';
+import { keepInviteInCookie, readInviteToken } from '@/stores/invite-token';
+import { useWrittenInviteToken } from '../hooks/use-written-invite-token';
 import { isInviteCompleted } from '../invite-errors';
 import { InviteCompleted } from './invite-completed';
 
@@ -28,20 +30,25 @@ type InviteGateProps = {
 };
 
 /**
- * The one entry check of the /invite/* screens after the welcome: without a stored invite token,
- * the account home (a full page load); the link of someone who already has credentials, "You're
+ * The one entry check of the /invite/* screens after the welcome: the invite of the page the
+ * server wrote (its cookie's), else the tab's stored invite token; without either, the account home (a full page load); the link of someone who already has credentials, "You're
  * all set"; an expired or invalid invite (403, 112), /invite/request;
  * a spinner while the context loads; the generic error when it cannot be read; a professional's
  * family on a paying screen, `inviteCoveredRedirect`. Each screen adds
  * its own progress rule (e.g. `invitePaymentRedirect`) on the context it is given.
  */
 export function InviteGate({ children, isPaymentScreen = false }: InviteGateProps) {
-  const token = readInviteToken();
+  const writtenToken = useWrittenInviteToken();
+  const isHydrated = useHydrated();
+  // A page the server wrote found the invite from its cookie: nothing read from storage while the
+  // app takes it over (the server has none), and the tab goes on with the cookie.
+  const token = writtenToken ?? (isHydrated ? readInviteToken() : null);
   const context = useInvitedContext(token);
 
   useEffect(() => {
-    if (!token) fullPage.assign(ACCOUNT_HOME_PATH);
-  }, [token]);
+    if (writtenToken) keepInviteInCookie();
+    else if (!token) fullPage.assign(ACCOUNT_HOME_PATH);
+  }, [token, writtenToken]);
 
   if (!token) return null;
   const isCompleted = isInviteCompleted(context.error);

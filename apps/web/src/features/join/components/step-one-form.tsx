@@ -4,8 +4,8 @@ import {
   stepOneFieldsFromForm,
   type ValidationError,
 } from '@coparent/domain';
-import { useEffect, useState } from 'react';
-import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { JOIN_BASENAME } from '@/app/join-path';
 import { parentContactDefaults, parentContactFieldFor } from '@/components/parent-contact-fields';
@@ -14,6 +14,7 @@ import { RadioGroup } from '@/components/radio-group';
 import { NOT_CHECKED, submittedFormErrors } from '@/lib/form-errors';
 import type { FormSubmission } from '@/lib/form-submission';
 import { onDemandResolver } from '@/lib/on-demand';
+import { useApplyDraft } from '@/lib/use-apply-draft';
 import { useErrorText } from '@/lib/use-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { StepOneDraft } from '@/stores/funnel-store';
@@ -51,19 +52,6 @@ type StepOneFormProps = {
   onSubmit: (values: StepOneValues) => Promise<StepOneSubmitResult>;
   isSubmitting: boolean;
 };
-
-/** Puts the kept draft in the fields it is for (once, after the app took the page over). */
-function useApplyDraft(
-  form: UseFormReturn<StepOneFormInput, unknown, StepOneValues>,
-  draft: Partial<StepOneDraft> | undefined,
-) {
-  useEffect(() => {
-    if (!draft) return;
-    for (const [name, value] of Object.entries(draft)) {
-      if (value !== undefined) form.setValue(name as keyof StepOneFormInput, value as never);
-    }
-  }, [form, draft]);
-}
 
 export function StepOneForm({
   draft,

@@ -1,0 +1,195 @@
+import {
+  FORM_FIELD,
+  hasBlockingErrors,
+  INVITE_PATHS,
+  type InvitedContext,
+  InvitedContextSchema,
+  type InvitePath,
+  InviteStepOneFormSchema,
+  inviteScreenRedirect,
+  type MessageKey,
+  PACKAGE_CHOICE_FIELD,
+  STEP_ONE_FORM_FIELDS,
+  stepOneFieldsFromForm,
+  translateMessage,
+  type ValidationError,
+} from '@coparent/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from '../http/error-handler.js';
+import { JOIN_BASE } from '../http/join-base.js';
+import { pageLocale } from '../http/locale.js';
+import type { AnswerWithPage } from './form-answer.js';
+import { type ApiAnswer, type OwnApiCall, ownApiCaller, validationErrorsOf } from './own-api.js';
+import { isSameOriginPost } from './same-origin.js';
+
+/** The invite step 1's own fields (the signup's step 1 without its co-parent question). */
+const INVITE_STEP_ONE_FIELDS: readonly string[] = STEP_ONE_FORM_FIELDS.filter(
+  (name) => name !== 'knowsCoParentEmail',
+);
+
+/** Which posted fields an invite page's form shows again (never anything secret). */
+export const INVITE_FORMS: Record<string, (name: string) => boolean> = {
+  [INVITE_PATHS.step1]: (name) => INVITE_STEP_ONE_FIELDS.includes(name),
+  [INVITE_PATHS.packages]: () => false,
+};
+
+/** The API's refusals a page states in its own words: the person can only wait and try again. */
+const WAIT_MESSAGES: Partial<Record<number, MessageKey>> = {
+  429: 'form_tooManyAttempts_error',
+  503: 'form_saveUnavailable_error',
+};
+
+const KNOWN_PATHS = new Set<string>(Object.values(INVITE_PATHS));
+
+/** The answer's `nextPath` when it is one of the invited screens, else the fallback. */
+function nextPathOf(answer: ApiAnswer, fallback: InvitePath): string {
+  const next = answer.body.nextPath;
+  return typeof next === 'string' && KNOWN_PATHS.has(next) ? next : fallback;
+}
+
+type InviteOfCookie =
+  | { kind: 'invite'; context: InvitedContext }
+  /** Refused (none, expired, replaced, finished): where the app would send the person. */
+  | { kind: 'refused'; path: InvitePath };
+
+/**
+ * The invite the browser's HttpOnly cookie names, as the app reads it (`GET /v2/invites/current`
+ * through this server's API with the browser's cookie): the one check of the token, every post.
+ */
+async function inviteOfCookie(api: OwnApiCall): Promise<InviteOfCookie> {
+  const answer = await api('GET', '/v2/invites/current', undefined);
+  if (answer.status === 200) {
+    const context = InvitedContextSchema.safeParse(answer.body);
+    if (context.success) return { kind: 'invite', context: context.data };
+  }
+  if (answer.status >= 500) throw new Error(`invite form: the API answered ${answer.status}`);
+  // A finished invite's welcome says "You're all set"; any other refusal asks for a new link.
+  return {
+    kind: 'refused',
+    path: answer.status === 403 ? INVITE_PATHS.request : INVITE_PATHS.welcome,
+  };
+}
+
+/**
+ * The invited co-parent's forms as a browser without a script posts them (progressive
+ * enhancement), each for the invite the browser's cookie names and only once it has reached the
+ * form's screen (`inviteScreenRedirect`, the app's own entry rules): checked by the domain's
+ * schema, saved through the same API call the app makes (its token check, validation and
+ * limits), then the screen the API names next (303), or the page again with its problems (422),
+ * or with the wait the server asks for (429, 503). A post from another site is refused.
+ */
+export async function inviteFormRoutes(
+  app: FastifyInstance,
+  opts: { answerWithPage: AnswerWithPage },
+): Promise<void> {
+  const { answerWithPage } = opts;
+
+  /** The post's invite, once it may post this screen; else the reply that sent it elsewhere. */
+  const openInvite = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: InvitePath,
+  ): Promise<{ context: InvitedContext; api: OwnApiCall } | FastifyReply> => {
+    if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
+    const api = ownApiCaller(app, request);
+    const invite = await inviteOfCookie(api);
+    if (invite.kind === 'refused') return reply.redirect(`${JOIN_BASE}${invite.path}`, 303);
+    const elsewhere = inviteScreenRedirect(path, invite.context);
+    if (elsewhere) return reply.redirect(`${JOIN_BASE}${elsewhere}`, 303);
+    return { context: invite.context, api };
+  };
+
+  /** A save the API refused: the page with the reason, or the visit's end (a new link). */
+  const refused = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: ApiAnswer,
+    page: (errors: ValidationError[], status: number) => Promise<FastifyReply>,
+  ) => {
+    if (answer.status === 403 || answer.status === 404) {
+      return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.request}`, 303);
+    }
+    const wait = WAIT_MESSAGES[answer.status];
+    if (wait) {
+      if (answer.status === 503) reply.header('retry-after', '5');
+      const text = translateMessage(wait, pageLocale(request));
+      return page([{ field: FORM_FIELD, text, type: 'ERROR' }], answer.status);
+    }
+    const errors = validationErrorsOf(answer);
+    if (answer.status === 422 && errors.length > 0) return page(errors, 422);
+    throw new Error(`invite form: the API answered ${answer.status}`);
+  };
+
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.step1}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const open = await openInvite(request, reply, INVITE_PATHS.step1);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const values = submittedInviteValues(INVITE_PATHS.step1, request.body);
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(request, reply, { path: INVITE_PATHS.step1, values, errors }, status);
+      const checked = InviteStepOneFormSchema.safeParse(stepOneFieldsFromForm(values));
+      // The page lists what the schema finds itself, from the values.
+      if (!checked.success) return page([], 422);
+      const { userId } = context;
+      const saved = await api('PATCH', `/v2/users/${encodeURIComponent(userId)}`, {
+        sections: ['PARENT'],
+        parent: {
+          userId,
+          firstName: checked.data.firstName,
+          lastName: checked.data.lastName,
+          email: checked.data.email,
+          phoneCountryCode: checked.data.countryCode,
+          phoneNumber: checked.data.phoneNumber,
+        },
+      });
+      if (saved.status !== 200) return refused(request, reply, saved, page);
+      const warnings = validationErrorsOf(saved);
+      if (hasBlockingErrors(warnings)) return page(warnings, 422);
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.packages)}`, 303);
+    },
+  );
+
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.packages}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const open = await openInvite(request, reply, INVITE_PATHS.packages);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const again = () => reply.redirect(`${JOIN_BASE}${INVITE_PATHS.packages}`, 303);
+      const posted = (request.body ?? {}) as Record<string, unknown>;
+      const packageId = Number(posted[PACKAGE_CHOICE_FIELD]);
+      // No package the page offered (a tampered post): the cards again.
+      if (!Number.isSafeInteger(packageId) || packageId <= 0) return again();
+      const saved = await api('PATCH', `/v2/users/${encodeURIComponent(context.userId)}`, {
+        sections: ['PACKAGE'],
+        order: { packageId },
+      });
+      if (saved.status === 403 || saved.status === 404) {
+        return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.request}`, 303);
+      }
+      // A package this invite is not offered, or a wait: the cards again, nothing saved.
+      if (saved.status !== 200) {
+        if (saved.status >= 500 && saved.status !== 503) {
+          throw new Error(`invite form: the API answered ${saved.status}`);
+        }
+        return again();
+      }
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+    },
+  );
+}
+
+/** An invite form's own fields of a posted body, as text (anything else is left out). */
+export function submittedInviteValues(path: string, body: unknown): Record<string, string> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const isOwn = INVITE_FORMS[path] ?? (() => false);
+  const picked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (isOwn(name) && typeof value === 'string') picked[name] = value;
+  }
+  return picked;
+}

@@ -1,0 +1,241 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '../adapters/mail/outbox.js';
+import type { App } from '../app.js';
+import { type InviteScenario, seedInviteScenario } from '../modules/invite/scenarios.js';
+import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the web build's server entry (whose own tests render the real screens and
+ * whose invite queries apply the screens' entry rules): the invite's screens read the invite
+ * through the API with the browser's cookie alone, and write the co-parent's name and progress,
+ * or the submission a post answers.
+ */
+const ENTRY = `
+export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages'];
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
+export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
+export const SIGNUP_PAGE_PATHS = [];
+export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
+export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
+export async function serverPageQueries(path, { fetchJson }) {
+  const context = await fetchJson('/v2/invites/current');
+  if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
+  const user = await fetchJson('/v2/users/' + context.userId);
+  return [
+    { queryKey: ['invite', 'current', 'cookie'], data: context },
+    { queryKey: ['invite', 'user', context.userId], data: user },
+  ];
+}
+export async function render(request, locale, written) {
+  const [context, user] = (written?.queries ?? []).map((query) => query.data);
+  const problems = (written?.submission?.errors ?? []).map((error) => error.field).join(',');
+  const html = '<main>' + new URL(request.url).pathname + ': ' + user.firstName + ' ' + context.lastCompletedStep + ' [' + problems + ']</main>';
+  return { kind: 'page', status: 200, html, title: 'Invite' };
+}
+`;
+
+const PUBLIC_URL = 'https://join.example.test';
+/** What a browser's own form post carries. */
+const OWN_POST = { 'sec-fetch-site': 'same-origin' };
+
+describe('the invite screens after the welcome, written with the invite its cookie names', () => {
+  const ctx = useTestDatabase('pglite');
+  let dir: string;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'invite-pages-'));
+    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist-server'));
+    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
+    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
+    app = await buildTestApp(ctx.database, {
+      env: { WEB_DIST_DIR: join(dir, 'dist'), PUBLIC_URL },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function invitation(scenario: InviteScenario = 'coparent-invite') {
+    const invite = await seedInviteScenario(scenario, {
+      app,
+      db: ctx.database.db,
+      mailer: createOutboxMailer(ctx.database.db),
+      publicUrl: PUBLIC_URL,
+      inviteTtlDays: 14,
+      now: () => new Date(),
+    });
+    return { token: invite.token, cookie: `coparent_invite=${invite.token}` };
+  }
+
+  const open = (path: string, cookie?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/app/join${path}`,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
+
+  const post = (path: string, body: Record<string, string>, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: `/app/join${path}`,
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      },
+      payload: new URLSearchParams(body).toString(),
+    });
+
+  /** Step 1 as posted: a new email each time (an email of another account is refused). */
+  const stepOneFields = () => ({
+    firstName: 'Bruno',
+    lastName: 'López',
+    email: uniqueEmail('invite-written'),
+    countryCode: 'US_CANADA',
+    phoneNumber: '2125559876',
+  });
+
+  const invitedUser = async (token: string) => {
+    const auth = { authorization: `Bearer ${token}` };
+    const context = await app.inject({ method: 'GET', url: '/v2/invites/current', headers: auth });
+    const { userId, lastCompletedStep } = context.json() as {
+      userId: string;
+      lastCompletedStep: number;
+    };
+    const user = await app.inject({ method: 'GET', url: `/v2/users/${userId}`, headers: auth });
+    const saved: Record<string, unknown> = { ...(user.json() as object), lastCompletedStep };
+    return saved;
+  };
+
+  it('writes step 1 with the invite of the cookie, never its token, kept by no cache', async () => {
+    const { token, cookie } = await invitation();
+    const res = await open('/invite/step1', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-server-rendered');
+    expect(res.body).toContain('<main>/app/join/invite/step1: Bruno 0 []</main>');
+    expect(res.body).toContain('"queryKey":["invite","current","cookie"]');
+    expect(res.body).not.toContain(token);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers the shell without the cookie, with a refused one, or before the invite reached the screen', async () => {
+    const { cookie } = await invitation();
+    for (const [path, sent] of [
+      ['/invite/step1', undefined],
+      ['/invite/step1', 'coparent_invite=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      ['/invite/packages', cookie],
+    ] as const) {
+      const res = await open(path, sent);
+      expect(res.statusCode, `${path} ${sent}`).toBe(200);
+      expect(res.body, `${path} ${sent}`).toBe(SHELL);
+    }
+  });
+
+  it('saves a posted step 1 for the invite of the cookie, then the screen its progress names', async () => {
+    const { token, cookie } = await invitation();
+    const stepOne = stepOneFields();
+    const res = await post('/invite/step1', stepOne, { ...OWN_POST, cookie });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/app/join/invite/packages');
+    expect(await invitedUser(token)).toMatchObject({
+      lastCompletedStep: 1,
+      email: stepOne.email,
+      phoneNumber: stepOne.phoneNumber,
+    });
+    // Now the packages are this invite's: written for it.
+    const packages = await open('/invite/packages', cookie);
+    expect(packages.body).toContain('<main>/app/join/invite/packages: Bruno 1 []</main>');
+  });
+
+  it('sends a paid subscription without an address on to its billing info', async () => {
+    const { cookie } = await invitation('paid-coparent-invite');
+    const res = await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/app/join/invite/billing-info');
+  });
+
+  it('answers a posted step 1 with problems with its page (422), nothing saved', async () => {
+    const { token, cookie } = await invitation();
+    const res = await post(
+      '/invite/step1',
+      { ...stepOneFields(), firstName: '', email: 'not-an-email' },
+      { ...OWN_POST, cookie },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('<main>/app/join/invite/step1: Bruno 0 []</main>');
+    // The values posted come back in the page; the schema lists their problems there.
+    expect(res.body).toContain('"values":{"firstName":"","lastName":"López"');
+    expect(res.body).not.toContain(token);
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 0 });
+  });
+
+  it('says beside the email that another account has it', async () => {
+    const other = await invitation();
+    const otherUser = await invitedUser(other.token);
+    const { cookie } = await invitation();
+    const res = await post(
+      '/invite/step1',
+      { ...stepOneFields(), email: String(otherUser.email) },
+      { ...OWN_POST, cookie },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('[parent.email]');
+  });
+
+  it('refuses a post from another site, and sends one without a live invite to a new link', async () => {
+    const { token, cookie } = await invitation();
+    const stepOne = stepOneFields();
+    const crossSite = await post('/invite/step1', stepOne, {
+      'sec-fetch-site': 'cross-site',
+      cookie,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    for (const sent of [undefined, 'coparent_invite=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+      const res = await post('/invite/step1', stepOne, {
+        ...OWN_POST,
+        ...(sent ? { cookie: sent } : {}),
+      });
+      expect(res.statusCode, sent).toBe(303);
+      expect(res.headers.location, sent).toBe('/app/join/invite/request');
+    }
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 0 });
+  });
+
+  it('saves a posted package only after step 1, then the payment', async () => {
+    const { token, cookie } = await invitation();
+    const early = await post('/invite/packages', { packageId: '3003' }, { ...OWN_POST, cookie });
+    expect(early.statusCode).toBe(303);
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 0, order: null });
+
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const tampered = await post('/invite/packages', { packageId: 'x' }, { ...OWN_POST, cookie });
+    expect(tampered.headers.location).toBe('/app/join/invite/packages');
+    const chosen = await post('/invite/packages', { packageId: '3003' }, { ...OWN_POST, cookie });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe('/app/join/invite/payment');
+    expect(await invitedUser(token)).toMatchObject({
+      lastCompletedStep: 2,
+      order: expect.objectContaining({ packageId: 3003 }),
+    });
+  });
+
+  it('sends a professional’s family on from the packages: nothing to pay', async () => {
+    const { cookie } = await invitation('pro-invite');
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const res = await post('/invite/packages', { packageId: '3003' }, { ...OWN_POST, cookie });
+    expect(res.headers.location).toBe('/app/join/invite/credentials');
+  });
+});

@@ -1,0 +1,30 @@
+import { INVITE_PATHS, inviteScreenRedirect, type Locale } from '@coparent/domain';
+import { cookieInvitedContextQuery } from '@/api/get-invited-context';
+import { invitedUserQuery } from '@/features/invite/api/get-invited-user';
+import { invitePricingCriteria } from '@/features/packages/hooks/use-invite-offered-packages';
+import { criteriaPackagesQueries } from '@/features/packages/server-queries';
+import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
+
+/**
+ * The answers an invite screen after the welcome reads, read on the server with the browser's
+ * invite cookie (never a token of the page's): the invited context and the co-parent's saved
+ * values, plus the packages of their pricing group on /invite/packages. None (the app's shell)
+ * for an invite that has not reached the screen, as its entry rule would send it elsewhere; a
+ * refused invite (expired, replaced, finished) fails the read, which is the shell too.
+ */
+export async function invitePageQueries(
+  joinPath: string,
+  locale: Locale,
+  fetchJson: ServerFetch,
+): Promise<ServerQuery[]> {
+  const { context, query } = await cookieInvitedContextQuery(fetchJson);
+  if (inviteScreenRedirect(joinPath, context) !== null) return [];
+  const { user, query: userQuery } = await invitedUserQuery(context.userId, fetchJson);
+  const queries = [query, userQuery];
+  if (joinPath === INVITE_PATHS.packages) {
+    queries.push(
+      ...(await criteriaPackagesQueries(invitePricingCriteria(context, user), locale, fetchJson)),
+    );
+  }
+  return queries;
+}

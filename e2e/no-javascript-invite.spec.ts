@@ -1,0 +1,87 @@
+import { packageName } from './support/catalog';
+import { PREMIUM_1_YEAR } from './support/checkout';
+import { LANGUAGES, t } from './support/i18n';
+import { invitationViaApi, newestInviteLink } from './support/invite';
+import {
+  browserWithoutScripts,
+  expectAccessibleWithoutScripts,
+  submitWithoutScript,
+} from './support/no-script';
+import { expect, test } from './support/test';
+
+// The invited co-parent with a browser that runs no script: from the emailed link, every screen
+// after the welcome that the server writes (step 1, the packages) is written with the invite the
+// HttpOnly cookie names, and every form is posted to the server (docs/web.md, decision 061).
+
+for (const lang of LANGUAGES) {
+  test(`without JavaScript (${lang}): the invited co-parent posts step 1 and chooses a package`, async ({
+    browser,
+    request,
+  }) => {
+    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: false });
+    const link = await newestInviteLink(request, coParentEmail);
+    const { context, page } = await browserWithoutScripts(browser, lang);
+
+    await page.goto(link.path);
+    await page.getByRole('link', { name: t(lang, 'invite.welcome.getStarted') }).click();
+
+    // Step 1: written with what Parent A told of the co-parent, in the browser's language.
+    await expect(page).toHaveURL(/\/app\/join\/invite\/step1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'invite.stepOne.title'),
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByLabel(t(lang, 'stepOne.firstName'))).toHaveValue('Bruno');
+    await expect(page.getByLabel(t(lang, 'stepOne.email'))).toHaveValue(coParentEmail);
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/step1 (${lang})`);
+
+    // Sent without a phone: the page again, its problem listed, what was typed kept.
+    await page.getByLabel(t(lang, 'stepOne.lastName')).fill('Garza');
+    const refused = await submitWithoutScript(page, t(lang, 'common.continue'));
+    expect(refused.status()).toBe(422);
+    const problems = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
+    await expect(problems.getByRole('link').first()).toBeVisible();
+    await expect(page.getByLabel(t(lang, 'stepOne.lastName'))).toHaveValue('Garza');
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/step1 refused (${lang})`);
+
+    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
+    await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
+    const saved = await submitWithoutScript(page, t(lang, 'common.continue'));
+    expect(saved.status()).toBe(303);
+
+    // The packages of the co-parent's pricing group, each Choose a post.
+    await expect(page).toHaveURL(/\/app\/join\/invite\/packages$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'invitePackages.title'),
+    );
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/packages (${lang})`);
+    // Back without a script asks for step 1 again, as it was saved.
+    await page.getByRole('button', { name: t(lang, 'common.back') }).click();
+    await expect(page).toHaveURL(/\/app\/join\/invite\/step1$/);
+    await expect(page.getByLabel(t(lang, 'stepOne.lastName'))).toHaveValue('Garza');
+    await page.goBack();
+
+    const name = packageName(PREMIUM_1_YEAR, lang);
+    await submitWithoutScript(page, t(lang, 'packages.choose', { name }));
+    // The payment is the app's (still rendered in the browser).
+    await expect(page).toHaveURL(/\/app\/join\/invite\/payment$/);
+    await context.close();
+  });
+
+  test(`without JavaScript (${lang}): a co-parent whose subscription is paid goes from step 1 to the billing info`, async ({
+    browser,
+    request,
+  }) => {
+    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: true });
+    const link = await newestInviteLink(request, coParentEmail);
+    const { context, page } = await browserWithoutScripts(browser, lang);
+    await page.goto(link.path);
+    await page.goto('/app/join/invite/step1');
+    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
+    await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
+    await submitWithoutScript(page, t(lang, 'common.continue'));
+    await expect(page).toHaveURL(/\/app\/join\/invite\/billing-info$/);
+    await context.close();
+  });
+}
