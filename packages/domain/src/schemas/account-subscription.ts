@@ -32,6 +32,13 @@ export const SubscriptionRenewalPriceSchema = z.object({
 });
 export type SubscriptionRenewalPrice = z.infer<typeof SubscriptionRenewalPriceSchema>;
 
+/** A declined renewal being tried again: when the next try is, and when the last one is. */
+export const SubscriptionRetrySchema = z.object({
+  nextAttemptAt: z.iso.datetime(),
+  lastAttemptAt: z.iso.datetime(),
+});
+export type SubscriptionRetry = z.infer<typeof SubscriptionRetrySchema>;
+
 export const AccountSubscriptionDetailSchema = z.object({
   subscriptionId: z.uuid(),
   /** The package's display name in the request's language. */
@@ -49,8 +56,17 @@ export const AccountSubscriptionDetailSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
   }),
-  /** Whether this user may change the renewal: the payer, while the term runs. */
+  /**
+   * Whether this user may change the renewal: the payer, while the term runs or while a declined
+   * renewal is being tried again (`retrying`).
+   */
   canChange: z.boolean(),
+  /**
+   * For the payer, while a declined renewal is tried again (decision 057): the term's date has
+   * passed (`renewsAt`), the next try and the last one (ISO 8601 UTC). Turning auto-renewal off or
+   * canceling then stops the tries and ends the subscription. Null otherwise.
+   */
+  retrying: SubscriptionRetrySchema.nullable(),
   /**
    * The price the renewal would charge, priced now for the payer's billing country and tax; null
    * when nothing renews (professional), it cannot be priced (package no longer sold there) or the

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -9,6 +9,7 @@ import {
   payments,
   type SubscriptionChangeKind,
   subscriptionChanges,
+  subscriptionRenewals,
   subscriptions,
   users,
 } from '../../db/schema.js';
@@ -208,4 +209,41 @@ export async function recordChanges(
       createdAt: change.at,
     })),
   );
+}
+
+/** The order's renewal as the page reads it (decision 057), locked when asked (in a change). */
+export async function findRenewal(
+  exec: Executor,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ status: string; declines: number; dueAt: Date; nextAttemptAt: Date } | undefined> {
+  const query = exec
+    .select({
+      status: subscriptionRenewals.status,
+      declines: subscriptionRenewals.declines,
+      dueAt: subscriptionRenewals.dueAt,
+      nextAttemptAt: subscriptionRenewals.nextAttemptAt,
+    })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.orderId, orderId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Whether an attempt to renew the order is with the gateway now (its outcome not known yet). */
+export async function hasPendingRenewalAttempt(exec: Executor, orderId: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.renewedOrderId, orderId), eq(payments.status, 'PENDING')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The payer stopped a renewal being retried: the job tries no more (status ENDED). */
+export async function endRenewal(tx: Executor, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(subscriptionRenewals)
+    .set({ status: 'ENDED', updatedAt: at })
+    .where(eq(subscriptionRenewals.orderId, orderId));
 }

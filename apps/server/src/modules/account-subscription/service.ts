@@ -5,11 +5,13 @@ import {
   type CancelReason,
   FORM_FIELD,
   type Locale,
+  lastRenewalRetryAt,
   type MessageKey,
   PAYMENT_TYPES,
   type PaymentType,
   resolveLocale,
   type SubscriptionRenewalPrice,
+  type SubscriptionRetry,
   supportPhoneFor,
   translateMessage,
 } from '@coparent/domain';
@@ -20,18 +22,21 @@ import type { Db, Executor } from '../../db/client.js';
 import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { noticeDate } from '../email/templates/notice-date.js';
-import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
 import {
   paymentMethodWords,
   type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import type { PricingService } from '../pricing/service.js';
+import { queueCoParentNotices } from './coparent-notices.js';
 import { quoteRenewal } from './renewal-price.js';
 import {
+  endRenewal,
   findMembersOfOrder,
   findOwnSubscriptionId,
+  findRenewal,
   findSubscription,
+  hasPendingRenewalAttempt,
   lockOrderSubscriptions,
   recordChanges,
   type SubscriptionRow,
@@ -68,6 +73,26 @@ function refusal(key: MessageKey, locale: Locale, params?: Record<string, string
 
 function isCurrent(row: SubscriptionRow, now: Date): boolean {
   return row.status === 'ACTIVE' && row.renewsAt.getTime() > now.getTime();
+}
+
+/**
+ * The declined renewal being tried again (decision 057), if it is: the term's date has passed,
+ * auto-renewal is on, and the order's renewal is OPEN after at least one decline. Read under the
+ * renewal row's lock in a change (after the subscriptions' lock, as the renewal job takes them).
+ */
+async function retryOf(
+  exec: Executor,
+  row: SubscriptionRow,
+  autoRenew: boolean,
+  options: { lock?: boolean } = {},
+): Promise<SubscriptionRetry | null> {
+  if (!row.orderId || row.status !== 'ACTIVE' || !autoRenew) return null;
+  const renewal = await findRenewal(exec, row.orderId, options);
+  if (renewal?.status !== 'OPEN' || renewal.declines === 0) return null;
+  return {
+    nextAttemptAt: renewal.nextAttemptAt.toISOString(),
+    lastAttemptAt: lastRenewalRetryAt(renewal.dueAt).toISOString(),
+  };
 }
 
 /**
@@ -121,9 +146,11 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
   ): Promise<AccountSubscriptionDetail> {
     const isPayer = row.buyerUserId === userId;
     const current = isCurrent(row, now());
+    // Only the payer reads that their payment was declined and is tried again.
+    const retrying = isPayer && !current ? await retryOf(db, row, row.autoRenew) : null;
     const method = row.paymentMethod;
     const [price, others] = await Promise.all([
-      current ? renewalPrice(row, userId, locale) : Promise.resolve(null),
+      current || retrying ? renewalPrice(row, userId, locale) : Promise.resolve(null),
       row.orderId && isPayer ? othersRenewedBy(db, row.orderId, userId) : [],
     ]);
     return {
@@ -138,7 +165,8 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         payer: isPayer ? 'YOU' : row.professionalUserId ? 'PROFESSIONAL' : 'CO_PARENT',
         ...row.payer,
       },
-      canChange: isPayer && current,
+      canChange: isPayer && (current || retrying !== null),
+      retrying,
       renewalPrice: price,
       paymentMethod:
         isPayer && method?.isVaulted && isPaymentType(method.paymentType)
@@ -159,15 +187,35 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     return { subscription: await detail(await visible(db, userId, id), userId, locale) };
   }
 
-  /** Why this user may not change this subscription's renewal, if they may not. */
-  function assertChangeable(row: SubscriptionRow, userId: string, locale: Locale, at: Date) {
+  /** Why this user may not change this subscription's renewal, if they do not pay for it. */
+  function assertPayer(row: SubscriptionRow, userId: string, locale: Locale) {
     const name = `${row.payer.firstName} ${row.payer.lastName}`.trim();
     if (row.professionalUserId) throw refusal('subscription_professional_error', locale, { name });
     if (row.buyerUserId !== userId) throw refusal('subscription_notPayer_error', locale, { name });
-    if (!isCurrent(row, at)) {
+  }
+
+  /**
+   * After the term's date only a declined renewal being tried again can still be changed (turning
+   * it off or canceling stops the tries), and not while a try is with the gateway: its outcome
+   * (a charge) would otherwise race the change. True when it is being retried.
+   */
+  async function assertStillChangeable(
+    tx: Executor,
+    row: SubscriptionRow,
+    autoRenew: boolean,
+    locale: Locale,
+    at: Date,
+  ): Promise<boolean> {
+    if (isCurrent(row, at)) return false;
+    const retry = await retryOf(tx, row, autoRenew, { lock: true });
+    if (!retry) {
       const date = noticeDate(row.renewsAt, locale, 'UTC');
       throw refusal('subscription_ended_error', locale, { date });
     }
+    if (await hasPendingRenewalAttempt(tx, row.orderId ?? '')) {
+      throw refusal('subscription_renewalInProgress_error', locale);
+    }
+    return true;
   }
 
   /**
@@ -192,9 +240,11 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         : null;
     await db.transaction(async (tx: Executor) => {
       const row = await visible(tx, userId, subscriptionId);
-      assertChangeable(row, userId, locale, instant);
+      assertPayer(row, userId, locale);
       const orderId = row.orderId ?? '';
       const locked = await lockOrderSubscriptions(tx, orderId);
+      const autoRenew = locked.some((s) => s.autoRenew);
+      const retrying = await assertStillChangeable(tx, row, autoRenew, locale, instant);
       const turnOn = wanted.kind === 'AUTO_RENEW_ON';
       const canceling = wanted.kind === 'CANCELED';
       const changed = locked.filter((s) =>
@@ -208,10 +258,20 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         canceledAt: turnOn ? null : canceling ? instant : (row.canceledAt ?? null),
       });
       await recordChanges(tx, ids, { ...wanted, changedByUserId: userId, at: instant });
-      queued = await queueConfirmation(tx, row, userId, wanted.kind, price);
+      // Stopped while retried: the job tries no more, and the subscription has ended.
+      if (retrying && !turnOn) await endRenewal(tx, orderId, instant);
+      queued = await queueConfirmation(tx, row, userId, wanted.kind, price, retrying);
       // The co-parent hears only when their renewal flips (off then cancel tells them once).
       const flipped = changed.filter((s) => s.autoRenew !== turnOn).map((s) => s.id);
-      notices = await queueCoParentNotices(tx, row, userId, flipped, turnOn);
+      notices = await queueCoParentNotices(tx, mailer, {
+        kind: turnOn ? 'RENEWS' : retrying ? 'ENDED' : 'ENDS',
+        orderId,
+        payerId: userId,
+        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
+        subscriptionIds: flipped,
+        packageName: row.packageName,
+        endDate: row.renewsAt,
+      });
     });
     if (queued) {
       log.info({ userId, subscriptionId, kind: wanted.kind }, 'the subscription renewal changed');
@@ -230,6 +290,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     userId: string,
     kind: SubscriptionEmailKind,
     price: SubscriptionRenewalPrice | null,
+    retriesStopped: boolean,
   ): Promise<QueuedMail | undefined> {
     const [user, address] = await Promise.all([
       findUserById(tx, userId),
@@ -250,49 +311,9 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
       renewalPrice: price?.totalFormatted ?? null,
       paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
       subscriptionUrl,
+      retriesStopped,
     });
     return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
-  }
-
-  /**
-   * The notice to each co-parent whose renewal this payer's change flipped, in their language
-   * (only those with an email), queued in the change's transaction.
-   */
-  async function queueCoParentNotices(
-    tx: Executor,
-    row: SubscriptionRow,
-    payerId: string,
-    subscriptionIds: string[],
-    renews: boolean,
-  ): Promise<QueuedMail[]> {
-    if (!row.orderId || subscriptionIds.length === 0) return [];
-    const members = await othersRenewedBy(tx, row.orderId, payerId);
-    const queued: QueuedMail[] = [];
-    for (const member of members) {
-      if (!member.userId || !subscriptionIds.includes(member.subscriptionId)) continue;
-      const [coParent, address] = await Promise.all([
-        findUserById(tx, member.userId),
-        findUserAddress(tx, member.userId),
-      ]);
-      if (!coParent?.email) continue;
-      const coParentLocale = resolveLocale(coParent.locale);
-      const mail = coParentRenewalNotice({
-        kind: renews ? 'RENEWS' : 'ENDS',
-        locale: coParentLocale,
-        firstName: coParent.firstName,
-        supportPhone: supportPhoneFor(address?.country).display,
-        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
-        packageName: row.packageName[coParentLocale],
-        endDate: noticeDate(row.renewsAt, coParentLocale, 'UTC'),
-      });
-      queued.push(
-        await mailer.send(
-          { to: coParent.email, locale: coParentLocale, ...mail, secretsExpireAt: null },
-          tx,
-        ),
-      );
-    }
-    return queued;
   }
 
   return {

@@ -4,6 +4,7 @@ import {
   type CurrencyCode,
   formatMoney,
   type Locale,
+  lastRenewalRetryAt,
   moneyLocale,
   resolveLocale,
   supportPhoneFor,
@@ -13,6 +14,7 @@ import type { PaymentGateway } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
+import { queueCoParentNotices } from '../account-subscription/coparent-notices.js';
 import { quoteRenewal } from '../account-subscription/renewal-price.js';
 import type { LoggedCoreDeps } from '../core-deps.js';
 import { noticeDate } from '../email/templates/notice-date.js';
@@ -37,12 +39,7 @@ import {
   type RenewableOrder,
   updateRenewal,
 } from './repo.js';
-import {
-  lastRetryAt,
-  nextRetryAt,
-  RENEWAL_UNAVAILABLE_RETRY_MS,
-  reminderWindowEnd,
-} from './schedule.js';
+import { nextRetryAt, RENEWAL_UNAVAILABLE_RETRY_MS, reminderWindowEnd } from './schedule.js';
 
 /** Orders handled per pass (each reminder and each charge is its own short transaction). */
 const BATCH_SIZE = 200;
@@ -236,10 +233,18 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
           moneyLocale(payer.locale, payer.country),
         )
       : null;
-    const { outcome, queued } = await db.transaction(async (tx) => {
-      const none = { outcome: 'none' as Outcome, queued: undefined };
+    const { outcome, queued, notices } = await db.transaction(async (tx) => {
+      const none = { outcome: 'none' as Outcome, queued: undefined, notices: [] };
+      // The subscriptions, then the renewal: the order the subscription page and the completion
+      // lock them in, so a payer stopping the tries never deadlocks with this.
+      const subs = await lockOrderSubscriptions(tx, order.orderId);
       const row = await lockRenewal(tx, order.orderId);
       if (row?.status !== 'OPEN' || row.countedPaymentId === payment.id) return none;
+      if (!subs.some((s) => s.autoRenew)) {
+        // Turned off or canceled meanwhile (the page ends the renewal itself): end it quietly.
+        await updateRenewal(tx, order.orderId, { status: 'ENDED', updatedAt: instant });
+        return none;
+      }
       const counted = {
         attempts: row.attempts + 1,
         countedPaymentId: payment.id,
@@ -248,22 +253,23 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       if (!declined) {
         const nextAttemptAt = new Date(instant.getTime() + RENEWAL_UNAVAILABLE_RETRY_MS);
         await updateRenewal(tx, order.orderId, { ...counted, nextAttemptAt });
-        return { outcome: 'pending' as Outcome, queued: undefined };
+        return { outcome: 'pending' as Outcome, queued: undefined, notices: [] };
       }
       const declines = row.declines + 1;
       const next = nextRetryAt(row.dueAt, declines, instant);
       if (next) {
         await updateRenewal(tx, order.orderId, { ...counted, declines, nextAttemptAt: next });
-        const retry = { next, last: lastRetryAt(row.dueAt) };
+        const retry = { next, last: lastRenewalRetryAt(row.dueAt) };
         const queued =
           payer && (await queueNotice(tx, order, payer, { kind: 'DECLINED', price, retry }));
-        return { outcome: 'declined' as Outcome, queued };
+        return { outcome: 'declined' as Outcome, queued, notices: [] };
       }
       await updateRenewal(tx, order.orderId, { ...counted, declines, status: 'ENDED' });
-      const ids = (await lockOrderSubscriptions(tx, order.orderId)).map((s) => s.id);
+      const ids = subs.map((s) => s.id);
       await endSubscriptions(tx, ids, { reason: failure.reason, at: instant });
       const queued = payer && (await queueNotice(tx, order, payer, { kind: 'ENDED', price }));
-      return { outcome: 'ended' as Outcome, queued };
+      const notices = await noticeCoParents(tx, order, ids);
+      return { outcome: 'ended' as Outcome, queued, notices };
     });
     if (outcome !== 'none') {
       log.info(
@@ -272,7 +278,24 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       );
     }
     if (queued) void queued.deliver();
+    for (const notice of notices) void notice.deliver();
     return outcome;
+  }
+
+  /** The co-parent whose subscription the payer paid learns it ended with the payer's. */
+  async function noticeCoParents(tx: Executor, order: RenewableOrder, subscriptionIds: string[]) {
+    const payer = await findUserById(tx, order.userId);
+    const pkg = (await pricing.catalogNow(tx)).packages.find((p) => p.id === order.packageId);
+    if (!payer || !pkg) return [];
+    return queueCoParentNotices(tx, mailer, {
+      kind: 'ENDED',
+      orderId: order.orderId,
+      payerId: order.userId,
+      payerName: `${payer.firstName} ${payer.lastName}`,
+      subscriptionIds,
+      packageName: pkg.displayName,
+      endDate: order.dueAt,
+    });
   }
 
   /** One due order: its last attempt settled and counted, then a new attempt when one is due. */

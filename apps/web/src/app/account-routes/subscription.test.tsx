@@ -21,6 +21,7 @@ function subscription(
     isCurrent: true,
     paidBy: { payer: 'YOU', firstName: 'Ana', lastName: 'López' },
     canChange: true,
+    retrying: null,
     renewalPrice: {
       currencyCode: 'USD',
       total: 31_872,
