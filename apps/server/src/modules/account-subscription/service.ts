@@ -9,27 +9,35 @@ import {
   type MessageKey,
   PAYMENT_TYPES,
   type PaymentType,
+  type PendingPlan,
   resolveLocale,
+  type SubscriptionPlansResponse,
   type SubscriptionRenewalPrice,
   type SubscriptionRetry,
   supportPhoneFor,
+  termForYears,
   translateMessage,
 } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { noticeDate } from '../email/templates/notice-date.js';
+import {
+  type PlanChangeKind,
+  planChangeEmail,
+  planWords,
+} from '../email/templates/subscription-plan-change.js';
 import {
   paymentMethodWords,
   type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
-import type { PricingService } from '../pricing/service.js';
 import { queueCoParentNotices } from './coparent-notices.js';
-import { quoteRenewal } from './renewal-price.js';
+import { offeredPlans, type PlanPricing } from './plans.js';
+import { planToRenew, quoteRenewal, type RenewedOrder } from './renewal-price.js';
 import {
   endRenewal,
   findMembersOfOrder,
@@ -40,6 +48,7 @@ import {
   lockOrderSubscriptions,
   recordChanges,
   type SubscriptionRow,
+  setNextPlan,
   updateRenewal,
 } from './repo.js';
 
@@ -48,7 +57,7 @@ export type AccountSubscriptionDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
-  pricing: Pick<PricingService, 'quoteFor'>;
+  pricing: PlanPricing;
   publicUrl: string;
 };
 export type AccountSubscriptionService = ReturnType<typeof createAccountSubscriptionService>;
@@ -69,6 +78,12 @@ function isPaymentType(value: string): value is PaymentType {
 function refusal(key: MessageKey, locale: Locale, params?: Record<string, string>) {
   const text = translateMessage(key, locale, params);
   return new FieldValidationError([{ field: FORM_FIELD, text, type: 'ERROR' }], { status: 409 });
+}
+
+/** The order as it was bought (the current plan), without the change chosen for the next term. */
+function boughtPlan(order: NonNullable<SubscriptionRow['order']>): RenewedOrder {
+  const { packageId, productId, services, payForCoParent } = order;
+  return { packageId, productId, services, payForCoParent };
 }
 
 function isCurrent(row: SubscriptionRow, now: Date): boolean {
@@ -132,8 +147,9 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     locale: Locale,
   ): Promise<SubscriptionRenewalPrice | null> {
     if (!row.order || row.buyerUserId !== userId) return null;
-    // Unpriced, the page says the price is confirmed before the renewal.
-    const priced = await quoteRenewal({ db, pricing }, row.order, userId, locale);
+    // Unpriced, the page says the price is confirmed before the renewal. The plan chosen for the
+    // next term, if any, is what renews.
+    const priced = await quoteRenewal({ db, pricing }, planToRenew(row.order), userId, locale);
     if (!priced) return null;
     const { currencyCode, total, totalFormatted, taxAmountFormatted } = priced.totals;
     return { currencyCode, total, totalFormatted, taxAmountFormatted };
@@ -177,6 +193,24 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
             }
           : null,
       alsoRenews: others.map(({ firstName, lastName }) => ({ firstName, lastName })),
+      pendingPlan: isPayer ? pendingPlan(row, price, locale) : null,
+    };
+  }
+
+  /** The plan chosen for the next term, from the renewal date, at the renewal's price. */
+  function pendingPlan(
+    row: SubscriptionRow,
+    price: SubscriptionRenewalPrice | null,
+    locale: Locale,
+  ): PendingPlan | null {
+    const order = row.order;
+    if (!order?.nextPackageId || !order.nextPackageName) return null;
+    return {
+      packageId: order.nextPackageId,
+      packageName: order.nextPackageName[locale],
+      years: order.nextProductId === termForYears(2) ? 2 : 1,
+      price,
+      effectiveAt: row.renewsAt.toISOString(),
     };
   }
 
@@ -316,8 +350,147 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
   }
 
+  /** The payer's subscription with its order, or the 409 that says why they may not change it. */
+  async function payersOrder(userId: string, subscriptionId: string, locale: Locale) {
+    const row = await visible(db, userId, subscriptionId);
+    assertPayer(row, userId, locale);
+    if (!row.order) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    if (!isCurrent(row, now()) && !(await retryOf(db, row, row.autoRenew))) {
+      const date = noticeDate(row.renewsAt, locale, 'UTC');
+      throw refusal('subscription_ended_error', locale, { date });
+    }
+    return { row, order: row.order };
+  }
+
+  /** GET .../plans: the plans the payer may renew on, each priced for them (decision 062). */
+  async function plans(
+    userId: string,
+    subscriptionId: string,
+    locale: Locale,
+  ): Promise<SubscriptionPlansResponse> {
+    const { order } = await payersOrder(userId, subscriptionId, locale);
+    return {
+      currentPackageId: order.packageId,
+      plans: await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale),
+    };
+  }
+
+  /**
+   * PUT .../plan: the next term renews on this plan (the current package undoes a change). Stored
+   * on the order with one PLAN_CHANGED (or PLAN_CHANGE_UNDONE) row per subscription and the
+   * payer's email, in one transaction under the order's subscriptions' lock; asking for the plan
+   * already chosen changes and sends nothing. Takes effect at the renewal date: no proration.
+   */
+  async function setPlan(
+    userId: string,
+    subscriptionId: string,
+    packageId: number,
+    locale: Locale,
+  ): Promise<AccountSubscriptionResponse> {
+    const instant = now();
+    const { row: first, order } = await payersOrder(userId, subscriptionId, locale);
+    const orderId = first.orderId ?? '';
+    const undo = packageId === order.packageId;
+    // Priced before the transaction, as the checkout prices it; only an offered plan is taken
+    // (the current one may always be kept, even when the catalog no longer offers it).
+    const offered = await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale);
+    const chosen = offered.find((plan) => plan.packageId === packageId);
+    if (!chosen && !undo) throw fieldError('packageId', 'subscriptionPlan_package_error', locale);
+    const name = (await pricing.catalogNow(db)).packages.find(
+      (p) => p.id === packageId,
+    )?.displayName;
+    let queued: QueuedMail | undefined;
+    await db.transaction(async (tx: Executor) => {
+      const locked = await lockOrderSubscriptions(tx, orderId);
+      // Read again under the lock: another tab's change is seen, not overwritten blindly.
+      const row = await visible(tx, userId, subscriptionId);
+      assertPayer(row, userId, locale);
+      await assertStillChangeable(
+        tx,
+        row,
+        locked.some((s) => s.autoRenew),
+        locale,
+        instant,
+      );
+      const next = row.order?.nextPackageId ?? null;
+      if (undo ? next === null : next === packageId) return;
+      const years = chosen?.years ?? (row.years === 2 ? 2 : 1);
+      await setNextPlan(tx, orderId, undo ? null : { packageId, productId: termForYears(years) });
+      await recordChanges(
+        tx,
+        locked.map((s) => s.id),
+        {
+          kind: undo ? 'PLAN_CHANGE_UNDONE' : 'PLAN_CHANGED',
+          changedByUserId: userId,
+          reason: undo ? null : String(packageId),
+          at: instant,
+        },
+      );
+      queued = await queuePlanEmail(tx, row, userId, {
+        kind: undo ? 'UNDONE' : 'CHANGED',
+        years,
+        price: chosen?.price.totalFormatted ?? null,
+        name: name ?? row.packageName,
+      });
+    });
+    if (queued) {
+      log.info({ userId, subscriptionId, packageId, undo }, 'the plan at renewal changed');
+      void queued.deliver();
+    }
+    return {
+      subscription: await detail(await visible(db, userId, subscriptionId), userId, locale),
+    };
+  }
+
+  /** The payer's confirmation of the plan change (or its undoing), in their language. */
+  async function queuePlanEmail(
+    tx: Executor,
+    row: SubscriptionRow,
+    userId: string,
+    change: {
+      kind: PlanChangeKind;
+      /** The chosen plan's term, its price now and its package's name. */
+      years: number;
+      price: string | null;
+      name: SubscriptionRow['packageName'];
+    },
+  ): Promise<QueuedMail | undefined> {
+    const [user, address] = await Promise.all([
+      findUserById(tx, userId),
+      findUserAddress(tx, userId),
+    ]);
+    if (!user?.email) return undefined;
+    const payerLocale = resolveLocale(user.locale);
+    const [coParent] = row.orderId ? await othersRenewedBy(tx, row.orderId, userId) : [];
+    const method = row.paymentMethod?.isVaulted ? row.paymentMethod : null;
+    const current = planWords(row.packageName[payerLocale], row.years, payerLocale);
+    const mail = planChangeEmail({
+      kind: change.kind,
+      locale: payerLocale,
+      firstName: user.firstName,
+      supportPhone: supportPhoneFor(address?.country).display,
+      currentPlan: current,
+      newPlan:
+        change.kind === 'CHANGED'
+          ? planWords(change.name[payerLocale], change.years, payerLocale)
+          : null,
+      renewalDate: noticeDate(row.renewsAt, payerLocale, 'UTC'),
+      price: change.price,
+      paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
+      coParentName: coParent ? `${coParent.firstName} ${coParent.lastName}` : null,
+      subscriptionUrl,
+    });
+    return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
+  }
+
   return {
     own,
+    plans,
+    setPlan,
+    undoPlan: async (userId: string, subscriptionId: string, locale: Locale) => {
+      const { order } = await payersOrder(userId, subscriptionId, locale);
+      return setPlan(userId, subscriptionId, order.packageId, locale);
+    },
     setAutoRenew: (userId: string, subscriptionId: string, autoRenew: boolean, locale: Locale) =>
       change(
         userId,

@@ -617,4 +617,71 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toHaveLength(1);
     expect(await mailsTo(parent.email, 'subscription-renewal-ended')).toEqual([]);
   });
+
+  it('renews on the plan chosen for the next term, at its price, from the renewal date', async () => {
+    newEra();
+    const parent = await paidParent({ payForCoParent: true });
+    const username = await setLogin(parent.clickToJoinToken);
+    const due = parent.dueAt.getTime();
+    clock = due - 30 * DAY;
+    const cookie = await logIn(username);
+    const { subscriptionId } = await subscriptionPage(cookie);
+    const offered = await app.inject({
+      method: 'GET',
+      url: `/v2/account/subscriptions/${subscriptionId}/plans`,
+      headers: { cookie },
+    });
+    const premium2 = (
+      offered.json() as { plans: { packageId: number; price: { total: number } }[] }
+    ).plans.find((p) => p.packageId === 3004);
+    if (!premium2) throw new Error('PREM2 not offered');
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/v2/account/subscriptions/${subscriptionId}/plan`,
+      headers: { cookie },
+      payload: { packageId: 3004 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    // The reminder announces the new plan's price.
+    await runAt(due - 7 * DAY + 60_000);
+    const [reminder] = await mailsTo(parent.email, 'subscription-renewal-reminder');
+    expect(reminder?.textBody).toContain(`$${(premium2.price.total / 100).toFixed(2)}`);
+    expect(reminder?.textBody).toContain('Premium · 2 years');
+
+    // Nothing changes before the renewal date.
+    const [before] = await subscriptionsById(parent.subscriptionIds);
+    expect(before).toMatchObject({ packageId: 3003, years: 1, orderId: parent.order.id });
+
+    await runAt(due + 60_000);
+    const [first, renewed, ...more] = await ordersOf(parent.userId);
+    expect(more).toEqual([]);
+    if (!first || !renewed) throw new Error('not renewed');
+    expect(renewed).toMatchObject({
+      packageId: 3004,
+      productId: 'SUB2YEAR',
+      payForCoParent: true,
+      total: premium2.price.total,
+      nextPackageId: null,
+    });
+    const sales = await renewalSales(first.id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ amount: premium2.price.total });
+    // Both subscriptions of the payment move to the new plan, two years from the due date.
+    const twoYears = new Date(parent.dueAt);
+    twoYears.setUTCFullYear(twoYears.getUTCFullYear() + 2);
+    for (const sub of await subscriptionsById(parent.subscriptionIds)) {
+      expect(sub).toMatchObject({
+        orderId: renewed.id,
+        packageId: 3004,
+        years: 2,
+        renewsAt: twoYears,
+        autoRenew: true,
+      });
+    }
+    // The page shows the new plan, with no change waiting.
+    clock = due + DAY;
+    const after = await subscriptionPage(await logIn(username));
+    expect(after).toMatchObject({ years: 2, pendingPlan: null, isCurrent: true });
+  });
 });

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { queueCoParentNotices } from '../account-subscription/coparent-notices.js';
-import { quoteRenewal } from '../account-subscription/renewal-price.js';
+import { planToRenew, quoteRenewal } from '../account-subscription/renewal-price.js';
 import type { LoggedCoreDeps } from '../core-deps.js';
 import { noticeDate } from '../email/templates/notice-date.js';
 import { type RenewalNoticeKind, renewalNoticeEmail } from '../email/templates/renewal-notices.js';
@@ -131,8 +131,9 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
     const [coParentName] = await othersOfOrder(tx, order.orderId, order.userId);
     const date = (at: Date) => noticeDate(at, locale, 'UTC');
     const pkg = await pricing.catalogNow(tx);
-    const packageName =
-      pkg.packages.find((p) => p.id === order.packageId)?.displayName[locale] ?? '';
+    // The plan the renewal renews (a plan chosen for the next term); the ended one names the old.
+    const packageId = notice.kind === 'ENDED' ? order.packageId : planToRenew(order).packageId;
+    const packageName = pkg.packages.find((p) => p.id === packageId)?.displayName[locale] ?? '';
     const mail = renewalNoticeEmail({
       kind: notice.kind,
       locale,
@@ -166,7 +167,8 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       const payer = await payerOf(db, order.userId);
       // Priced outside the transaction (the catalog and tax are read outside it).
       const priced =
-        payer && (await quoteRenewal({ db, pricing }, order, order.userId, payer.locale));
+        payer &&
+        (await quoteRenewal({ db, pricing }, planToRenew(order), order.userId, payer.locale));
       const queued = await db.transaction(async (tx) => {
         // Under the subscription page's lock: auto-renewal turned off meanwhile is not reminded.
         const subs = await lockOrderSubscriptions(tx, order.orderId);
@@ -186,11 +188,15 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
 
   // ── The charge ──────────────────────────────────────────────────────────────────────────────
 
-  /** The attempt: the renewal's price today and the method on file now (none: it fails). */
+  /**
+   * The attempt: the price today of the plan that renews (the one the payer chose for the next
+   * term, read here at charge time, else the same) and the method on file now (none: it fails).
+   * The attempt stores the plan it priced: the completion renews exactly what was charged.
+   */
   async function prepareAttempt(order: RenewableOrder): Promise<VaultedAttempt | undefined> {
     const payer = await payerOf(db, order.userId);
     const locale = payer?.locale ?? 'en';
-    const priced = await quoteRenewal({ db, pricing }, order, order.userId, locale);
+    const priced = await quoteRenewal({ db, pricing }, planToRenew(order), order.userId, locale);
     if (!priced) {
       // Not sold to this payer any more (or no billing address): nothing to charge; said in logs.
       log.warn({ orderId: order.orderId }, 'the renewal cannot be priced; not charged');

@@ -32,6 +32,7 @@ function retrying(overrides: Partial<AccountSubscriptionDetail> = {}): AccountSu
     },
     paymentMethod: { paymentType: 'CREDIT_CARD', cardType: 'Visa', lastFour: '1881' },
     alsoRenews: [{ firstName: 'Luis', lastName: 'Pérez' }],
+    pendingPlan: null,
     ...overrides,
   };
 }

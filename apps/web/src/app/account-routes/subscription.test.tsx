@@ -30,6 +30,7 @@ function subscription(
     },
     paymentMethod: { paymentType: 'CREDIT_CARD', cardType: 'Visa', lastFour: '1881' },
     alsoRenews: [{ firstName: 'Luis', lastName: 'Pérez' }],
+    pendingPlan: null,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { AccountLoadError } from '../components/account-load-error';
 import { formatAccountDate } from '../home/format-date';
 import { useLoginRedirect } from '../session/require-login';
 import { useAccountSubscription } from './get-account-subscription';
+import { PlanSection } from './plan-section';
 import { RenewalControls } from './renewal-controls';
 import { RetryNotice } from './retry-notice';
 import styles from './subscription.module.css';
@@ -20,10 +21,25 @@ import { SubscriptionDetails } from './subscription-details';
  * What was just changed (also the cancel page's, passed in the navigation's state); `stopped`:
  * turned off or canceled while a declined renewal was tried again, so it ended.
  */
-export type SubscriptionNotice = 'off' | 'on' | 'canceled' | 'stopped';
+export type SubscriptionNotice =
+  | 'off'
+  | 'on'
+  | 'canceled'
+  | 'stopped'
+  | 'planChanged'
+  | 'planUndone';
+
+const NOTICES: readonly unknown[] = [
+  'off',
+  'on',
+  'canceled',
+  'stopped',
+  'planChanged',
+  'planUndone',
+] satisfies SubscriptionNotice[];
 
 function isNotice(value: unknown): value is SubscriptionNotice {
-  return value === 'off' || value === 'on' || value === 'canceled' || value === 'stopped';
+  return NOTICES.includes(value);
 }
 
 /**
@@ -108,7 +124,14 @@ function WhoMayChange({
   const locale = useLocale();
   const name = `${subscription.paidBy.firstName} ${subscription.paidBy.lastName}`;
   if (subscription.canChange) {
-    return <RenewalControls subscription={subscription} onChanged={onChanged} />;
+    return (
+      <>
+        {subscription.autoRenew ? (
+          <PlanSection subscription={subscription} onUndone={() => onChanged('planUndone')} />
+        ) : null}
+        <RenewalControls subscription={subscription} onChanged={onChanged} />
+      </>
+    );
   }
   const date = formatAccountDate(subscription.renewsAt, locale);
   const text =
