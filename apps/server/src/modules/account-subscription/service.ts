@@ -113,10 +113,12 @@ async function retryOf(
 /**
  * The subscription page and the payer's renewal controls (decision 054). The unit is the order:
  * one payment renews every subscription it bought together (Parent A's and the co-parent's they
- * pay for), so turning auto-renewal off or on, or canceling, changes them all at once. Only the
- * order's buyer may change it, only while the paid term runs; each change is recorded (when, by
- * whom) and confirmed by email in the payer's language, in the same transaction. A call that
- * changes nothing (off when off) answers the state as it is and writes nothing.
+ * pay for), so turning auto-renewal off or on, canceling, or changing the plan at renewal
+ * (decision 062) changes them all at once. Only the order's buyer may change it, while the paid
+ * term runs or a declined renewal is tried again (stopping it then ends it); each change is
+ * recorded (when, by whom) and confirmed by email in the payer's language, in the same
+ * transaction. A call that changes nothing (off when off) answers the state as it is and writes
+ * nothing.
  */
 export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) {
   const { db, mailer, log, now, pricing } = deps;
