@@ -13,6 +13,7 @@ export * from './constants/limits.js';
 export * from './constants/locale.js';
 export * from './constants/page-cookies.js';
 export * from './constants/phone-codes.js';
+export * from './constants/renewal-retries.js';
 export * from './constants/signup-cookies.js';
 export * from './constants/site-pages.js';
 export * from './constants/support-phones.js';

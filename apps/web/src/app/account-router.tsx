@@ -56,6 +56,12 @@ export const accountRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'subscription/plan',
+            lazy: async () => ({
+              Component: (await import('./account-routes/subscription-plan')).SubscriptionPlanRoute,
+            }),
+          },
+          {
             path: 'email',
             lazy: async () => ({ Component: (await import('./account-routes/email')).EmailRoute }),
           },

@@ -136,6 +136,9 @@ export const en = {
     'This subscription ended on {{date}}, so it can no longer renew. To use the service again, start a new subscription.',
   subscription_notPayer_error:
     '{{name}} pays for this subscription, so only {{name}} can change its renewal or cancel it.',
+  subscription_renewalInProgress_error:
+    'We are trying the renewal payment right now. Try again in a few minutes.',
+  subscriptionPlan_package_error: 'Choose one of the plans offered.',
   subscription_professional_error:
     'Your professional ({{name}}) covers this subscription, so it is theirs to renew or end. Ask them about it.',
   // The card or wallet on file (account billing page)

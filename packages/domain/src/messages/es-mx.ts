@@ -125,6 +125,9 @@ export const esMX: Record<MessageKey, string> = {
     'Esta suscripción terminó el {{date}}, así que ya no se puede renovar. Para volver a usar el servicio, contrata una nueva suscripción.',
   subscription_notPayer_error:
     '{{name}} paga esta suscripción, así que solo {{name}} puede cambiar su renovación o cancelarla.',
+  subscription_renewalInProgress_error:
+    'Estamos intentando el pago de la renovación en este momento. Inténtalo de nuevo en unos minutos.',
+  subscriptionPlan_package_error: 'Elige uno de los planes disponibles.',
   subscription_professional_error:
     'Tu profesional ({{name}}) cubre esta suscripción, así que le corresponde a esa persona renovarla o terminarla. Pregúntale.',
   paymentMethod_notPayer_error:

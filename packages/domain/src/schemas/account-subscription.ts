@@ -32,6 +32,40 @@ export const SubscriptionRenewalPriceSchema = z.object({
 });
 export type SubscriptionRenewalPrice = z.infer<typeof SubscriptionRenewalPriceSchema>;
 
+/** A declined renewal being tried again: when the next try is, and when the last one is. */
+export const SubscriptionRetrySchema = z.object({
+  nextAttemptAt: z.iso.datetime(),
+  lastAttemptAt: z.iso.datetime(),
+});
+export type SubscriptionRetry = z.infer<typeof SubscriptionRetrySchema>;
+
+const YearsSchema = z.union([z.literal(1), z.literal(2)]);
+
+/**
+ * A plan the payer may renew on (decision 062): a package the catalog offers them (its term comes
+ * with it) and what the renewal would charge for it, priced as the checkout prices it.
+ */
+export const SubscriptionPlanSchema = z.object({
+  packageId: z.number().int(),
+  /** The package's display name in the request's language. */
+  packageName: z.string(),
+  years: YearsSchema,
+  price: SubscriptionRenewalPriceSchema,
+});
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>;
+
+/** The plan chosen for the next term, from the renewal date on (no proration before it). */
+export const PendingPlanSchema = z.object({
+  packageId: z.number().int(),
+  packageName: z.string(),
+  years: YearsSchema,
+  /** Its renewal price now; null when the catalog no longer prices it for the payer. */
+  price: SubscriptionRenewalPriceSchema.nullable(),
+  /** When it takes effect: the renewal date (ISO 8601 UTC). */
+  effectiveAt: z.iso.datetime(),
+});
+export type PendingPlan = z.infer<typeof PendingPlanSchema>;
+
 export const AccountSubscriptionDetailSchema = z.object({
   subscriptionId: z.uuid(),
   /** The package's display name in the request's language. */
@@ -49,8 +83,17 @@ export const AccountSubscriptionDetailSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
   }),
-  /** Whether this user may change the renewal: the payer, while the term runs. */
+  /**
+   * Whether this user may change the renewal: the payer, while the term runs or while a declined
+   * renewal is being tried again (`retrying`).
+   */
   canChange: z.boolean(),
+  /**
+   * For the payer, while a declined renewal is tried again (decision 057): the term's date has
+   * passed (`renewsAt`), the next try and the last one (ISO 8601 UTC). Turning auto-renewal off or
+   * canceling then stops the tries and ends the subscription. Null otherwise.
+   */
+  retrying: SubscriptionRetrySchema.nullable(),
   /**
    * The price the renewal would charge, priced now for the payer's billing country and tax; null
    * when nothing renews (professional), it cannot be priced (package no longer sold there) or the
@@ -61,6 +104,8 @@ export const AccountSubscriptionDetailSchema = z.object({
   paymentMethod: AccountPaymentMethodSchema.nullable(),
   /** The other family members the same payment renews (the co-parent Parent A pays for). */
   alsoRenews: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  /** For the payer: the plan chosen for the next term, if they changed it; else null. */
+  pendingPlan: PendingPlanSchema.nullable(),
 });
 export type AccountSubscriptionDetail = z.infer<typeof AccountSubscriptionDetailSchema>;
 
@@ -94,6 +139,30 @@ export const CancelSubscriptionRequestSchema = z.object(
 );
 export type CancelSubscriptionRequest = z.infer<typeof CancelSubscriptionRequestSchema>;
 export type CancelSubscriptionInput = z.input<typeof CancelSubscriptionRequestSchema>;
+
+/** GET /v2/account/subscriptions/:subscriptionId/plans: the plans the payer may renew on. */
+export const SubscriptionPlansResponseSchema = z.object({
+  /** The package the subscription has now. */
+  currentPackageId: z.number().int(),
+  /** The catalog's packages for the payer's country, in card order, each priced; the current too. */
+  plans: z.array(SubscriptionPlanSchema),
+});
+export type SubscriptionPlansResponse = z.infer<typeof SubscriptionPlansResponseSchema>;
+
+/**
+ * PUT /v2/account/subscriptions/:subscriptionId/plan: the package (and with it the term) the next
+ * term renews on; the current package undoes a change.
+ */
+export const PlanChangeRequestSchema = z.object(
+  {
+    packageId: z
+      .number(errorKey('subscriptionPlan_package_error'))
+      .int(errorKey('subscriptionPlan_package_error'))
+      .positive(errorKey('subscriptionPlan_package_error')),
+  },
+  errorKey('invalidValue'),
+);
+export type PlanChangeRequest = z.infer<typeof PlanChangeRequestSchema>;
 
 /** The 409 refusals (at `form`, localised): ended, not the payer, or a professional's. */
 export const SubscriptionRefusalSchema = ValidationErrorsResponseSchema;

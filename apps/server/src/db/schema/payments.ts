@@ -168,6 +168,13 @@ export const orders = pgTable('orders', {
   taxAmount: integer('tax_amount').notNull(),
   /** The pricing info charged (PricingInfo). */
   pricing: jsonb('pricing').notNull(),
+  /**
+   * The plan the payer chose for the next term (decision 062): the renewal charges and renews
+   * this package and term instead of the order's own. Null: the same plan renews.
+   */
+  nextPackageId: integer('next_package_id').references(() => catalogPackages.id),
+  /** The chosen plan's term (`productId`), set with `nextPackageId`. */
+  nextProductId: text('next_product_id'),
   createdAt,
 });
 
@@ -224,6 +231,8 @@ export const SUBSCRIPTION_CHANGE_KINDS = [
   'AUTO_RENEW_ON',
   'CANCELED',
   'ENDED',
+  'PLAN_CHANGED',
+  'PLAN_CHANGE_UNDONE',
 ] as const;
 export type SubscriptionChangeKind = (typeof SUBSCRIPTION_CHANGE_KINDS)[number];
 
@@ -253,7 +262,7 @@ export const subscriptionChanges = pgTable(
     index('subscription_changes_subscription_idx').on(table.subscriptionId),
     check(
       'subscription_changes_kind_check',
-      sql`${table.kind} in ('AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED', 'ENDED')`,
+      sql`${table.kind} in ('AUTO_RENEW_OFF', 'AUTO_RENEW_ON', 'CANCELED', 'ENDED', 'PLAN_CHANGED', 'PLAN_CHANGE_UNDONE')`,
     ),
   ],
 );

@@ -64,12 +64,7 @@ export async function findLiveOrdersOfBuyer(
     .from(orders)
     .innerJoin(payments, eq(payments.id, orders.paymentId))
     .innerJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        liveAt(exec, now),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), liveAt(exec, now)))
     .orderBy(orders.id);
   if (!options.lock) return query;
   const rows = await query;
@@ -165,12 +160,7 @@ export async function findPayerOfOwnLiveSubscription(
       users,
       eq(users.id, sql`coalesce(${orders.userId}, ${subscriptions.coveredByProfessionalId})`),
     )
-    .where(
-      and(
-        eq(familyMembers.userId, userId),
-        liveAt(exec, now),
-      ),
-    )
+    .where(and(eq(familyMembers.userId, userId), liveAt(exec, now)))
     .orderBy(desc(subscriptions.startsAt))
     .limit(1);
   if (!row) return undefined;

@@ -13,6 +13,35 @@ export type RenewedOrder = {
   payForCoParent: boolean;
 };
 
+/** An order with the plan its payer chose for the next term, if any (decision 062). */
+export type OrderWithNextPlan = RenewedOrder & {
+  nextPackageId: number | null;
+  nextProductId: string | null;
+};
+
+/**
+ * What the renewal renews and charges: the plan the payer chose for the next term (a package of
+ * the catalog, its term with it, no options), else the order as it was bought. The one place
+ * that reads the pending change: the page's price, the reminder and the job's charge all ask
+ * here.
+ */
+export function planToRenew(order: OrderWithNextPlan): RenewedOrder {
+  if (order.nextPackageId === null || order.nextProductId === null) {
+    return {
+      packageId: order.packageId,
+      productId: order.productId,
+      services: order.services,
+      payForCoParent: order.payForCoParent,
+    };
+  }
+  return {
+    packageId: order.nextPackageId,
+    productId: order.nextProductId,
+    services: [],
+    payForCoParent: order.payForCoParent,
+  };
+}
+
 /**
  * The renewal's price (decision 054): the checkout's pricing of the same order (package, term,
  * options, paying for the co-parent) for the payer's billing country and tax today, without the

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -9,6 +9,7 @@ import {
   payments,
   type SubscriptionChangeKind,
   subscriptionChanges,
+  subscriptionRenewals,
   subscriptions,
   users,
 } from '../../db/schema.js';
@@ -34,6 +35,10 @@ export type SubscriptionRow = {
     productId: string;
     services: string[];
     payForCoParent: boolean;
+    /** The plan chosen for the next term (decision 062), with its package's name; else null. */
+    nextPackageId: number | null;
+    nextProductId: string | null;
+    nextPackageName: LocalizedText | null;
   } | null;
   paymentMethod: {
     paymentType: string;
@@ -45,6 +50,7 @@ export type SubscriptionRow = {
 };
 
 const payer = alias(users, 'payer');
+const nextPackage = alias(catalogPackages, 'next_package');
 
 /** The subscription by id, whoever it belongs to (the service checks who may see it). */
 export async function findSubscription(
@@ -70,6 +76,9 @@ export async function findSubscription(
       orderProductId: orders.productId,
       orderServices: orders.services,
       orderPayForCoParent: orders.payForCoParent,
+      orderNextPackageId: orders.nextPackageId,
+      orderNextProductId: orders.nextProductId,
+      nextPackageName: nextPackage.displayName,
       paymentType: payments.paymentType,
       cardType: payments.cardType,
       cardLastFour: payments.cardLastFour,
@@ -80,6 +89,7 @@ export async function findSubscription(
     .innerJoin(catalogPackages, eq(catalogPackages.id, subscriptions.packageId))
     .leftJoin(orders, eq(orders.id, subscriptions.orderId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .leftJoin(nextPackage, eq(nextPackage.id, orders.nextPackageId))
     .innerJoin(
       payer,
       eq(payer.id, sql`coalesce(${orders.userId}, ${subscriptions.coveredByProfessionalId})`),
@@ -108,6 +118,9 @@ export async function findSubscription(
             productId: row.orderProductId ?? '',
             services: row.orderServices ?? [],
             payForCoParent: row.orderPayForCoParent ?? false,
+            nextPackageId: row.orderNextPackageId,
+            nextProductId: row.orderNextProductId,
+            nextPackageName: row.nextPackageName,
           },
     paymentMethod:
       row.paymentType === null
@@ -187,6 +200,18 @@ export async function updateRenewal(
   await tx.update(subscriptions).set(renewal).where(inArray(subscriptions.id, subscriptionIds));
 }
 
+/** The plan the order's next term renews on (decision 062); null: the same plan again. */
+export async function setNextPlan(
+  tx: Executor,
+  orderId: string,
+  plan: { packageId: number; productId: string } | null,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ nextPackageId: plan?.packageId ?? null, nextProductId: plan?.productId ?? null })
+    .where(eq(orders.id, orderId));
+}
+
 /** One change row per subscription changed: what, when and by whom. */
 export async function recordChanges(
   tx: Executor,
@@ -194,6 +219,7 @@ export async function recordChanges(
   change: {
     kind: SubscriptionChangeKind;
     changedByUserId: string;
+    /** The cancel reason; for a plan change, the chosen package's id. */
     reason: string | null;
     at: Date;
   },
@@ -208,4 +234,41 @@ export async function recordChanges(
       createdAt: change.at,
     })),
   );
+}
+
+/** The order's renewal as the page reads it (decision 057), locked when asked (in a change). */
+export async function findRenewal(
+  exec: Executor,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ status: string; declines: number; dueAt: Date; nextAttemptAt: Date } | undefined> {
+  const query = exec
+    .select({
+      status: subscriptionRenewals.status,
+      declines: subscriptionRenewals.declines,
+      dueAt: subscriptionRenewals.dueAt,
+      nextAttemptAt: subscriptionRenewals.nextAttemptAt,
+    })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.orderId, orderId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Whether an attempt to renew the order is with the gateway now (its outcome not known yet). */
+export async function hasPendingRenewalAttempt(exec: Executor, orderId: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.renewedOrderId, orderId), eq(payments.status, 'PENDING')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The payer stopped a renewal being retried: the job tries no more (status ENDED). */
+export async function endRenewal(tx: Executor, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(subscriptionRenewals)
+    .set({ status: 'ENDED', updatedAt: at })
+    .where(eq(subscriptionRenewals.orderId, orderId));
 }

@@ -396,4 +396,181 @@ describe.each(BACKENDS)('account subscription on %s', (backend) => {
     expect(row?.autoRenew).toBe(false);
     expect(await mailsTo(parent.email, 'subscription-auto-renew-on')).toHaveLength(0);
   });
+
+  describe('changing the plan at renewal', () => {
+    type Plan = {
+      packageId: number;
+      packageName: string;
+      years: number;
+      price: { total: number; totalFormatted: string };
+    };
+    const plans = (cookie: string, id: string, language = 'en') =>
+      app.inject({
+        method: 'GET',
+        url: `/v2/account/subscriptions/${id}/plans`,
+        headers: headers(cookie, language),
+      });
+    const setPlan = (cookie: string, id: string, payload: unknown, language = 'en') =>
+      app.inject({
+        method: 'PUT',
+        url: `/v2/account/subscriptions/${id}/plan`,
+        headers: headers(cookie, language),
+        payload: payload as object,
+      });
+    const undoPlan = (cookie: string, id: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/v2/account/subscriptions/${id}/plan`,
+        headers: headers(cookie),
+      });
+
+    it('offers the catalog’s plans for the payer’s country, each priced as the checkout prices it', async () => {
+      const parent = await loggedInParent(app);
+      const { subscriptionId } = await own(parent.cookie);
+      const res = await plans(parent.cookie, subscriptionId);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { currentPackageId: number; plans: Plan[] };
+      expect(body.currentPackageId).toBe(3003);
+      // Texas: the US packages (build-your-own is chosen in the checkout, not here).
+      expect(body.plans.map((p) => p.packageId)).toEqual([3001, 3002, 3003, 3004]);
+      // Each is the checkout's price of that package for the payer's country and tax.
+      for (const plan of body.plans) {
+        const signup = await signupReadyToPay(app);
+        const quoted = await priceSignup(app, signup, {
+          address: TEXAS_ADDRESS,
+          orderDetail: { packageId: plan.packageId },
+        });
+        expect(plan.price.total).toBe(quoted.totals.total);
+      }
+      expect(body.plans.find((p) => p.packageId === 3004)).toMatchObject({ years: 2 });
+    });
+
+    it('changes the plan from the renewal date, emails it, and can change again or undo it', async () => {
+      const parent = await loggedInParent(app);
+      const { subscriptionId, renewsAt, renewalPrice } = await own(parent.cookie);
+      const offered = (await plans(parent.cookie, subscriptionId)).json() as { plans: Plan[] };
+      const premium2 = offered.plans.find((p) => p.packageId === 3004);
+      const essentials = offered.plans.find((p) => p.packageId === 3001);
+
+      const changed = await setPlan(parent.cookie, subscriptionId, { packageId: 3004 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const { subscription } = changed.json() as {
+        subscription: Detail & { pendingPlan: Record<string, unknown> | null };
+      };
+      // Nothing changes before the renewal date: the package and term now stay as they were.
+      expect(subscription).toMatchObject({ years: 1, renewsAt, autoRenew: true });
+      expect(subscription.pendingPlan).toEqual({
+        packageId: 3004,
+        packageName: premium2?.packageName,
+        years: 2,
+        price: expect.objectContaining({ total: premium2?.price.total }),
+        effectiveAt: renewsAt,
+      });
+      // The renewal now charges the new plan's price.
+      expect(subscription.renewalPrice?.total).toBe(premium2?.price.total);
+      expect(subscription.renewalPrice?.total).not.toBe(renewalPrice?.total);
+      // The same again changes and sends nothing.
+      expect((await setPlan(parent.cookie, subscriptionId, { packageId: 3004 })).statusCode).toBe(
+        200,
+      );
+
+      const mails = await mailsTo(parent.email, 'subscription-plan-changed');
+      expect(mails).toHaveLength(1);
+      const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(renewsAt),
+      );
+      expect(mails[0]?.subject).toBe(`Your CoParent Hub plan changes on ${date}`);
+      expect(mails[0]?.textBody).toContain(
+        `Until ${date} you keep Premium · 1 year, 1 year; from ${date} your subscription is Premium · 2 years, 2 years.`,
+      );
+      expect(mails[0]?.textBody).toContain('nothing is prorated');
+      expect(mails[0]?.textBody).toContain(
+        `We will charge ${premium2?.price.totalFormatted} to Visa ending in`,
+      );
+
+      // Changed again, then undone.
+      const again = await setPlan(parent.cookie, subscriptionId, { packageId: 3001 });
+      expect(again.json()).toMatchObject({ subscription: { pendingPlan: { packageId: 3001 } } });
+      expect(essentials).toBeDefined();
+      const undone = await undoPlan(parent.cookie, subscriptionId);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json()).toMatchObject({
+        subscription: { pendingPlan: null, renewalPrice: { total: renewalPrice?.total } },
+      });
+      expect((await undoPlan(parent.cookie, subscriptionId)).statusCode).toBe(200);
+      expect(await mailsTo(parent.email, 'subscription-plan-changed')).toHaveLength(2);
+      expect(await mailsTo(parent.email, 'subscription-plan-change-undone')).toHaveLength(1);
+      expect((await changesOf(subscriptionId)).map((c) => [c.kind, c.reason])).toEqual([
+        ['PLAN_CHANGED', '3004'],
+        ['PLAN_CHANGED', '3001'],
+        ['PLAN_CHANGE_UNDONE', null],
+      ]);
+    });
+
+    it('writes the email in the payer’s language', async () => {
+      const parent = await loggedInParent(app, 'es-MX');
+      const { subscriptionId } = await own(parent.cookie, 'es-MX');
+      const res = await setPlan(parent.cookie, subscriptionId, { packageId: 3004 }, 'es-MX');
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = await mailsTo(parent.email, 'subscription-plan-changed');
+      expect(mail?.locale).toBe('es-MX');
+      expect(mail?.subject).toMatch(/^Tu plan de CoParent Hub cambia el /);
+      expect(mail?.textBody).toContain('no se prorratea nada');
+    });
+
+    it('answers 422 at packageId for a package the catalog does not offer, and changes nothing', async () => {
+      const parent = await loggedInParent(app);
+      const { subscriptionId } = await own(parent.cookie);
+      // Unknown, build-your-own (chosen in the checkout), another country's, or not a number.
+      for (const packageId of [999_999, 3005, 2063, 'PREM2', -1]) {
+        const res = await setPlan(parent.cookie, subscriptionId, { packageId });
+        expect(res.statusCode, `${packageId}: ${res.body}`).toBe(422);
+        expect(formText(res.body)).toEqual([
+          expect.objectContaining({ field: 'packageId', text: 'Choose one of the plans offered.' }),
+        ]);
+      }
+      expect(await own(parent.cookie)).toMatchObject({ pendingPlan: null });
+      expect(await changesOf(subscriptionId)).toEqual([]);
+      expect(await mailsTo(parent.email, 'subscription-plan-changed')).toEqual([]);
+    });
+
+    it('lets only the buyer change it: 409 for the co-parent and a professional’s family', async () => {
+      const { parent, coParentCookie } = await parentPayingForCoParent();
+      const theirs = await own(coParentCookie);
+      for (const res of [
+        await plans(coParentCookie, theirs.subscriptionId),
+        await setPlan(coParentCookie, theirs.subscriptionId, { packageId: 3004 }),
+        await undoPlan(coParentCookie, theirs.subscriptionId),
+      ]) {
+        expect(res.statusCode).toBe(409);
+        expect(formText(res.body)[0]?.text).toMatch(/^Ana López pays for this subscription/);
+      }
+      // A 409 comes before the body is judged.
+      expect(
+        (await setPlan(coParentCookie, theirs.subscriptionId, { packageId: 999_999 })).statusCode,
+      ).toBe(409);
+      // The payer's change covers the co-parent's subscription too.
+      const mine = await own(parent.cookie);
+      expect(
+        (await setPlan(parent.cookie, mine.subscriptionId, { packageId: 3004 })).statusCode,
+      ).toBe(200);
+      expect((await changesOf(theirs.subscriptionId)).map((c) => c.kind)).toEqual(['PLAN_CHANGED']);
+      expect(await own(coParentCookie)).toMatchObject({ pendingPlan: null, canChange: false });
+
+      const covered = await loggedInParent(app);
+      const professional = await loggedInParent(app);
+      await insertCoveredSubscription(db(), {
+        userId: covered.userId,
+        professionalId: professional.userId,
+        packageId: 3003,
+        years: 1,
+        startsAt: new Date(clock + 1000),
+        renewsAt: new Date(clock + YEAR_MS),
+      });
+      const coveredSub = await own(covered.cookie);
+      const refused = await setPlan(covered.cookie, coveredSub.subscriptionId, { packageId: 3004 });
+      expect(refused.statusCode).toBe(409);
+      expect(formText(refused.body)[0]?.text).toMatch(/covers this subscription/);
+    });
+  });
 });

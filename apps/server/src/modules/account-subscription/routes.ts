@@ -3,6 +3,8 @@ import {
   AccountSubscriptionResponseSchema,
   AutoRenewRequestSchema,
   CancelSubscriptionRequestSchema,
+  PlanChangeRequestSchema,
+  SubscriptionPlansResponseSchema,
   SubscriptionRefusalSchema,
 } from '@coparent/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -120,6 +122,107 @@ export const accountSubscriptionRoutes: FastifyPluginAsyncZod<
         auth.sessionOf(request).userId,
         request.params.subscriptionId,
         request.body.reason,
+        requestLocale(request),
+      );
+    },
+  );
+
+  const PLAN_REFUSED =
+    '409 `{ validationErrors }` at `form`, localised, as the other changes: only the order’s ' +
+    'buyer may change the plan (not the co-parent whose subscription Parent A pays, nor a ' +
+    'professional’s family), and not after the subscription ended.';
+
+  app.get(
+    '/account/subscriptions/:subscriptionId/plans',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'The plans the payer may renew on, each with its renewal price',
+        description:
+          'The packages (each with its term) the catalog offers for the payer’s billing country, ' +
+          'in card order, priced as the renewal will price them (the checkout’s engine, the ' +
+          'payer’s country and tax, no codes, paying for the co-parent as the order does). ' +
+          `${UNAUTHORISED} ${NOT_FOUND} ${PLAN_REFUSED}`,
+        headers: LocaleHeadersSchema,
+        params: AccountSubscriptionParamsSchema,
+        response: {
+          200: SubscriptionPlansResponseSchema,
+          409: SubscriptionRefusalSchema,
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.plans(
+        auth.sessionOf(request).userId,
+        request.params.subscriptionId,
+        requestLocale(request),
+      );
+    },
+  );
+
+  app.put(
+    '/account/subscriptions/:subscriptionId/plan',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the package or term at renewal (the payer); the current package undoes it',
+        description:
+          'Stores the plan the next term renews on: from the renewal date the renewal charges its ' +
+          'price and renews every subscription of the payment on it. Nothing changes before then ' +
+          'and nothing is prorated. The payer gets an email saying what changes and when. ' +
+          'Idempotent: the plan already chosen changes and sends nothing. ' +
+          `${UNAUTHORISED} ${NOT_FOUND} ${PLAN_REFUSED} 422 \`{ validationErrors }\` at ` +
+          '`packageId` for a package the catalog does not offer the payer.',
+        headers: LocaleHeadersSchema,
+        params: AccountSubscriptionParamsSchema,
+        body: PlanChangeRequestSchema,
+        response: {
+          200: AccountSubscriptionResponseSchema,
+          409: SubscriptionRefusalSchema,
+          ...errorResponses(401, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.setPlan(
+        auth.sessionOf(request).userId,
+        request.params.subscriptionId,
+        request.body.packageId,
+        requestLocale(request),
+      );
+    },
+  );
+
+  app.delete(
+    '/account/subscriptions/:subscriptionId/plan',
+    {
+      onRequest: auth.requireSession,
+      schema: {
+        tags: ['account'],
+        summary: 'Undo the plan change: the same plan renews',
+        description:
+          'Drops the plan chosen for the next term; the payer gets an email saying so. ' +
+          'Idempotent: with no change waiting, nothing is written or sent. ' +
+          `${UNAUTHORISED} ${NOT_FOUND} ${PLAN_REFUSED}`,
+        headers: LocaleHeadersSchema,
+        params: AccountSubscriptionParamsSchema,
+        response: {
+          200: AccountSubscriptionResponseSchema,
+          409: SubscriptionRefusalSchema,
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.undoPlan(
+        auth.sessionOf(request).userId,
+        request.params.subscriptionId,
         requestLocale(request),
       );
     },

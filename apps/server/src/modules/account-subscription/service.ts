@@ -5,36 +5,50 @@ import {
   type CancelReason,
   FORM_FIELD,
   type Locale,
+  lastRenewalRetryAt,
   type MessageKey,
   PAYMENT_TYPES,
   type PaymentType,
+  type PendingPlan,
   resolveLocale,
+  type SubscriptionPlansResponse,
   type SubscriptionRenewalPrice,
+  type SubscriptionRetry,
   supportPhoneFor,
+  termForYears,
   translateMessage,
 } from '@coparent/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, FieldValidationError } from '../../errors.js';
+import { AppError, FieldValidationError, fieldError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { noticeDate } from '../email/templates/notice-date.js';
-import { coParentRenewalNotice } from '../email/templates/subscription-coparent-notice.js';
+import {
+  type PlanChangeKind,
+  planChangeEmail,
+  planWords,
+} from '../email/templates/subscription-plan-change.js';
 import {
   paymentMethodWords,
   type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
-import type { PricingService } from '../pricing/service.js';
-import { quoteRenewal } from './renewal-price.js';
+import { queueCoParentNotices } from './coparent-notices.js';
+import { offeredPlans, type PlanPricing } from './plans.js';
+import { planToRenew, quoteRenewal, type RenewedOrder } from './renewal-price.js';
 import {
+  endRenewal,
   findMembersOfOrder,
   findOwnSubscriptionId,
+  findRenewal,
   findSubscription,
+  hasPendingRenewalAttempt,
   lockOrderSubscriptions,
   recordChanges,
   type SubscriptionRow,
+  setNextPlan,
   updateRenewal,
 } from './repo.js';
 
@@ -43,7 +57,7 @@ export type AccountSubscriptionDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
-  pricing: Pick<PricingService, 'quoteFor'>;
+  pricing: PlanPricing;
   publicUrl: string;
 };
 export type AccountSubscriptionService = ReturnType<typeof createAccountSubscriptionService>;
@@ -66,17 +80,45 @@ function refusal(key: MessageKey, locale: Locale, params?: Record<string, string
   return new FieldValidationError([{ field: FORM_FIELD, text, type: 'ERROR' }], { status: 409 });
 }
 
+/** The order as it was bought (the current plan), without the change chosen for the next term. */
+function boughtPlan(order: NonNullable<SubscriptionRow['order']>): RenewedOrder {
+  const { packageId, productId, services, payForCoParent } = order;
+  return { packageId, productId, services, payForCoParent };
+}
+
 function isCurrent(row: SubscriptionRow, now: Date): boolean {
   return row.status === 'ACTIVE' && row.renewsAt.getTime() > now.getTime();
 }
 
 /**
+ * The declined renewal being tried again (decision 057), if it is: the term's date has passed,
+ * auto-renewal is on, and the order's renewal is OPEN after at least one decline. Read under the
+ * renewal row's lock in a change (after the subscriptions' lock, as the renewal job takes them).
+ */
+async function retryOf(
+  exec: Executor,
+  row: SubscriptionRow,
+  autoRenew: boolean,
+  options: { lock?: boolean } = {},
+): Promise<SubscriptionRetry | null> {
+  if (!row.orderId || row.status !== 'ACTIVE' || !autoRenew) return null;
+  const renewal = await findRenewal(exec, row.orderId, options);
+  if (renewal?.status !== 'OPEN' || renewal.declines === 0) return null;
+  return {
+    nextAttemptAt: renewal.nextAttemptAt.toISOString(),
+    lastAttemptAt: lastRenewalRetryAt(renewal.dueAt).toISOString(),
+  };
+}
+
+/**
  * The subscription page and the payer's renewal controls (decision 054). The unit is the order:
  * one payment renews every subscription it bought together (Parent A's and the co-parent's they
- * pay for), so turning auto-renewal off or on, or canceling, changes them all at once. Only the
- * order's buyer may change it, only while the paid term runs; each change is recorded (when, by
- * whom) and confirmed by email in the payer's language, in the same transaction. A call that
- * changes nothing (off when off) answers the state as it is and writes nothing.
+ * pay for), so turning auto-renewal off or on, canceling, or changing the plan at renewal
+ * (decision 062) changes them all at once. Only the order's buyer may change it, while the paid
+ * term runs or a declined renewal is tried again (stopping it then ends it); each change is
+ * recorded (when, by whom) and confirmed by email in the payer's language, in the same
+ * transaction. A call that changes nothing (off when off) answers the state as it is and writes
+ * nothing.
  */
 export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) {
   const { db, mailer, log, now, pricing } = deps;
@@ -107,8 +149,9 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     locale: Locale,
   ): Promise<SubscriptionRenewalPrice | null> {
     if (!row.order || row.buyerUserId !== userId) return null;
-    // Unpriced, the page says the price is confirmed before the renewal.
-    const priced = await quoteRenewal({ db, pricing }, row.order, userId, locale);
+    // Unpriced, the page says the price is confirmed before the renewal. The plan chosen for the
+    // next term, if any, is what renews.
+    const priced = await quoteRenewal({ db, pricing }, planToRenew(row.order), userId, locale);
     if (!priced) return null;
     const { currencyCode, total, totalFormatted, taxAmountFormatted } = priced.totals;
     return { currencyCode, total, totalFormatted, taxAmountFormatted };
@@ -121,9 +164,11 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
   ): Promise<AccountSubscriptionDetail> {
     const isPayer = row.buyerUserId === userId;
     const current = isCurrent(row, now());
+    // Only the payer reads that their payment was declined and is tried again.
+    const retrying = isPayer && !current ? await retryOf(db, row, row.autoRenew) : null;
     const method = row.paymentMethod;
     const [price, others] = await Promise.all([
-      current ? renewalPrice(row, userId, locale) : Promise.resolve(null),
+      current || retrying ? renewalPrice(row, userId, locale) : Promise.resolve(null),
       row.orderId && isPayer ? othersRenewedBy(db, row.orderId, userId) : [],
     ]);
     return {
@@ -138,7 +183,8 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         payer: isPayer ? 'YOU' : row.professionalUserId ? 'PROFESSIONAL' : 'CO_PARENT',
         ...row.payer,
       },
-      canChange: isPayer && current,
+      canChange: isPayer && (current || retrying !== null),
+      retrying,
       renewalPrice: price,
       paymentMethod:
         isPayer && method?.isVaulted && isPaymentType(method.paymentType)
@@ -149,6 +195,24 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
             }
           : null,
       alsoRenews: others.map(({ firstName, lastName }) => ({ firstName, lastName })),
+      pendingPlan: isPayer ? pendingPlan(row, price, locale) : null,
+    };
+  }
+
+  /** The plan chosen for the next term, from the renewal date, at the renewal's price. */
+  function pendingPlan(
+    row: SubscriptionRow,
+    price: SubscriptionRenewalPrice | null,
+    locale: Locale,
+  ): PendingPlan | null {
+    const order = row.order;
+    if (!order?.nextPackageId || !order.nextPackageName) return null;
+    return {
+      packageId: order.nextPackageId,
+      packageName: order.nextPackageName[locale],
+      years: order.nextProductId === termForYears(2) ? 2 : 1,
+      price,
+      effectiveAt: row.renewsAt.toISOString(),
     };
   }
 
@@ -159,15 +223,35 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     return { subscription: await detail(await visible(db, userId, id), userId, locale) };
   }
 
-  /** Why this user may not change this subscription's renewal, if they may not. */
-  function assertChangeable(row: SubscriptionRow, userId: string, locale: Locale, at: Date) {
+  /** Why this user may not change this subscription's renewal, if they do not pay for it. */
+  function assertPayer(row: SubscriptionRow, userId: string, locale: Locale) {
     const name = `${row.payer.firstName} ${row.payer.lastName}`.trim();
     if (row.professionalUserId) throw refusal('subscription_professional_error', locale, { name });
     if (row.buyerUserId !== userId) throw refusal('subscription_notPayer_error', locale, { name });
-    if (!isCurrent(row, at)) {
+  }
+
+  /**
+   * After the term's date only a declined renewal being tried again can still be changed (turning
+   * it off or canceling stops the tries), and not while a try is with the gateway: its outcome
+   * (a charge) would otherwise race the change. True when it is being retried.
+   */
+  async function assertStillChangeable(
+    tx: Executor,
+    row: SubscriptionRow,
+    autoRenew: boolean,
+    locale: Locale,
+    at: Date,
+  ): Promise<boolean> {
+    if (isCurrent(row, at)) return false;
+    const retry = await retryOf(tx, row, autoRenew, { lock: true });
+    if (!retry) {
       const date = noticeDate(row.renewsAt, locale, 'UTC');
       throw refusal('subscription_ended_error', locale, { date });
     }
+    if (await hasPendingRenewalAttempt(tx, row.orderId ?? '')) {
+      throw refusal('subscription_renewalInProgress_error', locale);
+    }
+    return true;
   }
 
   /**
@@ -192,9 +276,11 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         : null;
     await db.transaction(async (tx: Executor) => {
       const row = await visible(tx, userId, subscriptionId);
-      assertChangeable(row, userId, locale, instant);
+      assertPayer(row, userId, locale);
       const orderId = row.orderId ?? '';
       const locked = await lockOrderSubscriptions(tx, orderId);
+      const autoRenew = locked.some((s) => s.autoRenew);
+      const retrying = await assertStillChangeable(tx, row, autoRenew, locale, instant);
       const turnOn = wanted.kind === 'AUTO_RENEW_ON';
       const canceling = wanted.kind === 'CANCELED';
       const changed = locked.filter((s) =>
@@ -208,10 +294,20 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
         canceledAt: turnOn ? null : canceling ? instant : (row.canceledAt ?? null),
       });
       await recordChanges(tx, ids, { ...wanted, changedByUserId: userId, at: instant });
-      queued = await queueConfirmation(tx, row, userId, wanted.kind, price);
+      // Stopped while retried: the job tries no more, and the subscription has ended.
+      if (retrying && !turnOn) await endRenewal(tx, orderId, instant);
+      queued = await queueConfirmation(tx, row, userId, wanted.kind, price, retrying);
       // The co-parent hears only when their renewal flips (off then cancel tells them once).
       const flipped = changed.filter((s) => s.autoRenew !== turnOn).map((s) => s.id);
-      notices = await queueCoParentNotices(tx, row, userId, flipped, turnOn);
+      notices = await queueCoParentNotices(tx, mailer, {
+        kind: turnOn ? 'RENEWS' : retrying ? 'ENDED' : 'ENDS',
+        orderId,
+        payerId: userId,
+        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
+        subscriptionIds: flipped,
+        packageName: row.packageName,
+        endDate: row.renewsAt,
+      });
     });
     if (queued) {
       log.info({ userId, subscriptionId, kind: wanted.kind }, 'the subscription renewal changed');
@@ -230,6 +326,7 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     userId: string,
     kind: SubscriptionEmailKind,
     price: SubscriptionRenewalPrice | null,
+    retriesStopped: boolean,
   ): Promise<QueuedMail | undefined> {
     const [user, address] = await Promise.all([
       findUserById(tx, userId),
@@ -250,53 +347,152 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
       renewalPrice: price?.totalFormatted ?? null,
       paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
       subscriptionUrl,
+      retriesStopped,
     });
     return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
   }
 
+  /** The payer's subscription with its order, or the 409 that says why they may not change it. */
+  async function payersOrder(userId: string, subscriptionId: string, locale: Locale) {
+    const row = await visible(db, userId, subscriptionId);
+    assertPayer(row, userId, locale);
+    if (!row.order) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    if (!isCurrent(row, now()) && !(await retryOf(db, row, row.autoRenew))) {
+      const date = noticeDate(row.renewsAt, locale, 'UTC');
+      throw refusal('subscription_ended_error', locale, { date });
+    }
+    return { row, order: row.order };
+  }
+
+  /** GET .../plans: the plans the payer may renew on, each priced for them (decision 062). */
+  async function plans(
+    userId: string,
+    subscriptionId: string,
+    locale: Locale,
+  ): Promise<SubscriptionPlansResponse> {
+    const { order } = await payersOrder(userId, subscriptionId, locale);
+    return {
+      currentPackageId: order.packageId,
+      plans: await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale),
+    };
+  }
+
   /**
-   * The notice to each co-parent whose renewal this payer's change flipped, in their language
-   * (only those with an email), queued in the change's transaction.
+   * PUT .../plan: the next term renews on this plan (the current package undoes a change). Stored
+   * on the order with one PLAN_CHANGED (or PLAN_CHANGE_UNDONE) row per subscription and the
+   * payer's email, in one transaction under the order's subscriptions' lock; asking for the plan
+   * already chosen changes and sends nothing. Takes effect at the renewal date: no proration.
    */
-  async function queueCoParentNotices(
+  async function setPlan(
+    userId: string,
+    subscriptionId: string,
+    packageId: number,
+    locale: Locale,
+  ): Promise<AccountSubscriptionResponse> {
+    const instant = now();
+    const { row: first, order } = await payersOrder(userId, subscriptionId, locale);
+    const orderId = first.orderId ?? '';
+    const undo = packageId === order.packageId;
+    // Priced before the transaction, as the checkout prices it; only an offered plan is taken
+    // (the current one may always be kept, even when the catalog no longer offers it).
+    const offered = await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale);
+    const chosen = offered.find((plan) => plan.packageId === packageId);
+    if (!chosen && !undo) throw fieldError('packageId', 'subscriptionPlan_package_error', locale);
+    const name = (await pricing.catalogNow(db)).packages.find(
+      (p) => p.id === packageId,
+    )?.displayName;
+    let queued: QueuedMail | undefined;
+    await db.transaction(async (tx: Executor) => {
+      const locked = await lockOrderSubscriptions(tx, orderId);
+      // Read again under the lock: another tab's change is seen, not overwritten blindly.
+      const row = await visible(tx, userId, subscriptionId);
+      assertPayer(row, userId, locale);
+      await assertStillChangeable(
+        tx,
+        row,
+        locked.some((s) => s.autoRenew),
+        locale,
+        instant,
+      );
+      const next = row.order?.nextPackageId ?? null;
+      if (undo ? next === null : next === packageId) return;
+      const years = chosen?.years ?? (row.years === 2 ? 2 : 1);
+      await setNextPlan(tx, orderId, undo ? null : { packageId, productId: termForYears(years) });
+      await recordChanges(
+        tx,
+        locked.map((s) => s.id),
+        {
+          kind: undo ? 'PLAN_CHANGE_UNDONE' : 'PLAN_CHANGED',
+          changedByUserId: userId,
+          reason: undo ? null : String(packageId),
+          at: instant,
+        },
+      );
+      queued = await queuePlanEmail(tx, row, userId, {
+        kind: undo ? 'UNDONE' : 'CHANGED',
+        years,
+        price: chosen?.price.totalFormatted ?? null,
+        name: name ?? row.packageName,
+      });
+    });
+    if (queued) {
+      log.info({ userId, subscriptionId, packageId, undo }, 'the plan at renewal changed');
+      void queued.deliver();
+    }
+    return {
+      subscription: await detail(await visible(db, userId, subscriptionId), userId, locale),
+    };
+  }
+
+  /** The payer's confirmation of the plan change (or its undoing), in their language. */
+  async function queuePlanEmail(
     tx: Executor,
     row: SubscriptionRow,
-    payerId: string,
-    subscriptionIds: string[],
-    renews: boolean,
-  ): Promise<QueuedMail[]> {
-    if (!row.orderId || subscriptionIds.length === 0) return [];
-    const members = await othersRenewedBy(tx, row.orderId, payerId);
-    const queued: QueuedMail[] = [];
-    for (const member of members) {
-      if (!member.userId || !subscriptionIds.includes(member.subscriptionId)) continue;
-      const [coParent, address] = await Promise.all([
-        findUserById(tx, member.userId),
-        findUserAddress(tx, member.userId),
-      ]);
-      if (!coParent?.email) continue;
-      const coParentLocale = resolveLocale(coParent.locale);
-      const mail = coParentRenewalNotice({
-        kind: renews ? 'RENEWS' : 'ENDS',
-        locale: coParentLocale,
-        firstName: coParent.firstName,
-        supportPhone: supportPhoneFor(address?.country).display,
-        payerName: `${row.payer.firstName} ${row.payer.lastName}`,
-        packageName: row.packageName[coParentLocale],
-        endDate: noticeDate(row.renewsAt, coParentLocale, 'UTC'),
-      });
-      queued.push(
-        await mailer.send(
-          { to: coParent.email, locale: coParentLocale, ...mail, secretsExpireAt: null },
-          tx,
-        ),
-      );
-    }
-    return queued;
+    userId: string,
+    change: {
+      kind: PlanChangeKind;
+      /** The chosen plan's term, its price now and its package's name. */
+      years: number;
+      price: string | null;
+      name: SubscriptionRow['packageName'];
+    },
+  ): Promise<QueuedMail | undefined> {
+    const [user, address] = await Promise.all([
+      findUserById(tx, userId),
+      findUserAddress(tx, userId),
+    ]);
+    if (!user?.email) return undefined;
+    const payerLocale = resolveLocale(user.locale);
+    const [coParent] = row.orderId ? await othersRenewedBy(tx, row.orderId, userId) : [];
+    const method = row.paymentMethod?.isVaulted ? row.paymentMethod : null;
+    const current = planWords(row.packageName[payerLocale], row.years, payerLocale);
+    const mail = planChangeEmail({
+      kind: change.kind,
+      locale: payerLocale,
+      firstName: user.firstName,
+      supportPhone: supportPhoneFor(address?.country).display,
+      currentPlan: current,
+      newPlan:
+        change.kind === 'CHANGED'
+          ? planWords(change.name[payerLocale], change.years, payerLocale)
+          : null,
+      renewalDate: noticeDate(row.renewsAt, payerLocale, 'UTC'),
+      price: change.price,
+      paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
+      coParentName: coParent ? `${coParent.firstName} ${coParent.lastName}` : null,
+      subscriptionUrl,
+    });
+    return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
   }
 
   return {
     own,
+    plans,
+    setPlan,
+    undoPlan: async (userId: string, subscriptionId: string, locale: Locale) => {
+      const { order } = await payersOrder(userId, subscriptionId, locale);
+      return setPlan(userId, subscriptionId, order.packageId, locale);
+    },
     setAutoRenew: (userId: string, subscriptionId: string, autoRenew: boolean, locale: Locale) =>
       change(
         userId,

@@ -3,6 +3,7 @@ import {
   type PaymentType,
   type PricingResponse,
   resolveLocale,
+  termForYears,
 } from '@coparent/domain';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.js';
@@ -41,7 +42,8 @@ export type RenewalAttempt = {
 
 /**
  * The records a charged renewal creates, in its completing transaction (the payment row locked
- * and PENDING): the new order for the next term, the subscriptions moved to it and paid a term
+ * and PENDING): the new order for the next term (on the plan charged: the one the payer chose
+ * for it, decision 062, else the same), the subscriptions moved to it and paid a term
  * further from the due date (no gap and no proration, whichever retry went through), the renewal
  * RENEWED, the receipt (numbered by the payment, as the checkout's), and the receipt email in the
  * payer's language.
@@ -59,15 +61,25 @@ export function renewalCompletion(deps: {
     const renewed = (await lockOrderSubscriptions(tx, order.id)).filter((s) => s.autoRenew);
     const renewal = await lockRenewal(tx, order.id);
     if (renewal?.status !== 'OPEN') throw new Error(`renewal of order ${order.id} is not open`);
-    const pkg = findPackage(catalog, order.packageId);
-    if (!pkg) throw new Error(`package ${order.packageId} not found`);
+    // The plan the attempt priced and charged: the one chosen for the next term, or the same.
+    const charged = attempt.pricing.request.orderDetail;
+    const samePlan = charged.packageId === order.packageId;
+    const pkg = findPackage(catalog, charged.packageId);
+    if (!pkg) throw new Error(`package ${charged.packageId} not found`);
+    const plan = samePlan
+      ? { packageId: order.packageId, productId: order.productId, services: order.services }
+      : {
+          packageId: pkg.id,
+          productId: charged.productId ?? termForYears(pkg.subDurationInYears),
+          services: charged.services,
+        };
     const payer = await findUserById(tx, order.userId);
     if (!payer?.email) throw new Error(`payer ${order.userId} not found`);
     const address = await findUserAddress(tx, payer.id);
     const locale: Locale = resolveLocale(payer.locale);
 
     const instant = now();
-    const years = renewed[0]?.years ?? pkg.subDurationInYears;
+    const years = samePlan ? (renewed[0]?.years ?? pkg.subDurationInYears) : pkg.subDurationInYears;
     const renewsAt = addYears(renewal.dueAt, years);
     const priced = attempt.pricing;
     const newOrderId = await insertOrder(tx, {
@@ -75,9 +87,9 @@ export function renewalCompletion(deps: {
       paymentId: payment.id,
       userId: order.userId,
       familyId: order.familyId,
-      packageId: order.packageId,
-      productId: order.productId,
-      services: order.services,
+      packageId: plan.packageId,
+      productId: plan.productId,
+      services: plan.services,
       payForCoParent: order.payForCoParent,
       ...orderFigures(priced),
       createdAt: instant,
@@ -86,7 +98,7 @@ export function renewalCompletion(deps: {
       tx,
       renewed.map((s) => s.id),
       newOrderId,
-      renewsAt,
+      { renewsAt, packageId: plan.packageId, years },
     );
     await updateRenewal(tx, order.id, {
       status: 'RENEWED',
@@ -102,7 +114,7 @@ export function renewalCompletion(deps: {
       method,
       pkg,
       priced,
-      productId: order.productId,
+      productId: plan.productId,
       instant,
       renewsAt,
       locale,

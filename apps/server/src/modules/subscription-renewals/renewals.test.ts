@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { createSandboxGateway } from '../../adapters/payment/sandbox.js';
 import type { App } from '../../app.js';
 import {
   emailOutbox,
+  familyMembers,
   orders,
   payments,
   receipts,
@@ -13,7 +15,9 @@ import {
   sandboxTransactions,
   subscriptionChanges,
   subscriptions,
+  users,
 } from '../../db/schema.js';
+import { hashToken } from '../../security/tokens.js';
 import {
   loggedInParent,
   paymentRequest,
@@ -25,6 +29,7 @@ import {
   uniqueUsername,
 } from '../../test/signup-fixtures.js';
 import { BACKENDS, buildTestApp, useTestDatabase } from '../../test/test-app.js';
+import { insertSession } from '../account/repo.js';
 import { createSubscriptionRenewals } from './renewals.js';
 
 const DAY = 86_400_000;
@@ -160,6 +165,34 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     expect(login.statusCode, login.body).toBe(200);
     return String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
   }
+  /** The co-parent Parent A paid for: their email and a login session of theirs. */
+  async function coParentOf(parent: Paid) {
+    const [member] = await db()
+      .select({ userId: familyMembers.userId, email: users.email })
+      .from(familyMembers)
+      .innerJoin(users, eq(users.id, familyMembers.userId))
+      .where(
+        and(eq(familyMembers.familyId, parent.order.familyId), eq(familyMembers.role, 'CO_PARENT')),
+      );
+    if (!member?.userId || !member.email) throw new Error('no co-parent');
+    const token = randomBytes(32).toString('base64url');
+    await insertSession(
+      db(),
+      { userId: member.userId, tokenHash: hashToken(token), expiresAt: new Date(clock + DAY) },
+      now(),
+    );
+    return { email: member.email, cookie: `cp_session=${token}` };
+  }
+  const subscriptionPage = async (cookie: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v2/account/subscription',
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { subscription: Record<string, unknown> & { subscriptionId: string } })
+      .subscription;
+  };
   /** The card on file stops working (expired, removed): the vault no longer holds it. */
   const removeFromVault = (token: string) =>
     db().delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.token, token));
@@ -291,10 +324,12 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     const due = parent.dueAt.getTime();
     await removeFromVault(parent.token);
 
+    const coParent = await coParentOf(parent);
     for (const day of [0, 1, 3]) {
       await runAt(due + day * DAY + 60_000);
       expect(await mailsTo(parent.email, 'subscription-renewal-ended')).toEqual([]);
     }
+    expect(await mailsTo(coParent.email, 'subscription-coparent-ended')).toEqual([]);
     const declines = await mailsTo(parent.email, 'subscription-renewal-declined');
     expect(declines).toHaveLength(3);
     expect(declines[2]?.textBody).toContain('If no payment goes through by');
@@ -304,6 +339,18 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
     expect(more).toEqual([]);
     expect(ended?.subject).toBe('Your CoParent Hub subscription has ended');
     expect(ended?.textBody).toContain('has ended too.');
+    // The co-parent whose subscription the payer paid for is told it ended, once.
+    const [coParentEnded, ...moreCoParent] = await mailsTo(
+      coParent.email,
+      'subscription-coparent-ended',
+    );
+    expect(moreCoParent).toEqual([]);
+    const dueDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      parent.dueAt,
+    );
+    expect(coParentEnded?.textBody).toMatch(
+      new RegExp(`which Ana López paid for, was not renewed, so it ended on ${dueDate}\\.`),
+    );
     for (const sub of await subscriptionsById(parent.subscriptionIds)) {
       expect(sub).toMatchObject({
         autoRenew: false,
@@ -471,5 +518,170 @@ describe.each(BACKENDS)('subscription renewals on %s', (backend) => {
       expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toEqual([]);
       expect(await ordersOf(parent.userId)).toHaveLength(1);
     }
+  });
+
+  it('shows the payer a declined renewal being retried, and canceling then stops the tries', async () => {
+    newEra();
+    const parent = await paidParent({ payForCoParent: true });
+    const username = await setLogin(parent.clickToJoinToken);
+    const due = parent.dueAt.getTime();
+    await removeFromVault(parent.token);
+    await runAt(due + 60_000);
+    expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toHaveLength(1);
+
+    clock = due + 2 * 60 * 60_000;
+    const cookie = await logIn(username);
+    const coParent = await coParentOf(parent);
+    const retrying = await subscriptionPage(cookie);
+    // The term's date has passed, yet the payer may still stop it: the next try is tomorrow.
+    expect(retrying).toMatchObject({
+      isCurrent: false,
+      autoRenew: true,
+      canChange: true,
+      retrying: {
+        nextAttemptAt: new Date(due + DAY).toISOString(),
+        lastAttemptAt: new Date(due + 7 * DAY).toISOString(),
+      },
+    });
+    // The co-parent reads it read-only, with nothing about the payer's card.
+    expect(await subscriptionPage(coParent.cookie)).toMatchObject({
+      canChange: false,
+      retrying: null,
+    });
+
+    const canceled = await app.inject({
+      method: 'POST',
+      url: `/v2/account/subscriptions/${retrying.subscriptionId}/cancel`,
+      headers: { cookie },
+      payload: { reason: 'TOO_EXPENSIVE' },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      subscription: { autoRenew: false, canChange: false, retrying: null, isCurrent: false },
+    });
+    const [mail, ...more] = await mailsTo(parent.email, 'subscription-canceled');
+    expect(more).toEqual([]);
+    expect(mail?.textBody).toContain('We will not try again, and nothing was charged.');
+    expect(await mailsTo(coParent.email, 'subscription-coparent-ended')).toHaveLength(1);
+
+    // No try after that: nothing charged, no decline or end email, the order not renewed.
+    const salesBefore = (await renewalSales(parent.order.id)).length;
+    for (const day of [1, 3, 7, 8]) await runAt(due + day * DAY + 60_000);
+    expect(await renewalSales(parent.order.id)).toHaveLength(salesBefore);
+    expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toHaveLength(1);
+    expect(await mailsTo(parent.email, 'subscription-renewal-ended')).toEqual([]);
+    expect(await mailsTo(coParent.email, 'subscription-coparent-ended')).toHaveLength(1);
+    expect(await ordersOf(parent.userId)).toHaveLength(1);
+    const attempts = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.renewedOrderId, parent.order.id));
+    expect(attempts).toHaveLength(1);
+    // It has ended: it can no longer be turned back on.
+    const on = await app.inject({
+      method: 'PUT',
+      url: `/v2/account/subscriptions/${retrying.subscriptionId}/auto-renew`,
+      headers: { cookie },
+      payload: { autoRenew: true },
+    });
+    expect(on.statusCode).toBe(409);
+  });
+
+  it('turning auto-renewal off while retried stops the tries too', async () => {
+    newEra();
+    const parent = await paidParent({ language: 'es-MX' });
+    const username = await setLogin(parent.clickToJoinToken);
+    const due = parent.dueAt.getTime();
+    await removeFromVault(parent.token);
+    await runAt(due + 60_000);
+    clock = due + DAY + 60_000 - 2 * 60 * 60_000;
+    const cookie = await logIn(username);
+    const { subscriptionId } = await subscriptionPage(cookie);
+    const off = await app.inject({
+      method: 'PUT',
+      url: `/v2/account/subscriptions/${subscriptionId}/auto-renew`,
+      headers: { cookie },
+      payload: { autoRenew: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const [mail] = await mailsTo(parent.email, 'subscription-auto-renew-off');
+    expect(mail?.subject).toBe(
+      'Tu suscripción a CoParent Hub terminó: no haremos más intentos de pago',
+    );
+    for (const day of [1, 3, 7]) await runAt(due + day * DAY + 60_000);
+    const attempts = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.renewedOrderId, parent.order.id));
+    expect(attempts).toHaveLength(1);
+    expect(await mailsTo(parent.email, 'subscription-renewal-declined')).toHaveLength(1);
+    expect(await mailsTo(parent.email, 'subscription-renewal-ended')).toEqual([]);
+  });
+
+  it('renews on the plan chosen for the next term, at its price, from the renewal date', async () => {
+    newEra();
+    const parent = await paidParent({ payForCoParent: true });
+    const username = await setLogin(parent.clickToJoinToken);
+    const due = parent.dueAt.getTime();
+    clock = due - 30 * DAY;
+    const cookie = await logIn(username);
+    const { subscriptionId } = await subscriptionPage(cookie);
+    const offered = await app.inject({
+      method: 'GET',
+      url: `/v2/account/subscriptions/${subscriptionId}/plans`,
+      headers: { cookie },
+    });
+    const premium2 = (
+      offered.json() as { plans: { packageId: number; price: { total: number } }[] }
+    ).plans.find((p) => p.packageId === 3004);
+    if (!premium2) throw new Error('PREM2 not offered');
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/v2/account/subscriptions/${subscriptionId}/plan`,
+      headers: { cookie },
+      payload: { packageId: 3004 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    // The reminder announces the new plan's price.
+    await runAt(due - 7 * DAY + 60_000);
+    const [reminder] = await mailsTo(parent.email, 'subscription-renewal-reminder');
+    expect(reminder?.textBody).toContain(`$${(premium2.price.total / 100).toFixed(2)}`);
+    expect(reminder?.textBody).toContain('Premium · 2 years');
+
+    // Nothing changes before the renewal date.
+    const [before] = await subscriptionsById(parent.subscriptionIds);
+    expect(before).toMatchObject({ packageId: 3003, years: 1, orderId: parent.order.id });
+
+    await runAt(due + 60_000);
+    const [first, renewed, ...more] = await ordersOf(parent.userId);
+    expect(more).toEqual([]);
+    if (!first || !renewed) throw new Error('not renewed');
+    expect(renewed).toMatchObject({
+      packageId: 3004,
+      productId: 'SUB2YEAR',
+      payForCoParent: true,
+      total: premium2.price.total,
+      nextPackageId: null,
+    });
+    const sales = await renewalSales(first.id);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ amount: premium2.price.total });
+    // Both subscriptions of the payment move to the new plan, two years from the due date.
+    const twoYears = new Date(parent.dueAt);
+    twoYears.setUTCFullYear(twoYears.getUTCFullYear() + 2);
+    for (const sub of await subscriptionsById(parent.subscriptionIds)) {
+      expect(sub).toMatchObject({
+        orderId: renewed.id,
+        packageId: 3004,
+        years: 2,
+        renewsAt: twoYears,
+        autoRenew: true,
+      });
+    }
+    // The page shows the new plan, with no change waiting.
+    clock = due + DAY;
+    const after = await subscriptionPage(await logIn(username));
+    expect(after).toMatchObject({ years: 2, pendingPlan: null, isCurrent: true });
   });
 });

@@ -4,6 +4,7 @@ import {
   type CurrencyCode,
   formatMoney,
   type Locale,
+  lastRenewalRetryAt,
   moneyLocale,
   resolveLocale,
   supportPhoneFor,
@@ -13,7 +14,8 @@ import type { PaymentGateway } from '../../adapters/payment/payment-gateway.js';
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
-import { quoteRenewal } from '../account-subscription/renewal-price.js';
+import { queueCoParentNotices } from '../account-subscription/coparent-notices.js';
+import { planToRenew, quoteRenewal } from '../account-subscription/renewal-price.js';
 import type { LoggedCoreDeps } from '../core-deps.js';
 import { noticeDate } from '../email/templates/notice-date.js';
 import { type RenewalNoticeKind, renewalNoticeEmail } from '../email/templates/renewal-notices.js';
@@ -37,12 +39,7 @@ import {
   type RenewableOrder,
   updateRenewal,
 } from './repo.js';
-import {
-  lastRetryAt,
-  nextRetryAt,
-  RENEWAL_UNAVAILABLE_RETRY_MS,
-  reminderWindowEnd,
-} from './schedule.js';
+import { nextRetryAt, RENEWAL_UNAVAILABLE_RETRY_MS, reminderWindowEnd } from './schedule.js';
 
 /** Orders handled per pass (each reminder and each charge is its own short transaction). */
 const BATCH_SIZE = 200;
@@ -134,8 +131,9 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
     const [coParentName] = await othersOfOrder(tx, order.orderId, order.userId);
     const date = (at: Date) => noticeDate(at, locale, 'UTC');
     const pkg = await pricing.catalogNow(tx);
-    const packageName =
-      pkg.packages.find((p) => p.id === order.packageId)?.displayName[locale] ?? '';
+    // The plan the renewal renews (a plan chosen for the next term); the ended one names the old.
+    const packageId = notice.kind === 'ENDED' ? order.packageId : planToRenew(order).packageId;
+    const packageName = pkg.packages.find((p) => p.id === packageId)?.displayName[locale] ?? '';
     const mail = renewalNoticeEmail({
       kind: notice.kind,
       locale,
@@ -169,7 +167,8 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       const payer = await payerOf(db, order.userId);
       // Priced outside the transaction (the catalog and tax are read outside it).
       const priced =
-        payer && (await quoteRenewal({ db, pricing }, order, order.userId, payer.locale));
+        payer &&
+        (await quoteRenewal({ db, pricing }, planToRenew(order), order.userId, payer.locale));
       const queued = await db.transaction(async (tx) => {
         // Under the subscription page's lock: auto-renewal turned off meanwhile is not reminded.
         const subs = await lockOrderSubscriptions(tx, order.orderId);
@@ -189,11 +188,15 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
 
   // ── The charge ──────────────────────────────────────────────────────────────────────────────
 
-  /** The attempt: the renewal's price today and the method on file now (none: it fails). */
+  /**
+   * The attempt: the price today of the plan that renews (the one the payer chose for the next
+   * term, read here at charge time, else the same) and the method on file now (none: it fails).
+   * The attempt stores the plan it priced: the completion renews exactly what was charged.
+   */
   async function prepareAttempt(order: RenewableOrder): Promise<VaultedAttempt | undefined> {
     const payer = await payerOf(db, order.userId);
     const locale = payer?.locale ?? 'en';
-    const priced = await quoteRenewal({ db, pricing }, order, order.userId, locale);
+    const priced = await quoteRenewal({ db, pricing }, planToRenew(order), order.userId, locale);
     if (!priced) {
       // Not sold to this payer any more (or no billing address): nothing to charge; said in logs.
       log.warn({ orderId: order.orderId }, 'the renewal cannot be priced; not charged');
@@ -236,10 +239,18 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
           moneyLocale(payer.locale, payer.country),
         )
       : null;
-    const { outcome, queued } = await db.transaction(async (tx) => {
-      const none = { outcome: 'none' as Outcome, queued: undefined };
+    const { outcome, queued, notices } = await db.transaction(async (tx) => {
+      const none = { outcome: 'none' as Outcome, queued: undefined, notices: [] };
+      // The subscriptions, then the renewal: the order the subscription page and the completion
+      // lock them in, so a payer stopping the tries never deadlocks with this.
+      const subs = await lockOrderSubscriptions(tx, order.orderId);
       const row = await lockRenewal(tx, order.orderId);
       if (row?.status !== 'OPEN' || row.countedPaymentId === payment.id) return none;
+      if (!subs.some((s) => s.autoRenew)) {
+        // Turned off or canceled meanwhile (the page ends the renewal itself): end it quietly.
+        await updateRenewal(tx, order.orderId, { status: 'ENDED', updatedAt: instant });
+        return none;
+      }
       const counted = {
         attempts: row.attempts + 1,
         countedPaymentId: payment.id,
@@ -248,22 +259,23 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       if (!declined) {
         const nextAttemptAt = new Date(instant.getTime() + RENEWAL_UNAVAILABLE_RETRY_MS);
         await updateRenewal(tx, order.orderId, { ...counted, nextAttemptAt });
-        return { outcome: 'pending' as Outcome, queued: undefined };
+        return { outcome: 'pending' as Outcome, queued: undefined, notices: [] };
       }
       const declines = row.declines + 1;
       const next = nextRetryAt(row.dueAt, declines, instant);
       if (next) {
         await updateRenewal(tx, order.orderId, { ...counted, declines, nextAttemptAt: next });
-        const retry = { next, last: lastRetryAt(row.dueAt) };
+        const retry = { next, last: lastRenewalRetryAt(row.dueAt) };
         const queued =
           payer && (await queueNotice(tx, order, payer, { kind: 'DECLINED', price, retry }));
-        return { outcome: 'declined' as Outcome, queued };
+        return { outcome: 'declined' as Outcome, queued, notices: [] };
       }
       await updateRenewal(tx, order.orderId, { ...counted, declines, status: 'ENDED' });
-      const ids = (await lockOrderSubscriptions(tx, order.orderId)).map((s) => s.id);
+      const ids = subs.map((s) => s.id);
       await endSubscriptions(tx, ids, { reason: failure.reason, at: instant });
       const queued = payer && (await queueNotice(tx, order, payer, { kind: 'ENDED', price }));
-      return { outcome: 'ended' as Outcome, queued };
+      const notices = await noticeCoParents(tx, order, ids);
+      return { outcome: 'ended' as Outcome, queued, notices };
     });
     if (outcome !== 'none') {
       log.info(
@@ -272,7 +284,24 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       );
     }
     if (queued) void queued.deliver();
+    for (const notice of notices) void notice.deliver();
     return outcome;
+  }
+
+  /** The co-parent whose subscription the payer paid learns it ended with the payer's. */
+  async function noticeCoParents(tx: Executor, order: RenewableOrder, subscriptionIds: string[]) {
+    const payer = await findUserById(tx, order.userId);
+    const pkg = (await pricing.catalogNow(tx)).packages.find((p) => p.id === order.packageId);
+    if (!payer || !pkg) return [];
+    return queueCoParentNotices(tx, mailer, {
+      kind: 'ENDED',
+      orderId: order.orderId,
+      payerId: order.userId,
+      payerName: `${payer.firstName} ${payer.lastName}`,
+      subscriptionIds,
+      packageName: pkg.displayName,
+      endDate: order.dueAt,
+    });
   }
 
   /** One due order: its last attempt settled and counted, then a new attempt when one is due. */

@@ -21,6 +21,9 @@ export type RenewableOrder = {
   productId: string;
   services: string[];
   payForCoParent: boolean;
+  /** The plan the payer chose for the next term (decision 062), read by `planToRenew`. */
+  nextPackageId: number | null;
+  nextProductId: string | null;
   /** The end of the paid term: the renewal's date. */
   dueAt: Date;
 };
@@ -41,6 +44,8 @@ function renewableOrders(
       productId: orders.productId,
       services: orders.services,
       payForCoParent: orders.payForCoParent,
+      nextPackageId: orders.nextPackageId,
+      nextProductId: orders.nextProductId,
       dueAt: sql<Date>`min(${subscriptions.renewsAt})`.mapWith(subscriptions.renewsAt),
     })
     .from(subscriptions)
@@ -200,17 +205,20 @@ export function lockOrderSubscriptions(
     .for('update');
 }
 
-/** The renewed subscriptions belong to the new order, paid until `renewsAt`. */
+/**
+ * The renewed subscriptions belong to the new order, paid until `renewsAt`, on the plan renewed
+ * (the package and term the payer chose for the next term, else the same).
+ */
 export async function moveToOrder(
   tx: Executor,
   subscriptionIds: string[],
   orderId: string,
-  renewsAt: Date,
+  term: { renewsAt: Date; packageId: number; years: number },
 ): Promise<void> {
   if (subscriptionIds.length === 0) return;
   await tx
     .update(subscriptions)
-    .set({ orderId, renewsAt })
+    .set({ orderId, ...term })
     .where(inArray(subscriptions.id, subscriptionIds));
 }
 

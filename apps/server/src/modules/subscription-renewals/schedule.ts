@@ -1,14 +1,14 @@
+import { RENEWAL_RETRY_DAYS } from '@coparent/domain';
+
 /**
- * When the renewal job acts (decision 057). Server-side only: the emails say the dates.
+ * When the renewal job acts (decision 057). The retry days are the domain's (the subscription
+ * page says the last one); the rest is the server's own: the emails say the dates.
  */
 
 const DAY_MS = 86_400_000;
 
 /** The reminder goes this many days before the renewal date (several US states require it). */
 export const RENEWAL_REMINDER_DAYS = 7;
-
-/** A declined renewal is tried again this many days after the due date; then it ends. */
-export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
 
 /** A try the processor could not answer (not a decline) is tried again this much later. */
 export const RENEWAL_UNAVAILABLE_RETRY_MS = 60 * 60 * 1000;
@@ -22,12 +22,6 @@ export function nextRetryAt(dueAt: Date, declines: number, now: Date): Date | nu
   if (days === undefined) return null;
   const scheduled = dueAt.getTime() + days * DAY_MS;
   return new Date(Math.max(scheduled, now.getTime() + DAY_MS / 2));
-}
-
-/** The last retry: when the subscription ends if no try goes through. */
-export function lastRetryAt(dueAt: Date): Date {
-  const last = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1] ?? 0;
-  return new Date(dueAt.getTime() + last * DAY_MS);
 }
 
 export function reminderWindowEnd(now: Date): Date {

@@ -21,6 +21,7 @@ function subscription(
     isCurrent: true,
     paidBy: { payer: 'YOU', firstName: 'Ana', lastName: 'López' },
     canChange: true,
+    retrying: null,
     renewalPrice: {
       currencyCode: 'USD',
       total: 31_872,
@@ -29,6 +30,7 @@ function subscription(
     },
     paymentMethod: { paymentType: 'CREDIT_CARD', cardType: 'Visa', lastFour: '1881' },
     alsoRenews: [{ firstName: 'Luis', lastName: 'Pérez' }],
+    pendingPlan: null,
     ...overrides,
   };
 }

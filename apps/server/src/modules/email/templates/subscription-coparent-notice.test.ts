@@ -30,4 +30,21 @@ describe('coParentRenewalNotice', () => {
     expect(email.subject).toBe('Ana López volvió a activar la renovación de tu suscripción');
     expect(email.text).toContain('Se renueva el 10 de marzo de 2027 y la paga Ana López');
   });
+
+  it('tells the co-parent their subscription ended when the renewal did not go through', () => {
+    const en = coParentRenewalNotice({ ...params, locale: 'en', kind: 'ENDED' });
+    expect(en.template).toBe('subscription-coparent-ended');
+    expect(en.subject).toBe('Your CoParent Hub subscription has ended');
+    expect(en.text).toContain(
+      'Your Premium subscription, which Ana López paid for, was not renewed, so it ended on March 10, 2027.',
+    );
+    const es = coParentRenewalNotice({
+      ...params,
+      locale: 'es-MX',
+      kind: 'ENDED',
+      endDate: '10 de marzo de 2027',
+    });
+    expect(es.subject).toBe('Tu suscripción a CoParent Hub terminó');
+    expect(es.text).toContain('que pagaba Ana López, no se renovó, así que terminó el 10 de marzo');
+  });
 });

@@ -23,6 +23,11 @@ export type SubscriptionEmailParams = EmailRecipient & {
   paymentMethod: string | null;
   /** The subscription page, to change it again. */
   subscriptionUrl: string;
+  /**
+   * Off or canceled while a declined renewal was being tried again: the tries stop and the
+   * subscription ended at `endDate` (nothing to turn back on).
+   */
+  retriesStopped?: boolean;
 };
 
 type Texts = {
@@ -34,6 +39,10 @@ type Texts = {
   turnBackOn: (endDate: string) => string;
   on: (pkg: string, endDate: string) => string;
   change: string;
+  stoppedSubject: string;
+  stopped: (pkg: string, endDate: string) => string;
+  coParentEnded: (name: string) => string;
+  page: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
@@ -56,6 +65,11 @@ const TEXTS: Record<Locale, Texts> = {
     on: (pkg, endDate) =>
       `You turned auto-renewal back on. Your ${pkg} subscription renews on ${endDate}.`,
     change: 'To turn it off or cancel, go to your subscription page:',
+    stoppedSubject: `Your ${PRODUCT_NAME} subscription has ended: no more payment tries`,
+    stopped: (pkg, endDate) =>
+      `You stopped the renewal of your ${pkg} subscription while its payment was being tried again. We will not try again, and nothing was charged. The subscription ended on ${endDate}, the end of the term you paid for.`,
+    coParentEnded: (name) => `${name}'s subscription, which you paid for, has ended too.`,
+    page: 'Your subscription page:',
   },
   'es-MX': {
     subject: {
@@ -78,19 +92,36 @@ const TEXTS: Record<Locale, Texts> = {
     on: (pkg, endDate) =>
       `Volviste a activar la renovación automática. Tu suscripción ${pkg} se renueva el ${endDate}.`,
     change: 'Para desactivarla o cancelar, ve a la página de tu suscripción:',
+    stoppedSubject: `Tu suscripción a ${PRODUCT_NAME} terminó: no haremos más intentos de pago`,
+    stopped: (pkg, endDate) =>
+      `Detuviste la renovación de tu suscripción ${pkg} mientras volvíamos a intentar su pago. No lo intentaremos de nuevo y no se hizo ningún cargo. La suscripción terminó el ${endDate}, el final del periodo que pagaste.`,
+    coParentEnded: (name) => `La suscripción de ${name}, que pagabas, también terminó.`,
+    page: 'La página de tu suscripción:',
   },
 };
 
 /**
  * The payer's confirmation of a renewal change (decision 054): auto-renewal off (when it ends and
  * how to turn it back on), on again (when it renews, for how much, charged to what), or canceled
- * (access until the end of the paid term, no refund, and the co-parent's subscription).
+ * (access until the end of the paid term, no refund, and the co-parent's subscription); off or
+ * canceled while a declined renewal was tried again says the tries stopped and it ended.
  */
 export function subscriptionRenewalEmail(params: SubscriptionEmailParams): RenderedEmail {
   const t = TEXTS[params.locale];
   const lines = renewalLines(params.locale);
   const { kind, packageName, endDate, coParentName } = params;
   const link = (text: string) => ({ text, url: params.subscriptionUrl });
+  if (params.retriesStopped && kind !== 'AUTO_RENEW_ON') {
+    return renderEmail(params, {
+      template: SUBSCRIPTION_EMAIL_TEMPLATES[kind],
+      subject: t.stoppedSubject,
+      body: [
+        t.stopped(packageName, endDate),
+        ...(coParentName ? [t.coParentEnded(coParentName)] : []),
+        link(t.page),
+      ],
+    });
+  }
   const body =
     kind === 'AUTO_RENEW_ON'
       ? [

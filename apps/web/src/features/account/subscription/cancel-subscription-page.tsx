@@ -24,7 +24,8 @@ function isCancelReason(value: string): value is CancelReason {
 /**
  * /app/account/subscription/cancel: canceling in one step, as plain as signing up. It says what
  * happens (access until the end of the paid term, nothing more charged, no refund, the
- * co-parent's subscription Parent A pays for), asks why (optional) and cancels; then the
+ * co-parent's subscription Parent A pays for; while a declined renewal is tried again: the tries
+ * stop and it ends now), asks why (optional) and cancels; then the
  * subscription page confirms it. Anyone who cannot cancel is sent to read why there.
  */
 export function CancelSubscriptionPage() {
@@ -67,7 +68,8 @@ export function CancelSubscriptionPage() {
   }
   const date = formatAccountDate(subscription.renewsAt, locale);
   const coParent = subscription.alsoRenews.map((m) => `${m.firstName} ${m.lastName}`).join(', ');
-  const notice: SubscriptionNotice = 'canceled';
+  const isRetrying = subscription.retrying !== null;
+  const notice: SubscriptionNotice = isRetrying ? 'stopped' : 'canceled';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,16 +93,27 @@ export function CancelSubscriptionPage() {
       ) : (
         <>
           <p>{t('accountSubscription.cancel.intro')}</p>
-          <ul className={styles.list}>
-            <li>{t('accountSubscription.cancel.access', { date })}</li>
-            <li>{t('accountSubscription.cancel.noCharge')}</li>
-            <li>{t('accountSubscription.cancel.noRefund')}</li>
-            {coParent ? (
-              <li>{t('accountSubscription.cancel.coParent', { name: coParent, date })}</li>
-            ) : null}
-            <li>{t('accountSubscription.cancel.undo', { date })}</li>
-            <li>{t('accountSubscription.cancel.email')}</li>
-          </ul>
+          {isRetrying ? (
+            <ul className={styles.list}>
+              <li>{t('accountSubscription.cancel.retryStops')}</li>
+              <li>{t('accountSubscription.cancel.retryEnds', { date })}</li>
+              {coParent ? (
+                <li>{t('accountSubscription.cancel.retryCoParent', { name: coParent })}</li>
+              ) : null}
+              <li>{t('accountSubscription.cancel.email')}</li>
+            </ul>
+          ) : (
+            <ul className={styles.list}>
+              <li>{t('accountSubscription.cancel.access', { date })}</li>
+              <li>{t('accountSubscription.cancel.noCharge')}</li>
+              <li>{t('accountSubscription.cancel.noRefund')}</li>
+              {coParent ? (
+                <li>{t('accountSubscription.cancel.coParent', { name: coParent, date })}</li>
+              ) : null}
+              <li>{t('accountSubscription.cancel.undo', { date })}</li>
+              <li>{t('accountSubscription.cancel.email')}</li>
+            </ul>
+          )}
           <form onSubmit={(event) => void submit(event)} noValidate>
             <RadioGroup
               id="reason"

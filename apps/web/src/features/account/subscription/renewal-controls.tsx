@@ -13,12 +13,13 @@ import styles from './subscription.module.css';
 type RenewalControlsProps = {
   subscription: AccountSubscriptionDetail;
   /** Called once a change is saved, with the notice to show. */
-  onChanged: (notice: 'off' | 'on') => void;
+  onChanged: (notice: 'off' | 'on' | 'stopped') => void;
 };
 
 /**
  * The payer's renewal: auto-renewal off (after one confirmation in a dialog: Escape or "Keep"
- * leaves it on) or back on, and the way to cancel, as easy to find as the signup.
+ * leaves it on) or back on, and the way to cancel, as easy to find as the signup. While a
+ * declined renewal is tried again, either stops the tries and ends the subscription: said so.
  */
 export function RenewalControls({ subscription, onChanged }: RenewalControlsProps) {
   const { t } = useTranslation();
@@ -30,13 +31,14 @@ export function RenewalControls({ subscription, onChanged }: RenewalControlsProp
   const isConfirmed = useRef(false);
   const date = formatAccountDate(subscription.renewsAt, locale);
   const coParent = subscription.alsoRenews.map((m) => `${m.firstName} ${m.lastName}`).join(', ');
+  const isRetrying = subscription.retrying !== null;
 
   async function save(autoRenew: boolean) {
     isConfirmed.current = !autoRenew;
     setIsConfirming(false);
     try {
       await change.mutateAsync({ subscriptionId: subscription.subscriptionId, autoRenew });
-      onChanged(autoRenew ? 'on' : 'off');
+      onChanged(autoRenew ? 'on' : isRetrying ? 'stopped' : 'off');
     } catch {
       // The error is shown below from the mutation's state.
     }
@@ -47,9 +49,11 @@ export function RenewalControls({ subscription, onChanged }: RenewalControlsProp
       <section className={styles.card} aria-labelledby="renewal-heading">
         <h2 id="renewal-heading">{t('accountSubscription.renewal.heading')}</h2>
         <p>
-          {subscription.autoRenew
-            ? t('accountSubscription.renewal.onText', { date })
-            : t('accountSubscription.renewal.offText', { date })}
+          {isRetrying
+            ? t('accountSubscription.renewal.retryText', { date })
+            : subscription.autoRenew
+              ? t('accountSubscription.renewal.onText', { date })
+              : t('accountSubscription.renewal.offText', { date })}
         </p>
         {coParent ? (
           <p>{t('accountSubscription.renewal.coParentToo', { name: coParent })}</p>
@@ -74,7 +78,11 @@ export function RenewalControls({ subscription, onChanged }: RenewalControlsProp
       {subscription.canceledAt === null ? (
         <section className={styles.card} aria-labelledby="cancel-heading">
           <h2 id="cancel-heading">{t('accountSubscription.cancel.heading')}</h2>
-          <p>{t('accountSubscription.cancel.access', { date })}</p>
+          <p>
+            {isRetrying
+              ? t('accountSubscription.cancel.retryAccess', { date })
+              : t('accountSubscription.cancel.access', { date })}
+          </p>
           <p>
             <Link to="/subscription/cancel">{t('accountSubscription.cancel.link')}</Link>
           </p>
@@ -90,9 +98,17 @@ export function RenewalControls({ subscription, onChanged }: RenewalControlsProp
         title={t('accountSubscription.renewal.confirmTitle')}
         description={
           <>
-            <p>{t('accountSubscription.renewal.confirmText', { date })}</p>
+            <p>
+              {isRetrying
+                ? t('accountSubscription.renewal.confirmRetryText', { date })
+                : t('accountSubscription.renewal.confirmText', { date })}
+            </p>
             {coParent ? (
-              <p>{t('accountSubscription.renewal.confirmCoParent', { name: coParent, date })}</p>
+              <p>
+                {isRetrying
+                  ? t('accountSubscription.renewal.confirmRetryCoParent', { name: coParent })
+                  : t('accountSubscription.renewal.confirmCoParent', { name: coParent, date })}
+              </p>
             ) : null}
           </>
         }

@@ -15,11 +15,13 @@ export function SubscriptionDetails({ subscription }: { subscription: AccountSub
   const s = subscription;
   const date = formatAccountDate(s.renewsAt, locale);
   const isPayer = s.paidBy.payer === 'YOU';
-  const dateLabel = !s.isCurrent
-    ? t('accountSubscription.details.endedOn')
-    : s.autoRenew
-      ? t('accountSubscription.details.renewsOn')
-      : t('accountSubscription.details.endsOn');
+  const dateLabel = s.retrying
+    ? t('accountSubscription.details.dueOn')
+    : !s.isCurrent
+      ? t('accountSubscription.details.endedOn')
+      : s.autoRenew
+        ? t('accountSubscription.details.renewsOn')
+        : t('accountSubscription.details.endsOn');
   return (
     <dl className={styles.details}>
       <div>
@@ -54,7 +56,7 @@ export function SubscriptionDetails({ subscription }: { subscription: AccountSub
           <dd>{s.alsoRenews.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}</dd>
         </div>
       ) : null}
-      {isPayer && s.isCurrent && s.autoRenew ? (
+      {isPayer && (s.isCurrent || s.retrying) && s.autoRenew ? (
         <>
           <div>
             <dt>{t('accountSubscription.details.price')}</dt>

@@ -11,20 +11,41 @@ import { AccountLoadError } from '../components/account-load-error';
 import { formatAccountDate } from '../home/format-date';
 import { useLoginRedirect } from '../session/require-login';
 import { useAccountSubscription } from './get-account-subscription';
+import { PlanSection } from './plan-section';
 import { RenewalControls } from './renewal-controls';
+import { RetryNotice } from './retry-notice';
 import styles from './subscription.module.css';
 import { SubscriptionDetails } from './subscription-details';
 
-/** What was just changed (also the cancel page's, passed in the navigation's state). */
-export type SubscriptionNotice = 'off' | 'on' | 'canceled';
+/**
+ * What was just changed (also the cancel page's, passed in the navigation's state); `stopped`:
+ * turned off or canceled while a declined renewal was tried again, so it ended.
+ */
+export type SubscriptionNotice =
+  | 'off'
+  | 'on'
+  | 'canceled'
+  | 'stopped'
+  | 'planChanged'
+  | 'planUndone';
+
+const NOTICES: readonly unknown[] = [
+  'off',
+  'on',
+  'canceled',
+  'stopped',
+  'planChanged',
+  'planUndone',
+] satisfies SubscriptionNotice[];
 
 function isNotice(value: unknown): value is SubscriptionNotice {
-  return value === 'off' || value === 'on' || value === 'canceled';
+  return NOTICES.includes(value);
 }
 
 /**
  * /app/account/subscription: the subscription, what its renewal would charge and to what, and,
- * for its payer while the term runs, auto-renewal off and on and the way to cancel; anyone else
+ * for its payer while the term runs (or a declined renewal is tried again: said first, with the
+ * way to update the card), auto-renewal off and on and the way to cancel; anyone else
  * (the co-parent Parent A pays for, a professional's family) reads why they cannot change it.
  */
 export function SubscriptionPage() {
@@ -47,6 +68,9 @@ export function SubscriptionPage() {
       ) : query.data.subscription ? (
         <>
           <ChangeNotice notice={notice} subscription={query.data.subscription} />
+          {query.data.subscription.retrying ? (
+            <RetryNotice retry={query.data.subscription.retrying} />
+          ) : null}
           <section className={styles.card} aria-label={t('accountSubscription.title')}>
             <SubscriptionDetails subscription={query.data.subscription} />
           </section>
@@ -100,7 +124,14 @@ function WhoMayChange({
   const locale = useLocale();
   const name = `${subscription.paidBy.firstName} ${subscription.paidBy.lastName}`;
   if (subscription.canChange) {
-    return <RenewalControls subscription={subscription} onChanged={onChanged} />;
+    return (
+      <>
+        {subscription.autoRenew ? (
+          <PlanSection subscription={subscription} onUndone={() => onChanged('planUndone')} />
+        ) : null}
+        <RenewalControls subscription={subscription} onChanged={onChanged} />
+      </>
+    );
   }
   const date = formatAccountDate(subscription.renewsAt, locale);
   const text =
