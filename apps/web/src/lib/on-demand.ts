@@ -6,10 +6,22 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  */
 export type OnDemand<T> = { load(): Promise<T>; readonly loaded: T | undefined };
 
+/** Every module declared on demand so far (the modules that declare them have been imported). */
+const declared: OnDemand<unknown>[] = [];
+
+/**
+ * Loads every module declared on demand so far. For the component tests: a test asserts what the
+ * screen shows once its code is in, not how long a first dynamic import takes on a busy machine
+ * (the browser tests walk the real loading).
+ */
+export async function loadEverythingDeclaredOnDemand(): Promise<void> {
+  await Promise.all(declared.map((module) => module.load()));
+}
+
 export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
-  return {
+  const declaration: OnDemand<T> = {
     load() {
       loading ??= importer().then(
         (module) => {
@@ -28,6 +40,8 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
       return loaded;
     },
   };
+  declared.push(declaration);
+  return declaration;
 }
 
 /**

@@ -6,6 +6,7 @@ import { useCheckoutStore } from '../features/checkout/checkout-store';
 import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
+import { loadEverythingDeclaredOnDemand } from '../lib/on-demand';
 
 // Screens render after mocked calls resolve; on a busy two-core CI machine that can take more than
 // Testing Library's default second. A real failure still fails, only later.
@@ -16,6 +17,8 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
+  // The form checks the screens load on their first check: in before the test types.
+  await loadEverythingDeclaredOnDemand();
 });
 
 afterEach(() => {

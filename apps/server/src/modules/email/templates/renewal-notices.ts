@@ -77,7 +77,7 @@ const TEXTS: Record<Locale, Texts> = {
       `Intentamos renovar tu suscripción ${pkg}, pero ${method ? `el pago con tu ${method}` : 'el pago'} fue rechazado. No se hizo ningún cargo.`,
     retry: (next, last) =>
       `Lo intentaremos de nuevo el ${next}. Si ningún pago se aprueba a más tardar el ${last}, tu suscripción termina.`,
-    update: 'Para conservarla, actualiza tu método de pago en tu página de facturación:',
+    update: 'Para conservarla, actualiza tu forma de pago en tu página de facturación:',
     ended: (pkg, method, date) =>
       `No pudimos renovar tu suscripción ${pkg}: ${method ? `los pagos con tu ${method}` : 'los pagos'} fueron rechazados en cada intento desde el ${date}, así que la suscripción terminó. No se hizo ningún cargo.`,
     coParentEnded: (name) => `La suscripción de ${name}, que tú pagabas, también terminó.`,
