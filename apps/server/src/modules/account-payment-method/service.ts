@@ -30,9 +30,9 @@ import { paymentMethodUpdatedEmail } from '../email/templates/payment-method-upd
 import { paymentMethodWords } from '../email/templates/subscription-renewal.js';
 import { unavailable } from '../payments/failures.js';
 import {
-  findRetriedChange,
   findLiveOrdersOfBuyer,
   findPayerOfOwnLiveSubscription,
+  findRetriedChange,
   type LiveOrderRow,
   recordChange,
   setMethodOfPayments,
