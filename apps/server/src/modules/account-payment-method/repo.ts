@@ -109,14 +109,18 @@ export async function setMethodOfPayments(
     .where(inArray(payments.id, paymentIds));
 }
 
-/** The change already made with this nonce (its hash), if any. */
-export async function findChangeByNonceHash(exec: Executor, nonceHash: string) {
+/**
+ * The user's latest change when it was made with this nonce (its hash): a retry of it. Only the
+ * latest: a method chosen again after another one is a new change.
+ */
+export async function findRetriedChange(exec: Executor, userId: string, nonceHash: string) {
   const [row] = await exec
     .select()
     .from(paymentMethodChanges)
-    .where(eq(paymentMethodChanges.nonceHash, nonceHash))
+    .where(eq(paymentMethodChanges.userId, userId))
+    .orderBy(desc(paymentMethodChanges.createdAt))
     .limit(1);
-  return row;
+  return row?.nonceHash === nonceHash ? row : undefined;
 }
 
 export async function recordChange(
@@ -131,7 +135,15 @@ export async function recordChange(
   },
 ): Promise<void> {
   const { at, ...values } = change;
-  await tx.insert(paymentMethodChanges).values({ ...values, createdAt: at });
+  // A nonce the gateway accepts again (its documented reusable test nonces, the sandbox's
+  // wallets) moves the record to this use; a real nonce is single use and never gets here twice.
+  await tx
+    .insert(paymentMethodChanges)
+    .values({ ...values, createdAt: at })
+    .onConflictDoUpdate({
+      target: paymentMethodChanges.nonceHash,
+      set: { ...values, createdAt: at },
+    });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { enMessages, esMXMessages } from '@coparent/domain';
+import { enMessages, esMXMessages, SANDBOX_WALLET_NONCES } from '@coparent/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
@@ -254,6 +254,42 @@ describe.each(BACKENDS)('account payment method on %s', (backend) => {
         expect.objectContaining({ field: 'nonce', text: enMessages.payment_nonce_error }),
       ]);
     }
+  });
+
+  it('puts a wallet on file: its payment type on the orders’ payments, the email names it', async () => {
+    const parent = await loggedInParent(app);
+    const before = await orderPayment(parent.userId);
+    const paypal = { paymentType: 'PAYPAL', cardType: null, lastFour: null };
+    const res = await put(parent.cookie, { nonce: SANDBOX_WALLET_NONCES.PAYPAL });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ paymentMethod: paypal });
+    const after = await orderPayment(parent.userId);
+    expect(after).toMatchObject(paypal);
+    expect(after.token).not.toBe(before.token);
+    expect(await vaulted(after.token)).toMatchObject({
+      paymentInstrumentType: 'PAYPAL',
+      isDefault: true,
+    });
+    expect(await billing(parent.cookie)).toEqual(paypal);
+    expect(await subscriptionCard(parent.cookie)).toEqual(paypal);
+    const [mail] = await mailsTo(parent.email);
+    expect(mail?.subject).toContain('Your payment method on file');
+    expect(mail?.textBody).toContain('is now PayPal.');
+
+    // Another payer choosing PayPal in the sandbox (the same test nonce) changes theirs too.
+    const other = await loggedInParent(app);
+    const venmo = await put(other.cookie, { nonce: SANDBOX_WALLET_NONCES.VENMO });
+    expect(venmo.statusCode, venmo.body).toBe(200);
+    const again = await put(other.cookie, { nonce: SANDBOX_WALLET_NONCES.PAYPAL });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await orderPayment(other.userId)).toMatchObject(paypal);
+    // Back to a card, then PayPal once more: a new change, not the answer of the first one.
+    expect((await put(parent.cookie, { nonce: await cardNonce(MASTERCARD) })).statusCode).toBe(200);
+    expect((await put(parent.cookie, { nonce: SANDBOX_WALLET_NONCES.PAYPAL })).statusCode).toBe(
+      200,
+    );
+    expect(await orderPayment(parent.userId)).toMatchObject(paypal);
+    expect(await mailsTo(parent.email)).toHaveLength(3);
   });
 
   it('changes only the session user’s own card, never another user’s', async () => {

@@ -30,9 +30,9 @@ import { paymentMethodUpdatedEmail } from '../email/templates/payment-method-upd
 import { paymentMethodWords } from '../email/templates/subscription-renewal.js';
 import { unavailable } from '../payments/failures.js';
 import {
-  findChangeByNonceHash,
   findLiveOrdersOfBuyer,
   findPayerOfOwnLiveSubscription,
+  findRetriedChange,
   type LiveOrderRow,
   recordChange,
   setMethodOfPayments,
@@ -121,8 +121,8 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
     locale: Locale,
   ): Promise<AccountPaymentMethodUpdateResponse> {
     const nonceHash = hashToken(nonce);
-    const answered = await findChangeByNonceHash(db, nonceHash);
-    if (answered) return answerOf(userId, answered, locale);
+    const answered = await findRetriedChange(db, userId, nonceHash);
+    if (answered) return answerOf(answered, locale);
     const live = await liveOrdersOrRefusal(userId, locale);
 
     let vaulted: VaultedPaymentMethod;
@@ -136,8 +136,8 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
       });
       if (result.outcome === 'DECLINED') {
         // A retry whose first request succeeded meanwhile (the nonce is used): its answer.
-        const made = await findChangeByNonceHash(db, nonceHash);
-        if (made) return answerOf(userId, made, locale);
+        const made = await findRetriedChange(db, userId, nonceHash);
+        if (made) return answerOf(made, locale);
         log.info({ userId, reason: result.reason }, 'the new payment method was refused');
         const text = translateMessage(declineMessageKey(result.reason), locale);
         throw new FieldValidationError([{ field: PAYMENT_METHOD_FIELD, text, type: 'ERROR' }]);
@@ -184,8 +184,8 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
     } catch (error) {
       // Nothing was written: the new method must not stay in the vault unused.
       await removeQuietly(vaulted.token, userId);
-      const made = await findChangeByNonceHash(db, nonceHash);
-      if (made) return answerOf(userId, made, locale);
+      const made = await findRetriedChange(db, userId, nonceHash);
+      if (made) return answerOf(made, locale);
       throw error;
     }
     log.info({ userId, paymentType: vaulted.paymentInstrument }, 'the payment method was updated');
@@ -202,12 +202,12 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
 
   /** The answer of a change already made (a retried nonce). */
   function answerOf(
-    userId: string,
-    change: NonNullable<Awaited<ReturnType<typeof findChangeByNonceHash>>>,
+    change: NonNullable<Awaited<ReturnType<typeof findRetriedChange>>>,
     locale: Locale,
   ): AccountPaymentMethodUpdateResponse {
-    // Another user's nonce is never theirs to replay: it is just not usable.
-    if (change.userId !== userId || !isPaymentType(change.paymentType)) {
+    // Only this user's own changes are looked up: another user's nonce goes to the gateway, which
+    // refuses a used one.
+    if (!isPaymentType(change.paymentType)) {
       throw new FieldValidationError([
         {
           field: PAYMENT_METHOD_FIELD,
@@ -249,6 +249,7 @@ export function createAccountPaymentMethodService(deps: AccountPaymentMethodDeps
       locale,
       firstName: user.firstName,
       supportPhone: supportPhoneFor(address?.country).display,
+      isWallet: method.paymentInstrument !== 'CREDIT_CARD',
       paymentMethod: paymentMethodWords(
         {
           paymentType: method.paymentInstrument,

@@ -1,10 +1,10 @@
 import { AccountBillingPage } from '@/features/account/billing/account-billing-page';
-import { CardFieldsForToken } from '@/features/checkout/payment-provider/card-fields-for-token';
+import { PaymentFieldsForToken } from '@/features/checkout/payment-provider/payment-fields-for-token';
 
 /**
- * /app/account/billing: where the funnel's legacy co-parent paths land. The card update uses the
- * checkout's card fields.
+ * /app/account/billing: where the funnel's legacy co-parent paths land. The update of the method
+ * on file uses the checkout's card fields and wallets.
  */
 export function BillingRoute() {
-  return <AccountBillingPage PaymentFields={CardFieldsForToken} />;
+  return <AccountBillingPage PaymentFields={PaymentFieldsForToken} />;
 }

@@ -27,4 +27,22 @@ describe('paymentMethodUpdatedEmail', () => {
     expect(email.subject).toContain('Se actualizó tu tarjeta');
     expect(email.text).toContain('ahora es MasterCard terminada en 4444.');
   });
+
+  it('speaks of the payment method, not a card, for a wallet', () => {
+    const en = paymentMethodUpdatedEmail({
+      ...params,
+      locale: 'en',
+      paymentMethod: 'PayPal',
+      isWallet: true,
+    });
+    expect(en.subject).toContain('Your payment method on file');
+    expect(en.text).toContain('is now PayPal.');
+    const es = paymentMethodUpdatedEmail({
+      ...params,
+      locale: 'es-MX',
+      paymentMethod: 'PayPal',
+      isWallet: true,
+    });
+    expect(es.subject).toContain('Se actualizó tu forma de pago');
+  });
 });

@@ -3,6 +3,7 @@ import {
   type AccountPaymentMethod,
   FORM_FIELD,
   PAYMENT_METHOD_FIELD,
+  type PaymentType,
 } from '@coparent/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,20 +17,24 @@ import { isApiError } from '@/lib/api-client';
 import { PaymentMethodText } from '../components/payment-method-text';
 import { isSessionRequired } from '../session/require-login';
 import { loginPath } from '../session/return-to';
+import { useAccountSubscription } from '../subscription/get-account-subscription';
 import styles from './account-billing.module.css';
 import type { PaymentFieldsComponent, PaymentFieldsHandle } from './payment-fields-slot';
 import { usePaymentMethodClientToken, useUpdatePaymentMethod } from './payment-method-api';
 
 /** The card number's field, in both providers' forms: where the summary's link leads. */
 const CARD_FIELD_ID = 'card-number';
+/** The checkout's method choice (its first box): where a wallet's refusal links. */
+const METHOD_CHOICE_ID = 'payment-method';
 const BILLING_PAGE = '/billing';
 
 type Problems = { card?: string; form?: string };
 
 /**
- * "Update your card": the checkout's card fields (never a second card form), the card vaulted and
- * verified by the server, then the card on file shown with a confirmation. A refused card is said
- * in the error summary and beside the fields; nothing changes then.
+ * "Update your card": the checkout's card fields (never a second card form) and the wallets it
+ * offers, the method vaulted and verified by the server, then the method on file shown with a
+ * confirmation. A refused method is said in the error summary and beside the fields; nothing
+ * changes then.
  */
 export function UpdatePaymentMethod({
   saved,
@@ -46,8 +51,15 @@ export function UpdatePaymentMethod({
   const [problems, setProblems] = useState<Problems>({});
   const [focusKey, setFocusKey] = useState(0);
   const [updated, setUpdated] = useState<AccountPaymentMethod | null>(null);
+  const [method, setMethod] = useState<{ chosen: PaymentType; offered: readonly PaymentType[] }>({
+    chosen: 'CREDIT_CARD',
+    offered: ['CREDIT_CARD'],
+  });
   const [hasFailed, setHasFailed] = useState(false);
   const token = usePaymentMethodClientToken(isOpen);
+  // Apple Pay's sheet shows the amount the renewal will charge.
+  const subscription = useAccountSubscription({ enabled: isOpen });
+  const renewalTotal = subscription.data?.subscription?.renewalPrice?.total ?? 0;
   const update = useUpdatePaymentMethod();
   const fields = useRef<PaymentFieldsHandle>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -65,9 +77,15 @@ export function UpdatePaymentMethod({
   }, [updated]);
 
   const refusal = isApiError(token.error) ? token.error.fieldErrors[0]?.text : undefined;
+  const isWallet = method.chosen !== 'CREDIT_CARD';
+  // With wallets offered the texts speak of a payment method; the card alone keeps "card".
+  const any = method.offered.length > 1 ? 'Any' : '';
+  const methodName = t(`checkout.methods.${method.chosen}`);
   const summary: ErrorSummaryItem[] = [
     ...(problems.form ? [{ message: problems.form }] : []),
-    ...(problems.card ? [{ message: problems.card, fieldId: CARD_FIELD_ID }] : []),
+    ...(problems.card
+      ? [{ message: problems.card, fieldId: isWallet ? METHOD_CHOICE_ID : CARD_FIELD_ID }]
+      : []),
   ];
 
   const close = () => {
@@ -86,17 +104,17 @@ export function UpdatePaymentMethod({
     setIsTokenizing(true);
     let nonce: string;
     try {
-      const card = await form.tokenize({
+      const chosen = await form.tokenize({
         cardholderName: `${saved.firstName} ${saved.lastName}`.trim(),
         postalCode: saved.address?.postalCode || undefined,
       });
-      if (!card) {
+      if (!chosen) {
         // The fields say what is wrong beside them; the summary points there.
         setProblems({ card: t('accountBilling.update.checkCard') });
         setFocusKey((key) => key + 1);
         return;
       }
-      nonce = card.nonce;
+      nonce = chosen.nonce;
     } catch {
       setHasFailed(true);
       return;
@@ -129,7 +147,12 @@ export function UpdatePaymentMethod({
       <div role="status">
         {updated ? (
           <p ref={confirmation} tabIndex={-1} className={styles.saved}>
-            {t('accountBilling.update.done')} <PaymentMethodText method={updated} />
+            {t(
+              updated.paymentType === 'CREDIT_CARD'
+                ? 'accountBilling.update.done'
+                : 'accountBilling.update.doneWallet',
+            )}{' '}
+            <PaymentMethodText method={updated} />
           </p>
         ) : null}
       </div>
@@ -147,13 +170,13 @@ export function UpdatePaymentMethod({
       ) : (
         <section className={styles.cardUpdate} aria-labelledby={headingId}>
           <h3 id={headingId} ref={formHeading} tabIndex={-1}>
-            {t('accountBilling.update.heading')}
+            {t(`accountBilling.update.heading${any}`)}
           </h3>
-          <p className={styles.note}>{t('accountBilling.update.intro')}</p>
+          <p className={styles.note}>{t(`accountBilling.update.intro${any}`)}</p>
           <ErrorSummary items={summary} focusKey={focusKey} />
           {hasFailed ? (
             <AlertBanner tone="error" onClose={() => setHasFailed(false)}>
-              <p>{t('accountBilling.update.failed')}</p>
+              <p>{t(`accountBilling.update.failed${any}`)}</p>
             </AlertBanner>
           ) : null}
           {token.isPending ? (
@@ -174,7 +197,9 @@ export function UpdatePaymentMethod({
                 ref={fields}
                 clientToken={token.data}
                 country={saved.address?.country}
+                total={renewalTotal}
                 onValidityChange={setIsValid}
+                onMethodChange={setMethod}
                 isDisabled={isBusy}
               />
             </div>
@@ -185,7 +210,9 @@ export function UpdatePaymentMethod({
               disabled={!isValid || !token.data}
               isLoading={isBusy}
             >
-              {t('accountBilling.update.submit')}
+              {isWallet
+                ? t('accountBilling.update.submitWallet', { method: methodName })
+                : t('accountBilling.update.submit')}
             </Button>
             <Button variant="secondary" onClick={close} disabled={isBusy}>
               {t('accountBilling.update.cancel')}

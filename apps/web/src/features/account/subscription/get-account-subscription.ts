@@ -16,10 +16,11 @@ async function getAccountSubscription(signal?: AbortSignal): Promise<AccountSubs
 export const subscriptionQueryKey = (locale: string) =>
   [...ACCOUNT_QUERY_KEY, 'subscription', locale] as const;
 
-export function useAccountSubscription() {
+export function useAccountSubscription({ enabled = true }: { enabled?: boolean } = {}) {
   const locale = useLocale();
   return useQuery({
     queryKey: subscriptionQueryKey(locale),
     queryFn: ({ signal }) => getAccountSubscription(signal),
+    enabled,
   });
 }
