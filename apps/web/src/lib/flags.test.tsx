@@ -198,6 +198,21 @@ describe('flags from the server (OFREP)', () => {
     });
   });
 
+  it('reads the arm without an exposure for a screen outside the funnel (the account area)', async () => {
+    ofrepServer(() => [socialProof('Treatment')]);
+    function AccountScreen() {
+      return <p>account: {useFlag('social-proof', { recordsExposure: false })}</p>;
+    }
+    render(
+      <FlagProvider remote>
+        <AccountScreen />
+      </FlagProvider>,
+    );
+    expect(await screen.findByText('account: Treatment')).toBeVisible();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(viewedEvents()).toEqual([]);
+  });
+
   it('re-evaluates with the user id after identify and with the new language', async () => {
     const server = ofrepServer((context) => [
       socialProof(context.userId === 'user-7' ? 'Treatment' : 'Control'),

@@ -145,7 +145,15 @@ function useRemoteFlags(): void {
   useEffect(() => updateFlagContext({ flow: flowFromPath(window.location.pathname) }), []);
 }
 
-export function useFlag(key: ExperimentKey): ExperimentValue {
+/**
+ * The visitor's arm of an experiment, recorded as an exposure, unless the screen reading it is
+ * outside the experiment's funnel (`recordsExposure: false`: the account area shows the same arm,
+ * and a payer who already converted is no new subject of the test).
+ */
+export function useFlag(
+  key: ExperimentKey,
+  { recordsExposure = true }: { recordsExposure?: boolean } = {},
+): ExperimentValue {
   useRemoteFlags();
   const override = useContext(FlagContext)[key];
   const remote = remoteString(key, DEFAULT_EXPERIMENT_VALUE);
@@ -157,8 +165,8 @@ export function useFlag(key: ExperimentKey): ExperimentValue {
   // An overridden arm is a forced demo, not an assignment: only the server's arms are exposures.
   const assigned = !isExperimentValue(override);
   useEffect(() => {
-    if (assigned) trackExposure(key, value);
-  }, [assigned, key, value]);
+    if (assigned && recordsExposure) trackExposure(key, value);
+  }, [assigned, recordsExposure, key, value]);
   return value;
 }
 

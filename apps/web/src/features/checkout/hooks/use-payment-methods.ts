@@ -25,10 +25,13 @@ type PaymentMethodOptions = {
 export function usePaymentMethods(
   country: string | undefined,
   supports: BrowserPaymentProvider['supports'],
+  /** False outside the checkout (the account's billing page): the arms are read, not exposed. */
+  { inTheCheckout = true }: { inTheCheckout?: boolean } = {},
 ): PaymentMethodOptions {
-  const paypalArm = useFlag(EXPERIMENTS.paypalInJoin);
-  const venmoArm = useFlag(EXPERIMENTS.venmo);
-  const applePayArm = useFlag(EXPERIMENTS.applePay);
+  const exposure = { recordsExposure: inTheCheckout };
+  const paypalArm = useFlag(EXPERIMENTS.paypalInJoin, exposure);
+  const venmoArm = useFlag(EXPERIMENTS.venmo, exposure);
+  const applePayArm = useFlag(EXPERIMENTS.applePay, exposure);
   // The wallets' restrictions as the server enforces them at the payment.
   const hidePaypal = useRestriction(PAYMENT_TYPE_RESTRICTIONS.PAYPAL);
   const hideVenmo = useRestriction(PAYMENT_TYPE_RESTRICTIONS.VENMO);

@@ -59,9 +59,11 @@ export function PaymentFieldsForToken({
   const { t } = useTranslation();
   const state = usePaymentProvider(clientToken, country);
   const provider = state.status === 'ready' ? state.provider : undefined;
+  // Outside the checkout: the payer sees their arms, and no exposure is counted for them.
   const { methods, refusedCardTypes } = usePaymentMethods(
     country,
     provider?.supports ?? NO_WALLETS,
+    { inTheCheckout: false },
   );
   const [method, setMethod] = useState<PaymentType>('CREDIT_CARD');
   const [isCardValid, setIsCardValid] = useState(false);
