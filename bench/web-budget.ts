@@ -44,7 +44,7 @@ const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
  */
 const STEP_CEILING: Record<string, number> = {
   '/step1': 205 * KB,
-  '/step2': 238 * KB,
+  '/step2': 210 * KB,
   '/step3': 224 * KB,
   '/alacarte': 219 * KB,
 };
