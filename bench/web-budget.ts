@@ -45,8 +45,8 @@ const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
 const STEP_CEILING: Record<string, number> = {
   '/step1': 205 * KB,
   '/step2': 210 * KB,
-  '/step3': 224 * KB,
-  '/alacarte': 219 * KB,
+  '/step3': 195 * KB,
+  '/alacarte': 191 * KB,
 };
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
