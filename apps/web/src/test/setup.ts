@@ -6,6 +6,7 @@ import { useCheckoutStore } from '../features/checkout/checkout-store';
 import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
+import { addOtherPagesCatalogue } from '../locales/catalogue-other-pages.en';
 
 // Screens render after mocked calls resolve; on a busy two-core CI machine that can take more than
 // Testing Library's default second. A real failure still fails, only later.
@@ -13,6 +14,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Components render alone here, without the route that adds their page's texts in the app.
+addOtherPagesCatalogue();
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
