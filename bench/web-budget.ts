@@ -39,14 +39,17 @@ const targetFor = (route: string) =>
 const LANDING = '/signup';
 const CEILING = { landing: 165 * KB, step: 290 * KB, scriptless: 0 };
 /**
- * The numbered steps' own ceilings, a few KB above their figures once zod, the address lookups and
- * the form checks load on demand (decision 058): a static import that brings them back fails.
+ * Routes with their own ceilings. The numbered steps: a few KB above their figures once zod, the
+ * address lookups, the form checks and the other pages' texts load on demand (decision 058): a
+ * static import that brings them back fails. /payment: the other pages' texts it needs come in a
+ * chunk of their own since (decision 058), 1.5 KB more than in the first load.
  */
-const STEP_CEILING: Record<string, number> = {
-  '/step1': 205 * KB,
-  '/step2': 238 * KB,
-  '/step3': 224 * KB,
-  '/alacarte': 219 * KB,
+const ROUTE_CEILING: Record<string, number> = {
+  '/step1': 200 * KB,
+  '/step2': 205 * KB,
+  '/step3': 190 * KB,
+  '/alacarte': 186 * KB,
+  '/payment': 294 * KB,
 };
 /** The only screens that may load the payment provider's SDK (the invited payment reuses /payment's page). */
 const PAYMENT_SDK_ROUTES = new Set(['/payment', '/invite/payment']);
@@ -194,7 +197,7 @@ const rows: Row[] = routeTable.map(({ path: route, guarded, manifestKeys }) => {
   const bytes = isScriptless ? 0 : appBytes;
   const kind = isScriptless ? 'scriptless' : route === LANDING ? 'landing' : 'step';
   const problems: string[] = [];
-  const ceiling = STEP_CEILING[route] ?? CEILING[kind];
+  const ceiling = ROUTE_CEILING[route] ?? CEILING[kind];
   if (bytes > ceiling) problems.push('over ceiling');
   if ([...loaded].some(isPaymentSdk)) problems.push('payment SDK loaded up front');
   const reachable = [...fullClosure(manifest, key)];

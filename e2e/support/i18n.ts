@@ -15,6 +15,7 @@ const FEATURES_DIRS = [
   new URL('../../apps/web/src/locales/features/', import.meta.url),
   new URL('../../apps/web/src/locales/features/account-area/', import.meta.url),
   new URL('../../apps/web/src/locales/features/site-pages/', import.meta.url),
+  new URL('../../apps/web/src/locales/features/other-pages/', import.meta.url),
 ];
 
 /**

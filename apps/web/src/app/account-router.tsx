@@ -1,12 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { addAccountAreaCatalogue } from '../locales/catalogue-account-area.en';
+import { addOtherPagesCatalogue } from '../locales/catalogue-other-pages.en';
 import { ACCOUNT_BASENAME } from './account-path';
 import { AccountLayout } from './layout/account-layout';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RouteError } from './routes/route-error';
 
-// The account area's English texts are not in the funnel's first load: they come with its router.
+// The account area's English texts are not in the funnel's first load: they come with its router,
+// with the other pages' (its forms share the checkout's and the credentials' fields).
 addAccountAreaCatalogue();
+addOtherPagesCatalogue();
 
 /**
  * The account area (/app/account/*): the same build as the join funnel, its own

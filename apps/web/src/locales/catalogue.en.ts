@@ -4,7 +4,8 @@ import { withFeatureCatalogues } from './feature-catalogues';
 
 /**
  * English: in the first load, as the default and the fallback of every other language. The account
- * area adds its own texts when it loads (`catalogue-account-area.en.ts`).
+ * area adds its own texts when it loads (`catalogue-account-area.en.ts`), every page but the
+ * numbered steps its own (`catalogue-other-pages.en.ts`).
  */
 export const translation = withFeatureCatalogues(
   main,

@@ -9,6 +9,7 @@ export const translation = withFeatureCatalogues(
     [
       './features/*.es-MX.json',
       './features/account-area/*.es-MX.json',
+      './features/other-pages/*.es-MX.json',
       './features/site-pages/*.es-MX.json',
     ],
     { eager: true, import: 'default' },

@@ -3,7 +3,9 @@ import { translation as joinEnglish } from './catalogue.en';
 import { translation as esMX } from './catalogue.es-MX';
 import { accountAreaTranslation } from './catalogue-account-area.en';
 import { inviteCredentialsTranslation } from './catalogue-invite-credentials.en';
+import { otherPagesTranslation } from './catalogue-other-pages.en';
 import { sitePagesTranslation } from './catalogue-site-pages.en';
+import firstLoadMain from './en.json';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -19,10 +21,11 @@ function leaves(value: object): string[] {
   );
 }
 
-// Every English text: the first load's catalogue plus the account area's, the site pages' and the
-// invited credentials page's own.
+// Every English text: the first load's catalogue plus the account area's, the site pages', the
+// invited credentials page's own and the other pages' (every page but the numbered steps).
 const en = {
   ...joinEnglish,
+  ...otherPagesTranslation,
   ...accountAreaTranslation,
   ...sitePagesTranslation,
   ...inviteCredentialsTranslation,
@@ -53,6 +56,15 @@ describe('UI catalogues', () => {
     expect(Object.keys(joinEnglish)).not.toContain('inviteCredentials');
     expect(Object.keys(inviteCredentialsTranslation)).toEqual(['inviteCredentials']);
     expect(Object.keys(esMX)).toContain('inviteCredentials');
+  });
+
+  it('leave the texts of the pages that are not numbered steps out of the first load', () => {
+    // The catalogue itself: the test setup adds these texts to the app's instance, which extends it.
+    expect(Object.keys(firstLoadMain)).not.toContain('checkout');
+    expect(Object.keys(otherPagesTranslation)).toEqual(
+      expect.arrayContaining(['checkout', 'pro', 'invite', 'credentials', 'receipt']),
+    );
+    expect(Object.keys(esMX)).toContain('checkout');
   });
 
   it('have the same keys in English and Spanish (Mexico)', () => {

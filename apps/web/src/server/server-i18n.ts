@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@coparent/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import * as english from '@/locales/catalogue.en';
 import * as spanish from '@/locales/catalogue.es-MX';
+import { otherPagesTranslation } from '@/locales/catalogue-other-pages.en';
 
 const instances = new Map<Locale, I18n>();
 
@@ -21,7 +22,10 @@ export function serverI18n(locale: Locale): I18n {
     ns: ['translation', 'validation'],
     defaultNS: 'translation',
     resources: {
-      en: { translation: english.translation, validation: english.validation },
+      en: {
+        translation: { ...english.translation, ...otherPagesTranslation },
+        validation: english.validation,
+      },
       'es-MX': { translation: spanish.translation, validation: spanish.validation },
     },
     interpolation: { escapeValue: false },

@@ -7,6 +7,7 @@ import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
 import { loadEverythingDeclaredOnDemand } from '../lib/on-demand';
+import { addOtherPagesCatalogue } from '../locales/catalogue-other-pages.en';
 
 // Screens render after mocked calls resolve; on a busy two-core CI machine that can take more than
 // Testing Library's default second. A real failure still fails, only later.
@@ -14,6 +15,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Components render alone here, without the route that adds their page's texts in the app.
+addOtherPagesCatalogue();
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

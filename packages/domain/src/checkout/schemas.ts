@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES, type PaymentType, RECEIPT_PAYMENT_TYPES } from '../constants/enums.js';
 import type { MessageKey } from '../messages/en.js';
-import { CurrencyCodeSchema, MinorUnitsSchema } from '../pricing/money.js';
+import { CurrencyCodeSchema, MinorUnitsSchema } from '../pricing/money-schemas.js';
 import {
   CouponDetailSchema,
   EnteredCodesSchema,

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { SUBSCRIPTION_TERMS, type SubscriptionTerm } from '../constants/enums.js';
-import { errorKey } from '../validation/fields.js';
+import type { BuildYourOwnValues } from './build-your-own-schemas.js';
 
 /**
  * Build-your-own (/alacarte): a subscription term plus options. The values the
@@ -30,26 +29,6 @@ export function isBuildYourOwnOptionCode(value: unknown): value is BuildYourOwnO
     typeof value === 'string' && (BUILD_YOUR_OWN_OPTION_CODES as readonly string[]).includes(value)
   );
 }
-
-export const SubscriptionTermSchema = z.enum(
-  SUBSCRIPTION_TERMS,
-  errorKey('pricing_subscription_error'),
-);
-
-const optionFlag = z.boolean(errorKey('invalidValue')).default(false);
-
-/** The /alacarte form: a term (required) and four option switches (default off). */
-export const BuildYourOwnValuesSchema = z.object(
-  {
-    subscription: SubscriptionTermSchema,
-    myfiles: optionFlag,
-    tonemeter: optionFlag,
-    unlimitedPayments: optionFlag,
-    calls: optionFlag,
-  },
-  errorKey('invalidValue'),
-);
-export type BuildYourOwnValues = z.infer<typeof BuildYourOwnValuesSchema>;
 
 export function termForYears(years: number): SubscriptionTerm {
   return years === 1 ? 'SUB1YEAR' : 'SUB2YEAR';

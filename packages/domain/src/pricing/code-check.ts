@@ -1,37 +1,8 @@
-import { z } from 'zod';
 import type { MessageKey } from '../messages/en.js';
-import { errorKey } from '../validation/fields.js';
 import type { SubscriptionCodeRejection } from './codes.js';
 
 /** Longest subscription code a person can type in the code box. */
 export const SUBSCRIPTION_CODE_MAX_LENGTH = 40;
-
-/** POST /v2/signups/{id}/codes/check: one code, checked against every package offered. */
-export const CodeCheckRequestSchema = z.object(
-  {
-    code: z
-      .string(errorKey('code_unknown_error'))
-      .trim()
-      .min(1, errorKey('code_unknown_error'))
-      .max(SUBSCRIPTION_CODE_MAX_LENGTH, errorKey('code_unknown_error')),
-  },
-  errorKey('invalidValue'),
-);
-export type CodeCheckRequest = z.infer<typeof CodeCheckRequestSchema>;
-
-/** The packages the code pays for, with what it covers of each (amounts formatted). */
-export const CodeCheckResponseSchema = z.object({
-  code: z.string(),
-  packages: z.array(
-    z.object({
-      packageId: z.number().int(),
-      /** The code pays the whole price (nothing left to pay by card). */
-      isFullyCovered: z.boolean(),
-      amountFormatted: z.string(),
-    }),
-  ),
-});
-export type CodeCheckResponse = z.infer<typeof CodeCheckResponseSchema>;
 
 /** Why a code was refused for the packages offered, most telling first. */
 const REFUSAL_ORDER: readonly SubscriptionCodeRejection[] = [

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../constants/limits.js';
 import type { Locale } from '../constants/locale.js';
 
@@ -11,7 +10,6 @@ import type { Locale } from '../constants/locale.js';
 /** The currencies we sell in. Mexico is priced in pesos (MXN). */
 export const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'MXN'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
-export const CurrencyCodeSchema = z.enum(CURRENCIES);
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
@@ -30,9 +28,6 @@ export const CURRENCY_MINOR_DIGITS: Readonly<Record<CurrencyCode, number>> = {
 
 /** The largest amount the engine accepts: 10^12 minor units keeps every product below 2^53. */
 export const MAX_MINOR_UNITS = 1_000_000_000_000;
-
-/** An amount in minor units: a non-negative safe integer. */
-export const MinorUnitsSchema = z.number().int().min(0).max(MAX_MINOR_UNITS);
 
 export function assertMinorUnits(value: number, what = 'amount'): void {
   if (!Number.isSafeInteger(value) || Math.abs(value) > MAX_MINOR_UNITS) {

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMessageKey } from '../messages/translate.js';
 import {
-  BuildYourOwnValuesSchema,
   buildYourOwnAmount,
   buildYourOwnServices,
   buildYourOwnValuesFrom,
   type PricedOption,
   termForYears,
 } from './build-your-own.js';
+import { BuildYourOwnValuesSchema } from './build-your-own-schemas.js';
 import {
   paymentCodeValue,
   promoDiscount,

@@ -1,32 +1,19 @@
 import { z } from 'zod';
 import { optionalInput, optionalText } from '../validation/blank.js';
 import { errorKey } from '../validation/fields.js';
-import {
-  BUILD_YOUR_OWN_OPTION_CODES,
-  BuildYourOwnValuesSchema,
-  SubscriptionTermSchema,
-} from './build-your-own.js';
-import { CurrencyCodeSchema } from './money.js';
+import { BUILD_YOUR_OWN_OPTION_CODES } from './build-your-own.js';
+import { BuildYourOwnValuesSchema, SubscriptionTermSchema } from './build-your-own-schemas.js';
+import { CurrencyCodeSchema } from './money-schemas.js';
 import { PricingGroupSchema } from './pricing-group.js';
 import { TAX_WORDINGS, TaxLineSchema } from './tax.js';
+
+// The package codes' reading (no zod) is in package-code.ts, for the screens that only read codes.
+export * from './package-code.js';
 
 /**
  * Request and response schemas of the pricing calls (docs/pricing.md). Every
  * amount is an integer number of minor units; each has a `…Formatted` twin for display.
  */
-
-/** A package code: letters and a number where 2 means two years (ESS1, PREM2, BYO1). */
-export const PACKAGE_CODE_PATTERN = /^[A-Z]+[0-9]+$/;
-
-export type PackageCode = { letters: string; number: number; years: 1 | 2 };
-
-/** 'PREM2' → { letters: 'PREM', number: 2, years: 2 }; anything that is not a code → null. */
-export function parsePackageCode(code: string): PackageCode | null {
-  const match = /^([A-Z]+)([0-9]+)$/.exec(code.trim().toUpperCase());
-  if (!match) return null;
-  const number = Number(match[2]);
-  return { letters: match[1] ?? '', number, years: number === 2 ? 2 : 1 };
-}
 
 export const PackageIdSchema = z
   .number(errorKey('pricing_package_error'))

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PHONE_CODE, MAX_CHILDREN } from '../constants/limits.js';
-import type { PhoneCodeId } from '../constants/phone-codes.js';
-import type { MessageKey } from '../messages/en.js';
+import { MAX_CHILDREN } from '../constants/limits.js';
 import {
   errorKey,
   fieldIssue,
@@ -13,6 +11,11 @@ import {
   samePhone,
 } from '../validation/fields.js';
 import { emailKey, sameEmail } from '../validation/text.js';
+import { type FamilyFormContext, isTextedCoParent } from './family-rules.js';
+
+// What the step-2 screen uses without checking (the empty rows, who is texted) is in
+// family-rules.ts, so the screen does not load zod with it; the schemas load with its first check.
+export * from './family-rules.js';
 
 /** Co-parent on the family form. Empty strings mean "not given". */
 export const CoParentFormSchema = z.object(
@@ -37,37 +40,6 @@ export const ChildFormSchema = z.object(
   errorKey('invalidValue'),
 );
 export type ChildForm = z.infer<typeof ChildFormSchema>;
-
-export type FamilyFormContext = {
-  /** Parent A's email (from step 1). */
-  parentEmail: string;
-  /** Parent A's phone (from step 1), to refuse the same number for the co-parent. */
-  parentPhone?: { countryCode: PhoneCodeId; phoneNumber: string } | undefined;
-  /** Step 1's answer: does Parent A know the co-parent's email? */
-  knowsCoParentEmail: boolean;
-  /**
-   * Why a number to be texted cannot be (`textablePhoneIssue`), on the server only: the check
-   * needs libphonenumber's full metadata, too large for the web's bundle. The page shows the
-   * server's message by the field.
-   */
-  textablePhone?: (phone: {
-    countryCode: PhoneCodeId;
-    phoneNumber: string;
-  }) => MessageKey | undefined;
-};
-
-/**
- * Whether the co-parent is sent the invitation by text: they have a phone, and either no email
- * (the phone is the only way to reach them) or Parent A ticked "also text them".
- */
-export function isTextedCoParent(coParent: {
-  email?: string | null;
-  phoneNumber?: string | null;
-  alsoText?: boolean | null;
-}): boolean {
-  if (!coParent.phoneNumber) return false;
-  return !coParent.email || coParent.alsoText === true;
-}
 
 const familyShape = {
   coParent: CoParentFormSchema,
@@ -168,19 +140,6 @@ export function safeParseFamilyForm(ctx: FamilyFormContext, values: unknown) {
 }
 export type FamilyForm = z.infer<ReturnType<typeof familyFormSchema>>;
 export type FamilyFormInput = z.input<ReturnType<typeof familyFormSchema>>;
-
-/** An empty child entry (what Add Child appends). */
-export function emptyChild(): ChildForm {
-  return { firstName: '', lastName: '', email: '' };
-}
-
-/** Initial family form values. */
-export function emptyFamilyForm(countryCode: PhoneCodeId = DEFAULT_PHONE_CODE): FamilyForm {
-  return {
-    coParent: { firstName: '', lastName: '', email: '', countryCode, phoneNumber: '' },
-    children: [emptyChild()],
-  };
-}
 
 /**
  * The co-parent email speed-bump (experiment coparent-email-speed-bump): the one email it asks

@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_CODE } from '../constants/limits.js';
-import type { BuildYourOwnValues } from '../pricing/build-your-own.js';
+import type { BuildYourOwnValues } from '../pricing/build-your-own-schemas.js';
 import type { FamilyFormContext, FamilyFormInput } from './family.js';
 import type { CreateSignupRequest, SignupState, UpdateFamilySectionRequest } from './signup.js';
 import type { StepOneForm } from './step-one.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SavedBillingSchema, UpdateBillingSectionRequestSchema } from '../checkout/schemas.js';
-import { BuildYourOwnValuesSchema } from '../pricing/build-your-own.js';
+import { BuildYourOwnValuesSchema } from '../pricing/build-your-own-schemas.js';
 import {
   PricingResponseSchema,
   SavedOrderSchema,

@@ -5,9 +5,13 @@ import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { SupportCall } from '@/components/support-call';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { JOIN_BASENAME } from '../join-path';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 const PANEL_ID = 'coparent-has-account';
 /** `?answer=has-account`: "Yes" sent as a form, on a page that runs no script. */

@@ -27,11 +27,15 @@ import { fullPage } from '@/lib/full-page';
 import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { isLoggedInHere } from '@/stores/auth-storage';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { JOIN_BASENAME } from '../join-path';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 function readState(state: unknown): CredentialsLocationState | undefined {
   if (typeof state !== 'object' || state === null) return undefined;

@@ -14,9 +14,13 @@ import { useScriptlessPage } from '@/lib/scriptless-page';
 import { useSupportPhone } from '@/lib/support-phone';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { LOGIN_URL } from '../layout/site-header';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 const RECOVER_URL = ACCOUNT_RECOVER_PATH;
 

@@ -15,7 +15,11 @@ import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { LoadError } from '@/features/packages/components/load-error';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 function BillingInfo({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();

@@ -35,7 +35,11 @@ import { useFlag } from '@/lib/flags';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useRepeatable } from '@/lib/use-repeatable';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** The saved build-your-own order as form values (a pending choice has no term yet). */
 function savedValues(order: SavedOrder, chosen: Package): BuildYourOwnValues {

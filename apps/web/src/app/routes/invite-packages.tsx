@@ -20,7 +20,11 @@ import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-o
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRepeatable } from '@/lib/use-repeatable';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 function Packages({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();

@@ -18,6 +18,10 @@ import { usePackages } from '@/features/packages/api/get-packages';
 import { LoadError } from '@/features/packages/components/load-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 function InvitePayment({ token, context }: { token: string; context: InvitedContext }) {
   const { t } = useTranslation();

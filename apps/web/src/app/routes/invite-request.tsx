@@ -9,8 +9,12 @@ import { InviteCompleted } from '@/features/invite/components/invite-completed';
 import { isInviteCompleted } from '@/features/invite/invite-errors';
 import { supportEmail } from '@/features/invite/support-email';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { readInviteToken } from '@/stores/invite-token';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /**
  * /invite/request: with the stored invite token (live, expired or

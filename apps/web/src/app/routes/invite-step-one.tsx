@@ -28,6 +28,10 @@ import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormStart } from '@/lib/use-form-start';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** What the server knows of the co-parent (Parent A typed the name and email or phone). */
 function knownValues(user: InvitedUser): InviteStepOneDraft {

@@ -27,7 +27,11 @@ import { isApiError } from '@/lib/api-client';
 import { useFlag } from '@/lib/flags';
 import { fullPage } from '@/lib/full-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** Parent A paid for the co-parent and the billing address is known: only credentials are left. */
 function needsOnlyCredentials(context: InvitedContext): boolean {

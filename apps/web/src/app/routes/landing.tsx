@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { useFlag } from '@/lib/flags';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** /signup: two choices. Parents skip /coparentstatus when that experiment is in treatment. */
 export function LandingRoute() {

@@ -30,9 +30,13 @@ import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { fullPage } from '@/lib/full-page';
 import { useServerSignup, useWrittenSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /**
  * /payment: as the server wrote it with the browser's signup (its forms post without a script)

@@ -17,6 +17,10 @@ import { savePricingSelection } from '@/features/packages/pricing-selection';
 import { track } from '@/lib/analytics';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /**
  * /pricing: the public pricing page. It shows the packages for the chosen country (defaulting to

@@ -24,7 +24,11 @@ import { useFormSubmission } from '@/lib/form-submission';
 import { useAnnounceSupportCountry } from '@/lib/support-country';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** Sets the document title from here only while no form does (a form adds "Error: " itself). */
 function DocumentTitle({ title }: { title: string }) {

@@ -20,8 +20,12 @@ import { useServerSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useLocale } from '@/lib/use-locale';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { useFunnelStore } from '@/stores/funnel-store';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /** Where the conversion is counted: now, only by a browser without a script, or not here. */
 type Conversion = 'counted' | 'withoutScript' | 'none';

@@ -9,9 +9,13 @@ import { useCheckoutStore } from '@/features/checkout/checkout-store';
 import { useResumeSignup } from '@/features/join/api/resume-signup';
 import { useTokenFromAddress } from '@/lib/use-address-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { JOIN_BASENAME } from '../join-path';
 import styles from './routes.module.css';
+
+// The texts of every page but the numbered steps come with the page (JS size budgets).
+addOtherPagesCatalogue();
 
 /**
  * /resume?token=…: the resume email's link (decision 046). The token leaves the address bar at

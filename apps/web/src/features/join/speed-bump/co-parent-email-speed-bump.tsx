@@ -1,9 +1,9 @@
-import { speedBumpEmailSchema } from '@coparent/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
+import { JOIN_FORM_CHECKS } from '@/features/join/form-checks';
 import { useErrorText } from '@/lib/use-error-text';
 
 type CoParentEmailSpeedBumpProps = {
@@ -44,10 +44,12 @@ export function CoParentEmailSpeedBump({
   // "Change" sends focus to the form; every other close returns it to Continue (Radix's default).
   const focusOnClose = useRef<(() => void) | null>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // React bubbles through the portal: the step-2 form must not see this submit.
     event.stopPropagation();
+    // The email's check loads with step 2's form checks (zod with them), on demand.
+    const { speedBumpEmailSchema } = await JOIN_FORM_CHECKS['/step2'].load();
     const result = speedBumpEmailSchema({ parentEmail }).safeParse(email);
     if (!result.success) {
       setError(result.error.issues[0]?.message);
@@ -101,7 +103,7 @@ export function CoParentEmailSpeedBump({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit}>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           ref={inputRef}
           id={`${formId}-email`}

@@ -1,4 +1,4 @@
-import { type CodeCheckResponse, CodeCheckResponseSchema } from '@coparent/domain';
+import type { CodeCheckResponse } from '@coparent/domain';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 import type { SignupKey } from '@/stores/funnel-store';
 
@@ -14,5 +14,6 @@ export async function checkSubscriptionCode(
     `/v2/signups/${encodeURIComponent(signupId)}/codes/check`,
     { method: 'POST', body: { code }, registrationKey },
   );
+  const { CodeCheckResponseSchema } = await import('./answer-schemas');
   return parseAnswer(CodeCheckResponseSchema, answer, 'code check');
 }
