@@ -36,9 +36,22 @@ function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A catalogue's texts: its values, without their keys, `{{placeholders}}` and `<markup>`. */
+function catalogueTexts(json: string): string {
+  const texts: string[] = [];
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(JSON.parse(json));
+  return texts.join('\n').replace(/\{\{[^}]*\}\}|<\/?[\w-]+>/g, ' ');
+}
+
 function offences(paths: string[], words: string[]) {
   return paths.flatMap((path) => {
-    const text = readFileSync(join(root, path), 'utf8');
+    const file = readFileSync(join(root, path), 'utf8');
+    // What a person reads: a catalogue's keys and placeholders are the code's names.
+    const text = path.endsWith('.json') ? catalogueTexts(file) : file;
     return words
       .filter((word) =>
         new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'iu').test(text),
@@ -52,13 +65,13 @@ const templates = files(
   (name) => !name.includes('.test.'),
 );
 const spanish = [
-  ...files('apps/web/src/locales', (name) => name.endsWith('.es-MX.json')),
+  ...files('apps/web/src/locales', (name) => name.endsWith('es-MX.json')),
   ...files('apps/web/src/features/site-pages/content', (name) => name.endsWith('.es-MX.md')),
   'packages/domain/src/messages/es-mx.ts',
   ...templates,
 ];
 const english = [
-  ...files('apps/web/src/locales', (name) => name.endsWith('.en.json')),
+  ...files('apps/web/src/locales', (name) => name.endsWith('en.json')),
   ...files('apps/web/src/features/site-pages/content', (name) => name.endsWith('.en.md')),
   'packages/domain/src/messages/en.ts',
   ...templates,
