@@ -168,16 +168,10 @@ export async function inviteFormRoutes(
         sections: ['PACKAGE'],
         order: { packageId },
       });
-      if (saved.status === 403 || saved.status === 404) {
-        return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.request}`, 303);
-      }
-      // A package this invite is not offered, or a wait: the cards again, nothing saved.
-      if (saved.status !== 200) {
-        if (saved.status >= 500 && saved.status !== 503) {
-          throw new Error(`invite form: the API answered ${saved.status}`);
-        }
-        return again();
-      }
+      // A package this invite is not offered, or a wait: the cards again with the reason.
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(request, reply, { path: INVITE_PATHS.packages, values: {}, errors }, status);
+      if (saved.status !== 200) return refused(request, reply, saved, page);
       return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
     },
   );

@@ -232,6 +232,16 @@ describe('the invite screens after the welcome, written with the invite its cook
     });
   });
 
+  it('answers a package the catalog does not offer with the cards and the reason (422), nothing saved', async () => {
+    const { token, cookie } = await invitation();
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const res = await post('/invite/packages', { packageId: '999999' }, { ...OWN_POST, cookie });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('<main>/app/join/invite/packages: Bruno 1 [order.packageId]</main>');
+    expect(res.body).not.toContain(token);
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 1, order: null });
+  });
+
   it('sends a professional’s family on from the packages: nothing to pay', async () => {
     const { cookie } = await invitation('pro-invite');
     await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });

@@ -134,6 +134,22 @@ describe('the invite screens after the welcome rendered on the server', () => {
     expect(html).toContain('<form action="/app/join/invite/step1" method="get">');
   });
 
+  it('answers a refused choice with the cards and its reason in an error summary', async () => {
+    const submission = {
+      path: '/invite/packages',
+      values: {},
+      errors: [{ field: 'form', text: 'Too many attempts. Please wait.', type: 'ERROR' as const }],
+    };
+    const { html } = await written('/invite/packages', {
+      context: { lastCompletedStep: 1 },
+      submission,
+      locale: 'es-MX',
+    });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Too many attempts. Please wait.');
+    expect(html).toContain('value="3003" name="packageId"');
+  });
+
   it('writes no page for a professional’s family on the packages: nothing to pay there', async () => {
     const queries = await serverPageQueries('/invite/packages', {
       locale: 'en',
