@@ -1,4 +1,7 @@
 import {
+  BILLING_FORM_FIELDS,
+  BillingOnlyFormSchema,
+  billingFieldsFromForm,
   FORM_FIELD,
   hasBlockingErrors,
   INVITE_PATHS,
@@ -6,6 +9,7 @@ import {
   InvitedContextSchema,
   type InvitePath,
   InviteStepOneFormSchema,
+  invitedBillingRequest,
   inviteScreenRedirect,
   type MessageKey,
   PACKAGE_CHOICE_FIELD,
@@ -31,6 +35,9 @@ const INVITE_STEP_ONE_FIELDS: readonly string[] = STEP_ONE_FORM_FIELDS.filter(
 export const INVITE_FORMS: Record<string, (name: string) => boolean> = {
   [INVITE_PATHS.step1]: (name) => INVITE_STEP_ONE_FIELDS.includes(name),
   [INVITE_PATHS.packages]: () => false,
+  // The Billing view's fields without the referral (the invited flow does not ask it).
+  [INVITE_PATHS.billingInfo]: (name) =>
+    BILLING_FORM_FIELDS.includes(name) && name.startsWith('billing.'),
 };
 
 /** The API's refusals a page states in its own words: the person can only wait and try again. */
@@ -173,6 +180,31 @@ export async function inviteFormRoutes(
         answerWithPage(request, reply, { path: INVITE_PATHS.packages, values: {}, errors }, status);
       if (saved.status !== 200) return refused(request, reply, saved, page);
       return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+    },
+  );
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.billingInfo}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const open = await openInvite(request, reply, INVITE_PATHS.billingInfo);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const values = submittedInviteValues(INVITE_PATHS.billingInfo, request.body);
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(request, reply, { path: INVITE_PATHS.billingInfo, values, errors }, status);
+      const checked = BillingOnlyFormSchema.safeParse(billingFieldsFromForm(values));
+      // The page lists what the schema finds itself, from the values.
+      if (!checked.success) return page([], 422);
+      const { userId } = context;
+      const saved = await api(
+        'PATCH',
+        `/v2/users/${encodeURIComponent(userId)}`,
+        invitedBillingRequest(checked.data.billing, { userId }),
+      );
+      if (saved.status !== 200) return refused(request, reply, saved, page);
+      const warnings = validationErrorsOf(saved);
+      if (hasBlockingErrors(warnings)) return page(warnings, 422);
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.credentials)}`, 303);
     },
   );
 }

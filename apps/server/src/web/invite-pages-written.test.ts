@@ -18,8 +18,8 @@ const SHELL =
  * or the submission a post answers.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages'];
-export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages'];
+export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
@@ -29,6 +29,7 @@ export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function serverPageQueries(path, { fetchJson }) {
   const context = await fetchJson('/v2/invites/current');
   if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
+  if (path === '/invite/billing-info' && (context.lastCompletedStep < 1 || context.billingAddressComplete)) return [];
   const user = await fetchJson('/v2/users/' + context.userId);
   return [
     { queryKey: ['invite', 'current', 'cookie'], data: context },
@@ -46,6 +47,16 @@ export async function render(request, locale, written) {
 const PUBLIC_URL = 'https://join.example.test';
 /** What a browser's own form post carries. */
 const OWN_POST = { 'sec-fetch-site': 'same-origin' };
+
+/** The billing info as the form posts it (the invited flow asks no referral). */
+const BILLING = {
+  'billing.billingAddress': '100 Congress Ave',
+  'billing.city': 'Austin',
+  'billing.country': 'US',
+  'billing.region': 'TX',
+  'billing.postalCode': '78701',
+  'billing.timezone': 'America/Chicago',
+};
 
 describe('the invite screens after the welcome, written with the invite its cookie names', () => {
   const ctx = useTestDatabase('pglite');
@@ -247,5 +258,58 @@ describe('the invite screens after the welcome, written with the invite its cook
     await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
     const res = await post('/invite/packages', { packageId: '3003' }, { ...OWN_POST, cookie });
     expect(res.headers.location).toBe('/app/join/invite/credentials');
+  });
+
+  it('writes the billing info of a paid subscription, saves its post, then the credentials', async () => {
+    const { token, cookie } = await invitation('paid-coparent-invite');
+    const early = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+
+    const page = await open('/invite/billing-info', cookie);
+    expect(page.body).toContain('<main>/app/join/invite/billing-info: Bruno 2 []</main>');
+    expect(page.body).not.toContain(token);
+
+    const refused = await post(
+      '/invite/billing-info',
+      { ...BILLING, 'billing.city': '' },
+      { ...OWN_POST, cookie },
+    );
+    expect(refused.statusCode).toBe(422);
+    // The values posted come back in the page; the schema lists their problems there.
+    expect(refused.body).toContain('"billing.billingAddress":"100 Congress Ave"');
+    expect((await invitedUser(token)).address).toMatchObject({ line1: null });
+
+    const wrongRegion = await post(
+      '/invite/billing-info',
+      { ...BILLING, 'billing.postalCode': '10001' },
+      { ...OWN_POST, cookie },
+    );
+    expect(wrongRegion.statusCode).toBe(422);
+    expect(wrongRegion.body).toContain('[address.postalCode]');
+
+    const saved = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(saved.headers.location).toBe('/app/join/invite/credentials');
+    expect((await invitedUser(token)).address).toMatchObject({
+      line1: '100 Congress Ave',
+      postalCode: '78701',
+    });
+    // Its address complete, the billing info is no longer this invite's: the app's shell.
+    expect((await open('/invite/billing-info', cookie)).body).toBe(SHELL);
+    const again = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(again.headers.location).toBe('/app/join/invite/credentials');
+  });
+
+  it('sends a billing info post of an unpaid invite to its own next screen, and refuses another site', async () => {
+    const { cookie } = await invitation();
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const unpaid = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(unpaid.headers.location).toBe('/app/join/invite/packages');
+    const crossSite = await post('/invite/billing-info', BILLING, {
+      'sec-fetch-site': 'cross-site',
+      cookie,
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 });

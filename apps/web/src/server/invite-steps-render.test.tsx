@@ -158,6 +158,43 @@ describe('the invite screens after the welcome rendered on the server', () => {
     expect(queries).toEqual([]);
   });
 
+  it('writes the billing info of a paid subscription as a form posting to itself', async () => {
+    const paid = { lastCompletedStep: 2, isSubscriptionCurrent: true };
+    expect(
+      await serverPageQueries('/invite/billing-info', {
+        locale: 'en',
+        fetchJson: apiWith({ ...paid, billingAddressComplete: true }),
+      }),
+    ).toEqual([]);
+    const { html } = await written('/invite/billing-info', { context: paid, locale: 'es-MX' });
+    expect(html).toContain('action="/app/join/invite/billing-info" method="post"');
+    expect(html).toContain('value="9 Elm St"');
+    expect(html).not.toContain('role="status"');
+    // Back is a link inside the form, which works without a script.
+    expect(html).toContain('href="/app/join/invite/step1"');
+  });
+
+  it('answers a posted billing info with its problems listed and the values kept', async () => {
+    const submission = {
+      path: '/invite/billing-info',
+      values: {
+        'billing.billingAddress': '1 Main St',
+        'billing.city': '',
+        'billing.country': 'US',
+        'billing.region': 'TX',
+        'billing.postalCode': '78701',
+        'billing.timezone': 'America/Chicago',
+      },
+      errors: [],
+    };
+    const { html } = await written('/invite/billing-info', {
+      context: { lastCompletedStep: 2, isSubscriptionCurrent: true },
+      submission,
+    });
+    expect(html).toContain('There is a problem');
+    expect(html).toContain('value="1 Main St"');
+  });
+
   it('the app takes step 1 over without a mismatch, asking nothing, keeping what was typed', async () => {
     const { calls } = mockFetch(
       on('GET', '/v2/invites/current', { body: invitedContext() }),
@@ -180,6 +217,20 @@ describe('the invite screens after the welcome rendered on the server', () => {
     await userEvent.clear(screen.getByLabelText('First name'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('There is a problem')).toBeVisible();
+  });
+
+  it('the app takes the billing info over without a mismatch, its form still there', async () => {
+    const paid = { lastCompletedStep: 2, isSubscriptionCurrent: true };
+    mockFetch(
+      on('GET', '/v2/invites/current', { body: invitedContext(paid) }),
+      on('GET', INVITED_USER_PATH, { body: invitedUser({ lastCompletedStep: 2 }) }),
+    );
+    const { html, queries } = await written('/invite/billing-info', { context: paid });
+    const container = mount(html, '/invite/billing-info', queries);
+    const errors = vi.spyOn(console, 'error');
+    await startOn(container);
+    expect(errors).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Billing address')).toHaveValue('9 Elm St');
   });
 
   it('the app takes the packages over without a mismatch', async () => {

@@ -158,6 +158,8 @@ export function inviteScreenRedirect(
         inviteCoveredRedirect(progress) ??
         (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
       );
+    case INVITE_PATHS.billingInfo:
+      return inviteBillingInfoRedirect(progress);
     default:
       // A screen the server does not write: the app's rules alone.
       return INVITE_PATHS.welcome;

@@ -1,10 +1,9 @@
 import {
-  billingFormToRequest,
   type InvitedPaymentRequestInput,
+  invitedBillingRequest,
   type InvitePricingRequestInput,
   isInviteAuthFailure,
   PricingResponseSchema,
-  type UpdateInvitedUserRequestInput,
 } from '@coparent/domain';
 import { parsePaymentResponse } from '@/features/checkout/api/pay-signup';
 import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
@@ -30,13 +29,10 @@ export function inviteCheckoutCalls({
   return {
     // PATCH sections PARENT + ADDRESS: the address (PRIMARY) and the time zone; no referral.
     saveBilling: async (values) => {
-      const { address, parent } = billingFormToRequest(values.billing);
-      const body: UpdateInvitedUserRequestInput = {
-        sections: ['PARENT', 'ADDRESS'],
-        parent: { ...parent, userId },
-        address: { ...address, type: 'PRIMARY' },
+      const body = invitedBillingRequest(values.billing, {
+        userId,
         segmentAnonymousId: getAnonymousId(),
-      };
+      });
       return toSaveBillingAnswer(
         await apiRequest<unknown>(url, { method: 'PATCH', body, headers }),
       );
