@@ -82,6 +82,32 @@ for (const lang of LANGUAGES) {
     await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
     await submitWithoutScript(page, t(lang, 'common.continue'));
     await expect(page).toHaveURL(/\/app\/join\/invite\/billing-info$/);
+
+    // The billing info: the Billing view's form alone, written from the cookie's invite.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'invitePayment.billingInfo.title'),
+    );
+    await expect(page.getByLabel(t(lang, 'checkout.billing.country'))).toHaveValue('US');
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/billing-info (${lang})`);
+
+    // Sent without a city: the page again, its problem listed, what was typed kept.
+    const address = page.getByLabel(t(lang, 'checkout.billing.address'), { exact: true });
+    await address.fill('100 Congress Ave');
+    await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
+    await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
+    const refused = await submitWithoutScript(page, t(lang, 'invitePayment.billingInfo.submit'));
+    expect(refused.status()).toBe(422);
+    const problems = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
+    await expect(problems.getByRole('link').first()).toBeVisible();
+    await expect(address).toHaveValue('100 Congress Ave');
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/billing-info refused (${lang})`);
+
+    await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
+    await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+    const saved = await submitWithoutScript(page, t(lang, 'invitePayment.billingInfo.submit'));
+    expect(saved.status()).toBe(303);
+    await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
     await context.close();
   });
 }
