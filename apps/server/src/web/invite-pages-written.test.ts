@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { orderPricingBody } from '@coparent/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { App } from '../app.js';
+import { payments } from '../db/schema.js';
 import { type InviteScenario, seedInviteScenario } from '../modules/invite/scenarios.js';
 import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
 
@@ -18,8 +21,8 @@ const SHELL =
  * or the submission a post answers.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info'];
-export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info'];
+export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
@@ -30,6 +33,7 @@ export async function serverPageQueries(path, { fetchJson }) {
   const context = await fetchJson('/v2/invites/current');
   if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
   if (path === '/invite/billing-info' && (context.lastCompletedStep < 1 || context.billingAddressComplete)) return [];
+  if (path === '/invite/payment' && (context.lastCompletedStep < 2 || context.isSubscriptionCurrent)) return [];
   const user = await fetchJson('/v2/users/' + context.userId);
   return [
     { queryKey: ['invite', 'current', 'cookie'], data: context },
@@ -57,6 +61,14 @@ const BILLING = {
   'billing.postalCode': '78701',
   'billing.timezone': 'America/Chicago',
 };
+
+/** The submission the answered page carries (what the app and the views read). */
+function writtenSubmission(body: string): { values: Record<string, string> } {
+  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
+    body,
+  );
+  return JSON.parse(written?.[1] ?? 'null');
+}
 
 describe('the invite screens after the welcome, written with the invite its cookie names', () => {
   const ctx = useTestDatabase('pglite');
@@ -311,5 +323,60 @@ describe('the invite screens after the welcome, written with the invite its cook
       cookie,
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('pays the invite’s order from the posted views once, then the credentials', async () => {
+    const { token, cookie } = await invitation();
+    const own = { ...OWN_POST, cookie };
+    const early = await post('/invite/payment', { paymentView: 'BILLING', ...BILLING }, own);
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+    await post('/invite/step1', stepOneFields(), own);
+    await post('/invite/packages', { packageId: '3003' }, own);
+
+    const billing = await post('/invite/payment', { paymentView: 'BILLING', ...BILLING }, own);
+    expect(billing.statusCode, billing.body).toBe(303);
+    expect(billing.headers.location).toBe('/app/join/invite/payment?view=PAYMENT');
+    const card = { number: '4111 1111 1111 1111', expirationDate: '12/34', cvv: '123' };
+    const review = await post('/invite/payment', { paymentView: 'PAYMENT', ...card }, own);
+    expect(review.statusCode).toBe(200);
+    expect(review.body).not.toContain('4111');
+    expect(review.body).not.toContain(token);
+
+    const { userId } = (await invitedUser(token)) as { userId: string };
+    const priced = await app.inject({
+      method: 'POST',
+      url: `/v2/users/${userId}/pricing`,
+      headers: { cookie },
+      payload: {
+        userId,
+        orderDetail: orderPricingBody({
+          order: { packageId: 3003, productId: null, services: [] },
+          payForCoparent: false,
+          paymentCodes: [],
+          promoCodes: [],
+        }).orderDetail,
+        subscriptionCodes: [],
+        promoCodes: [],
+      },
+    });
+    const { totals } = priced.json() as { totals: { total: number; taxAmount: number } };
+    const payNow = {
+      ...writtenSubmission(review.body).values,
+      amountDisplayed: String(totals.total),
+      taxAmountDisplayed: String(totals.taxAmount),
+    };
+    const paid = await post('/invite/payment', payNow, own);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe('/app/join/invite/credentials');
+    // Pay now again (an answer lost): on to the credentials, nothing paid twice.
+    const again = await post('/invite/payment', payNow, own);
+    expect(again.headers.location).toBe('/app/join/invite/credentials');
+    const rows = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invitedUserId, userId));
+    expect(rows).toHaveLength(1);
+    // Paid, the payment is no longer this invite's screen: the app's shell.
+    expect((await open('/invite/payment', cookie)).body).toBe(SHELL);
   });
 });

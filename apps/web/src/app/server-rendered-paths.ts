@@ -22,6 +22,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/invite/step1',
   '/invite/packages',
   '/invite/billing-info',
+  '/invite/payment',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -55,4 +56,5 @@ export const INVITE_PAGE_PATHS: readonly string[] = [
   '/invite/step1',
   '/invite/packages',
   '/invite/billing-info',
+  '/invite/payment',
 ];

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { priceFor } from '@/test/checkout-fixtures';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITED_USER_PATH, invitedContext, invitedUser } from '@/test/invite-fixtures';
 import { lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
@@ -23,11 +24,14 @@ import {
 type Progress = Parameters<typeof invitedContext>[0];
 
 /** The API as the server reads it for the page, with the browser's cookie (never a bearer). */
-function apiWith(context: Progress = {}) {
-  return async (path: string, init?: { bearer?: string }): Promise<unknown> => {
+function apiWith(context: Progress = {}, user: Parameters<typeof invitedUser>[0] = {}) {
+  return async (path: string, init?: { bearer?: string; body?: unknown }): Promise<unknown> => {
     if (init?.bearer) throw new Error('the invite pages read with the cookie alone');
     if (path === '/v2/invites/current') return invitedContext(context);
-    if (path === INVITED_USER_PATH) return invitedUser({ lastCompletedStep: 0 });
+    if (path === INVITED_USER_PATH) return invitedUser({ lastCompletedStep: 0, ...user });
+    if (path === `${INVITED_USER_PATH}/pricing` && init?.body) {
+      return priceFor(US_PACKAGES, init.body as Parameters<typeof priceFor>[1]).body;
+    }
     if (path.startsWith('/v2/pricing')) return lookupFor(US_PACKAGES, 'US');
     if (path.startsWith('/v2/packages')) return { packages: US_PACKAGES };
     throw new Error(`unexpected ${path}`);
@@ -38,12 +42,20 @@ async function written(
   path: string,
   {
     context,
+    user,
     submission,
     locale = 'en',
-  }: { context?: Progress; submission?: FormSubmission; locale?: 'en' | 'es-MX' } = {},
+    search = '',
+  }: {
+    context?: Progress;
+    user?: Parameters<typeof invitedUser>[0];
+    submission?: FormSubmission;
+    locale?: 'en' | 'es-MX';
+    search?: string;
+  } = {},
 ) {
-  const queries = await serverPageQueries(path, { locale, fetchJson: apiWith(context) });
-  const rendered = await render(new Request(`http://localhost/app/join${path}`), locale, {
+  const queries = await serverPageQueries(path, { locale, fetchJson: apiWith(context, user) });
+  const rendered = await render(new Request(`http://localhost/app/join${path}${search}`), locale, {
     queries,
     submission,
   });
@@ -193,6 +205,27 @@ describe('the invite screens after the welcome rendered on the server', () => {
     });
     expect(html).toContain('There is a problem');
     expect(html).toContain('value="1 Main St"');
+  });
+
+  it('writes the payment of the chosen package: Billing, then the sandbox card, posting to itself', async () => {
+    const chosen = {
+      context: { lastCompletedStep: 2 },
+      user: { lastCompletedStep: 2, order: { packageId: 3003, productId: null, services: [] } },
+    };
+    expect(
+      await serverPageQueries('/invite/payment', {
+        locale: 'en',
+        fetchJson: apiWith({ lastCompletedStep: 2, isSubscriptionCurrent: true }, chosen.user),
+      }),
+    ).toEqual([]);
+    const billing = await written('/invite/payment', { ...chosen, locale: 'es-MX' });
+    expect(billing.html).toContain('action="/app/join/invite/payment" method="post"');
+    expect(billing.html).toContain('value="9 Elm St"');
+    // No referral question in the invited flow.
+    expect(billing.html).not.toContain('referral.selection');
+    const card = await written('/invite/payment', { ...chosen, search: '?view=PAYMENT' });
+    expect(card.html).toContain('name="number"');
+    expect(card.html).toContain('action="/app/join/invite/payment" method="post"');
   });
 
   it('the app takes step 1 over without a mismatch, asking nothing, keeping what was typed', async () => {

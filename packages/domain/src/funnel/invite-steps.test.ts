@@ -203,10 +203,26 @@ describe('inviteScreenRedirect', () => {
     ).toBe(INVITE_PATHS.packages);
   });
 
-  it('leaves a screen the server does not write to the app', () => {
-    expect(inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 2 })).toBe(
-      INVITE_PATHS.welcome,
+  it('sends an invite to the payment once its package is chosen, and a paid one on', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 1 })).toBe(
+      INVITE_PATHS.packages,
     );
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 2 }),
+    ).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.payment, {
+        ...progress,
+        lastCompletedStep: 2,
+        isSubscriptionCurrent: true,
+      }),
+    ).toBe(INVITE_PATHS.credentials);
+  });
+
+  it('leaves a screen the server does not write to the app', () => {
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, { ...progress, lastCompletedStep: 2 }),
+    ).toBe(INVITE_PATHS.welcome);
   });
 });
 

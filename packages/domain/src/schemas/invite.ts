@@ -8,7 +8,6 @@ import {
   SavedOrderSchema,
 } from '../pricing/schemas.js';
 import { optionalInput, optionalText } from '../validation/blank.js';
-import type { Billing } from './address.js';
 import {
   emailSchema,
   errorKey,
@@ -24,6 +23,7 @@ import {
   securityCodeSchema,
   securityQuestionSchema,
 } from '../validation/security.js';
+import type { Billing } from './address.js';
 import {
   addressLineSchema,
   BillingAddressSchema,

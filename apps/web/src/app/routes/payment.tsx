@@ -14,7 +14,10 @@ import {
 } from '@/features/checkout/checkout-session';
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
-import { PostedCheckoutPage } from '@/features/checkout/components/posted-checkout-page';
+import {
+  PostedCheckoutPage,
+  signupPostedCheckout,
+} from '@/features/checkout/components/posted-checkout-page';
 import { TabPaymentSteps } from '@/features/checkout/components/tab-payment-steps';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
 import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
@@ -30,6 +33,7 @@ import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { fullPage } from '@/lib/full-page';
 import { useServerSignup, useWrittenSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
 import styles from './routes.module.css';
@@ -50,10 +54,11 @@ export function PaymentRoute() {
 /** The page the server wrote: its forms post to the server until the app has the page. */
 function PostedPayment({ signup, order }: { signup: SignupState; order: SavedOrder }) {
   const offered = useOfferedPackages(signupPricingCriteria(signup));
+  const locale = useLocale();
   return (
     <>
       <PostedCheckoutPage
-        signup={signup}
+        {...signupPostedCheckout(signup, order, locale)}
         order={order}
         pkg={offered.packages?.find((p) => p.id === order.packageId)}
         pricingCountry={offered.group?.country}
