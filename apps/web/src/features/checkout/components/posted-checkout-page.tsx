@@ -1,7 +1,6 @@
 import {
   codesCoveringOrder,
   isConsentRequired,
-  type Locale,
   PAYMENT_VIEW_FIELD,
   PAYMENT_VIEW_PARAM,
   type Package,
@@ -10,7 +9,6 @@ import {
   paymentViewOf,
   type SavedBilling,
   type SavedOrder,
-  type SignupState,
 } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -20,10 +18,9 @@ import { JOIN_BASENAME } from '@/app/join-path';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
-import { StepIndicator } from '@/components/step-indicator';
 import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { savedOrderPricingBody, savedOrderPricingQueryOptions } from '../api/signup-order-pricing';
+import type { savedOrderPricingQueryOptions } from '../api/signup-order-pricing';
 import { defaultCountryFor } from '../billing-values';
 import type { SavedBillingValues } from '../checkout-store';
 import { useSummaryRenderer } from '../hooks/use-summary-renderer';
@@ -52,30 +49,7 @@ function billingValuesOf(billing: Pick<SavedBilling, 'address' | 'timeZone'>): S
   };
 }
 
-/** The signup's side of the posted page: what the join's /payment is written with. */
-export function signupPostedCheckout(signup: SignupState, order: SavedOrder, locale: Locale) {
-  return {
-    path: '/payment',
-    parent: {
-      firstName: signup.parent.firstName,
-      lastName: signup.parent.lastName,
-      email: signup.parent.email ?? '',
-      phoneCountryCode: signup.parent.phoneCountryCode ?? undefined,
-      phoneNumber: signup.parent.phoneNumber ?? undefined,
-    },
-    savedBilling: signup.billing,
-    pricing: savedOrderPricingQueryOptions(signup, savedOrderPricingBody(signup, order), locale),
-    showReferral: true,
-    packagesPath: '/step3',
-    emailChangePath: '/step1',
-    lastCompletedStep: signup.lastCompletedStep,
-  } satisfies Omit<
-    PostedCheckoutPageProps,
-    'order' | 'pkg' | 'pricingCountry' | 'packagesFailed' | 'onRetry'
-  >;
-}
-
-type PostedCheckoutPageProps = {
+export type PostedCheckoutPageProps = {
   /** The page's join path: its forms post to it (the server answers them). */
   path: string;
   parent: {
@@ -95,8 +69,11 @@ type PostedCheckoutPageProps = {
   /** Where Billing's Back goes (the packages), and where the email is changed. */
   packagesPath: string;
   emailChangePath: string;
-  /** The join's numbered steps the page is step 4 of; none for the invite (its own heading). */
-  lastCompletedStep?: number;
+  /**
+   * The join's numbered steps, the payment views inside as step 4's sub-steps, and the page's
+   * heading; none for the invite (its route has the heading, the views are its indicator).
+   */
+  joinSteps?: (paymentSteps: ReactNode) => ReactNode;
   /** The package of the order (the summary names it), once read. */
   pkg: Package | undefined;
   /** The country the visitor's pricing group was decided by (the default billing country). */
@@ -123,7 +100,7 @@ export function PostedCheckoutPage({
   showReferral,
   packagesPath,
   emailChangePath,
-  lastCompletedStep,
+  joinSteps,
   pkg,
   pricingCountry,
   packagesFailed,
@@ -213,21 +190,19 @@ export function PostedCheckoutPage({
       lastCompletedPaymentStep={view === 'REVIEW' ? 2 : savedBilling ? 1 : 0}
       onSelect={() => undefined}
       hrefFor={viewUrl}
-      isSubSteps={lastCompletedStep !== undefined}
+      isSubSteps={joinSteps !== undefined}
     />
   );
   return (
     <>
-      {/* One indicator on the join: the payment views are step 4's sub-steps. */}
-      {lastCompletedStep !== undefined ? (
-        <StepIndicator currentStep={4} lastCompletedStep={lastCompletedStep}>
-          {steps}
-        </StepIndicator>
+      {joinSteps ? (
+        <>
+          {joinSteps(steps)}
+          <PageHeading>{t('paymentStep.title')}</PageHeading>
+        </>
       ) : (
         steps
       )}
-      {/* The invite's route has its own heading (above the indicator). */}
-      {lastCompletedStep !== undefined ? <PageHeading>{t('paymentStep.title')}</PageHeading> : null}
       <div className={view === 'REVIEW' ? styles.layoutSingle : styles.layout}>
         {/* First, as a phone shows it above the form (the stylesheet puts it aside on a wide one) */}
         {view === 'REVIEW' ? null : (
