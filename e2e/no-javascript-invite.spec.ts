@@ -10,11 +10,12 @@ import {
 import { expect, test } from './support/test';
 
 // The invited co-parent with a browser that runs no script: from the emailed link, every screen
-// after the welcome that the server writes (step 1, the packages) is written with the invite the
-// HttpOnly cookie names, and every form is posted to the server (docs/web.md, decision 061).
+// after the welcome that the server writes (step 1, the packages, the billing info, the payment) is
+// written with the invite the HttpOnly cookie names, and every form is posted to the server
+// (docs/web.md, decision 061).
 
 for (const lang of LANGUAGES) {
-  test(`without JavaScript (${lang}): the invited co-parent posts step 1 and chooses a package`, async ({
+  test(`without JavaScript (${lang}): the invited co-parent posts step 1, chooses a package and pays by card`, async ({
     browser,
     request,
   }) => {
@@ -64,8 +65,38 @@ for (const lang of LANGUAGES) {
 
     const name = packageName(PREMIUM_1_YEAR, lang);
     await submitWithoutScript(page, t(lang, 'packages.choose', { name }));
-    // The payment is the app's (still rendered in the browser).
+
+    // The payment, as the join's: Billing (no referral question), the sandbox card, Review.
     await expect(page).toHaveURL(/\/app\/join\/invite\/payment$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'paymentStep.title'));
+    const summary = page.getByRole('region', { name: t(lang, 'orderSummary.heading') });
+    await expect(summary.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(t(lang, 'checkout.billing.referral'))).toHaveCount(0);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/payment (${lang})`);
+    await page
+      .getByLabel(t(lang, 'checkout.billing.address'), { exact: true })
+      .fill('100 Congress Ave');
+    await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
+    await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
+    await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
+    await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+    await submitWithoutScript(page, t(lang, 'checkout.billing.submit'));
+    await expect(page).toHaveURL(/\/app\/join\/invite\/payment\?view=PAYMENT$/);
+
+    await page.getByLabel(t(lang, 'checkout.card.number')).fill('4111 1111 1111 1111');
+    await page.getByLabel(t(lang, 'checkout.card.expiry')).fill('12/34');
+    await page.getByLabel(t(lang, 'checkout.card.cvv')).fill('123');
+    const review = await submitWithoutScript(page, t(lang, 'checkout.payment.reviewOrder'));
+    expect(review.status()).toBe(200);
+    await expect(
+      page.getByText(t(lang, 'checkout.review.card', { brand: 'Visa', lastFour: '1111' })),
+    ).toBeVisible();
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/payment Review (${lang})`);
+    const paid = await submitWithoutScript(page, t(lang, 'checkout.review.pay'));
+    expect(paid.status()).toBe(303);
+    // The credentials are the app's (still rendered in the browser).
+    await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
     await context.close();
   });
 
@@ -82,6 +113,37 @@ for (const lang of LANGUAGES) {
     await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
     await submitWithoutScript(page, t(lang, 'common.continue'));
     await expect(page).toHaveURL(/\/app\/join\/invite\/billing-info$/);
+
+    // The billing info: the Billing view's form alone, written from the cookie's invite.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'invitePayment.billingInfo.title'),
+    );
+    await expect(page.getByLabel(t(lang, 'checkout.billing.country'))).toHaveValue('US');
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/billing-info (${lang})`);
+
+    // Sent without a city: the page again, its problem listed, what was typed kept.
+    const address = page.getByLabel(t(lang, 'checkout.billing.address'), { exact: true });
+    await address.fill('100 Congress Ave');
+    await page.getByLabel(t(lang, 'checkout.billing.region'), { exact: true }).selectOption('TX');
+    await page.getByLabel(t(lang, 'checkout.billing.postalCode')).fill('78701');
+    const refused = await submitWithoutScript(page, t(lang, 'invitePayment.billingInfo.submit'));
+    expect(refused.status()).toBe(422);
+    const problems = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
+    await expect(problems.getByRole('link').first()).toBeVisible();
+    await expect(address).toHaveValue('100 Congress Ave');
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/invite/billing-info refused (${lang})`,
+    );
+
+    await page.getByLabel(t(lang, 'checkout.billing.city')).fill('Austin');
+    await page.getByLabel(t(lang, 'checkout.billing.timezone')).selectOption('America/Chicago');
+    const saved = await submitWithoutScript(page, t(lang, 'invitePayment.billingInfo.submit'));
+    expect(saved.status()).toBe(303);
+    await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
     await context.close();
   });
 }

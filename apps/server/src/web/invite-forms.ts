@@ -1,12 +1,18 @@
 import {
+  BILLING_FORM_FIELDS,
+  BillingOnlyFormSchema,
+  billingFieldsFromForm,
   FORM_FIELD,
   hasBlockingErrors,
   INVITE_PATHS,
   type InvitedContext,
   InvitedContextSchema,
+  InvitedUserSchema,
   type InvitePath,
   InviteStepOneFormSchema,
+  invitedBillingRequest,
   inviteScreenRedirect,
+  isPhoneCodeId,
   type MessageKey,
   PACKAGE_CHOICE_FIELD,
   STEP_ONE_FORM_FIELDS,
@@ -20,6 +26,7 @@ import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import type { AnswerWithPage } from './form-answer.js';
 import { type ApiAnswer, type OwnApiCall, ownApiCaller, validationErrorsOf } from './own-api.js';
+import { isPaymentFormField, type PaymentFlow, postPaymentView } from './payment-form.js';
 import { isSameOriginPost } from './same-origin.js';
 
 /** The invite step 1's own fields (the signup's step 1 without its co-parent question). */
@@ -31,6 +38,11 @@ const INVITE_STEP_ONE_FIELDS: readonly string[] = STEP_ONE_FORM_FIELDS.filter(
 export const INVITE_FORMS: Record<string, (name: string) => boolean> = {
   [INVITE_PATHS.step1]: (name) => INVITE_STEP_ONE_FIELDS.includes(name),
   [INVITE_PATHS.packages]: () => false,
+  // The Billing view's fields without the referral (the invited flow does not ask it).
+  [INVITE_PATHS.billingInfo]: (name) =>
+    BILLING_FORM_FIELDS.includes(name) && name.startsWith('billing.'),
+  // The payment page's views, as the join's (never the card's fields).
+  [INVITE_PATHS.payment]: isPaymentFormField,
 };
 
 /** The API's refusals a page states in its own words: the person can only wait and try again. */
@@ -168,17 +180,85 @@ export async function inviteFormRoutes(
         sections: ['PACKAGE'],
         order: { packageId },
       });
-      if (saved.status === 403 || saved.status === 404) {
+      // A package this invite is not offered, or a wait: the cards again with the reason.
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(request, reply, { path: INVITE_PATHS.packages, values: {}, errors }, status);
+      if (saved.status !== 200) return refused(request, reply, saved, page);
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+    },
+  );
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.billingInfo}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const open = await openInvite(request, reply, INVITE_PATHS.billingInfo);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const values = submittedInviteValues(INVITE_PATHS.billingInfo, request.body);
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(request, reply, { path: INVITE_PATHS.billingInfo, values, errors }, status);
+      const checked = BillingOnlyFormSchema.safeParse(billingFieldsFromForm(values));
+      // The page lists what the schema finds itself, from the values.
+      if (!checked.success) return page([], 422);
+      const { userId } = context;
+      const saved = await api(
+        'PATCH',
+        `/v2/users/${encodeURIComponent(userId)}`,
+        invitedBillingRequest(checked.data.billing, { userId }),
+      );
+      if (saved.status !== 200) return refused(request, reply, saved, page);
+      const warnings = validationErrorsOf(saved);
+      if (hasBlockingErrors(warnings)) return page(warnings, 422);
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.credentials)}`, 303);
+    },
+  );
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.payment}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      // Paid already (this payment's answer lost, a second Pay now): the entry rule sends the
+      // post on to the credentials, nothing paid twice.
+      const open = await openInvite(request, reply, INVITE_PATHS.payment);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const { userId } = context;
+      const read = await api('GET', `/v2/users/${encodeURIComponent(userId)}`, undefined);
+      if (read.status === 403 || read.status === 404) {
         return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.request}`, 303);
       }
-      // A package this invite is not offered, or a wait: the cards again, nothing saved.
-      if (saved.status !== 200) {
-        if (saved.status >= 500 && saved.status !== 503) {
-          throw new Error(`invite form: the API answered ${saved.status}`);
-        }
-        return again();
+      const user = InvitedUserSchema.safeParse(read.body);
+      if (read.status !== 200 || !user.success) {
+        throw new Error(`invite payment form: the API answered ${read.status}`);
       }
-      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+      const { order, address } = user.data;
+      if (!order) return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.packages}`, 303);
+      const phoneCountryCode = user.data.phoneCountryCode;
+      const flow: PaymentFlow = {
+        path: INVITE_PATHS.payment,
+        order,
+        parent: {
+          firstName: user.data.firstName,
+          lastName: user.data.lastName,
+          phoneCountryCode: isPhoneCodeId(phoneCountryCode) ? phoneCountryCode : null,
+          phoneNumber: user.data.phoneNumber,
+        },
+        billingCountry: address.country ?? undefined,
+        apiUrl: `/v2/users/${encodeURIComponent(userId)}`,
+        billingSave: (posted) => {
+          const checked = BillingOnlyFormSchema.safeParse(billingFieldsFromForm(posted));
+          if (!checked.success) return undefined;
+          const { billing } = checked.data;
+          return { country: billing.country, body: invitedBillingRequest(billing, { userId }) };
+        },
+        endedPath: INVITE_PATHS.request,
+        packagesPath: INVITE_PATHS.packages,
+        paymentExtras: { deviceData: null },
+        // The credentials screen asks a new token with the invite's cookie.
+        onPaid: () => INVITE_PATHS.credentials,
+      };
+      return postPaymentView(app, request, reply, flow, (submission, status) =>
+        answerWithPage(request, reply, submission, status),
+      );
     },
   );
 }

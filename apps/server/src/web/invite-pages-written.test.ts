@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { orderPricingBody } from '@coparent/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { App } from '../app.js';
+import { payments } from '../db/schema.js';
 import { type InviteScenario, seedInviteScenario } from '../modules/invite/scenarios.js';
 import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
 
@@ -18,8 +21,8 @@ const SHELL =
  * or the submission a post answers.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages'];
-export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages'];
+export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
@@ -29,6 +32,8 @@ export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function serverPageQueries(path, { fetchJson }) {
   const context = await fetchJson('/v2/invites/current');
   if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
+  if (path === '/invite/billing-info' && (context.lastCompletedStep < 1 || context.billingAddressComplete)) return [];
+  if (path === '/invite/payment' && (context.lastCompletedStep < 2 || context.isSubscriptionCurrent)) return [];
   const user = await fetchJson('/v2/users/' + context.userId);
   return [
     { queryKey: ['invite', 'current', 'cookie'], data: context },
@@ -46,6 +51,24 @@ export async function render(request, locale, written) {
 const PUBLIC_URL = 'https://join.example.test';
 /** What a browser's own form post carries. */
 const OWN_POST = { 'sec-fetch-site': 'same-origin' };
+
+/** The billing info as the form posts it (the invited flow asks no referral). */
+const BILLING = {
+  'billing.billingAddress': '100 Congress Ave',
+  'billing.city': 'Austin',
+  'billing.country': 'US',
+  'billing.region': 'TX',
+  'billing.postalCode': '78701',
+  'billing.timezone': 'America/Chicago',
+};
+
+/** The submission the answered page carries (what the app and the views read). */
+function writtenSubmission(body: string): { values: Record<string, string> } {
+  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
+    body,
+  );
+  return JSON.parse(written?.[1] ?? 'null');
+}
 
 describe('the invite screens after the welcome, written with the invite its cookie names', () => {
   const ctx = useTestDatabase('pglite');
@@ -232,10 +255,128 @@ describe('the invite screens after the welcome, written with the invite its cook
     });
   });
 
+  it('answers a package the catalog does not offer with the cards and the reason (422), nothing saved', async () => {
+    const { token, cookie } = await invitation();
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const res = await post('/invite/packages', { packageId: '999999' }, { ...OWN_POST, cookie });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('<main>/app/join/invite/packages: Bruno 1 [order.packageId]</main>');
+    expect(res.body).not.toContain(token);
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 1, order: null });
+  });
+
   it('sends a professional’s family on from the packages: nothing to pay', async () => {
     const { cookie } = await invitation('pro-invite');
     await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
     const res = await post('/invite/packages', { packageId: '3003' }, { ...OWN_POST, cookie });
     expect(res.headers.location).toBe('/app/join/invite/credentials');
+  });
+
+  it('writes the billing info of a paid subscription, saves its post, then the credentials', async () => {
+    const { token, cookie } = await invitation('paid-coparent-invite');
+    const early = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+
+    const page = await open('/invite/billing-info', cookie);
+    expect(page.body).toContain('<main>/app/join/invite/billing-info: Bruno 2 []</main>');
+    expect(page.body).not.toContain(token);
+
+    const refused = await post(
+      '/invite/billing-info',
+      { ...BILLING, 'billing.city': '' },
+      { ...OWN_POST, cookie },
+    );
+    expect(refused.statusCode).toBe(422);
+    // The values posted come back in the page; the schema lists their problems there.
+    expect(refused.body).toContain('"billing.billingAddress":"100 Congress Ave"');
+    expect((await invitedUser(token)).address).toMatchObject({ line1: null });
+
+    const wrongRegion = await post(
+      '/invite/billing-info',
+      { ...BILLING, 'billing.postalCode': '10001' },
+      { ...OWN_POST, cookie },
+    );
+    expect(wrongRegion.statusCode).toBe(422);
+    expect(wrongRegion.body).toContain('[address.postalCode]');
+
+    const saved = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(saved.headers.location).toBe('/app/join/invite/credentials');
+    expect((await invitedUser(token)).address).toMatchObject({
+      line1: '100 Congress Ave',
+      postalCode: '78701',
+    });
+    // Its address complete, the billing info is no longer this invite's: the app's shell.
+    expect((await open('/invite/billing-info', cookie)).body).toBe(SHELL);
+    const again = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(again.headers.location).toBe('/app/join/invite/credentials');
+  });
+
+  it('sends a billing info post of an unpaid invite to its own next screen, and refuses another site', async () => {
+    const { cookie } = await invitation();
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const unpaid = await post('/invite/billing-info', BILLING, { ...OWN_POST, cookie });
+    expect(unpaid.headers.location).toBe('/app/join/invite/packages');
+    const crossSite = await post('/invite/billing-info', BILLING, {
+      'sec-fetch-site': 'cross-site',
+      cookie,
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('pays the invite’s order from the posted views once, then the credentials', async () => {
+    const { token, cookie } = await invitation();
+    const own = { ...OWN_POST, cookie };
+    const early = await post('/invite/payment', { paymentView: 'BILLING', ...BILLING }, own);
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+    await post('/invite/step1', stepOneFields(), own);
+    await post('/invite/packages', { packageId: '3003' }, own);
+
+    const billing = await post('/invite/payment', { paymentView: 'BILLING', ...BILLING }, own);
+    expect(billing.statusCode, billing.body).toBe(303);
+    expect(billing.headers.location).toBe('/app/join/invite/payment?view=PAYMENT');
+    const card = { number: '4111 1111 1111 1111', expirationDate: '12/34', cvv: '123' };
+    const review = await post('/invite/payment', { paymentView: 'PAYMENT', ...card }, own);
+    expect(review.statusCode).toBe(200);
+    expect(review.body).not.toContain('4111');
+    expect(review.body).not.toContain(token);
+
+    const { userId } = (await invitedUser(token)) as { userId: string };
+    const priced = await app.inject({
+      method: 'POST',
+      url: `/v2/users/${userId}/pricing`,
+      headers: { cookie },
+      payload: {
+        userId,
+        orderDetail: orderPricingBody({
+          order: { packageId: 3003, productId: null, services: [] },
+          payForCoparent: false,
+          paymentCodes: [],
+          promoCodes: [],
+        }).orderDetail,
+        subscriptionCodes: [],
+        promoCodes: [],
+      },
+    });
+    const { totals } = priced.json() as { totals: { total: number; taxAmount: number } };
+    const payNow = {
+      ...writtenSubmission(review.body).values,
+      amountDisplayed: String(totals.total),
+      taxAmountDisplayed: String(totals.taxAmount),
+    };
+    const paid = await post('/invite/payment', payNow, own);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe('/app/join/invite/credentials');
+    // Pay now again (an answer lost): on to the credentials, nothing paid twice.
+    const again = await post('/invite/payment', payNow, own);
+    expect(again.headers.location).toBe('/app/join/invite/credentials');
+    const rows = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invitedUserId, userId));
+    expect(rows).toHaveLength(1);
+    // Paid, the payment is no longer this invite's screen: the app's shell.
+    expect((await open('/invite/payment', cookie)).body).toBe(SHELL);
   });
 });

@@ -17,12 +17,12 @@ import {
   nextIncompleteStep,
   orderDetailOf,
   PAYMENT_VIEW_FIELD,
+  type PhoneCodeId,
   pathForStep,
   paymentViewOf,
   REVIEW_FORM_FIELDS,
   referralToSave,
   type SavedOrder,
-  type SignupState,
   TERMS_ACCEPTED_FIELD,
   translateMessage,
   type ValidationError,
@@ -33,7 +33,7 @@ import { JOIN_BASE } from '../http/join-base.js';
 import { pageLocale } from '../http/locale.js';
 import { credentialsTokenCookie } from '../modules/credentials/credentials-cookie.js';
 import { readCookieSignup, signupFromCookie } from '../modules/signup/signup-cookie.js';
-import type { AnswerWithPage } from './form-answer.js';
+import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
 import { type ApiAnswer, ownApiCaller, validationErrorsOf } from './own-api.js';
 import { isSameOriginPost } from './same-origin.js';
 
@@ -82,43 +82,115 @@ export async function paymentFormRoutes(
     const key = signupFromCookie(request);
     const signup = key ? await readCookieSignup(app.signups, request) : undefined;
     if (!key || !signup) return redirect('/step1');
-    const posted = stringFields(request.body);
-    const view = paymentViewOf(posted[PAYMENT_VIEW_FIELD]);
+    const view = paymentViewOf(stringFields(request.body)[PAYMENT_VIEW_FIELD]);
     // Paid already (a second Pay now, a post again after a lost answer): Pay now replays it.
     if (signup.paid && view !== 'REVIEW') return redirect('/receipt');
     if (!signup.order || !canEnterStep(4, signup.lastCompletedStep)) {
       return redirect(pathForStep(nextIncompleteStep(signup.lastCompletedStep)));
     }
-    const form: PostedForm = {
-      request,
-      reply,
-      signup,
+    const flow: PaymentFlow = {
+      path: PAYMENT_PATH,
       order: signup.order,
-      posted,
-      locale: pageLocale(request),
-      api: apiCaller(app, request),
-      page: (values, errors, status) =>
-        answerWithPage(request, reply, { path: PAYMENT_PATH, values, errors }, status, signup),
-      redirect,
+      parent: signup.parent,
+      billingCountry: signup.billing?.address.country,
+      apiUrl: `/v2/signups/${signup.signupId}`,
+      billingSave: (posted) => {
+        const checked = BillingFormSchema.safeParse(billingFieldsFromForm(posted));
+        if (!checked.success) return undefined;
+        const { billing, referral } = checked.data;
+        const body = billingFormToRequest(billing, { referral: referralToSave(referral) });
+        return { country: billing.country, body };
+      },
+      endedPath: '/step1',
+      packagesPath: '/step3',
+      paymentExtras: {},
+      onPaid: (answer) => {
+        const token = answer.body.clickToJoinToken;
+        const hasToken = typeof token === 'string' && token !== '';
+        const posted = opts.postedCookie();
+        reply.header(
+          'set-cookie',
+          hasToken ? [credentialsTokenCookie(token, { secure: secureCookies }), posted] : posted,
+        );
+        return hasToken ? '/credentials' : '/receipt';
+      },
     };
-    switch (view) {
-      case 'BILLING':
-        return postBilling(form);
-      case 'PAYMENT':
-        return postCard(form);
-      case 'REVIEW':
-        return postPayment(form, { secureCookies, postedCookie: opts.postedCookie });
-      default:
-        return redirect(PAYMENT_PATH);
-    }
+    return postPaymentView(app, request, reply, flow, (submission, status) =>
+      answerWithPage(request, reply, submission, status, signup),
+    );
   });
+}
+
+/**
+ * What differs between the join's payment page and the invite's (`/invite/payment`): the
+ * order and payer, the API resource its calls go to, the Billing form's schema and save, and
+ * where the flow goes when it ends, when the package must be chosen again, and once paid.
+ */
+export type PaymentFlow = {
+  /** The page's join path: its forms post to it. */
+  path: string;
+  order: SavedOrder;
+  parent: {
+    firstName: string;
+    lastName: string;
+    phoneCountryCode?: PhoneCodeId | null;
+    phoneNumber?: string | null;
+  };
+  /** The saved billing country (whether consent is asked), if any. */
+  billingCountry: string | undefined;
+  /** `/v2/signups/:id` or `/v2/users/:id`: the calls go to its country-check, save and payment. */
+  apiUrl: string;
+  /** The posted Billing form checked by the flow's schema (undefined: it has problems). */
+  billingSave: (posted: Record<string, string>) => { country: string; body: unknown } | undefined;
+  /** Where a flow the API no longer knows goes (403, 404). */
+  endedPath: string;
+  /** Where a confirmed country mismatch chooses the package again. */
+  packagesPath: string;
+  /** What the flow's payment call adds to the body. */
+  paymentExtras: Record<string, unknown>;
+  /** Paid: sets what the next page needs and answers its path. */
+  onPaid: (answer: ApiAnswer) => string;
+};
+
+/**
+ * A payment page's post (the posted `paymentView` says which of its three views), for the flow
+ * the caller read and checked: each view through the same API calls the app makes.
+ */
+export function postPaymentView(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: PaymentFlow,
+  answer: (submission: JoinFormSubmission, status: number) => Promise<FastifyReply>,
+): Promise<FastifyReply> | FastifyReply {
+  const redirect = (path: string) => reply.redirect(`${JOIN_BASE}${path}`, 303);
+  const posted = stringFields(request.body);
+  const form: PostedForm = {
+    request,
+    reply,
+    flow,
+    posted,
+    locale: pageLocale(request),
+    api: apiCaller(app, request),
+    page: (values, errors, status) => answer({ path: flow.path, values, errors }, status),
+    redirect,
+  };
+  switch (paymentViewOf(posted[PAYMENT_VIEW_FIELD])) {
+    case 'BILLING':
+      return postBilling(form);
+    case 'PAYMENT':
+      return postCard(form);
+    case 'REVIEW':
+      return postPayment(form);
+    default:
+      return redirect(flow.path);
+  }
 }
 
 type PostedForm = {
   request: FastifyRequest;
   reply: FastifyReply;
-  signup: SignupState;
-  order: SavedOrder;
+  flow: PaymentFlow;
   posted: Record<string, string>;
   locale: Locale;
   api: (
@@ -154,8 +226,8 @@ function apiCaller(app: FastifyInstance, request: FastifyRequest): PostedForm['a
 
 /** A refusal the person can do nothing about here: the flow ended, or an error of ours. */
 function endsTheVisit(form: PostedForm, answer: ApiAnswer): FastifyReply | undefined {
-  // The signup is gone (expired, another key): start again, as the app does.
-  if (answer.status === 403 || answer.status === 404) return form.redirect('/step1');
+  // The flow is gone (expired, another key): start again, as the app does.
+  if (answer.status === 403 || answer.status === 404) return form.redirect(form.flow.endedPath);
   if (validationErrorsOf(answer).some(isDuplicateParentError)) return form.redirect('/duplicate');
   if (answer.status >= 500 && answer.status !== 503) {
     throw new Error(`payment form: the API answered ${answer.status}`);
@@ -172,20 +244,18 @@ function waitText(form: PostedForm, answer: ApiAnswer): string | undefined {
 
 /** The Billing view: checked, the country checked against the package, saved, then Payment. */
 async function postBilling(form: PostedForm): Promise<FastifyReply> {
-  const { posted, signup, order } = form;
-  const fields = billingFieldsFromForm(posted);
+  const { posted, flow } = form;
   const values = { ...pickBillingValues(posted), [PAYMENT_VIEW_FIELD]: 'BILLING' };
   const answer = (errors: ValidationError[], status: number) => form.page(values, errors, status);
-  const checked = BillingFormSchema.safeParse(fields);
+  const checked = flow.billingSave(posted);
   // The page lists what the schema finds itself, from the values.
-  if (!checked.success) return answer([], 422);
-  const { billing, referral } = checked.data;
+  if (!checked) return answer([], 422);
 
-  const { phoneCountryCode, phoneNumber } = signup.parent;
-  const country = await form.api('POST', `/v2/signups/${signup.signupId}/country-check`, {
-    packageId: order.packageId,
+  const { phoneCountryCode, phoneNumber } = flow.parent;
+  const country = await form.api('POST', `${flow.apiUrl}/country-check`, {
+    packageId: flow.order.packageId,
     countryCriteria: {
-      country: billing.country,
+      country: checked.country,
       ...(phoneCountryCode ? { countryCode: dialCodeDigits(phoneCountryCode) } : {}),
       ...(phoneNumber ? { phoneNumber } : {}),
     },
@@ -199,13 +269,9 @@ async function postBilling(form: PostedForm): Promise<FastifyReply> {
   }
   if (!isMismatch && country.status !== 200) return refused(form, country, answer);
 
-  const save = await form.api(
-    'PATCH',
-    `/v2/signups/${signup.signupId}`,
-    billingFormToRequest(billing, { referral: referralToSave(referral) }),
-  );
+  const save = await form.api('PATCH', flow.apiUrl, checked.body);
   if (save.status !== 200) return refused(form, save, answer);
-  return form.redirect(isMismatch ? '/step3' : `${PAYMENT_PATH}?view=PAYMENT`);
+  return form.redirect(isMismatch ? flow.packagesPath : `${flow.path}?view=PAYMENT`);
 }
 
 /** A call refused: the page with the reason, or the visit's end. */
@@ -288,28 +354,25 @@ const minorUnits = (value: string | undefined) =>
   value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : Number.NaN;
 
 /** Review's Pay now: the same payment call as the app's, with the attempt's key. */
-async function postPayment(
-  form: PostedForm,
-  cookies: { secureCookies: boolean; postedCookie: () => string },
-): Promise<FastifyReply> {
-  const { posted, signup, order, locale } = form;
+async function postPayment(form: PostedForm): Promise<FastifyReply> {
+  const { posted, flow, locale } = form;
   const values = reviewValues(posted);
   const key = values.idempotencyKey;
   const amountDisplayed = minorUnits(values.amountDisplayed);
   // A Review form the server did not write (no key, no price): the card again.
   if (!isValidIdempotencyKey(key) || Number.isNaN(amountDisplayed)) {
-    return form.redirect(`${PAYMENT_PATH}?view=PAYMENT`);
+    return form.redirect(`${flow.path}?view=PAYMENT`);
   }
-  const country = signup.billing?.address.country;
-  const consentRequired = isConsentRequired(country);
+  const consentRequired = isConsentRequired(flow.billingCountry);
   const body = {
+    ...flow.paymentExtras,
     marketingOptIn: consentRequired ? values[MARKETING_OPT_IN_FIELD] === 'yes' : true,
     ...(consentRequired ? { termsAccepted: values[TERMS_ACCEPTED_FIELD] === 'yes' } : {}),
-    order: orderDetailOf(order),
+    order: orderDetailOf(flow.order),
     payment: {
       amountDisplayed,
       taxAmountDisplayed: minorUnits(values.taxAmountDisplayed) || 0,
-      cardHolderName: `${signup.parent.firstName} ${signup.parent.lastName}`.trim(),
+      cardHolderName: `${flow.parent.firstName} ${flow.parent.lastName}`.trim(),
       nonce: values.nonce || null,
       paymentType: 'CREDIT_CARD',
       pricingLocale: locale,
@@ -323,18 +386,8 @@ async function postPayment(
     promoCodes: null,
     paymentCodes: null,
   };
-  const paid = await form.api('POST', `/v2/signups/${signup.signupId}/payment`, body, key);
-  if (paid.status === 200) {
-    const token = paid.body.clickToJoinToken;
-    const hasToken = typeof token === 'string' && token !== '';
-    form.reply.header(
-      'set-cookie',
-      hasToken
-        ? [credentialsTokenCookie(token, { secure: cookies.secureCookies }), cookies.postedCookie()]
-        : cookies.postedCookie(),
-    );
-    return form.redirect(hasToken ? '/credentials' : '/receipt');
-  }
+  const paid = await form.api('POST', `${flow.apiUrl}/payment`, body, key);
+  if (paid.status === 200) return form.redirect(flow.onPaid(paid));
   return refusedPayment(form, paid, values);
 }
 

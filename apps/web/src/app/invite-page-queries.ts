@@ -1,6 +1,12 @@
 import { INVITE_PATHS, inviteScreenRedirect, type Locale } from '@coparent/domain';
 import { cookieInvitedContextQuery } from '@/api/get-invited-context';
+import { invitedOrderPricingQueries } from '@/features/checkout/invited/invited-order-pricing';
 import { invitedUserQuery } from '@/features/invite/api/get-invited-user';
+import {
+  packagesPath,
+  packagesQueryOptions,
+  readPackages,
+} from '@/features/packages/api/get-packages';
 import { invitePricingCriteria } from '@/features/packages/hooks/use-invite-offered-packages';
 import { criteriaPackagesQueries } from '@/features/packages/server-queries';
 import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
@@ -8,7 +14,8 @@ import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 /**
  * The answers an invite screen after the welcome reads, read on the server with the browser's
  * invite cookie (never a token of the page's): the invited context and the co-parent's saved
- * values, plus the packages of their pricing group on /invite/packages. None (the app's shell)
+ * values, plus the packages of their pricing group on /invite/packages, the order's package
+ * and price on /invite/payment. None (the app's shell)
  * for an invite that has not reached the screen, as its entry rule would send it elsewhere; a
  * refused invite (expired, replaced, finished) fails the read, which is the shell too.
  */
@@ -24,6 +31,21 @@ export async function invitePageQueries(
   if (joinPath === INVITE_PATHS.packages) {
     queries.push(
       ...(await criteriaPackagesQueries(invitePricingCriteria(context, user), locale, fetchJson)),
+    );
+  }
+  if (joinPath === INVITE_PATHS.payment) {
+    // The order's package (the summary names it) and its price; no page without an order.
+    const order = user.order;
+    if (!order) return [];
+    const country = user.address.country ?? context.address.country;
+    const ids = [order.packageId];
+    const [packages, pricing] = await Promise.all([
+      fetchJson(packagesPath(ids, country)).then(readPackages),
+      invitedOrderPricingQueries(user, locale, fetchJson),
+    ]);
+    queries.push(
+      { queryKey: packagesQueryOptions(ids, country, locale).queryKey, data: packages },
+      ...pricing,
     );
   }
   return queries;

@@ -21,6 +21,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // For the invite the browser's HttpOnly cookie names, once it has reached the screen.
   '/invite/step1',
   '/invite/packages',
+  '/invite/billing-info',
+  '/invite/payment',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -50,4 +52,9 @@ export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus'
  * HttpOnly `coparent_invite` cookie names (its context, its saved values, what the screen reads),
  * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's shell.
  */
-export const INVITE_PAGE_PATHS: readonly string[] = ['/invite/step1', '/invite/packages'];
+export const INVITE_PAGE_PATHS: readonly string[] = [
+  '/invite/step1',
+  '/invite/packages',
+  '/invite/billing-info',
+  '/invite/payment',
+];

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { priceFor } from '@/test/checkout-fixtures';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITED_USER_PATH, invitedContext, invitedUser } from '@/test/invite-fixtures';
 import { lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
@@ -23,11 +24,14 @@ import {
 type Progress = Parameters<typeof invitedContext>[0];
 
 /** The API as the server reads it for the page, with the browser's cookie (never a bearer). */
-function apiWith(context: Progress = {}) {
-  return async (path: string, init?: { bearer?: string }): Promise<unknown> => {
+function apiWith(context: Progress = {}, user: Parameters<typeof invitedUser>[0] = {}) {
+  return async (path: string, init?: { bearer?: string; body?: unknown }): Promise<unknown> => {
     if (init?.bearer) throw new Error('the invite pages read with the cookie alone');
     if (path === '/v2/invites/current') return invitedContext(context);
-    if (path === INVITED_USER_PATH) return invitedUser({ lastCompletedStep: 0 });
+    if (path === INVITED_USER_PATH) return invitedUser({ lastCompletedStep: 0, ...user });
+    if (path === `${INVITED_USER_PATH}/pricing` && init?.body) {
+      return priceFor(US_PACKAGES, init.body as Parameters<typeof priceFor>[1]).body;
+    }
     if (path.startsWith('/v2/pricing')) return lookupFor(US_PACKAGES, 'US');
     if (path.startsWith('/v2/packages')) return { packages: US_PACKAGES };
     throw new Error(`unexpected ${path}`);
@@ -38,12 +42,20 @@ async function written(
   path: string,
   {
     context,
+    user,
     submission,
     locale = 'en',
-  }: { context?: Progress; submission?: FormSubmission; locale?: 'en' | 'es-MX' } = {},
+    search = '',
+  }: {
+    context?: Progress;
+    user?: Parameters<typeof invitedUser>[0];
+    submission?: FormSubmission;
+    locale?: 'en' | 'es-MX';
+    search?: string;
+  } = {},
 ) {
-  const queries = await serverPageQueries(path, { locale, fetchJson: apiWith(context) });
-  const rendered = await render(new Request(`http://localhost/app/join${path}`), locale, {
+  const queries = await serverPageQueries(path, { locale, fetchJson: apiWith(context, user) });
+  const rendered = await render(new Request(`http://localhost/app/join${path}${search}`), locale, {
     queries,
     submission,
   });
@@ -134,12 +146,86 @@ describe('the invite screens after the welcome rendered on the server', () => {
     expect(html).toContain('<form action="/app/join/invite/step1" method="get">');
   });
 
+  it('answers a refused choice with the cards and its reason in an error summary', async () => {
+    const submission = {
+      path: '/invite/packages',
+      values: {},
+      errors: [{ field: 'form', text: 'Too many attempts. Please wait.', type: 'ERROR' as const }],
+    };
+    const { html } = await written('/invite/packages', {
+      context: { lastCompletedStep: 1 },
+      submission,
+      locale: 'es-MX',
+    });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Too many attempts. Please wait.');
+    expect(html).toContain('value="3003" name="packageId"');
+  });
+
   it('writes no page for a professional’s family on the packages: nothing to pay there', async () => {
     const queries = await serverPageQueries('/invite/packages', {
       locale: 'en',
       fetchJson: apiWith({ userCreatedByPro: true, lastCompletedStep: 1 }),
     });
     expect(queries).toEqual([]);
+  });
+
+  it('writes the billing info of a paid subscription as a form posting to itself', async () => {
+    const paid = { lastCompletedStep: 2, isSubscriptionCurrent: true };
+    expect(
+      await serverPageQueries('/invite/billing-info', {
+        locale: 'en',
+        fetchJson: apiWith({ ...paid, billingAddressComplete: true }),
+      }),
+    ).toEqual([]);
+    const { html } = await written('/invite/billing-info', { context: paid, locale: 'es-MX' });
+    expect(html).toContain('action="/app/join/invite/billing-info" method="post"');
+    expect(html).toContain('value="9 Elm St"');
+    expect(html).not.toContain('role="status"');
+    // Back is a link inside the form, which works without a script.
+    expect(html).toContain('href="/app/join/invite/step1"');
+  });
+
+  it('answers a posted billing info with its problems listed and the values kept', async () => {
+    const submission = {
+      path: '/invite/billing-info',
+      values: {
+        'billing.billingAddress': '1 Main St',
+        'billing.city': '',
+        'billing.country': 'US',
+        'billing.region': 'TX',
+        'billing.postalCode': '78701',
+        'billing.timezone': 'America/Chicago',
+      },
+      errors: [],
+    };
+    const { html } = await written('/invite/billing-info', {
+      context: { lastCompletedStep: 2, isSubscriptionCurrent: true },
+      submission,
+    });
+    expect(html).toContain('There is a problem');
+    expect(html).toContain('value="1 Main St"');
+  });
+
+  it('writes the payment of the chosen package: Billing, then the sandbox card, posting to itself', async () => {
+    const chosen = {
+      context: { lastCompletedStep: 2 },
+      user: { lastCompletedStep: 2, order: { packageId: 3003, productId: null, services: [] } },
+    };
+    expect(
+      await serverPageQueries('/invite/payment', {
+        locale: 'en',
+        fetchJson: apiWith({ lastCompletedStep: 2, isSubscriptionCurrent: true }, chosen.user),
+      }),
+    ).toEqual([]);
+    const billing = await written('/invite/payment', { ...chosen, locale: 'es-MX' });
+    expect(billing.html).toContain('action="/app/join/invite/payment" method="post"');
+    expect(billing.html).toContain('value="9 Elm St"');
+    // No referral question in the invited flow.
+    expect(billing.html).not.toContain('referral.selection');
+    const card = await written('/invite/payment', { ...chosen, search: '?view=PAYMENT' });
+    expect(card.html).toContain('name="number"');
+    expect(card.html).toContain('action="/app/join/invite/payment" method="post"');
   });
 
   it('the app takes step 1 over without a mismatch, asking nothing, keeping what was typed', async () => {
@@ -164,6 +250,20 @@ describe('the invite screens after the welcome rendered on the server', () => {
     await userEvent.clear(screen.getByLabelText('First name'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('There is a problem')).toBeVisible();
+  });
+
+  it('the app takes the billing info over without a mismatch, its form still there', async () => {
+    const paid = { lastCompletedStep: 2, isSubscriptionCurrent: true };
+    mockFetch(
+      on('GET', '/v2/invites/current', { body: invitedContext(paid) }),
+      on('GET', INVITED_USER_PATH, { body: invitedUser({ lastCompletedStep: 2 }) }),
+    );
+    const { html, queries } = await written('/invite/billing-info', { context: paid });
+    const container = mount(html, '/invite/billing-info', queries);
+    const errors = vi.spyOn(console, 'error');
+    await startOn(container);
+    expect(errors).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Billing address')).toHaveValue('9 Elm St');
   });
 
   it('the app takes the packages over without a mismatch', async () => {

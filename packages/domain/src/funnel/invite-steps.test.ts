@@ -189,10 +189,40 @@ describe('inviteScreenRedirect', () => {
     ).toBe(INVITE_PATHS.credentials);
   });
 
-  it('leaves a screen the server does not write to the app', () => {
-    expect(inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 2 })).toBe(
-      INVITE_PATHS.welcome,
+  it('sends an invite to the billing info only with a paid subscription still without an address', () => {
+    const paid = { ...progress, isSubscriptionCurrent: true, lastCompletedStep: 1 };
+    expect(inviteScreenRedirect(INVITE_PATHS.billingInfo, paid)).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.billingInfo, { ...paid, billingAddressComplete: true }),
+    ).toBe(INVITE_PATHS.credentials);
+    expect(inviteScreenRedirect(INVITE_PATHS.billingInfo, { ...paid, lastCompletedStep: 0 })).toBe(
+      INVITE_PATHS.step1,
     );
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.billingInfo, { ...progress, lastCompletedStep: 1 }),
+    ).toBe(INVITE_PATHS.packages);
+  });
+
+  it('sends an invite to the payment once its package is chosen, and a paid one on', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 1 })).toBe(
+      INVITE_PATHS.packages,
+    );
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.payment, { ...progress, lastCompletedStep: 2 }),
+    ).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.payment, {
+        ...progress,
+        lastCompletedStep: 2,
+        isSubscriptionCurrent: true,
+      }),
+    ).toBe(INVITE_PATHS.credentials);
+  });
+
+  it('leaves a screen the server does not write to the app', () => {
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, { ...progress, lastCompletedStep: 2 }),
+    ).toBe(INVITE_PATHS.welcome);
   });
 });
 

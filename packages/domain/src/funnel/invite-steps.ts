@@ -158,6 +158,16 @@ export function inviteScreenRedirect(
         inviteCoveredRedirect(progress) ??
         (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
       );
+    case INVITE_PATHS.billingInfo:
+      return inviteBillingInfoRedirect(progress);
+    case INVITE_PATHS.payment:
+      // Paid (by Parent A, or this payment): on to the credentials.
+      return (
+        inviteCoveredRedirect(progress) ??
+        (progress.isSubscriptionCurrent
+          ? INVITE_PATHS.credentials
+          : invitePaymentRedirect(progress.lastCompletedStep))
+      );
     default:
       // A screen the server does not write: the app's rules alone.
       return INVITE_PATHS.welcome;

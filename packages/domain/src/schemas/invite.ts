@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentDetailsSchema } from '../checkout/schemas.js';
+import { billingFormToRequest, PaymentDetailsSchema } from '../checkout/schemas.js';
 import { FAMILY_MEMBER_COLORS } from '../family/members.js';
 import {
   EnteredCodesSchema,
@@ -23,6 +23,7 @@ import {
   securityCodeSchema,
   securityQuestionSchema,
 } from '../validation/security.js';
+import type { Billing } from './address.js';
 import {
   addressLineSchema,
   BillingAddressSchema,
@@ -288,3 +289,21 @@ export type InviteCredentialsTokenResponse = z.infer<typeof InviteCredentialsTok
 
 /** POST /v2/invites/request: the new link is on its way (never the link itself). */
 export const InviteRequestResponseSchema = z.object({ requested: z.literal(true) });
+
+/**
+ * The invited co-parent's billing save (the Billing view of /invite/payment and
+ * /invite/billing-info, in the tab or posted without a script): sections PARENT + ADDRESS, the
+ * time zone and the PRIMARY address; no referral (the invited flow does not ask it).
+ */
+export function invitedBillingRequest(
+  values: Billing,
+  { userId, segmentAnonymousId }: { userId: string; segmentAnonymousId?: string },
+): UpdateInvitedUserRequestInput {
+  const { address, parent } = billingFormToRequest(values);
+  return {
+    sections: ['PARENT', 'ADDRESS'],
+    parent: { ...parent, userId },
+    address: { ...address, type: 'PRIMARY' },
+    ...(segmentAnonymousId !== undefined ? { segmentAnonymousId } : {}),
+  };
+}

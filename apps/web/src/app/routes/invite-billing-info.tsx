@@ -2,7 +2,9 @@ import { INVITE_PATHS, type InvitedContext, inviteBillingInfoRedirect } from '@c
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { BackButton } from '@/components/back-button';
+import { ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
@@ -13,8 +15,11 @@ import { invitedSavedBilling } from '@/features/checkout/invited/invited-billing
 import { useInviteCheckoutSession } from '@/features/checkout/invited/use-invite-checkout-session';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
+import { useWrittenInviteToken } from '@/features/invite/hooks/use-written-invite-token';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { LoadError } from '@/features/packages/components/load-error';
+import { useFormSubmission } from '@/lib/form-submission';
+import { useHydrated } from '@/lib/use-hydrated';
 import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import styles from './routes.module.css';
 
@@ -26,9 +31,15 @@ function BillingInfo({ token, context }: { token: string; context: InvitedContex
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useInvitedUser(token, context.userId);
-  const current = user.isFetchedAfterMount ? user.data : undefined;
+  // A page the server wrote has the user as the server read it for this page: the form shows at
+  // once (and posts without a script); a screen the tab renders reads the user anew.
+  const isWritten = useWrittenInviteToken() !== null;
+  const isHydrated = useHydrated();
+  const submission = useFormSubmission(INVITE_PATHS.billingInfo);
+  const current = user.isFetchedAfterMount || isWritten ? user.data : undefined;
   const session = useInviteCheckoutSession({ token, context, user: current });
-  const hasEntered = useEnterCheckout(inviteFlowId(context.userId));
+  // The checkout is entered once the app has the page (an effect); the server's page needs none.
+  const hasEntered = useEnterCheckout(inviteFlowId(context.userId)) || !isHydrated;
 
   const redirect = inviteBillingInfoRedirect(context);
   if (redirect) return <Navigate to={redirect} replace />;
@@ -44,12 +55,24 @@ function BillingInfo({ token, context }: { token: string; context: InvitedContex
         title={t('invitePayment.billingInfo.title')}
         saved={invitedSavedBilling(current)}
         submitLabel={t('invitePayment.billingInfo.submit')}
-        backButton={<BackButton to={INVITE_PATHS.step1} label={t('invitePayment.backToStep1')} />}
+        backButton={
+          isWritten ? (
+            // Inside the form: a link, which works without a script too.
+            <ButtonLink variant="secondary" href={`${JOIN_BASENAME}${INVITE_PATHS.step1}`}>
+              <span aria-hidden="true">←</span> {t('invitePayment.backToStep1')}
+            </ButtonLink>
+          ) : (
+            <BackButton to={INVITE_PATHS.step1} label={t('invitePayment.backToStep1')} />
+          )
+        }
         onSaved={() => {
           // The invited context changed (`billingAddressComplete`).
           void queryClient.invalidateQueries({ queryKey: ['invite'] });
           navigate(INVITE_PATHS.credentials);
         }}
+        {...(isWritten
+          ? { posting: { action: `${JOIN_BASENAME}${INVITE_PATHS.billingInfo}`, submission } }
+          : {})}
       />
     </CheckoutSessionProvider>
   );
@@ -58,7 +81,8 @@ function BillingInfo({ token, context }: { token: string; context: InvitedContex
 /**
  * /invite/billing-info: the billing address of an invited user whose subscription
  * is current (Parent A paid for it) but whose billing address is incomplete. The Billing view's
- * form on its own, saved as PARENT + ADDRESS; then /invite/credentials.
+ * form on its own, saved as PARENT + ADDRESS; then /invite/credentials. Written by the server
+ * from the invite's cookie, its form posts there without a script.
  */
 export function InviteBillingInfoRoute() {
   const { t } = useTranslation();

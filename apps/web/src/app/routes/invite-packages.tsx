@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { JOIN_BASENAME } from '@/app/join-path';
 import { BackButton } from '@/components/back-button';
+import { ErrorSummary } from '@/components/error-summary';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
@@ -17,6 +18,7 @@ import { LoadError } from '@/features/packages/components/load-error';
 import { PackageList } from '@/features/packages/components/package-list';
 import packageStyles from '@/features/packages/components/packages.module.css';
 import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
+import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRepeatable } from '@/lib/use-repeatable';
@@ -40,6 +42,11 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
   // A card's choice has no form: "Try again" repeats the same choice.
   const choice = useRepeatable((packageId: number) => save({ packageId }));
+  // A choice posted without a script and refused (not offered, a wait): its reason, until the
+  // tab chooses again itself.
+  const refused = useFormSubmission(INVITE_PATHS.packages)?.errors ?? [];
+  const problems =
+    savingId === undefined && !hasProblem ? refused.map((error) => ({ message: error.text })) : [];
 
   if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
   if (user.isError && isInviteAuthError(user.error)) {
@@ -67,6 +74,7 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
 
   return (
     <>
+      <ErrorSummary items={problems} focusKey={problems.length > 0 ? 1 : 0} />
       <InviteCouponBanner codes={context.availableCoupons} />
       {hasProblem ? <GenericError retry={{ onRetry: choice.repeat }} /> : null}
       {body}
@@ -82,7 +90,8 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
  */
 export function InvitePackagesRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('invitePackages.title'));
+  const isRefused = Boolean(useFormSubmission(INVITE_PATHS.packages)?.errors.length);
+  useDocumentTitle(t('invitePackages.title'), isRefused);
   return (
     <>
       <PageHeading>{t('invitePackages.title')}</PageHeading>

@@ -1,4 +1,11 @@
-import { INVITE_PATHS, type InvitedContext, invitePaymentRedirect } from '@coparent/domain';
+import {
+  INVITE_PATHS,
+  type InvitedContext,
+  type InvitedUser,
+  invitePaymentRedirect,
+  isPhoneCodeId,
+  type SavedOrder,
+} from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BackButton } from '@/components/back-button';
@@ -7,16 +14,23 @@ import { Spinner } from '@/components/spinner';
 import { CheckoutSessionProvider } from '@/features/checkout/checkout-session';
 import { inviteFlowId } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { PostedCheckoutPage } from '@/features/checkout/components/posted-checkout-page';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
 import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
 import { invitedSavedBilling } from '@/features/checkout/invited/invited-billing';
+import {
+  invitedOrderPricingBody,
+  invitedOrderPricingQueryOptions,
+} from '@/features/checkout/invited/invited-order-pricing';
 import { useInviteCheckoutSession } from '@/features/checkout/invited/use-invite-checkout-session';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
+import { useWrittenInviteToken } from '@/features/invite/hooks/use-written-invite-token';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
 import { usePackages } from '@/features/packages/api/get-packages';
 import { LoadError } from '@/features/packages/components/load-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useLocale } from '@/lib/use-locale';
 import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 
@@ -24,11 +38,78 @@ import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 addOtherPagesCatalogue();
 
 function InvitePayment({ token, context }: { token: string; context: InvitedContext }) {
+  const user = useInvitedUser(token, context.userId);
+  // A page the server wrote has the user as the server read it for this very page.
+  const isWritten = useWrittenInviteToken() !== null;
+  const written = isWritten ? user.data : undefined;
+  // Until the app has the page, the server's: its forms post without a script.
+  if (!useHydrated() && written?.order) {
+    return (
+      <PostedInvitePayment token={token} context={context} user={written} order={written.order} />
+    );
+  }
+  return <TabInvitePayment token={token} context={context} isWritten={isWritten} />;
+}
+
+/** The page the server wrote: the three views posting to it (the sandbox card in a field). */
+function PostedInvitePayment({
+  token,
+  context,
+  user,
+  order,
+}: {
+  token: string;
+  context: InvitedContext;
+  user: InvitedUser;
+  order: SavedOrder;
+}) {
+  const locale = useLocale();
+  const country = user.address.country ?? context.address.country;
+  const packages = usePackages([order.packageId], country, locale);
+  const phoneCountryCode = isPhoneCodeId(user.phoneCountryCode) ? user.phoneCountryCode : undefined;
+  return (
+    <PostedCheckoutPage
+      path={INVITE_PATHS.payment}
+      parent={{
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email ?? '',
+        phoneCountryCode,
+        phoneNumber: user.phoneNumber ?? undefined,
+      }}
+      savedBilling={invitedSavedBilling(user)}
+      order={order}
+      pricing={invitedOrderPricingQueryOptions(
+        { token, userId: user.userId },
+        invitedOrderPricingBody(user, order),
+        locale,
+      )}
+      showReferral={false}
+      packagesPath={INVITE_PATHS.packages}
+      emailChangePath={INVITE_PATHS.step1}
+      pkg={packages.data?.packages.find((p) => p.id === order.packageId)}
+      pricingCountry={country}
+      packagesFailed={packages.isError}
+      onRetry={() => void packages.refetch()}
+    />
+  );
+}
+
+function TabInvitePayment({
+  token,
+  context,
+  isWritten,
+}: {
+  token: string;
+  context: InvitedContext;
+  isWritten: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const user = useInvitedUser(token, context.userId);
-  // Only an answer read for this screen counts (a cached copy may predate the package choice).
-  const current = user.isFetchedAfterMount ? user.data : undefined;
+  // Only an answer read for this screen counts (a cached copy may predate the package choice),
+  // or the one the server read for the page it wrote.
+  const current = user.isFetchedAfterMount || isWritten ? user.data : undefined;
   const order = current?.order ?? undefined;
   const packages = usePackages(
     order ? [order.packageId] : undefined,
@@ -88,7 +169,8 @@ function InvitePayment({ token, context }: { token: string; context: InvitedCont
  * gate (token, 403/112 → /invite/request), a current subscription → /invite/credentials, fewer
  * than 2 steps done → `invitePaymentRedirect`, no package saved → /invite/packages. Then Billing
  * (prefilled from the invited user, no referral), Payment (no pay-for-co-parent) and Review; a
- * successful payment hands its result to /invite/credentials.
+ * successful payment hands its result to /invite/credentials. Written by the server from the
+ * invite's cookie, its three views post there without a script (the sandbox card in a field).
  */
 export function InvitePaymentRoute() {
   const { t } = useTranslation();

@@ -1,4 +1,9 @@
-import { ACCOUNT_HOME_PATH, type SavedOrder, type SignupState } from '@coparent/domain';
+import {
+  ACCOUNT_HOME_PATH,
+  type Locale,
+  type SavedOrder,
+  type SignupState,
+} from '@coparent/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,12 +14,19 @@ import { StepIndicator } from '@/components/step-indicator';
 import { SupportCall } from '@/components/support-call';
 import { signupCheckoutCalls } from '@/features/checkout/api/signup-calls';
 import {
+  savedOrderPricingBody,
+  savedOrderPricingQueryOptions,
+} from '@/features/checkout/api/signup-order-pricing';
+import {
   type CheckoutSession,
   CheckoutSessionProvider,
 } from '@/features/checkout/checkout-session';
 import { signupFlowId, useCheckoutStore } from '@/features/checkout/checkout-store';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
-import { PostedCheckoutPage } from '@/features/checkout/components/posted-checkout-page';
+import {
+  PostedCheckoutPage,
+  type PostedCheckoutPageProps,
+} from '@/features/checkout/components/posted-checkout-page';
 import { TabPaymentSteps } from '@/features/checkout/components/tab-payment-steps';
 import { useEnterCheckout } from '@/features/checkout/hooks/use-enter-checkout';
 import { useSummaryRenderer } from '@/features/checkout/hooks/use-summary-renderer';
@@ -30,6 +42,7 @@ import { signupPricingCriteria } from '@/features/packages/server-queries';
 import { fullPage } from '@/lib/full-page';
 import { useServerSignup, useWrittenSignup } from '@/lib/server-signup';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLocale } from '@/lib/use-locale';
 import { addOtherPagesCatalogue } from '@/locales/catalogue-other-pages.en';
 import { useFunnelStore, useSignupKey } from '@/stores/funnel-store';
 import type { StepThreeLocationState } from '../location-state';
@@ -51,13 +64,42 @@ export function PaymentRoute() {
   return <TabPaymentPage writtenSignup={writtenSignup} />;
 }
 
+/** The signup's side of the posted page: what the join's /payment is written with. */
+function signupPostedCheckout(signup: SignupState, order: SavedOrder, locale: Locale) {
+  return {
+    path: '/payment',
+    parent: {
+      firstName: signup.parent.firstName,
+      lastName: signup.parent.lastName,
+      email: signup.parent.email ?? '',
+      phoneCountryCode: signup.parent.phoneCountryCode ?? undefined,
+      phoneNumber: signup.parent.phoneNumber ?? undefined,
+    },
+    savedBilling: signup.billing,
+    pricing: savedOrderPricingQueryOptions(signup, savedOrderPricingBody(signup, order), locale),
+    showReferral: true,
+    packagesPath: '/step3',
+    emailChangePath: '/step1',
+    // One indicator: the payment views are step 4's sub-steps.
+    joinSteps: (paymentSteps) => (
+      <StepIndicator currentStep={4} lastCompletedStep={signup.lastCompletedStep}>
+        {paymentSteps}
+      </StepIndicator>
+    ),
+  } satisfies Omit<
+    PostedCheckoutPageProps,
+    'order' | 'pkg' | 'pricingCountry' | 'packagesFailed' | 'onRetry'
+  >;
+}
+
 /** The page the server wrote: its forms post to the server until the app has the page. */
 function PostedPayment({ signup, order }: { signup: SignupState; order: SavedOrder }) {
   const offered = useOfferedPackages(signupPricingCriteria(signup));
+  const locale = useLocale();
   return (
     <>
       <PostedCheckoutPage
-        signup={signup}
+        {...signupPostedCheckout(signup, order, locale)}
         order={order}
         pkg={offered.packages?.find((p) => p.id === order.packageId)}
         pricingCountry={offered.group?.country}

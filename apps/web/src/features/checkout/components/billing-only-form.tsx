@@ -1,6 +1,7 @@
 import type { SavedBilling } from '@coparent/domain';
 import { type ReactNode, useCallback, useState } from 'react';
 import { WaitBanner } from '@/components/wait-banner';
+import type { FormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { defaultCountryFor } from '../billing-values';
 import { useCheckoutSession } from '../checkout-session';
@@ -16,6 +17,8 @@ type BillingOnlyFormProps = {
   backButton: ReactNode;
   /** Saved: where the flow goes next. */
   onSaved: () => void;
+  /** Where the form posts without a script (a page the server wrote), and the post it answers. */
+  posting?: { action: string; submission: FormSubmission | undefined };
 };
 
 /**
@@ -28,10 +31,12 @@ export function BillingOnlyForm({
   submitLabel,
   backButton,
   onSaved,
+  posting,
 }: BillingOnlyFormProps) {
   const session = useCheckoutSession();
   const billing = useSaveBilling();
-  const [hasErrors, setHasErrors] = useState(false);
+  // A post answered with its problems shows them from the first paint (the title says so too).
+  const [hasErrors, setHasErrors] = useState(posting?.submission !== undefined);
   const onErrorsChange = useCallback((has: boolean) => setHasErrors(has), []);
   useDocumentTitle(title, hasErrors);
 
@@ -58,6 +63,7 @@ export function BillingOnlyForm({
         backButton={backButton}
         showReferral={session.showReferral}
         submitLabel={submitLabel}
+        {...(posting ? { posting } : {})}
       />
     </>
   );

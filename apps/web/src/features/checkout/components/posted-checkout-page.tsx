@@ -5,9 +5,10 @@ import {
   PAYMENT_VIEW_PARAM,
   type Package,
   type PaymentView,
+  type PhoneCodeId,
   paymentViewOf,
+  type SavedBilling,
   type SavedOrder,
-  type SignupState,
 } from '@coparent/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -17,11 +18,9 @@ import { JOIN_BASENAME } from '@/app/join-path';
 import { Button, ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
-import { StepIndicator } from '@/components/step-indicator';
 import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLocale } from '@/lib/use-locale';
-import { savedOrderPricingBody, savedOrderPricingQueryOptions } from '../api/signup-order-pricing';
+import type { savedOrderPricingQueryOptions } from '../api/signup-order-pricing';
 import { defaultCountryFor } from '../billing-values';
 import type { SavedBillingValues } from '../checkout-store';
 import { useSummaryRenderer } from '../hooks/use-summary-renderer';
@@ -33,15 +32,11 @@ import { PostedCardView } from './posted-card-view';
 import { PostedReview } from './posted-review';
 import { SummaryPanel } from './summary-panel';
 
-/** The page (and where its forms post without a script: the server answers them). */
-const PAYMENT_PATH = '/payment';
-const PAYMENT_URL = `${JOIN_BASENAME}${PAYMENT_PATH}`;
-
-const viewUrl = (view: PaymentView) =>
-  view === 'BILLING' ? PAYMENT_URL : `${PAYMENT_URL}?${PAYMENT_VIEW_PARAM}=${view}`;
+const viewUrlOf = (action: string) => (view: PaymentView) =>
+  view === 'BILLING' ? action : `${action}?${PAYMENT_VIEW_PARAM}=${view}`;
 
 /** The saved billing as the Review shows it. */
-function billingValuesOf(billing: NonNullable<SignupState['billing']>): SavedBillingValues {
+function billingValuesOf(billing: Pick<SavedBilling, 'address' | 'timeZone'>): SavedBillingValues {
   const { address } = billing;
   return {
     billingAddress: address.line1,
@@ -54,9 +49,31 @@ function billingValuesOf(billing: NonNullable<SignupState['billing']>): SavedBil
   };
 }
 
-type PostedCheckoutPageProps = {
-  signup: SignupState;
+export type PostedCheckoutPageProps = {
+  /** The page's join path: its forms post to it (the server answers them). */
+  path: string;
+  parent: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneCountryCode?: PhoneCodeId | undefined;
+    phoneNumber?: string | undefined;
+  };
+  /** The billing saved (Payment needs one; the Billing form starts from it). */
+  savedBilling: SavedBilling | null | undefined;
   order: SavedOrder;
+  /** The saved order's price: the query the server read for the page. */
+  pricing: ReturnType<typeof savedOrderPricingQueryOptions>;
+  /** The referral question (not for an invited co-parent). */
+  showReferral: boolean;
+  /** Where Billing's Back goes (the packages), and where the email is changed. */
+  packagesPath: string;
+  emailChangePath: string;
+  /**
+   * The join's numbered steps, the payment views inside as step 4's sub-steps, and the page's
+   * heading; none for the invite (its route has the heading, the views are its indicator).
+   */
+  joinSteps?: (paymentSteps: ReactNode) => ReactNode;
   /** The package of the order (the summary names it), once read. */
   pkg: Package | undefined;
   /** The country the visitor's pricing group was decided by (the default billing country). */
@@ -67,27 +84,34 @@ type PostedCheckoutPageProps = {
 };
 
 /**
- * /payment as the server writes it for a browser that posts its forms (no script yet, or none at
- * all): the view in the URL (`?view=PAYMENT`) or the one the server answers a post with, each a
- * real form. Billing is the one the app shows too; Payment takes the sandbox's card; Review
- * carries the card's nonce and the attempt's key the server wrote in it. Codes, the wallets and
- * paying for the co-parent need the app.
+ * A payment page as the server writes it for a browser that posts its forms (no script yet, or
+ * none at all): the join's /payment and the invite's /invite/payment. The view in the URL
+ * (`?view=PAYMENT`) or the one the server answers a post with, each a real form. Billing is the
+ * one the app shows too; Payment takes the sandbox's card; Review carries the card's nonce and the
+ * attempt's key the server wrote in it. Codes, the wallets and paying for the co-parent need the
+ * app.
  */
 export function PostedCheckoutPage({
-  signup,
+  path,
+  parent,
+  savedBilling,
   order,
+  pricing: pricingQuery,
+  showReferral,
+  packagesPath,
+  emailChangePath,
+  joinSteps,
   pkg,
   pricingCountry,
   packagesFailed,
   onRetry,
 }: PostedCheckoutPageProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [params] = useSearchParams();
-  const submission = useFormSubmission(PAYMENT_PATH);
-  const pricing = useQuery(
-    savedOrderPricingQueryOptions(signup, savedOrderPricingBody(signup, order), locale),
-  );
+  const action = `${JOIN_BASENAME}${path}`;
+  const viewUrl = viewUrlOf(action);
+  const submission = useFormSubmission(path);
+  const pricing = useQuery(pricingQuery);
   const renderSummary = useSummaryRenderer(pkg, order);
 
   const asked =
@@ -95,7 +119,7 @@ export function PostedCheckoutPage({
     paymentViewOf(params.get(PAYMENT_VIEW_PARAM)) ??
     'BILLING';
   // Payment needs a saved billing; Review is only ever the answer to a posted card.
-  const view: PaymentView = !signup.billing
+  const view: PaymentView = !savedBilling
     ? 'BILLING'
     : asked === 'REVIEW' && !submission
       ? 'PAYMENT'
@@ -105,13 +129,6 @@ export function PostedCheckoutPage({
   const hasProblems = errors.length > 0 || (view === 'BILLING' && submission !== undefined);
   useDocumentTitle(`${t(`checkout.steps.${view}`)} – ${t('paymentStep.title')}`, hasProblems);
 
-  const parent = {
-    firstName: signup.parent.firstName,
-    lastName: signup.parent.lastName,
-    email: signup.parent.email ?? '',
-    phoneCountryCode: signup.parent.phoneCountryCode ?? undefined,
-    phoneNumber: signup.parent.phoneNumber ?? undefined,
-  };
   const summary = (headingId: string) =>
     pricing.data && renderSummary
       ? renderSummary(pricing.data, { headingId, isUpdating: false })
@@ -127,20 +144,20 @@ export function PostedCheckoutPage({
     content = (
       <BillingForm
         parent={parent}
-        saved={signup.billing}
+        saved={savedBilling}
         defaultCountry={defaultCountryFor(pricingCountry, parent.phoneCountryCode)}
         onSubmit={async () => undefined}
         isSubmitting={false}
         onErrorsChange={() => undefined}
-        backButton={back(`${JOIN_BASENAME}/step3`, t('checkout.billing.back'))}
-        showReferral
-        posting={{ action: PAYMENT_URL, submission }}
+        backButton={back(`${JOIN_BASENAME}${packagesPath}`, t('checkout.billing.back'))}
+        showReferral={showReferral}
+        posting={{ action, submission }}
       />
     );
   } else if (view === 'PAYMENT') {
     content = (
       <PostedCardView
-        action={PAYMENT_URL}
+        action={action}
         errors={errors}
         isFree={pricing.data?.totals.total === 0}
         coveringCodes={pricing.data ? codesCoveringOrder(pricing.data) : []}
@@ -148,10 +165,10 @@ export function PostedCheckoutPage({
       />
     );
   } else {
-    const billing = signup.billing ? billingValuesOf(signup.billing) : undefined;
+    const billing = savedBilling ? billingValuesOf(savedBilling) : undefined;
     content = billing ? (
       <PostedReview
-        action={PAYMENT_URL}
+        action={action}
         values={submission?.values ?? {}}
         errors={errors}
         parent={parent}
@@ -159,7 +176,7 @@ export function PostedCheckoutPage({
         isConsentRequired={isConsentRequired(billing.country)}
         pricing={pricing.data}
         summary={summary('review-summary-heading')}
-        emailChangePath="/step1"
+        emailChangePath={emailChangePath}
         billingHref={viewUrl('BILLING')}
         paymentHref={viewUrl('PAYMENT')}
       />
@@ -167,19 +184,25 @@ export function PostedCheckoutPage({
   }
 
   const hasLoadError = packagesFailed || pricing.isError;
+  const steps = (
+    <PaymentSteps
+      view={view}
+      lastCompletedPaymentStep={view === 'REVIEW' ? 2 : savedBilling ? 1 : 0}
+      onSelect={() => undefined}
+      hrefFor={viewUrl}
+      isSubSteps={joinSteps !== undefined}
+    />
+  );
   return (
     <>
-      {/* One indicator: the payment views are step 4's sub-steps. */}
-      <StepIndicator currentStep={4} lastCompletedStep={signup.lastCompletedStep}>
-        <PaymentSteps
-          view={view}
-          lastCompletedPaymentStep={view === 'REVIEW' ? 2 : signup.billing ? 1 : 0}
-          onSelect={() => undefined}
-          hrefFor={viewUrl}
-          isSubSteps
-        />
-      </StepIndicator>
-      <PageHeading>{t('paymentStep.title')}</PageHeading>
+      {joinSteps ? (
+        <>
+          {joinSteps(steps)}
+          <PageHeading>{t('paymentStep.title')}</PageHeading>
+        </>
+      ) : (
+        steps
+      )}
       <div className={view === 'REVIEW' ? styles.layoutSingle : styles.layout}>
         {/* First, as a phone shows it above the form (the stylesheet puts it aside on a wide one) */}
         {view === 'REVIEW' ? null : (

@@ -1,10 +1,10 @@
 import {
-  billingFormToRequest,
   type InvitedPaymentRequestInput,
   type InvitePricingRequestInput,
+  invitedBillingRequest,
   isInviteAuthFailure,
+  type PricingRequestInput,
   PricingResponseSchema,
-  type UpdateInvitedUserRequestInput,
 } from '@coparent/domain';
 import { parsePaymentResponse } from '@/features/checkout/api/pay-signup';
 import { toSaveBillingAnswer } from '@/features/checkout/api/save-billing';
@@ -12,6 +12,26 @@ import type { CheckoutCalls } from '@/features/checkout/checkout-session';
 import { getAnonymousId } from '@/lib/anonymous-id';
 import { apiRequest, parseAnswer } from '@/lib/api-client';
 import { inviteAuthHeaders } from '@/stores/invite-token';
+
+/** Where the invited co-parent's order is priced. */
+export const invitePricingPath = (userId: string) =>
+  `/v2/users/${encodeURIComponent(userId)}/pricing`;
+
+/** The invited pricing call's body for the checkout's generic one (codes as entered). */
+export function invitePricingRequest(
+  userId: string,
+  body: PricingRequestInput,
+): InvitePricingRequestInput {
+  return {
+    userId,
+    orderDetail: body.orderDetail,
+    subscriptionCodes: body.paymentCodes ?? [],
+    promoCodes: body.promoCodes ?? [],
+  };
+}
+
+export const readInvitePricing = (answer: unknown) =>
+  parseAnswer(PricingResponseSchema, answer, 'pricing');
 
 /**
  * The invited co-parent's checkout calls: the same views as
@@ -30,13 +50,10 @@ export function inviteCheckoutCalls({
   return {
     // PATCH sections PARENT + ADDRESS: the address (PRIMARY) and the time zone; no referral.
     saveBilling: async (values) => {
-      const { address, parent } = billingFormToRequest(values.billing);
-      const body: UpdateInvitedUserRequestInput = {
-        sections: ['PARENT', 'ADDRESS'],
-        parent: { ...parent, userId },
-        address: { ...address, type: 'PRIMARY' },
+      const body = invitedBillingRequest(values.billing, {
+        userId,
         segmentAnonymousId: getAnonymousId(),
-      };
+      });
       return toSaveBillingAnswer(
         await apiRequest<unknown>(url, { method: 'PATCH', body, headers }),
       );
@@ -45,23 +62,14 @@ export function inviteCheckoutCalls({
       apiRequest<unknown>(`${url}/country-check`, { method: 'POST', body, headers }),
     // The server prices with the saved billing address; the address in the generic body only
     // keys the query, so a new address prices again.
-    price: async (body) => {
-      const invitePricing: InvitePricingRequestInput = {
-        userId,
-        orderDetail: body.orderDetail,
-        subscriptionCodes: body.paymentCodes ?? [],
-        promoCodes: body.promoCodes ?? [],
-      };
-      return parseAnswer(
-        PricingResponseSchema,
-        await apiRequest<unknown>(`${url}/pricing`, {
+    price: async (body) =>
+      readInvitePricing(
+        await apiRequest<unknown>(invitePricingPath(userId), {
           method: 'POST',
-          body: invitePricing,
+          body: invitePricingRequest(userId, body),
           headers,
         }),
-        'pricing',
-      );
-    },
+      ),
     pay: async ({ idempotencyKey, body }) => {
       const invitedPayment: InvitedPaymentRequestInput = { deviceData: null, ...body };
       return parsePaymentResponse(
