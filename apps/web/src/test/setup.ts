@@ -6,6 +6,7 @@ import { useCheckoutStore } from '../features/checkout/checkout-store';
 import { useProStore } from '../features/pro/pro-store';
 import { clearAnalytics } from '../lib/analytics';
 import { i18n } from '../lib/i18n';
+import '../features/join/form-checks';
 import { loadEverythingDeclaredOnDemand } from '../lib/on-demand';
 import { addOtherPagesCatalogue } from '../locales/catalogue-other-pages.en';
 
@@ -21,7 +22,8 @@ addOtherPagesCatalogue();
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  // The form checks the screens load on their first check: in before the test types.
+  // The form checks the screens load on their first check (the numbered steps' declared by the
+  // import above, since their routes load lazily): in before the test types.
   await loadEverythingDeclaredOnDemand();
 });
 
