@@ -51,7 +51,7 @@ describe('renewalNoticeEmail', () => {
       'Lo intentaremos de nuevo el 11 de marzo de 2027. Si ningún pago se aprueba a más tardar el 17 de marzo de 2027, tu suscripción termina.',
     );
     expect(email.text).toContain(
-      'actualiza tu método de pago en tu página de facturación: https://join.example.test/app/account/billing',
+      'actualiza tu forma de pago en tu página de facturación: https://join.example.test/app/account/billing',
     );
   });
 
