@@ -11,7 +11,6 @@ import {
   type PaymentType,
   type PendingPlan,
   resolveLocale,
-  type SubscriptionPlansResponse,
   type SubscriptionRenewalPrice,
   type SubscriptionRetry,
   supportPhoneFor,
@@ -22,22 +21,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../../adapters/mail/mailer.js';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, FieldValidationError, fieldError } from '../../errors.js';
+import { AppError, FieldValidationError } from '../../errors.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { noticeDate } from '../email/templates/notice-date.js';
-import {
-  type PlanChangeKind,
-  planChangeEmail,
-  planWords,
-} from '../email/templates/subscription-plan-change.js';
 import {
   paymentMethodWords,
   type SubscriptionEmailKind,
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import { queueCoParentNotices } from './coparent-notices.js';
-import { offeredPlans, type PlanPricing } from './plans.js';
-import { planToRenew, quoteRenewal, type RenewedOrder } from './renewal-price.js';
+import { createPlanChanges } from './plan-change.js';
+import type { PlanPricing } from './plans.js';
+import { planToRenew, quoteRenewal } from './renewal-price.js';
 import {
   endRenewal,
   findMembersOfOrder,
@@ -48,7 +43,6 @@ import {
   lockOrderSubscriptions,
   recordChanges,
   type SubscriptionRow,
-  setNextPlan,
   updateRenewal,
 } from './repo.js';
 
@@ -78,12 +72,6 @@ function isPaymentType(value: string): value is PaymentType {
 function refusal(key: MessageKey, locale: Locale, params?: Record<string, string>) {
   const text = translateMessage(key, locale, params);
   return new FieldValidationError([{ field: FORM_FIELD, text, type: 'ERROR' }], { status: 409 });
-}
-
-/** The order as it was bought (the current plan), without the change chosen for the next term. */
-function boughtPlan(order: NonNullable<SubscriptionRow['order']>): RenewedOrder {
-  const { packageId, productId, services, payForCoParent } = order;
-  return { packageId, productId, services, payForCoParent };
 }
 
 function isCurrent(row: SubscriptionRow, now: Date): boolean {
@@ -364,135 +352,19 @@ export function createAccountSubscriptionService(deps: AccountSubscriptionDeps) 
     return { row, order: row.order };
   }
 
-  /** GET .../plans: the plans the payer may renew on, each priced for them (decision 062). */
-  async function plans(
-    userId: string,
-    subscriptionId: string,
-    locale: Locale,
-  ): Promise<SubscriptionPlansResponse> {
-    const { order } = await payersOrder(userId, subscriptionId, locale);
-    return {
-      currentPackageId: order.packageId,
-      plans: await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale),
-    };
-  }
-
-  /**
-   * PUT .../plan: the next term renews on this plan (the current package undoes a change). Stored
-   * on the order with one PLAN_CHANGED (or PLAN_CHANGE_UNDONE) row per subscription and the
-   * payer's email, in one transaction under the order's subscriptions' lock; asking for the plan
-   * already chosen changes and sends nothing. Takes effect at the renewal date: no proration.
-   */
-  async function setPlan(
-    userId: string,
-    subscriptionId: string,
-    packageId: number,
-    locale: Locale,
-  ): Promise<AccountSubscriptionResponse> {
-    const instant = now();
-    const { row: first, order } = await payersOrder(userId, subscriptionId, locale);
-    const orderId = first.orderId ?? '';
-    const undo = packageId === order.packageId;
-    // Priced before the transaction, as the checkout prices it; only an offered plan is taken
-    // (the current one may always be kept, even when the catalog no longer offers it).
-    const offered = await offeredPlans({ db, pricing }, boughtPlan(order), userId, locale);
-    const chosen = offered.find((plan) => plan.packageId === packageId);
-    if (!chosen && !undo) throw fieldError('packageId', 'subscriptionPlan_package_error', locale);
-    const name = (await pricing.catalogNow(db)).packages.find(
-      (p) => p.id === packageId,
-    )?.displayName;
-    let queued: QueuedMail | undefined;
-    await db.transaction(async (tx: Executor) => {
-      const locked = await lockOrderSubscriptions(tx, orderId);
-      // Read again under the lock: another tab's change is seen, not overwritten blindly.
-      const row = await visible(tx, userId, subscriptionId);
-      assertPayer(row, userId, locale);
-      await assertStillChangeable(
-        tx,
-        row,
-        locked.some((s) => s.autoRenew),
-        locale,
-        instant,
-      );
-      const next = row.order?.nextPackageId ?? null;
-      if (undo ? next === null : next === packageId) return;
-      const years = chosen?.years ?? (row.years === 2 ? 2 : 1);
-      await setNextPlan(tx, orderId, undo ? null : { packageId, productId: termForYears(years) });
-      await recordChanges(
-        tx,
-        locked.map((s) => s.id),
-        {
-          kind: undo ? 'PLAN_CHANGE_UNDONE' : 'PLAN_CHANGED',
-          changedByUserId: userId,
-          reason: undo ? null : String(packageId),
-          at: instant,
-        },
-      );
-      queued = await queuePlanEmail(tx, row, userId, {
-        kind: undo ? 'UNDONE' : 'CHANGED',
-        years,
-        price: chosen?.price.totalFormatted ?? null,
-        name: name ?? row.packageName,
-      });
-    });
-    if (queued) {
-      log.info({ userId, subscriptionId, packageId, undo }, 'the plan at renewal changed');
-      void queued.deliver();
-    }
-    return {
-      subscription: await detail(await visible(db, userId, subscriptionId), userId, locale),
-    };
-  }
-
-  /** The payer's confirmation of the plan change (or its undoing), in their language. */
-  async function queuePlanEmail(
-    tx: Executor,
-    row: SubscriptionRow,
-    userId: string,
-    change: {
-      kind: PlanChangeKind;
-      /** The chosen plan's term, its price now and its package's name. */
-      years: number;
-      price: string | null;
-      name: SubscriptionRow['packageName'];
-    },
-  ): Promise<QueuedMail | undefined> {
-    const [user, address] = await Promise.all([
-      findUserById(tx, userId),
-      findUserAddress(tx, userId),
-    ]);
-    if (!user?.email) return undefined;
-    const payerLocale = resolveLocale(user.locale);
-    const [coParent] = row.orderId ? await othersRenewedBy(tx, row.orderId, userId) : [];
-    const method = row.paymentMethod?.isVaulted ? row.paymentMethod : null;
-    const current = planWords(row.packageName[payerLocale], row.years, payerLocale);
-    const mail = planChangeEmail({
-      kind: change.kind,
-      locale: payerLocale,
-      firstName: user.firstName,
-      supportPhone: supportPhoneFor(address?.country).display,
-      currentPlan: current,
-      newPlan:
-        change.kind === 'CHANGED'
-          ? planWords(change.name[payerLocale], change.years, payerLocale)
-          : null,
-      renewalDate: noticeDate(row.renewsAt, payerLocale, 'UTC'),
-      price: change.price,
-      paymentMethod: method ? paymentMethodWords(method, payerLocale) : null,
-      coParentName: coParent ? `${coParent.firstName} ${coParent.lastName}` : null,
-      subscriptionUrl,
-    });
-    return mailer.send({ to: user.email, locale: payerLocale, ...mail, secretsExpireAt: null }, tx);
-  }
+  const planChanges = createPlanChanges(deps, {
+    visible,
+    assertPayer,
+    assertStillChangeable,
+    detail,
+    othersRenewedBy,
+    payersOrder,
+    subscriptionUrl,
+  });
 
   return {
     own,
-    plans,
-    setPlan,
-    undoPlan: async (userId: string, subscriptionId: string, locale: Locale) => {
-      const { order } = await payersOrder(userId, subscriptionId, locale);
-      return setPlan(userId, subscriptionId, order.packageId, locale);
-    },
+    ...planChanges,
     setAutoRenew: (userId: string, subscriptionId: string, autoRenew: boolean, locale: Locale) =>
       change(
         userId,
