@@ -165,6 +165,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // bench/web-budget.ts reads which chunks each route loads from .vite/manifest.json.
     manifest: !isSsrBuild,
+    // No modulepreload links added as the app loads a chunk: on a page the server wrote, the
+    // take-over would add one per dependency (dozens at once, each a request started on the main
+    // thread) while the page is already on screen. The browser follows the imports itself; the
+    // next screens are preloaded when idle (app/layout/route-preloads.ts) and index.html preloads
+    // the app (`preloadApp`). A chunk's stylesheets are still added as it loads.
+    modulePreload: false,
     rolldownOptions: {
       // The domain's modules only declare rules and tables: an unused one can be left out.
       treeshake: {

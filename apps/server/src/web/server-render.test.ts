@@ -69,7 +69,11 @@ describe('join pages rendered by the server', () => {
     expect(res.body).toBe(
       [
         '<!doctype html><html lang="es-MX" data-rendered-lang="es-MX"><head>',
-        `<title>Sign up &lt;&amp;&gt; – CoParent Hub</title><style>${CSS}</style></head><body>`,
+        '<title>Sign up &lt;&amp;&gt; – CoParent Hub</title>',
+        // The inlined stylesheet stays named, disabled (never fetched), so the app's loader does
+        // not fetch and apply the same rules again when it takes the page over.
+        '<link rel="stylesheet" crossorigin href="/app/join/assets/app.css" disabled>',
+        `<style>${CSS}</style></head><body>`,
         '<div id="root" data-server-rendered><main>es-MX /app/join/signup</main></div>',
         '</body></html>',
       ].join(''),

@@ -225,8 +225,10 @@ const STYLESHEET_LINK =
 /**
  * The shell with every stylesheet it links (the app's and the screen's, linked or preloaded) in
  * one `<style>`: a page the server renders paints styled from its first bytes, with no request
- * before it. The app's own stylesheet loads later add the same rules again, unseen. A file it
- * cannot read stays a link.
+ * before it. Each inlined file keeps a disabled link (a browser does not fetch it), which is what
+ * the app's chunk loader looks for before it adds a stylesheet: taking the page over, it would
+ * otherwise fetch the same rules again and restyle the whole page once per file. A file it cannot
+ * read stays a link.
  */
 export function withInlineStyles(shell: string, distDir: string, base: string): string {
   const styles: string[] = [];
@@ -237,7 +239,7 @@ export function withInlineStyles(shell: string, distDir: string, base: string): 
     const css = readFileSync(file, 'utf8');
     if (css.includes('</style')) return link;
     styles.push(css);
-    return '';
+    return `<link rel="stylesheet" crossorigin href="${href}" disabled>`;
   });
   if (styles.length === 0) return shell;
   const headEnd = html.indexOf('</head>');

@@ -1,16 +1,18 @@
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTE_MODULES } from '../route-modules';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrefetchNextStep } from './prefetch-next-step';
 
-vi.mock('../route-modules', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../route-modules')>();
-  const spied = Object.fromEntries(
-    Object.keys(actual.ROUTE_MODULES).map((path) => [path, vi.fn(async () => ({}))]),
-  );
-  return { ...actual, ROUTE_MODULES: spied };
-});
+/** The build's table as `route-preloads.json` holds it: each screen's chunks and styles. */
+const TABLE = {
+  '/step2': { scripts: ['/app/join/assets/step-two.js', '/app/join/assets/shared.js'], styles: [] },
+  '/alacarte': { scripts: ['/app/join/assets/alacarte.js'], styles: [] },
+  '/payment': {
+    scripts: ['/app/join/assets/payment.js', '/app/join/assets/shared.js'],
+    styles: ['/app/join/assets/payment.css'],
+  },
+  '/credentials': { scripts: ['/app/join/assets/credentials.js'], styles: [] },
+};
 
 function openAt(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <PrefetchNextStep /> }], {
@@ -20,31 +22,55 @@ function openAt(path: string) {
   return router;
 }
 
-const requested = () =>
-  Object.entries(ROUTE_MODULES)
-    .filter(([, load]) => vi.mocked(load).mock.calls.length > 0)
-    .map(([path]) => path);
+const linked = (rel: string) =>
+  [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) =>
+    link.getAttribute('href'),
+  );
 
 describe('PrefetchNextStep', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(TABLE), { status: 200 })),
+    );
+  });
   afterEach(() => {
-    for (const load of Object.values(ROUTE_MODULES)) vi.mocked(load).mockClear();
+    vi.unstubAllGlobals();
+    for (const link of document.head.querySelectorAll('link')) link.remove();
   });
 
-  it("requests the next step's chunk once a step has rendered", async () => {
+  it("preloads the next step's chunks once a step has rendered, without running them", async () => {
     openAt('/step1');
-    await waitFor(() => expect(requested()).toEqual(['/step2']));
+    await waitFor(() =>
+      expect(linked('modulepreload')).toEqual([
+        '/app/join/assets/step-two.js',
+        '/app/join/assets/shared.js',
+      ]),
+    );
+    expect(fetch).toHaveBeenCalledWith(expect.stringMatching(/\/route-preloads\.json$/));
   });
 
-  it('requests both screens a step can lead to, and follows the navigation', async () => {
+  it('preloads both screens a step can lead to once each, and follows the navigation', async () => {
     const router = openAt('/step3');
-    await waitFor(() => expect(requested()).toEqual(['/alacarte', '/payment'].sort()));
+    await waitFor(() =>
+      expect(linked('modulepreload').sort()).toEqual(
+        [
+          '/app/join/assets/alacarte.js',
+          '/app/join/assets/payment.js',
+          '/app/join/assets/shared.js',
+        ].sort(),
+      ),
+    );
+    expect(linked('prefetch')).toEqual(['/app/join/assets/payment.css']);
     await router.navigate('/payment');
-    await waitFor(() => expect(requested()).toContain('/credentials'));
+    await waitFor(() =>
+      expect(linked('modulepreload')).toContain('/app/join/assets/credentials.js'),
+    );
   });
 
-  it('requests nothing after the last screen', async () => {
+  it('preloads nothing after the last screen', async () => {
     openAt('/receipt');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(requested()).toEqual([]);
+    expect(linked('modulepreload')).toEqual([]);
   });
 });

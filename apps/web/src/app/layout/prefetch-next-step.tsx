@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ROUTE_MODULES, type RoutePath } from '../route-modules';
+import type { RoutePath } from '../route-modules';
+import { preloadRoutes } from './route-preloads';
 
 /** Where each screen's Continue can lead: their chunks are fetched while the person fills it in. */
 const NEXT_STEPS: Partial<Record<RoutePath, readonly RoutePath[]>> = {
@@ -31,17 +32,17 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Once a screen has rendered, loads the next screens' chunks when the browser is idle, so
- * Continue waits only for the API. A failed prefetch is ignored: the navigation loads it again.
+ * Once a screen has rendered, fetches the next screens' chunks when the browser is idle, so
+ * Continue waits only for the API. They are preloaded, not imported: the browser fetches and
+ * compiles them, but none of their code runs on this screen. A failed preload is ignored: the
+ * navigation loads the screen again.
  */
 export function PrefetchNextStep() {
   const { pathname } = useLocation();
   useEffect(() => {
     const next = NEXT_STEPS[pathname as RoutePath];
     if (!next) return;
-    return whenIdle(() => {
-      for (const path of next) ROUTE_MODULES[path]().catch(() => undefined);
-    });
+    return whenIdle(() => void preloadRoutes(next));
   }, [pathname]);
   return null;
 }
