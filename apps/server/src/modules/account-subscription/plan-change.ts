@@ -19,14 +19,10 @@ import {
   planWords,
 } from '../email/templates/subscription-plan-change.js';
 import { paymentMethodWords } from '../email/templates/subscription-renewal.js';
+import { lockOrderSubscriptions } from './order-subscriptions-lock.js';
 import { offeredPlans, type PlanPricing } from './plans.js';
 import type { RenewedOrder } from './renewal-price.js';
-import {
-  lockOrderSubscriptions,
-  recordChanges,
-  type SubscriptionRow,
-  setNextPlan,
-} from './repo.js';
+import { recordChanges, type SubscriptionRow, setNextPlan } from './repo.js';
 
 type PlanChangeDeps = {
   db: Executor;

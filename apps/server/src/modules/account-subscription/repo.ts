@@ -169,27 +169,6 @@ export async function findMembersOfOrder(
     .orderBy(familyMembers.position);
 }
 
-/**
- * Locks every subscription of the order until the transaction ends (two tabs changing the
- * renewal at once: the second waits, then sees the first's change) and answers their ids and
- * renewal state.
- */
-export async function lockOrderSubscriptions(
-  tx: Executor,
-  orderId: string,
-): Promise<{ id: string; autoRenew: boolean; canceledAt: Date | null }[]> {
-  return tx
-    .select({
-      id: subscriptions.id,
-      autoRenew: subscriptions.autoRenew,
-      canceledAt: subscriptions.canceledAt,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, orderId))
-    .orderBy(subscriptions.id)
-    .for('update');
-}
-
 /** Sets the renewal of these subscriptions (one order's). */
 export async function updateRenewal(
   tx: Executor,

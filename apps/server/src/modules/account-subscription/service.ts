@@ -30,6 +30,7 @@ import {
   subscriptionRenewalEmail,
 } from '../email/templates/subscription-renewal.js';
 import { queueCoParentNotices } from './coparent-notices.js';
+import { lockOrderSubscriptions } from './order-subscriptions-lock.js';
 import { createPlanChanges } from './plan-change.js';
 import type { PlanPricing } from './plans.js';
 import { planToRenew, quoteRenewal } from './renewal-price.js';
@@ -40,7 +41,6 @@ import {
   findRenewal,
   findSubscription,
   hasPendingRenewalAttempt,
-  lockOrderSubscriptions,
   recordChanges,
   type SubscriptionRow,
   updateRenewal,

@@ -10,6 +10,7 @@ import type { GatewayTransaction } from '../../adapters/payment/payment-gateway.
 import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
+import { lockOrderSubscriptions } from '../account-subscription/order-subscriptions-lock.js';
 import {
   orderFigures,
   queueReceiptEmail,
@@ -21,7 +22,6 @@ import { type Catalog, findPackage } from '../pricing/catalog.js';
 import {
   findOrder,
   insertOrder,
-  lockOrderSubscriptions,
   lockRenewal,
   moveToOrder,
   othersOfOrder,

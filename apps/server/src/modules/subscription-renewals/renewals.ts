@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.js';
 import type { PaymentRow } from '../../db/schema.js';
 import { findUserAddress, findUserById } from '../account/repo.js';
 import { queueCoParentNotices } from '../account-subscription/coparent-notices.js';
+import { lockOrderSubscriptions } from '../account-subscription/order-subscriptions-lock.js';
 import { planToRenew, quoteRenewal } from '../account-subscription/renewal-price.js';
 import type { LoggedCoreDeps } from '../core-deps.js';
 import { noticeDate } from '../email/templates/notice-date.js';
@@ -33,7 +34,6 @@ import {
   findDueOrders,
   findLatestRenewalPayment,
   findOrdersToRemind,
-  lockOrderSubscriptions,
   lockRenewal,
   othersOfOrder,
   type RenewableOrder,

@@ -188,23 +188,6 @@ export async function findLatestRenewalPayment(
   return row;
 }
 
-/** The order's subscriptions, locked (the subscription page takes the same lock to change them). */
-export function lockOrderSubscriptions(
-  tx: Executor,
-  orderId: string,
-): Promise<{ id: string; autoRenew: boolean; years: number }[]> {
-  return tx
-    .select({
-      id: subscriptions.id,
-      autoRenew: subscriptions.autoRenew,
-      years: subscriptions.years,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, orderId))
-    .orderBy(subscriptions.id)
-    .for('update');
-}
-
 /**
  * The renewed subscriptions belong to the new order, paid until `renewsAt`, on the plan renewed
  * (the package and term the payer chose for the next term, else the same).
