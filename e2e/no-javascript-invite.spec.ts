@@ -10,7 +10,8 @@ import {
 import { expect, test } from './support/test';
 
 // The invited co-parent with a browser that runs no script: from the emailed link, every screen
-// after the welcome that the server writes (step 1, the packages, the billing info, the payment) is
+// after the welcome that the server writes (step 1, the packages, the build-your-own options, the
+// billing info, the payment) is
 // written with the invite the HttpOnly cookie names, and every form is posted to the server
 // (docs/web.md, decision 061).
 
@@ -97,6 +98,55 @@ for (const lang of LANGUAGES) {
     expect(paid.status()).toBe(303);
     // The credentials are the app's (still rendered in the browser).
     await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
+    await context.close();
+  });
+
+  test(`without JavaScript (${lang}): the invited co-parent builds their own package, or takes everything instead`, async ({
+    browser,
+    request,
+  }) => {
+    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: false });
+    const link = await newestInviteLink(request, coParentEmail);
+    const { context, page } = await browserWithoutScripts(browser, lang);
+    await page.goto(link.path);
+    await page.goto('/app/join/invite/step1');
+    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
+    await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
+    await submitWithoutScript(page, t(lang, 'common.continue'));
+    await expect(page).toHaveURL(/\/app\/join\/invite\/packages$/);
+
+    // A build-your-own card's Choose asks for its options, written for the cookie's invite.
+    const own = page
+      .getByRole('article')
+      .filter({ hasText: t(lang, 'packages.buildYourOwnText') })
+      .first();
+    const name = (await own.getByRole('heading').first().textContent()) ?? '';
+    await submitWithoutScript(page, t(lang, 'packages.choose', { name }));
+    await expect(page).toHaveURL(/\/app\/join\/invite\/choose-your-own$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'alacarte.title'));
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/choose-your-own (${lang})`);
+
+    // Everything included instead: the Premium package, then its payment.
+    const premium = packageName(PREMIUM_1_YEAR, lang);
+    const upgraded = await submitWithoutScript(
+      page,
+      t(lang, 'inviteChooseYourOwn.upgrade', { name: premium }),
+    );
+    expect(upgraded.status()).toBe(303);
+    await expect(page).toHaveURL(/\/app\/join\/invite\/payment$/);
+    const summary = page.getByRole('region', { name: t(lang, 'orderSummary.heading') });
+    await expect(summary.getByText(premium, { exact: true })).toBeVisible();
+
+    // Back to the packages and the options again: one ticked, Continue saves them.
+    await page.goto('/app/join/invite/packages');
+    await submitWithoutScript(page, t(lang, 'packages.choose', { name }));
+    await expect(page).toHaveURL(/\/app\/join\/invite\/choose-your-own$/);
+    await page.getByRole('checkbox').first().check();
+    const built = await submitWithoutScript(page, t(lang, 'common.continue'));
+    expect(built.status()).toBe(303);
+    await expect(page).toHaveURL(/\/app\/join\/invite\/payment$/);
+    await expect(summary.getByText(name, { exact: true })).toBeVisible();
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { packageName } from '../../e2e/support/catalog.js';
 import { choosePackage, fillReferral, fillTexasAddress } from '../../e2e/support/checkout.js';
-import { completeStepsOneAndTwo, fillStepOne } from '../../e2e/support/funnel.js';
+import { completeStepsOneAndTwo, fillStepOne, waitForTheApp } from '../../e2e/support/funnel.js';
 import { t } from '../../e2e/support/i18n.js';
 import { invitationViaApi, newestInviteLink } from '../../e2e/support/invite.js';
 
@@ -61,6 +61,8 @@ export const SCORED_PAGES: ScoredPage[] = [
     path: '/step2',
     prepare: async (page) => {
       await page.goto('/app/join/step1');
+      // As the browser tests walk: with the app running, once it has taken the page over.
+      await waitForTheApp(page);
       await fillStepOne(page, 'en');
       await page.getByRole('button', { name: t('en', 'common.continue') }).click();
       await expect(page).toHaveURL(/\/step2$/);

@@ -2,6 +2,8 @@ import {
   BILLING_FORM_FIELDS,
   BillingOnlyFormSchema,
   billingFieldsFromForm,
+  buildYourOwnChoiceFromForm,
+  buildYourOwnServices,
   FORM_FIELD,
   hasBlockingErrors,
   INVITE_PATHS,
@@ -38,6 +40,8 @@ const INVITE_STEP_ONE_FIELDS: readonly string[] = STEP_ONE_FORM_FIELDS.filter(
 export const INVITE_FORMS: Record<string, (name: string) => boolean> = {
   [INVITE_PATHS.step1]: (name) => INVITE_STEP_ONE_FIELDS.includes(name),
   [INVITE_PATHS.packages]: () => false,
+  // The options are shown again from the saved choice (a refusal is only ever a wait).
+  [INVITE_PATHS.chooseYourOwn]: () => false,
   // The Billing view's fields without the referral (the invited flow does not ask it).
   [INVITE_PATHS.billingInfo]: (name) =>
     BILLING_FORM_FIELDS.includes(name) && name.startsWith('billing.'),
@@ -183,6 +187,35 @@ export async function inviteFormRoutes(
       // A package this invite is not offered, or a wait: the cards again with the reason.
       const page = (errors: ValidationError[], status: number) =>
         answerWithPage(request, reply, { path: INVITE_PATHS.packages, values: {}, errors }, status);
+      if (saved.status !== 200) return refused(request, reply, saved, page);
+      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+    },
+  );
+  app.post(
+    `${JOIN_BASE}${INVITE_PATHS.chooseYourOwn}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const open = await openInvite(request, reply, INVITE_PATHS.chooseYourOwn);
+      if (!('context' in open)) return open;
+      const { context, api } = open;
+      const choice = buildYourOwnChoiceFromForm((request.body ?? {}) as Record<string, unknown>);
+      // No term or package the page offered (a tampered post): the options again.
+      if (!choice) return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.chooseYourOwn}`, 303);
+      const saved = await api('PATCH', `/v2/users/${encodeURIComponent(context.userId)}`, {
+        sections: ['PACKAGE'],
+        order: {
+          packageId: choice.packageId,
+          productId: choice.values.subscription,
+          services: buildYourOwnServices(choice.values),
+        },
+      });
+      const page = (errors: ValidationError[], status: number) =>
+        answerWithPage(
+          request,
+          reply,
+          { path: INVITE_PATHS.chooseYourOwn, values: {}, errors },
+          status,
+        );
       if (saved.status !== 200) return refused(request, reply, saved, page);
       return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
     },

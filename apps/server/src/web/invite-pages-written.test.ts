@@ -21,8 +21,8 @@ const SHELL =
  * or the submission a post answers.
  */
 const ENTRY = `
-export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
-export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/billing-info', '/invite/payment'];
+export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/choose-your-own', '/invite/billing-info', '/invite/payment'];
+export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/choose-your-own', '/invite/billing-info', '/invite/payment'];
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
 export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
@@ -32,6 +32,7 @@ export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function serverPageQueries(path, { fetchJson }) {
   const context = await fetchJson('/v2/invites/current');
   if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
+  if (path === '/invite/choose-your-own' && context.lastCompletedStep < 1) return [];
   if (path === '/invite/billing-info' && (context.lastCompletedStep < 1 || context.billingAddressComplete)) return [];
   if (path === '/invite/payment' && (context.lastCompletedStep < 2 || context.isSubscriptionCurrent)) return [];
   const user = await fetchJson('/v2/users/' + context.userId);
@@ -252,6 +253,46 @@ describe('the invite screens after the welcome, written with the invite its cook
     expect(await invitedUser(token)).toMatchObject({
       lastCompletedStep: 2,
       order: expect.objectContaining({ packageId: 3003 }),
+    });
+  });
+
+  it('saves posted build-your-own options after their package, then the payment', async () => {
+    const { token, cookie } = await invitation();
+    /** The form's fields: the term, each term's package, the ticked options. */
+    const options = { subscription: 'SUB1YEAR', 'packageFor.SUB1YEAR': '3005', myfiles: 'on' };
+    const early = await post('/invite/choose-your-own', options, { ...OWN_POST, cookie });
+    expect(early.headers.location).toBe('/app/join/invite/step1');
+
+    await post('/invite/step1', stepOneFields(), { ...OWN_POST, cookie });
+    const byo = await post('/invite/packages', { packageId: '3005' }, { ...OWN_POST, cookie });
+    expect(byo.headers.location).toBe('/app/join/invite/choose-your-own');
+    const page = await open('/invite/choose-your-own', cookie);
+    expect(page.body).toContain('<main>/app/join/invite/choose-your-own: Bruno 1 []</main>');
+
+    const tampered = await post(
+      '/invite/choose-your-own',
+      { subscription: 'SUB9YEAR' },
+      { ...OWN_POST, cookie },
+    );
+    expect(tampered.headers.location).toBe('/app/join/invite/choose-your-own');
+    expect(await invitedUser(token)).toMatchObject({ lastCompletedStep: 1 });
+
+    const crossSite = await post('/invite/choose-your-own', options, {
+      'sec-fetch-site': 'cross-site',
+      cookie,
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const chosen = await post('/invite/choose-your-own', options, { ...OWN_POST, cookie });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe('/app/join/invite/payment');
+    expect(await invitedUser(token)).toMatchObject({
+      lastCompletedStep: 2,
+      order: expect.objectContaining({
+        packageId: 3005,
+        productId: 'SUB1YEAR',
+        services: ['MYFILES'],
+      }),
     });
   });
 

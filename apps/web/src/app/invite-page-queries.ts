@@ -14,7 +14,8 @@ import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 /**
  * The answers an invite screen after the welcome reads, read on the server with the browser's
  * invite cookie (never a token of the page's): the invited context and the co-parent's saved
- * values, plus the packages of their pricing group on /invite/packages, the order's package
+ * values, plus the packages of their pricing group on /invite/packages and
+ * /invite/choose-your-own, the order's package
  * and price on /invite/payment. None (the app's shell)
  * for an invite that has not reached the screen, as its entry rule would send it elsewhere; a
  * refused invite (expired, replaced, finished) fails the read, which is the shell too.
@@ -28,7 +29,7 @@ export async function invitePageQueries(
   if (inviteScreenRedirect(joinPath, context) !== null) return [];
   const { user, query: userQuery } = await invitedUserQuery(context.userId, fetchJson);
   const queries = [query, userQuery];
-  if (joinPath === INVITE_PATHS.packages) {
+  if (joinPath === INVITE_PATHS.packages || joinPath === INVITE_PATHS.chooseYourOwn) {
     queries.push(
       ...(await criteriaPackagesQueries(invitePricingCriteria(context, user), locale, fetchJson)),
     );

@@ -21,6 +21,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // For the invite the browser's HttpOnly cookie names, once it has reached the screen.
   '/invite/step1',
   '/invite/packages',
+  '/invite/choose-your-own',
   '/invite/billing-info',
   '/invite/payment',
 ];
@@ -55,6 +56,7 @@ export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus'
 export const INVITE_PAGE_PATHS: readonly string[] = [
   '/invite/step1',
   '/invite/packages',
+  '/invite/choose-your-own',
   '/invite/billing-info',
   '/invite/payment',
 ];

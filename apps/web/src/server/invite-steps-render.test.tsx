@@ -170,6 +170,26 @@ describe('the invite screens after the welcome rendered on the server', () => {
     expect(queries).toEqual([]);
   });
 
+  it('writes the build-your-own options of the chosen package, posting to itself, the upgrade to the packages', async () => {
+    const byo = {
+      context: { lastCompletedStep: 1 },
+      user: { lastCompletedStep: 1, order: { packageId: 3005, productId: null, services: [] } },
+    };
+    expect(
+      await serverPageQueries('/invite/choose-your-own', { locale: 'en', fetchJson: apiWith() }),
+    ).toEqual([]);
+    const { html } = await written('/invite/choose-your-own', { ...byo, locale: 'es-MX' });
+    expect(html).toContain('action="/app/join/invite/choose-your-own" method="post"');
+    expect(html).toContain('name="subscription"');
+    expect(html).toContain('name="packageFor.SUB1YEAR" value="3005"');
+    // Everything included instead: the Premium package of the term, posted as the cards post it.
+    expect(html).toContain('action="/app/join/invite/packages" method="post"');
+    expect(html).toContain('value="3003" name="packageId">Mejorar a Premium');
+    expect(html).not.toContain('role="status"');
+    // Back without a script asks for the packages.
+    expect(html).toContain('<form action="/app/join/invite/packages" method="get">');
+  });
+
   it('writes the billing info of a paid subscription as a form posting to itself', async () => {
     const paid = { lastCompletedStep: 2, isSubscriptionCurrent: true };
     expect(
@@ -264,6 +284,29 @@ describe('the invite screens after the welcome rendered on the server', () => {
     await startOn(container);
     expect(errors).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Billing address')).toHaveValue('9 Elm St');
+  });
+
+  it('the app takes the build-your-own options over without a mismatch', async () => {
+    const user = invitedUser({
+      lastCompletedStep: 1,
+      order: { packageId: 3005, productId: null, services: [] },
+    });
+    mockFetch(
+      on('GET', '/v2/invites/current', { body: invitedContext({ lastCompletedStep: 1 }) }),
+      on('GET', INVITED_USER_PATH, { body: user }),
+    );
+    const { html, queries } = await written('/invite/choose-your-own', {
+      context: { lastCompletedStep: 1 },
+      user,
+    });
+    const container = mount(html, '/invite/choose-your-own', queries);
+    const errors = vi.spyOn(console, 'error');
+    await startOn(container);
+    expect(errors).not.toHaveBeenCalled();
+    expect(
+      container.querySelector('form[action="/app/join/invite/choose-your-own"]'),
+    ).not.toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('the app takes the packages over without a mismatch', async () => {

@@ -189,6 +189,20 @@ describe('inviteScreenRedirect', () => {
     ).toBe(INVITE_PATHS.credentials);
   });
 
+  it('sends an invite to build its own options once step 1 is done, and a professional’s family on', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, progress)).toBe(INVITE_PATHS.step1);
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, { ...progress, lastCompletedStep: 1 }),
+    ).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, {
+        ...progress,
+        userCreatedByPro: true,
+        lastCompletedStep: 1,
+      }),
+    ).toBe(INVITE_PATHS.credentials);
+  });
+
   it('sends an invite to the billing info only with a paid subscription still without an address', () => {
     const paid = { ...progress, isSubscriptionCurrent: true, lastCompletedStep: 1 };
     expect(inviteScreenRedirect(INVITE_PATHS.billingInfo, paid)).toBeNull();
@@ -220,9 +234,9 @@ describe('inviteScreenRedirect', () => {
   });
 
   it('leaves a screen the server does not write to the app', () => {
-    expect(
-      inviteScreenRedirect(INVITE_PATHS.chooseYourOwn, { ...progress, lastCompletedStep: 2 }),
-    ).toBe(INVITE_PATHS.welcome);
+    expect(inviteScreenRedirect(INVITE_PATHS.receipt, { ...progress, lastCompletedStep: 2 })).toBe(
+      INVITE_PATHS.welcome,
+    );
   });
 });
 

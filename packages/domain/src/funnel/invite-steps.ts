@@ -158,6 +158,12 @@ export function inviteScreenRedirect(
         inviteCoveredRedirect(progress) ??
         (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
       );
+    case INVITE_PATHS.chooseYourOwn:
+      // The same entry as the packages (which build-your-own package, the screen reads).
+      return (
+        inviteCoveredRedirect(progress) ??
+        (progress.lastCompletedStep < 1 ? INVITE_PATHS.step1 : null)
+      );
     case INVITE_PATHS.billingInfo:
       return inviteBillingInfoRedirect(progress);
     case INVITE_PATHS.payment:

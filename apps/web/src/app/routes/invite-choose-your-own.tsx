@@ -12,7 +12,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { JOIN_BASENAME } from '@/app/join-path';
 import { BackButton } from '@/components/back-button';
+import { ErrorSummary } from '@/components/error-summary';
 import { GenericError } from '@/components/generic-error';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
@@ -20,6 +22,7 @@ import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
 import { InviteUpgrade } from '@/features/invite/components/invite-upgrade';
 import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
+import { useWrittenInviteToken } from '@/features/invite/hooks/use-written-invite-token';
 import {
   clearBuildYourOwnDraft,
   readBuildYourOwnDraft,
@@ -32,6 +35,7 @@ import packageStyles from '@/features/packages/components/packages.module.css';
 import { useInviteOfferedPackages } from '@/features/packages/hooks/use-invite-offered-packages';
 import { isPremiumPackage } from '@/features/packages/package-order';
 import { useFlag } from '@/lib/flags';
+import { useFormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
 import { useRepeatable } from '@/lib/use-repeatable';
@@ -53,8 +57,14 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
   const userId = context.userId;
   const user = useInvitedUser(token, userId);
   const offered = useInviteOfferedPackages(context, user.data);
-  const [draft, setDraft] = useState(() => readBuildYourOwnDraft(userId));
+  // A page the server wrote shows the saved choice (the tab's draft is the tab's, read after).
+  const isWritten = useWrittenInviteToken() !== null;
+  const [draft, setDraft] = useState(() => (isWritten ? null : readBuildYourOwnDraft(userId)));
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
+  // A choice posted without a script and refused (a wait): its reason, until the tab saves itself.
+  const refused = useFormSubmission(INVITE_PATHS.chooseYourOwn)?.errors ?? [];
+  const problems =
+    savingId === undefined && !hasProblem ? refused.map((error) => ({ message: error.text })) : [];
   // Two ways to save here (the form, the upgrade): "Try again" repeats the one that failed.
   const saving = useRepeatable(
     async (order: Parameters<typeof save>[0], { isBuildYourOwn }: { isBuildYourOwn: boolean }) => {
@@ -69,15 +79,16 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
     return <LoadError onRetry={() => void user.refetch()} />;
   }
   if (offered.error) return <LoadError onRetry={offered.retry} />;
-  // Only the user as read for this screen counts: a copy cached before the package was saved
-  // does not have the choice yet.
-  if (!user.data || !user.isFetchedAfterMount || offered.isLoading || !offered.packages) {
+  // Only the user as read for this screen counts (a copy cached before the package was saved
+  // does not have the choice yet), or the one the server read for the page it wrote.
+  const current = user.isFetchedAfterMount || isWritten ? user.data : undefined;
+  if (!current || offered.isLoading || !offered.packages) {
     return <Spinner label={t('alacarte.loading')} />;
   }
 
   // Only a build-your-own package chosen on /invite/packages (pending or configured) opens this.
   const byoPackages = offered.packages.filter((pkg) => pkg.buildYourOwn);
-  const order = user.data.order;
+  const order = current.order;
   const chosen = byoPackages.find((pkg) => pkg.id === order?.packageId);
   if (!order || !chosen) return <Navigate to={INVITE_PATHS.packages} replace />;
 
@@ -90,6 +101,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
 
   return (
     <>
+      <ErrorSummary items={problems} focusKey={problems.length > 0 ? 1 : 0} />
       {hasProblem ? <GenericError retry={{ onRetry: saving.repeat }} /> : null}
       <BuildYourOwnForm
         packages={byoPackages}
@@ -112,6 +124,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
         locale={locale}
         country={offered.group?.country}
         isSubmitting={isSaving && savingId !== premium?.id}
+        action={`${JOIN_BASENAME}${INVITE_PATHS.chooseYourOwn}`}
       />
       {premium ? (
         <InviteUpgrade
@@ -119,6 +132,7 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
           isSaving={savingId === premium.id}
           isDisabled={isSaving}
           onUpgrade={() => void saving.run({ packageId: premium.id }, { isBuildYourOwn: false })}
+          action={`${JOIN_BASENAME}${INVITE_PATHS.packages}`}
         />
       ) : null}
     </>
@@ -132,14 +146,15 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
  */
 export function InviteChooseYourOwnRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('alacarte.title'));
+  const isRefused = Boolean(useFormSubmission(INVITE_PATHS.chooseYourOwn)?.errors.length);
+  useDocumentTitle(t('alacarte.title'), isRefused);
   return (
     <>
       <PageHeading>{t('alacarte.title')}</PageHeading>
       <p className={packageStyles.intro}>{t('alacarte.intro')}</p>
       <InviteGate isPaymentScreen>{(invite) => <ChooseYourOwn {...invite} />}</InviteGate>
       <div className={styles.actions}>
-        <BackButton to={INVITE_PATHS.packages} />
+        <BackButton to={INVITE_PATHS.packages} worksWithoutScript />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Package } from '@coparent/domain';
+import { PACKAGE_CHOICE_FIELD, type Package } from '@coparent/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import invite from './invite.module.css';
@@ -8,14 +8,23 @@ type InviteUpgradeProps = {
   isSaving: boolean;
   isDisabled: boolean;
   onUpgrade: () => void;
+  /** Where the choice posts without a script (the packages' form: it saves any package). */
+  action: string;
 };
 
 /**
  * The choose-your-own upgrade link: everything included instead of picking options.
  * It chooses the Premium package (of the term being built) as /invite/packages would, so it is a
- * button (an action that saves), styled as a link.
+ * button (an action that saves), styled as a link; without a script it posts the Premium package
+ * as the packages' cards do.
  */
-export function InviteUpgrade({ premium, isSaving, isDisabled, onUpgrade }: InviteUpgradeProps) {
+export function InviteUpgrade({
+  premium,
+  isSaving,
+  isDisabled,
+  onUpgrade,
+  action,
+}: InviteUpgradeProps) {
   const { t } = useTranslation();
   return (
     <section className={invite.upgrade} aria-labelledby="invite-upgrade-title">
@@ -26,9 +35,22 @@ export function InviteUpgrade({ premium, isSaving, isDisabled, onUpgrade }: Invi
           price: premium.totalPriceFormatted,
         })}
       </p>
-      <Button variant="link" isLoading={isSaving} disabled={isDisabled} onClick={onUpgrade}>
-        {t('inviteChooseYourOwn.upgrade', { name: premium.displayName })}
-      </Button>
+      <form method="post" action={action}>
+        <Button
+          type="submit"
+          name={PACKAGE_CHOICE_FIELD}
+          value={premium.id}
+          variant="link"
+          isLoading={isSaving}
+          disabled={isDisabled}
+          onClick={(event) => {
+            event.preventDefault();
+            onUpgrade();
+          }}
+        >
+          {t('inviteChooseYourOwn.upgrade', { name: premium.displayName })}
+        </Button>
+      </form>
     </section>
   );
 }
