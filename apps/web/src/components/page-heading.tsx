@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScriptlessPage } from '@/lib/scriptless-page';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -27,7 +27,9 @@ export function PageHeading({ children, caption }: PageHeadingProps) {
   // Mounted by the hydration of the server's page (read once: later renders are hydrated).
   const isTakenOver = useRef(!isHydrated);
   const focusesOnLoad = useScriptlessPage() !== undefined && pathname !== FUNNEL_ENTRY;
-  useEffect(() => {
+  // In the commit that shows the new screen: a screen reader and the keyboard are on its heading
+  // before it is painted, however the screen came (a click, or a chunk that loaded after it).
+  useLayoutEffect(() => {
     const isMount = focusedFor.current === undefined;
     if (focusedFor.current === page) return;
     focusedFor.current = page;
