@@ -168,27 +168,40 @@ export async function inviteFormRoutes(
     },
   );
 
+  /**
+   * A package choice (a card's, or build your own with its options) saved as the app saves it,
+   * then the screen the answer names; refused (not offered, a wait), the page with the reason.
+   */
+  const savePackage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { context, api }: { context: InvitedContext; api: OwnApiCall },
+    path: InvitePath,
+    order: { packageId: number; productId?: string; services?: string[] },
+  ) => {
+    const saved = await api('PATCH', `/v2/users/${encodeURIComponent(context.userId)}`, {
+      sections: ['PACKAGE'],
+      order,
+    });
+    const page = (errors: ValidationError[], status: number) =>
+      answerWithPage(request, reply, { path, values: {}, errors }, status);
+    if (saved.status !== 200) return refused(request, reply, saved, page);
+    return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+  };
+
   app.post(
     `${JOIN_BASE}${INVITE_PATHS.packages}`,
     { schema: { hide: true } },
     async (request, reply) => {
       const open = await openInvite(request, reply, INVITE_PATHS.packages);
       if (!('context' in open)) return open;
-      const { context, api } = open;
-      const again = () => reply.redirect(`${JOIN_BASE}${INVITE_PATHS.packages}`, 303);
       const posted = (request.body ?? {}) as Record<string, unknown>;
       const packageId = Number(posted[PACKAGE_CHOICE_FIELD]);
       // No package the page offered (a tampered post): the cards again.
-      if (!Number.isSafeInteger(packageId) || packageId <= 0) return again();
-      const saved = await api('PATCH', `/v2/users/${encodeURIComponent(context.userId)}`, {
-        sections: ['PACKAGE'],
-        order: { packageId },
-      });
-      // A package this invite is not offered, or a wait: the cards again with the reason.
-      const page = (errors: ValidationError[], status: number) =>
-        answerWithPage(request, reply, { path: INVITE_PATHS.packages, values: {}, errors }, status);
-      if (saved.status !== 200) return refused(request, reply, saved, page);
-      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
+      if (!Number.isSafeInteger(packageId) || packageId <= 0) {
+        return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.packages}`, 303);
+      }
+      return savePackage(request, reply, open, INVITE_PATHS.packages, { packageId });
     },
   );
   app.post(
@@ -197,27 +210,14 @@ export async function inviteFormRoutes(
     async (request, reply) => {
       const open = await openInvite(request, reply, INVITE_PATHS.chooseYourOwn);
       if (!('context' in open)) return open;
-      const { context, api } = open;
       const choice = buildYourOwnChoiceFromForm((request.body ?? {}) as Record<string, unknown>);
       // No term or package the page offered (a tampered post): the options again.
       if (!choice) return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.chooseYourOwn}`, 303);
-      const saved = await api('PATCH', `/v2/users/${encodeURIComponent(context.userId)}`, {
-        sections: ['PACKAGE'],
-        order: {
-          packageId: choice.packageId,
-          productId: choice.values.subscription,
-          services: buildYourOwnServices(choice.values),
-        },
+      return savePackage(request, reply, open, INVITE_PATHS.chooseYourOwn, {
+        packageId: choice.packageId,
+        productId: choice.values.subscription,
+        services: buildYourOwnServices(choice.values),
       });
-      const page = (errors: ValidationError[], status: number) =>
-        answerWithPage(
-          request,
-          reply,
-          { path: INVITE_PATHS.chooseYourOwn, values: {}, errors },
-          status,
-        );
-      if (saved.status !== 200) return refused(request, reply, saved, page);
-      return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
     },
   );
   app.post(
