@@ -33,13 +33,17 @@ function invitedContextQueryOptions(token: string | null) {
   });
 }
 
-/** The invited context, read on the server for the welcome it writes (the link's token). */
+/**
+ * The invited context, read on the server for the welcome it writes with the link's token: the
+ * same answer puts the token in the HttpOnly cookie, so the page keeps the context under the
+ * cookie's key and never holds the token.
+ */
 export async function invitedContextQueries(
   token: string,
   fetchJson: ServerFetch,
 ): Promise<ServerQuery[]> {
   const answer = await fetchJson(INVITED_CONTEXT_PATH, { bearer: token });
-  const { queryKey } = invitedContextQueryOptions(token);
+  const { queryKey } = invitedContextQueryOptions(INVITE_IN_COOKIE);
   return [{ queryKey, data: readInvitedContext(answer) }];
 }
 

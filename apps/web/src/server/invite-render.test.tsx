@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { INVITE_IN_COOKIE, readInviteToken } from '@/stores/invite-token';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITE_TOKEN, invitedContext } from '@/test/invite-fixtures';
 import { APP_READY_ATTRIBUTE } from '../app/app';
@@ -45,6 +46,13 @@ describe("the invitation's welcome rendered on the server", () => {
     expect(html).not.toContain('role="status"');
   });
 
+  it('holds the link’s token nowhere in the page (the answer keeps it in the HttpOnly cookie)', async () => {
+    const { html, queries } = await writtenWelcome();
+    expect(queries).toHaveLength(1);
+    expect(html).not.toContain(INVITE_TOKEN);
+    expect(JSON.stringify(queries)).not.toContain(INVITE_TOKEN);
+  });
+
   it('reads nothing without a token (the app sends the visitor on)', async () => {
     const queries = await serverPageQueries('/invite', {
       search: new URLSearchParams(),
@@ -75,6 +83,8 @@ describe("the invitation's welcome rendered on the server", () => {
     await waitFor(() => expect(document.documentElement).toHaveAttribute(APP_READY_ATTRIBUTE));
     expect(errors).not.toHaveBeenCalled();
     await waitFor(() => expect(window.location.search).toBe(''));
+    // The tab goes on with the cookie: its later calls send no token of their own.
+    expect(readInviteToken()).toBe(INVITE_IN_COOKIE);
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
       'href',
       '/app/join/invite/step1',

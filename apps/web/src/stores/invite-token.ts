@@ -12,8 +12,9 @@ export const INVITE_IN_COOKIE = 'cookie';
 
 let tokenOfThisPage: string | null = null;
 
+/** A token for this tab, or `INVITE_IN_COOKIE` when the page's answer put it in the cookie. */
 export function storeInviteToken(token: string): void {
-  tokenOfThisPage = token;
+  tokenOfThisPage = token === INVITE_IN_COOKIE ? null : token;
   writeStorage('session', STORAGE_KEYS.inviteToken, INVITE_IN_COOKIE);
 }
 
