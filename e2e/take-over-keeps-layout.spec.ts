@@ -230,3 +230,28 @@ for (const lang of LANGUAGES) {
     await expectNoSeriousA11yViolations(page, '/receipt reloaded');
   });
 }
+
+for (const lang of LANGUAGES) {
+  test(`a step the person has scrolled and answered before the app arrives stays where it was (${lang})`, async ({
+    page,
+  }) => {
+    await openJoin(page, lang, '/step1');
+    const knowsEmail = page.getByRole('group', { name: t(lang, 'stepOne.knowsCoParentEmail') });
+    const scrolled = await test.step('answer the page as the server wrote it', async () => {
+      let scrollY = 0;
+      await reloadWithLateScripts(page, async () => {
+        await fillStepOne(page, lang);
+        await knowsEmail.getByLabel(t(lang, 'common.no')).check();
+        scrollY = await page.evaluate(() => window.scrollY);
+      });
+      return scrollY;
+    });
+    // The radio was below the fold: the person scrolled to it, and the app keeps them there.
+    expect(scrolled).toBeGreaterThan(0);
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', /.*/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(knowsEmail.getByLabel(t(lang, 'common.no'))).toBeChecked();
+    await continueButton(page, lang).click();
+    await expect(page).toHaveURL(/\/step2$/);
+  });
+}

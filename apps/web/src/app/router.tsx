@@ -161,6 +161,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: JOIN_BASENAME });
+/**
+ * The join's router. Taking over a page the server wrote, it starts as a hydrated router: the
+ * page stays where the person has scrolled it (a router's first render otherwise scrolls to the
+ * top, under a finger about to tap). The screen reads no route data, so the data is empty.
+ */
+export function createAppRouter({ takesOverWrittenPage = false } = {}) {
+  return createBrowserRouter(routes, {
+    basename: JOIN_BASENAME,
+    ...(takesOverWrittenPage ? { hydrationData: {} } : {}),
+  });
 }

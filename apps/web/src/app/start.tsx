@@ -21,7 +21,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     readServerSubmission(),
     loadMatchedRoutes(routes, window.location, JOIN_BASENAME),
   ]);
-  return renderApp(container, createAppRouter, {
+  return renderApp(container, () => createAppRouter({ takesOverWrittenPage: true }), {
     hydrate,
     submission,
     signup,
