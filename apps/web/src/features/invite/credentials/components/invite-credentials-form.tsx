@@ -1,4 +1,9 @@
-import type { ValidationError } from '@coparent/domain';
+import {
+  type InviteCredentialsInput,
+  type InviteCredentialsValues,
+  inviteCredentialsSchema,
+  type ValidationError,
+} from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { FormProvider, type Resolver } from 'react-hook-form';
@@ -22,12 +27,7 @@ import { useFieldErrorText } from '@/lib/use-field-error-text';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
-import {
-  type InviteCredentialsInput,
-  type InviteCredentialsValues,
-  inviteCredentialsFieldFor,
-  inviteCredentialsSchema,
-} from '../invite-credentials-values';
+import { inviteCredentialsFieldFor } from '../invite-credentials-values';
 import styles from './invite-credentials.module.css';
 
 /** The fields in page order: the error summary lists problems in the order they appear. */

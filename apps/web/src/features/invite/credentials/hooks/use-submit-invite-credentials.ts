@@ -1,8 +1,9 @@
 import {
   ACCOUNT_HOME_PATH,
   INVITE_PATHS,
+  type InviteCredentialsValues,
+  inviteCredentialsUpdateRequest,
   isInviteAuthFailure,
-  referralNeedsDetail,
   type ValidationError,
 } from '@coparent/domain';
 import { useRef, useState } from 'react';
@@ -18,7 +19,6 @@ import {
   setMarketingOptIn,
   updateInvitedUser,
 } from '../api/invited-credentials-calls';
-import type { InviteCredentialsValues } from '../invite-credentials-values';
 
 type InviteCredentialsProblem = 'terms' | 'failed';
 export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
@@ -104,14 +104,9 @@ export function useSubmitInviteCredentials({
           await setMarketingOptIn({ ...call, optIn: true });
           done.current.marketing = true;
         }
-        const { selection, other } = values.referral;
         const saved = await updateInvitedUser({
           ...call,
-          body: {
-            sections: ['REFERRAL', 'SECURITY_QUESTION', 'SECURITY_CODE'],
-            referral: { selection, other: referralNeedsDetail(selection) ? other : undefined },
-            ...values.security,
-          },
+          body: inviteCredentialsUpdateRequest(values),
         });
         if (saved.validationErrors.length > 0) return { fieldErrors: saved.validationErrors };
         await saveCredentials(values);
