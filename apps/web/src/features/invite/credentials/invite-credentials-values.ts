@@ -1,6 +1,7 @@
 import {
   type InviteCredentialsInput,
   type InvitedUser,
+  inviteCredentialsFieldsFromForm,
   inviteCredentialsFormPath,
 } from '@coparent/domain';
 import type { Path } from 'react-hook-form';
@@ -28,6 +29,17 @@ export function inviteCredentialsDefaults(
     },
     consent: draft?.consent ?? { terms: false, marketingOptIn: false },
   };
+}
+
+/**
+ * What a page the server wrote starts with: the post it answers (its values, never the secrets),
+ * else what the server saved.
+ */
+export function writtenInviteCredentialsDefaults(
+  posted: Record<string, string> | undefined,
+  saved: InvitedUser,
+): InviteCredentialsInput {
+  return posted ? inviteCredentialsFieldsFromForm(posted) : inviteCredentialsDefaults(null, saved);
 }
 
 /** The server's field names (PATCH /v2/users/:userId, POST /v2/credentials) → the form's. */
