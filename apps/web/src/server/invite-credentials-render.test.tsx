@@ -291,6 +291,49 @@ describe('/invite/credentials written by the server from the invite’s cookie',
     expect(posted.mock.calls[0]?.[0].defaultPrevented).toBe(true);
   });
 
+  it('a tab that paid here goes on with the payment’s credentials token once the app has the page', async () => {
+    const userId = invitedContext().userId;
+    const { calls } = mockFetch(
+      on('GET', /^\/v2\/credentials\/username\?/, {
+        body: { available: true, meetsRequirements: true },
+      }),
+      on('POST', `${INVITED_USER_PATH}/terms`, { body: { agreedToTerms: true } }),
+      on('PATCH', INVITED_USER_PATH, {
+        body: {
+          validationErrors: [],
+          lastCompletedStep: 2,
+          nextPath: null,
+          consentRequired: false,
+        },
+      }),
+      on('POST', '/v2/credentials', { body: { userId, username: 'luis_garcia' } }),
+    );
+    window.sessionStorage.setItem(
+      'coparent.inviteCredentialsToken',
+      'tab-credentials-token-0123456789',
+    );
+    const { html, queries } = await written('/invite/credentials');
+    const container = mount(html, '/invite/credentials', queries);
+    await takeOver(container);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /^Username/ }), 'luis_garcia');
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbor-7421!');
+    await user.type(screen.getByRole('textbox', { name: /^Security answer/ }), 'Rex the dog');
+    await user.type(screen.getByRole('textbox', { name: /^4-digit security code/ }), '4321');
+    await user.type(screen.getByRole('textbox', { name: 'Confirm security code' }), '4321');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    const posted = vi.fn((event: SubmitEvent) => event.preventDefault());
+    document.addEventListener('submit', posted);
+    await user.click(screen.getByRole('button', { name: 'Complete Signup' }));
+    await screen.findByRole('heading', { level: 1, name: "You're all set!" });
+    document.removeEventListener('submit', posted);
+    expect(posted.mock.calls[0]?.[0].defaultPrevented).toBe(true);
+    const set = calls.find((call) => call.url === '/v2/credentials');
+    expect(set?.headers.authorization).toBe('Bearer tab-credentials-token-0123456789');
+    // No new token asked for: the payment's was the tab's.
+    expect(calls.some((call) => call.url.endsWith('/credentials-token'))).toBe(false);
+  });
+
   it('the app takes over a post answered by the server, its problems still listed', async () => {
     mockFetch();
     const submission: FormSubmission = {
