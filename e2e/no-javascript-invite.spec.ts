@@ -1,7 +1,8 @@
 import { packageName } from './support/catalog';
 import { PREMIUM_1_YEAR } from './support/checkout';
+import { unique } from './support/funnel';
 import { LANGUAGES, t } from './support/i18n';
-import { invitationViaApi, newestInviteLink } from './support/invite';
+import { fillInviteCredentials, invitationViaApi, newestInviteLink } from './support/invite';
 import {
   browserWithoutScripts,
   expectAccessibleWithoutScripts,
@@ -10,13 +11,13 @@ import {
 import { expect, test } from './support/test';
 
 // The invited co-parent with a browser that runs no script: from the emailed link, every screen
-// after the welcome that the server writes (step 1, the packages, the build-your-own options, the
-// billing info, the payment) is
-// written with the invite the HttpOnly cookie names, and every form is posted to the server
+// after the welcome (step 1, the packages, the build-your-own options, the billing info, the
+// payment, the credentials) is written with the invite the HttpOnly cookie names, every form is
+// posted to the server, and the receipt is written for the login the credentials open
 // (docs/web.md, decision 061).
 
 for (const lang of LANGUAGES) {
-  test(`without JavaScript (${lang}): the invited co-parent posts step 1, chooses a package and pays by card`, async ({
+  test(`without JavaScript (${lang}): the invited co-parent posts step 1, chooses a package, pays by card, sets their login and sees the receipt`, async ({
     browser,
     request,
   }) => {
@@ -96,8 +97,66 @@ for (const lang of LANGUAGES) {
     await expectAccessibleWithoutScripts(browser, page, lang, `/invite/payment Review (${lang})`);
     const paid = await submitWithoutScript(page, t(lang, 'checkout.review.pay'));
     expect(paid.status()).toBe(303);
-    // The credentials are the app's (still rendered in the browser).
+
+    // The credentials, written for the cookie's paid invite: no credentials token in the page.
     await expect(page).toHaveURL(/\/app\/join\/invite\/credentials$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'credentials.title'));
+    await expect(page.getByText(t(lang, 'inviteCredentials.paidIntro'))).toBeVisible();
+    expect(await page.content()).not.toContain(link.token);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/credentials (${lang})`);
+
+    // Sent with a weak password and without the terms: the page again, every problem listed,
+    // what was typed kept but the secrets.
+    const username = `bruno_${unique()}`.slice(0, 30);
+    await fillInviteCredentials(page, lang, username);
+    const password = page.getByLabel(t(lang, 'credentials.password'), { exact: true });
+    await password.fill('short1!');
+    const refusedCredentials = await submitWithoutScript(page, t(lang, 'credentials.submit'));
+    expect(refusedCredentials.status()).toBe(422);
+    expect(await refusedCredentials.text()).not.toContain('short1!');
+    const listed = page.getByRole('alert').filter({ hasText: t(lang, 'errorSummary.title') });
+    await expect(listed.getByRole('link')).toHaveCount(2);
+    await expect(page.getByLabel(t(lang, 'credentials.username'), { exact: true })).toHaveValue(
+      username,
+    );
+    await expect(password).toHaveValue('');
+    await expect(
+      page.getByLabel(t(lang, 'inviteCredentials.securityAnswer'), { exact: true }),
+    ).toHaveValue('');
+    await expectAccessibleWithoutScripts(
+      browser,
+      page,
+      lang,
+      `/invite/credentials refused (${lang})`,
+    );
+
+    await fillInviteCredentials(page, lang, username);
+    const terms = t(lang, 'inviteCredentials.consent.terms').split(' ').slice(0, 3).join(' ');
+    await page.getByRole('checkbox', { name: new RegExp(`^${terms}`) }).check();
+    const joined = await submitWithoutScript(page, t(lang, 'credentials.submit'));
+    expect(joined.status()).toBe(303);
+
+    // The receipt of their own payment, written for the login the credentials opened.
+    await expect(page).toHaveURL(/\/app\/join\/invite\/receipt$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t(lang, 'inviteReceipt.title'),
+    );
+    const receipt = page.getByRole('main');
+    await expect(receipt.getByText(coParentEmail)).toBeVisible();
+    await expect(receipt).toContainText(name);
+    await expect(
+      receipt.getByRole('link', { name: t(lang, 'inviteReceipt.login') }),
+    ).toHaveAttribute('href', '/app/account/login');
+    const login = (await context.cookies()).find((cookie) => cookie.name === 'cp_session');
+    expect(login?.httpOnly).toBe(true);
+    expect(await page.content()).not.toContain(link.token);
+    // Its PDF is a plain link, authorised by the login.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      receipt.getByRole('link', { name: t(lang, 'receipt.downloadPdf') }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^receipt-[0-9a-f-]{36}\.pdf$/);
+    await expectAccessibleWithoutScripts(browser, page, lang, `/invite/receipt (${lang})`);
     await context.close();
   });
 

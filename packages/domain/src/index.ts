@@ -59,6 +59,7 @@ export * from './schemas/cases.js';
 export * from './schemas/credentials.js';
 export * from './schemas/family.js';
 export * from './schemas/invite.js';
+export * from './schemas/invite-credentials.js';
 export * from './schemas/professional.js';
 export * from './schemas/professional-api.js';
 export * from './schemas/professional-form.js';

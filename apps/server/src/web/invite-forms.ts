@@ -4,32 +4,26 @@ import {
   billingFieldsFromForm,
   buildYourOwnChoiceFromForm,
   buildYourOwnServices,
-  FORM_FIELD,
   hasBlockingErrors,
+  INVITE_CREDENTIALS_FORM_FIELDS,
+  INVITE_CREDENTIALS_SECRET_FIELDS,
   INVITE_PATHS,
-  type InvitedContext,
-  InvitedContextSchema,
   InvitedUserSchema,
   type InvitePath,
   InviteStepOneFormSchema,
   invitedBillingRequest,
-  inviteScreenRedirect,
   isPhoneCodeId,
-  type MessageKey,
   PACKAGE_CHOICE_FIELD,
   STEP_ONE_FORM_FIELDS,
   stepOneFieldsFromForm,
-  translateMessage,
   type ValidationError,
 } from '@coparent/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendProblem } from '../http/error-handler.js';
 import { JOIN_BASE } from '../http/join-base.js';
-import { pageLocale } from '../http/locale.js';
 import type { AnswerWithPage } from './form-answer.js';
-import { type ApiAnswer, type OwnApiCall, ownApiCaller, validationErrorsOf } from './own-api.js';
+import { type OpenInvite, openInvite, refusedSave } from './invite-form-open.js';
+import { type ApiAnswer, validationErrorsOf } from './own-api.js';
 import { isPaymentFormField, type PaymentFlow, postPaymentView } from './payment-form.js';
-import { isSameOriginPost } from './same-origin.js';
 
 /** The invite step 1's own fields (the signup's step 1 without its co-parent question). */
 const INVITE_STEP_ONE_FIELDS: readonly string[] = STEP_ONE_FORM_FIELDS.filter(
@@ -47,12 +41,10 @@ export const INVITE_FORMS: Record<string, (name: string) => boolean> = {
     BILLING_FORM_FIELDS.includes(name) && name.startsWith('billing.'),
   // The payment page's views, as the join's (never the card's fields).
   [INVITE_PATHS.payment]: isPaymentFormField,
-};
-
-/** The API's refusals a page states in its own words: the person can only wait and try again. */
-const WAIT_MESSAGES: Partial<Record<number, MessageKey>> = {
-  429: 'form_tooManyAttempts_error',
-  503: 'form_saveUnavailable_error',
+  // Never the password, the security answer or the code: a person types them again.
+  [INVITE_PATHS.credentials]: (name) =>
+    INVITE_CREDENTIALS_FORM_FIELDS.includes(name) &&
+    !INVITE_CREDENTIALS_SECRET_FIELDS.includes(name),
 };
 
 const KNOWN_PATHS = new Set<string>(Object.values(INVITE_PATHS));
@@ -61,29 +53,6 @@ const KNOWN_PATHS = new Set<string>(Object.values(INVITE_PATHS));
 function nextPathOf(answer: ApiAnswer, fallback: InvitePath): string {
   const next = answer.body.nextPath;
   return typeof next === 'string' && KNOWN_PATHS.has(next) ? next : fallback;
-}
-
-type InviteOfCookie =
-  | { kind: 'invite'; context: InvitedContext }
-  /** Refused (none, expired, replaced, finished): where the app would send the person. */
-  | { kind: 'refused'; path: InvitePath };
-
-/**
- * The invite the browser's HttpOnly cookie names, as the app reads it (`GET /v2/invites/current`
- * through this server's API with the browser's cookie): the one check of the token, every post.
- */
-async function inviteOfCookie(api: OwnApiCall): Promise<InviteOfCookie> {
-  const answer = await api('GET', '/v2/invites/current', undefined);
-  if (answer.status === 200) {
-    const context = InvitedContextSchema.safeParse(answer.body);
-    if (context.success) return { kind: 'invite', context: context.data };
-  }
-  if (answer.status >= 500) throw new Error(`invite form: the API answered ${answer.status}`);
-  // A finished invite's welcome says "You're all set"; any other refusal asks for a new link.
-  return {
-    kind: 'refused',
-    path: answer.status === 403 ? INVITE_PATHS.request : INVITE_PATHS.welcome,
-  };
 }
 
 /**
@@ -100,47 +69,11 @@ export async function inviteFormRoutes(
 ): Promise<void> {
   const { answerWithPage } = opts;
 
-  /** The post's invite, once it may post this screen; else the reply that sent it elsewhere. */
-  const openInvite = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: InvitePath,
-  ): Promise<{ context: InvitedContext; api: OwnApiCall } | FastifyReply> => {
-    if (!isSameOriginPost(request)) return sendProblem(reply, 'CROSS_SITE_FORM');
-    const api = ownApiCaller(app, request);
-    const invite = await inviteOfCookie(api);
-    if (invite.kind === 'refused') return reply.redirect(`${JOIN_BASE}${invite.path}`, 303);
-    const elsewhere = inviteScreenRedirect(path, invite.context);
-    if (elsewhere) return reply.redirect(`${JOIN_BASE}${elsewhere}`, 303);
-    return { context: invite.context, api };
-  };
-
-  /** A save the API refused: the page with the reason, or the visit's end (a new link). */
-  const refused = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    answer: ApiAnswer,
-    page: (errors: ValidationError[], status: number) => Promise<FastifyReply>,
-  ) => {
-    if (answer.status === 403 || answer.status === 404) {
-      return reply.redirect(`${JOIN_BASE}${INVITE_PATHS.request}`, 303);
-    }
-    const wait = WAIT_MESSAGES[answer.status];
-    if (wait) {
-      if (answer.status === 503) reply.header('retry-after', '5');
-      const text = translateMessage(wait, pageLocale(request));
-      return page([{ field: FORM_FIELD, text, type: 'ERROR' }], answer.status);
-    }
-    const errors = validationErrorsOf(answer);
-    if (answer.status === 422 && errors.length > 0) return page(errors, 422);
-    throw new Error(`invite form: the API answered ${answer.status}`);
-  };
-
   app.post(
     `${JOIN_BASE}${INVITE_PATHS.step1}`,
     { schema: { hide: true } },
     async (request, reply) => {
-      const open = await openInvite(request, reply, INVITE_PATHS.step1);
+      const open = await openInvite(app, request, reply, INVITE_PATHS.step1);
       if (!('context' in open)) return open;
       const { context, api } = open;
       const values = submittedInviteValues(INVITE_PATHS.step1, request.body);
@@ -161,7 +94,7 @@ export async function inviteFormRoutes(
           phoneNumber: checked.data.phoneNumber,
         },
       });
-      if (saved.status !== 200) return refused(request, reply, saved, page);
+      if (saved.status !== 200) return refusedSave(request, reply, saved, page);
       const warnings = validationErrorsOf(saved);
       if (hasBlockingErrors(warnings)) return page(warnings, 422);
       return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.packages)}`, 303);
@@ -175,7 +108,7 @@ export async function inviteFormRoutes(
   const savePackage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { context, api }: { context: InvitedContext; api: OwnApiCall },
+    { context, api }: OpenInvite,
     path: InvitePath,
     order: { packageId: number; productId?: string; services?: string[] },
   ) => {
@@ -185,7 +118,7 @@ export async function inviteFormRoutes(
     });
     const page = (errors: ValidationError[], status: number) =>
       answerWithPage(request, reply, { path, values: {}, errors }, status);
-    if (saved.status !== 200) return refused(request, reply, saved, page);
+    if (saved.status !== 200) return refusedSave(request, reply, saved, page);
     return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.payment)}`, 303);
   };
 
@@ -193,7 +126,7 @@ export async function inviteFormRoutes(
     `${JOIN_BASE}${INVITE_PATHS.packages}`,
     { schema: { hide: true } },
     async (request, reply) => {
-      const open = await openInvite(request, reply, INVITE_PATHS.packages);
+      const open = await openInvite(app, request, reply, INVITE_PATHS.packages);
       if (!('context' in open)) return open;
       const posted = (request.body ?? {}) as Record<string, unknown>;
       const packageId = Number(posted[PACKAGE_CHOICE_FIELD]);
@@ -208,7 +141,7 @@ export async function inviteFormRoutes(
     `${JOIN_BASE}${INVITE_PATHS.chooseYourOwn}`,
     { schema: { hide: true } },
     async (request, reply) => {
-      const open = await openInvite(request, reply, INVITE_PATHS.chooseYourOwn);
+      const open = await openInvite(app, request, reply, INVITE_PATHS.chooseYourOwn);
       if (!('context' in open)) return open;
       const choice = buildYourOwnChoiceFromForm((request.body ?? {}) as Record<string, unknown>);
       // No term or package the page offered (a tampered post): the options again.
@@ -224,7 +157,7 @@ export async function inviteFormRoutes(
     `${JOIN_BASE}${INVITE_PATHS.billingInfo}`,
     { schema: { hide: true } },
     async (request, reply) => {
-      const open = await openInvite(request, reply, INVITE_PATHS.billingInfo);
+      const open = await openInvite(app, request, reply, INVITE_PATHS.billingInfo);
       if (!('context' in open)) return open;
       const { context, api } = open;
       const values = submittedInviteValues(INVITE_PATHS.billingInfo, request.body);
@@ -239,7 +172,7 @@ export async function inviteFormRoutes(
         `/v2/users/${encodeURIComponent(userId)}`,
         invitedBillingRequest(checked.data.billing, { userId }),
       );
-      if (saved.status !== 200) return refused(request, reply, saved, page);
+      if (saved.status !== 200) return refusedSave(request, reply, saved, page);
       const warnings = validationErrorsOf(saved);
       if (hasBlockingErrors(warnings)) return page(warnings, 422);
       return reply.redirect(`${JOIN_BASE}${nextPathOf(saved, INVITE_PATHS.credentials)}`, 303);
@@ -251,7 +184,7 @@ export async function inviteFormRoutes(
     async (request, reply) => {
       // Paid already (this payment's answer lost, a second Pay now): the entry rule sends the
       // post on to the credentials, nothing paid twice.
-      const open = await openInvite(request, reply, INVITE_PATHS.payment);
+      const open = await openInvite(app, request, reply, INVITE_PATHS.payment);
       if (!('context' in open)) return open;
       const { context, api } = open;
       const { userId } = context;

@@ -54,6 +54,7 @@ import {
 } from '../modules/signup/signup-cookie.js';
 import { CREDENTIALS_FORM_PATH, credentialsFormRoute } from './credentials-form.js';
 import type { AnswerWithPage, JoinFormSubmission } from './form-answer.js';
+import { inviteCredentialsFormRoute } from './invite-credentials-form.js';
 import { INVITE_FORMS, inviteFormRoutes } from './invite-forms.js';
 import { isPaymentFormField, paymentFormRoutes } from './payment-form.js';
 import { proFormRoute } from './pro-form.js';
@@ -245,6 +246,7 @@ export async function joinFormRoutes(app: FastifyInstance, opts: JoinFormsOption
   proFormRoute(app, { answerWithPage, secureCookies });
 
   await app.register(inviteFormRoutes, { answerWithPage });
+  await app.register(inviteCredentialsFormRoute, { answerWithPage });
 
   await app.register(paymentFormRoutes, {
     answerWithPage,

@@ -2,11 +2,14 @@ import type { ValidationError } from '@coparent/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageLocale } from '../http/locale.js';
 
-/** An answer of this server's API to a call a form handler made for the browser. */
-export type ApiAnswer = { status: number; body: Record<string, unknown> };
+/**
+ * An answer of this server's API to a call a form handler made for the browser, with the cookies
+ * it sets (the browser's to keep when the handler passes them on, as a login's).
+ */
+export type ApiAnswer = { status: number; body: Record<string, unknown>; setCookies: string[] };
 
 export type OwnApiCall = (
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   body: unknown,
   headers?: Record<string, string>,
@@ -18,7 +21,8 @@ export type OwnApiCall = (
  */
 export function ownApiCaller(app: FastifyInstance, request: FastifyRequest): OwnApiCall {
   return async (method, url, body, headers = {}) => {
-    const hasBody = method !== 'GET';
+    // A call without a body (a GET, a POST such as the terms') says no content type either.
+    const hasBody = method !== 'GET' && body !== undefined;
     const answer = await app.inject({
       method,
       url,
@@ -39,7 +43,12 @@ export function ownApiCaller(app: FastifyInstance, request: FastifyRequest): Own
       parsed = {};
     }
     const isObject = typeof parsed === 'object' && parsed !== null;
-    return { status: answer.statusCode, body: isObject ? (parsed as Record<string, unknown>) : {} };
+    const setCookies = [answer.headers['set-cookie'] ?? []].flat().map(String);
+    return {
+      status: answer.statusCode,
+      body: isObject ? (parsed as Record<string, unknown>) : {},
+      setCookies,
+    };
   };
 }
 

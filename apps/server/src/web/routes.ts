@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   buildYourOwnChoiceOfSignup,
   canEnterStep,
+  INVITE_PATHS,
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
@@ -23,6 +24,7 @@ import type { RouteRateLimit } from '../http/per-minute.js';
 import { INVITE_COOKIE, inviteLinkCookie } from '../modules/invite/invite-cookie.js';
 import { readCookieSignup } from '../modules/signup/signup-cookie.js';
 import type { JoinFormSubmission } from './form-answer.js';
+import { isFinishedInviteBrowser } from './invite-receipt-page.js';
 import { joinFormRoutes } from './join-forms.js';
 import { PAID_SIGNUP_PAGE_PATHS, paidPageSignup } from './paid-pages.js';
 import { prefersHtml } from './prefers-html.js';
@@ -79,12 +81,12 @@ function isWrittenWith(
   joinPath: string,
   signup: SignupState | undefined,
   search: URLSearchParams,
-  { isInvitePage, hasInviteCookie }: { isInvitePage: boolean; hasInviteCookie: boolean },
+  { isInvitePage, hasInvite }: { isInvitePage: boolean; hasInvite: boolean },
 ): boolean {
   // The welcome of an invitation is written from its link's token; after that the tab has it.
   if (joinPath === '/invite') return search.has('token');
   // The invite's later screens from its HttpOnly cookie (its answers say whether it reached them).
-  if (isInvitePage) return hasInviteCookie;
+  if (isInvitePage) return hasInvite;
   if (PAID_SIGNUP_PAGE_PATHS.has(joinPath)) return signup?.paid === true;
   if (joinPath === '/alacarte') {
     return (
@@ -171,6 +173,7 @@ export async function webRoutes(
   );
 
   const paidPageDeps = { signups: app.signups, sessions: app.sessionAuth };
+  const finishedInviteDeps = { db: app.database.db, sessions: app.sessionAuth };
 
   /** A join page the server renders with its screen; false when it is the app's shell. */
   const serverRendered = async (request: FastifyRequest, reply: FastifyReply, joinPath: string) => {
@@ -305,9 +308,14 @@ export async function webRoutes(
           : undefined;
       // A later step is written only with a signup that has reached it; otherwise the tab,
       // which may know the signup, decides (the app's shell).
+      const isInvitePage = renderer.invitePaths.has(joinPath);
       const invite = {
-        isInvitePage: renderer.invitePaths.has(joinPath),
-        hasInviteCookie: Boolean(readCookie(request.headers.cookie, INVITE_COOKIE)),
+        isInvitePage,
+        // The receipt is the finished invite's, for the browser logged in as its co-parent.
+        hasInvite:
+          isInvitePage && joinPath === INVITE_PATHS.receipt
+            ? await isFinishedInviteBrowser(finishedInviteDeps, request)
+            : Boolean(readCookie(request.headers.cookie, INVITE_COOKIE)),
       };
       if (!isWrittenWith(joinPath, signup, url.searchParams, invite)) return false;
       const queries = await pageQueries(request, joinPath, signup, locale, submission);

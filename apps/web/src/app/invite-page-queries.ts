@@ -2,6 +2,7 @@ import { INVITE_PATHS, inviteScreenRedirect, type Locale } from '@coparent/domai
 import { cookieInvitedContextQuery } from '@/api/get-invited-context';
 import { invitedOrderPricingQueries } from '@/features/checkout/invited/invited-order-pricing';
 import { invitedUserQuery } from '@/features/invite/api/get-invited-user';
+import { ownReceiptQueries } from '@/features/invite/receipt/api/own-receipt';
 import {
   packagesPath,
   packagesQueryOptions,
@@ -14,9 +15,9 @@ import type { ServerFetch, ServerQuery } from '@/lib/server-queries';
 /**
  * The answers an invite screen after the welcome reads, read on the server with the browser's
  * invite cookie (never a token of the page's): the invited context and the co-parent's saved
- * values, plus the packages of their pricing group on /invite/packages and
- * /invite/choose-your-own, the order's package
- * and price on /invite/payment. None (the app's shell)
+ * values (all /invite/credentials reads), plus the packages of their pricing group on
+ * /invite/packages and /invite/choose-your-own, the order's package and price on
+ * /invite/payment; the co-parent's own receipt on /invite/receipt. None (the app's shell)
  * for an invite that has not reached the screen, as its entry rule would send it elsewhere; a
  * refused invite (expired, replaced, finished) fails the read, which is the shell too.
  */
@@ -25,6 +26,9 @@ export async function invitePageQueries(
   locale: Locale,
   fetchJson: ServerFetch,
 ): Promise<ServerQuery[]> {
+  // A finished invite has no context to read: its receipt is read with the login it opened (the
+  // server writes the page only for the browser logged in as the cookie's invited user).
+  if (joinPath === INVITE_PATHS.receipt) return ownReceiptQueries(fetchJson);
   const { context, query } = await cookieInvitedContextQuery(fetchJson);
   if (inviteScreenRedirect(joinPath, context) !== null) return [];
   const { user, query: userQuery } = await invitedUserQuery(context.userId, fetchJson);

@@ -24,6 +24,9 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/invite/choose-your-own',
   '/invite/billing-info',
   '/invite/payment',
+  '/invite/credentials',
+  // For the browser logged in as the cookie's invited user (their credentials finished the invite).
+  '/invite/receipt',
 ];
 
 /** The attribute on #root that says its HTML is a server render for the app to hydrate. */
@@ -51,7 +54,9 @@ export const SCRIPTLESS_PATHS: readonly string[] = ['/signup', '/coparentstatus'
 /**
  * The invited co-parent's screens after the welcome, written with the invite the browser's
  * HttpOnly `coparent_invite` cookie names (its context, its saved values, what the screen reads),
- * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's shell.
+ * only for an invite that has reached the screen (`inviteScreenRedirect`); otherwise the app's
+ * shell. The receipt comes once the credentials have finished the invite: it is written for the
+ * browser logged in as the cookie's invited user, with their own receipt.
  */
 export const INVITE_PAGE_PATHS: readonly string[] = [
   '/invite/step1',
@@ -59,4 +64,7 @@ export const INVITE_PAGE_PATHS: readonly string[] = [
   '/invite/choose-your-own',
   '/invite/billing-info',
   '/invite/payment',
+  '/invite/credentials',
+  // For the browser logged in as the cookie's invited user (their credentials finished the invite).
+  '/invite/receipt',
 ];

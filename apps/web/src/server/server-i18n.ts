@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@coparent/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import * as english from '@/locales/catalogue.en';
 import * as spanish from '@/locales/catalogue.es-MX';
+import { inviteCredentialsTranslation } from '@/locales/catalogue-invite-credentials.en';
 import { otherPagesTranslation } from '@/locales/catalogue-other-pages.en';
 
 const instances = new Map<Locale, I18n>();
@@ -23,7 +24,12 @@ export function serverI18n(locale: Locale): I18n {
     defaultNS: 'translation',
     resources: {
       en: {
-        translation: { ...english.translation, ...otherPagesTranslation },
+        // The texts the browser adds as a page's route loads are all here from the start.
+        translation: {
+          ...english.translation,
+          ...otherPagesTranslation,
+          ...inviteCredentialsTranslation,
+        },
         validation: english.validation,
       },
       'es-MX': { translation: spanish.translation, validation: spanish.validation },

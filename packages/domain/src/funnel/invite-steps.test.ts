@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterInviteCredentials,
   INVITE_PATHS,
   inviteBillingInfoRedirect,
   inviteCoveredRedirect,
@@ -233,10 +234,53 @@ describe('inviteScreenRedirect', () => {
     ).toBe(INVITE_PATHS.credentials);
   });
 
-  it('leaves a screen the server does not write to the app', () => {
+  it('sends an invite to the credentials only once it may set them', () => {
+    const paid = {
+      ...progress,
+      isSubscriptionCurrent: true,
+      billingAddressComplete: true,
+      lastCompletedStep: 2,
+    };
+    expect(inviteScreenRedirect(INVITE_PATHS.credentials, paid)).toBeNull();
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.credentials, { ...paid, billingAddressComplete: false }),
+    ).toBe(INVITE_PATHS.billingInfo);
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.credentials, { ...progress, lastCompletedStep: 2 }),
+    ).toBe(INVITE_PATHS.payment);
+    expect(
+      inviteScreenRedirect(INVITE_PATHS.credentials, {
+        ...progress,
+        userCreatedByPro: true,
+        lastCompletedStep: 1,
+      }),
+    ).toBeNull();
+  });
+
+  it('sends a live invite from the receipt to its credentials, or to what it still owes', () => {
+    const paid = {
+      ...progress,
+      isSubscriptionCurrent: true,
+      billingAddressComplete: true,
+      lastCompletedStep: 2,
+    };
+    expect(inviteScreenRedirect(INVITE_PATHS.receipt, paid)).toBe(INVITE_PATHS.credentials);
     expect(inviteScreenRedirect(INVITE_PATHS.receipt, { ...progress, lastCompletedStep: 2 })).toBe(
+      INVITE_PATHS.payment,
+    );
+  });
+
+  it('leaves a screen the server does not write to the app', () => {
+    expect(inviteScreenRedirect(INVITE_PATHS.request, { ...progress, lastCompletedStep: 2 })).toBe(
       INVITE_PATHS.welcome,
     );
+  });
+});
+
+describe('afterInviteCredentials', () => {
+  it('shows the receipt of a payment of their own, else the account home', () => {
+    expect(afterInviteCredentials({ hasOwnReceipt: true })).toBe(INVITE_PATHS.receipt);
+    expect(afterInviteCredentials({ hasOwnReceipt: false })).toBe('/app/account/');
   });
 });
 

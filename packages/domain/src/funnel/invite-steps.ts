@@ -1,3 +1,5 @@
+import { ACCOUNT_HOME_PATH } from '../constants/account-paths.js';
+
 /**
  * The invited co-parent's flow progress: `lastCompletedStep`
  * of /invite/*, kept on the server and read by the browser's route guards. 0 = nothing done,
@@ -174,8 +176,23 @@ export function inviteScreenRedirect(
           ? INVITE_PATHS.credentials
           : invitePaymentRedirect(progress.lastCompletedStep))
       );
+    case INVITE_PATHS.credentials:
+      // The credentials token's own rule (the server refuses it otherwise).
+      return inviteCredentialsRedirect(progress);
+    case INVITE_PATHS.receipt:
+      // An invite still live has not set its credentials: the receipt comes after them.
+      return inviteCredentialsRedirect(progress) ?? INVITE_PATHS.credentials;
     default:
       // A screen the server does not write: the app's rules alone.
       return INVITE_PATHS.welcome;
   }
+}
+
+/**
+ * Where the co-parent goes once their credentials are set (their invite is then finished, and they
+ * are logged in): their receipt after a payment of their own, else the account home (Parent A
+ * paid, or a professional's practice covers them).
+ */
+export function afterInviteCredentials({ hasOwnReceipt }: { hasOwnReceipt: boolean }): string {
+  return hasOwnReceipt ? INVITE_PATHS.receipt : ACCOUNT_HOME_PATH;
 }

@@ -21,7 +21,8 @@ export const INVITE_COOKIE = 'coparent_invite';
 const INVITE_CALL =
   /^\/v2\/(invites\/(current|request)|users\/(?!validator(?:[/?]|$))[^/?]+)(\/|\?|$)/;
 
-function tokenFromCookie(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+/** The invite token the browser's cookie holds (none for a request it marks cross-site). */
+export function tokenFromCookie(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   if (request.headers['sec-fetch-site'] === 'cross-site') return undefined;
   return bearerToken(`Bearer ${readCookie(request.headers.cookie, INVITE_COOKIE) ?? ''}`);
 }

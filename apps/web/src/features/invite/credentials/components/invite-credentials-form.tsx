@@ -1,6 +1,11 @@
-import type { ValidationError } from '@coparent/domain';
+import {
+  type InviteCredentialsInput,
+  type InviteCredentialsValues,
+  inviteCredentialsSchema,
+  type ValidationError,
+} from '@coparent/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { FormProvider, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -15,19 +20,21 @@ import { RichText } from '@/components/rich-text';
 import { SecurityCodeField } from '@/components/security-code-field';
 import { SummarisedForm } from '@/components/summarised-form';
 import { TextField } from '@/components/text-field';
-import { applyServerErrors, errorSummaryItems } from '@/lib/form-errors';
+import {
+  applyServerErrors,
+  errorSummaryItems,
+  NOT_CHECKED,
+  submittedFormErrors,
+} from '@/lib/form-errors';
+import type { FormSubmission } from '@/lib/form-submission';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDraftSync } from '@/lib/use-draft-sync';
 import { useFieldErrorText } from '@/lib/use-field-error-text';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSummaryForm } from '@/lib/use-summary-form';
 import type { InviteCredentialsSubmitResult } from '../hooks/use-submit-invite-credentials';
 import { saveDraft } from '../invite-credentials-draft';
-import {
-  type InviteCredentialsInput,
-  type InviteCredentialsValues,
-  inviteCredentialsFieldFor,
-  inviteCredentialsSchema,
-} from '../invite-credentials-values';
+import { inviteCredentialsFieldFor } from '../invite-credentials-values';
 import styles from './invite-credentials.module.css';
 
 /** The fields in page order: the error summary lists problems in the order they appear. */
@@ -53,7 +60,8 @@ export const INVITE_CREDENTIALS_FORM_ID = 'invite-credentials-form';
 const INCOMPLETE_HINT_ID = 'invite-credentials-incomplete';
 
 type InviteCredentialsFormProps = {
-  credentialsToken: string;
+  /** The tab's credentials token; none on a page that posts the form (the server asks one). */
+  credentialsToken: string | undefined;
   /** The person's email (a password may not contain it); null for a co-parent known by phone. */
   email: string | null;
   defaultValues: InviteCredentialsInput;
@@ -66,7 +74,25 @@ type InviteCredentialsFormProps = {
   hasPageError: boolean;
   onSubmit: (values: InviteCredentialsValues) => Promise<InviteCredentialsSubmitResult>;
   isSubmitting: boolean;
+  /**
+   * A page the server wrote: where its form posts itself (without the app, always; with it, once
+   * the domain's rules accept it), and what the server wrote it with (the post it answers, or the
+   * saved values), which the page shows until the app has it.
+   */
+  posting?: { action: string; submission?: FormSubmission; writtenValues: InviteCredentialsInput };
 };
+
+/** The problems of a post the page answers: all of them as text (the secrets are not sent back). */
+function postedProblems(submission: FormSubmission | undefined) {
+  return submission
+    ? submittedFormErrors<InviteCredentialsInput>(
+        NOT_CHECKED,
+        {},
+        submission.errors,
+        inviteCredentialsFieldFor,
+      )
+    : undefined;
+}
 
 /**
  * The invited co-parent's one form: username and password (checked
@@ -74,7 +100,8 @@ type InviteCredentialsFormProps = {
  * the product, the security question, answer and 4-digit code, and the terms and marketing boxes
  * when needed. One Complete Signup checks everything with the domain's rules first; the error
  * summary then takes focus and links to each problem. What is typed is kept for the tab, except
- * the password, the answer and the code.
+ * the password, the answer and the code. On a page the server wrote (`posting`) the form posts
+ * itself to the server, which holds the invite and asks the credentials token.
  */
 export function InviteCredentialsForm({
   credentialsToken,
@@ -87,9 +114,12 @@ export function InviteCredentialsForm({
   hasPageError,
   onSubmit,
   isSubmitting,
+  posting,
 }: InviteCredentialsFormProps) {
   const { t } = useTranslation();
+  const isHydrated = useHydrated();
   const errorText = useFieldErrorText(supportPhone);
+  const [answered] = useState(() => postedProblems(posting?.submission));
   const schema = useMemo(() => inviteCredentialsSchema({ email, needsTerms }), [email, needsTerms]);
   const resolver = useMemo(
     () =>
@@ -104,19 +134,27 @@ export function InviteCredentialsForm({
     resolver,
     defaultValues,
     'onLeave',
+    answered?.errors,
   );
   const { register, formState, watch, handleSubmit, setError } = form;
   const [focusKey, setFocusKey] = useState(0);
-  const [unplaced, setUnplaced] = useState<ValidationError[]>([]);
+  const [unplaced, setUnplaced] = useState<ValidationError[]>(answered?.unplaced ?? []);
 
   useDraftSync(watch, saveDraft);
 
-  const username = watch('credentials.username');
-  const password = watch('credentials.password');
+  // Until the app has a written page, it shows what the server wrote (typed since stays put).
+  const shown = posting && !isHydrated ? posting.writtenValues : watch();
+  const username = shown.credentials.username;
+  const password = shown.credentials.password;
   const usernameCheck = useUsernameCheck(credentialsToken, username);
   const checkedProblem = usernameCheck.problem;
 
-  const isComplete = schema.safeParse(watch()).success && !checkedProblem;
+  const isComplete = schema.safeParse(shown).success && !checkedProblem;
+  // A page that posts itself can always be sent (the server checks it): only the app, which can
+  // tell when it is ready, says it is not.
+  const isNotReady = !isComplete && (!posting || isHydrated);
+  // A post the page answers lists its problems at once; otherwise a failed submit does.
+  const isSummaryShown = focusKey > 0 || answered !== undefined;
 
   const errors = formState.errors;
   const usernameError = checkedProblem
@@ -132,7 +170,7 @@ export function InviteCredentialsForm({
     ...placed,
     ...unplaced.map((error) => ({ message: error.text })),
   ];
-  useDocumentTitle(documentTitle, (focusKey > 0 && items.length > 0) || hasPageError);
+  useDocumentTitle(documentTitle, (isSummaryShown && items.length > 0) || hasPageError);
 
   const submit = handleSubmit(
     async (values) => {
@@ -152,6 +190,17 @@ export function InviteCredentialsForm({
       setFocusKey((key) => key + 1);
     },
   );
+  // A form that posts itself goes as it is once the rules accept it; else its problems show.
+  const post = (event: FormEvent<HTMLFormElement>) => {
+    if (schema.safeParse(form.getValues()).success) return;
+    void handleSubmit(
+      () => undefined,
+      () => {
+        setUnplaced([]);
+        setFocusKey((key) => key + 1);
+      },
+    )(event);
+  };
 
   const consent = needsTerms ? (
     <div className={styles.consent}>
@@ -164,11 +213,13 @@ export function InviteCredentialsForm({
             components={legalPageLinks(t('inviteCredentials.consent.newTab'))}
           />
         }
+        defaultChecked={defaultValues.consent.terms}
         {...register('consent.terms')}
       />
       <CheckboxField
         id="consent-marketingOptIn"
         label={t('inviteCredentials.consent.marketing')}
+        defaultChecked={defaultValues.consent.marketingOptIn}
         {...register('consent.marketingOptIn')}
       />
     </div>
@@ -178,9 +229,10 @@ export function InviteCredentialsForm({
     <FormProvider {...form}>
       <SummarisedForm
         id={INVITE_CREDENTIALS_FORM_ID}
-        onSubmit={submit}
+        onSubmit={posting && !credentialsToken ? post : submit}
         isBusy={isSubmitting}
-        summary={{ items: focusKey > 0 ? items : [], focusKey }}
+        summary={{ items: isSummaryShown ? items : [], focusKey }}
+        {...(posting ? { method: 'post', action: posting.action } : {})}
       >
         {/* Field messages show as fields are left; the summary only after a submit. */}
         <fieldset className={styles.section}>
@@ -192,6 +244,7 @@ export function InviteCredentialsForm({
             passwordError={errorText(errors.credentials?.password)}
             passwordValue={password}
             identity={{ username, email }}
+            usernameDefault={defaultValues.credentials.username || undefined}
             username={register('credentials.username', {
               onBlur: () => void usernameCheck.checkOnServer(),
               onChange: usernameCheck.forget,
@@ -212,6 +265,7 @@ export function InviteCredentialsForm({
             hint={t('inviteCredentials.securityTextHint')}
             autoComplete="off"
             error={errorText(errors.security?.securityQuestion)}
+            defaultValue={defaultValues.security.securityQuestion || undefined}
             {...register('security.securityQuestion')}
           />
           <TextField
@@ -244,16 +298,16 @@ export function InviteCredentialsForm({
           <Button
             type="submit"
             isLoading={isSubmitting}
-            aria-disabled={isComplete ? undefined : true}
-            aria-describedby={isComplete ? undefined : INCOMPLETE_HINT_ID}
+            aria-disabled={isNotReady ? true : undefined}
+            aria-describedby={isNotReady ? INCOMPLETE_HINT_ID : undefined}
           >
             {t('credentials.submit')}
           </Button>
-          {isComplete ? null : (
+          {isNotReady ? (
             <p id={INCOMPLETE_HINT_ID} className={credentialsStyles.hint}>
               {t('inviteCredentials.incompleteHint')}
             </p>
-          )}
+          ) : null}
         </div>
       </SummarisedForm>
     </FormProvider>

@@ -1,8 +1,9 @@
 import {
   ACCOUNT_HOME_PATH,
   INVITE_PATHS,
+  type InviteCredentialsValues,
+  inviteCredentialsUpdateRequest,
   isInviteAuthFailure,
-  referralNeedsDetail,
   type ValidationError,
 } from '@coparent/domain';
 import { useRef, useState } from 'react';
@@ -18,7 +19,6 @@ import {
   setMarketingOptIn,
   updateInvitedUser,
 } from '../api/invited-credentials-calls';
-import type { InviteCredentialsValues } from '../invite-credentials-values';
 
 type InviteCredentialsProblem = 'terms' | 'failed';
 export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } | undefined;
@@ -26,7 +26,8 @@ export type InviteCredentialsSubmitResult = { fieldErrors?: ValidationError[] } 
 type Options = {
   token: string;
   userId: string;
-  credentialsToken: string;
+  /** The tab's credentials token; without one, a new one is asked first. */
+  credentialsToken: string | undefined;
   /** The person has not agreed to the terms yet: the terms call comes first. */
   needsTerms: boolean;
   onDone: () => void;
@@ -50,7 +51,7 @@ export function useSubmitInviteCredentials({
   const [problem, setProblem] = useState<InviteCredentialsProblem | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const done = useRef({ terms: false, marketing: false });
-  const currentToken = useRef(credentialsToken);
+  const replacedToken = useRef<string | undefined>(undefined);
   const call = { token, userId };
 
   const fail = (error: unknown, kind: InviteCredentialsProblem): InviteCredentialsSubmitResult => {
@@ -73,15 +74,22 @@ export function useSubmitInviteCredentials({
     return undefined;
   };
 
-  /** POST /v2/credentials; a used or expired credentials token is replaced once. */
+  /**
+   * POST /v2/credentials with the tab's credentials token (a new one when it has none); a used or
+   * expired one is replaced once.
+   */
   const saveCredentials = async (values: InviteCredentialsValues) => {
     const body = values.credentials;
+    const mint = async () => {
+      replacedToken.current = (await requestCredentialsToken(call)).clickToJoinToken;
+      return replacedToken.current;
+    };
     try {
-      await setCredentials({ token: currentToken.current, body });
+      const first = replacedToken.current ?? credentialsToken ?? (await mint());
+      await setCredentials({ token: first, body });
     } catch (error) {
       if (!isApiError(error) || error.code !== 'CREDENTIALS_TOKEN_INVALID') throw error;
-      currentToken.current = (await requestCredentialsToken(call)).clickToJoinToken;
-      await setCredentials({ token: currentToken.current, body });
+      await setCredentials({ token: await mint(), body });
     }
   };
 
@@ -104,14 +112,9 @@ export function useSubmitInviteCredentials({
           await setMarketingOptIn({ ...call, optIn: true });
           done.current.marketing = true;
         }
-        const { selection, other } = values.referral;
         const saved = await updateInvitedUser({
           ...call,
-          body: {
-            sections: ['REFERRAL', 'SECURITY_QUESTION', 'SECURITY_CODE'],
-            referral: { selection, other: referralNeedsDetail(selection) ? other : undefined },
-            ...values.security,
-          },
+          body: inviteCredentialsUpdateRequest(values),
         });
         if (saved.validationErrors.length > 0) return { fieldErrors: saved.validationErrors };
         await saveCredentials(values);

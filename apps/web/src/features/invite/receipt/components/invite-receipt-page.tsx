@@ -1,7 +1,7 @@
-import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH } from '@coparent/domain';
+import { ACCOUNT_HOME_PATH, ACCOUNT_LOGIN_PATH, type Receipt } from '@coparent/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { PaidOrderSummary } from '@/components/order-summary';
 import { PageHeading } from '@/components/page-heading';
 import {
@@ -17,16 +17,24 @@ import { track } from '@/lib/analytics';
 import { fullPage } from '@/lib/full-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLocale } from '@/lib/use-locale';
-import { type InvitePaymentResult, readInvitePaymentResult } from '@/stores/invite-payment-result';
+import { readInvitePaymentResult } from '@/stores/invite-payment-result';
+import { useWrittenReceipt } from '../hooks/use-written-receipt';
 import styles from './invite-receipt.module.css';
 
 /**
- * /invite/receipt: without the invited payment's result, the
+ * /invite/receipt: the page the server wrote with the co-parent's own receipt (read with the
+ * login their credentials opened), else the tab's: without the invited payment's result, the
  * account home (a full page load); else "You're all set!", where the confirmation email went, the
  * login step with the Login button (which forgets the invited flow in this tab, then opens the
  * account login), the app store links and the order and payment summary.
  */
 export function InviteReceiptPage() {
+  const written = useWrittenReceipt();
+  if (written) return <InviteReceipt receipt={written} email={written.email} isWritten />;
+  return <TabInviteReceipt />;
+}
+
+function TabInviteReceipt() {
   const [result] = useState(readInvitePaymentResult);
 
   useEffect(() => {
@@ -34,15 +42,28 @@ export function InviteReceiptPage() {
   }, [result]);
 
   if (!result) return <Spinner />;
-  return <InviteReceipt result={result} />;
+  return (
+    <InviteReceipt
+      receipt={result.receipt}
+      email={result.receipt.email || result.registration.parent.email}
+    />
+  );
 }
 
-function InviteReceipt({ result }: { result: InvitePaymentResult }) {
+function InviteReceipt({
+  receipt,
+  email,
+  isWritten = false,
+}: {
+  receipt: Receipt;
+  /** Where the confirmation email went. */
+  email: string;
+  /** A page the server wrote: its Login is a link, which works without a script too. */
+  isWritten?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   useDocumentTitle(t('inviteReceipt.title'));
-  const { receipt } = result;
-  const email = receipt.email || result.registration.parent.email;
 
   useEffect(() => {
     track('Receipt Viewed', { packageId: receipt.packageId, accountType: 'Parent B' });
@@ -75,7 +96,14 @@ function InviteReceipt({ result }: { result: InvitePaymentResult }) {
         <li>
           <h2>{t('inviteReceipt.steps.login.title')}</h2>
           <p>{t('inviteReceipt.steps.login.text')}</p>
-          <Button onClick={logIn}>{t('inviteReceipt.login')}</Button>
+          {isWritten ? (
+            // The link goes as it is; the tab forgets the invited flow on the way.
+            <ButtonLink href={ACCOUNT_LOGIN_PATH} onClick={() => resetInviteState()}>
+              {t('inviteReceipt.login')}
+            </ButtonLink>
+          ) : (
+            <Button onClick={logIn}>{t('inviteReceipt.login')}</Button>
+          )}
         </li>
         <li>
           <h2>{t('inviteReceipt.steps.app.title')}</h2>
