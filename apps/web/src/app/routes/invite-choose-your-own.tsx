@@ -21,6 +21,7 @@ import { Spinner } from '@/components/spinner';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteGate } from '@/features/invite/components/invite-gate';
 import { InviteUpgrade } from '@/features/invite/components/invite-upgrade';
+import { useRefusedChoice } from '@/features/invite/hooks/use-refused-choice';
 import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
 import { useWrittenInviteToken } from '@/features/invite/hooks/use-written-invite-token';
 import {
@@ -61,10 +62,10 @@ function ChooseYourOwn({ token, context }: { token: string; context: InvitedCont
   const isWritten = useWrittenInviteToken() !== null;
   const [draft, setDraft] = useState(() => (isWritten ? null : readBuildYourOwnDraft(userId)));
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
-  // A choice posted without a script and refused (a wait): its reason, until the tab saves itself.
-  const refused = useFormSubmission(INVITE_PATHS.chooseYourOwn)?.errors ?? [];
-  const problems =
-    savingId === undefined && !hasProblem ? refused.map((error) => ({ message: error.text })) : [];
+  const problems = useRefusedChoice(INVITE_PATHS.chooseYourOwn, {
+    isSaving: savingId !== undefined,
+    hasProblem,
+  });
   // Two ways to save here (the form, the upgrade): "Try again" repeats the one that failed.
   const saving = useRepeatable(
     async (order: Parameters<typeof save>[0], { isBuildYourOwn }: { isBuildYourOwn: boolean }) => {

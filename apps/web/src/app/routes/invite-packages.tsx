@@ -11,6 +11,7 @@ import { Spinner } from '@/components/spinner';
 import { useInvitedUser } from '@/features/invite/api/get-invited-user';
 import { InviteCouponBanner } from '@/features/invite/components/invite-coupon-banner';
 import { InviteGate } from '@/features/invite/components/invite-gate';
+import { useRefusedChoice } from '@/features/invite/hooks/use-refused-choice';
 import { useSaveInvitePackage } from '@/features/invite/hooks/use-save-invite-package';
 import { readPreselectedPackage } from '@/features/invite/invite-drafts';
 import { isInviteAuthError } from '@/features/invite/invite-errors';
@@ -42,11 +43,10 @@ function Packages({ token, context }: { token: string; context: InvitedContext }
   const { save, savingId, hasProblem } = useSaveInvitePackage({ token, userId });
   // A card's choice has no form: "Try again" repeats the same choice.
   const choice = useRepeatable((packageId: number) => save({ packageId }));
-  // A choice posted without a script and refused (not offered, a wait): its reason, until the
-  // tab chooses again itself.
-  const refused = useFormSubmission(INVITE_PATHS.packages)?.errors ?? [];
-  const problems =
-    savingId === undefined && !hasProblem ? refused.map((error) => ({ message: error.text })) : [];
+  const problems = useRefusedChoice(INVITE_PATHS.packages, {
+    isSaving: savingId !== undefined,
+    hasProblem,
+  });
 
   if (context.lastCompletedStep < 1) return <Navigate to={INVITE_PATHS.step1} replace />;
   if (user.isError && isInviteAuthError(user.error)) {
