@@ -143,6 +143,7 @@ function printTable(rows: Row[]) {
       'runs',
       'perf',
       '≥95',
+      'each run',
       'a11y',
       '=100',
       'CLS',
@@ -153,13 +154,15 @@ function printTable(rows: Row[]) {
       'not measured',
     ],
     ...rows.map(({ page, runs, notMeasured }) => {
-      if (runs.length === 0) return [page, '0', ...Array(9).fill('—'), notMeasured.join('; ')];
+      if (runs.length === 0) return [page, '0', ...Array(10).fill('—'), notMeasured.join('; ')];
       const m = (pick: (run: Run) => number) => median(runs.map(pick));
       return [
         page,
         String(runs.length),
         String(m((r) => r.performance)),
         verdict(m((r) => r.performance) >= TARGETS.performance),
+        // The spread beside the median: on a busy machine one load can move a score by ten.
+        runs.map((r) => r.performance).join(' '),
         String(m((r) => r.accessibility)),
         verdict(m((r) => r.accessibility) >= TARGETS.accessibility),
         m((r) => r.cls).toFixed(3),
