@@ -213,6 +213,33 @@ describe('flags from the server (OFREP)', () => {
     expect(viewedEvents()).toEqual([]);
   });
 
+  it('re-renders a reader only when the value it reads changes, not for every answer', async () => {
+    const server = ofrepServer((context) => [
+      socialProof('Control'),
+      { key: 'hide-paypal', value: context.userId === 'user-9', variant: 'x', reason: 'STATIC' },
+    ]);
+    let socialProofRenders = 0;
+    function CountedSocialProof() {
+      socialProofRenders += 1;
+      return <p>social proof: {useFlag('social-proof')}</p>;
+    }
+    render(
+      <FlagProvider remote>
+        <CountedSocialProof />
+        <PaypalRestriction />
+      </FlagProvider>,
+    );
+    expect(await screen.findByText('social proof: Control')).toBeVisible();
+    const rendersAfterFirstAnswer = socialProofRenders;
+
+    // A new answer (another context) that changes another flag only.
+    act(() => identify('user-9'));
+    expect(await screen.findByText('paypal: hidden')).toBeVisible();
+    expect(server.contexts.at(-1)).toMatchObject({ userId: 'user-9' });
+    expect(screen.getByText('social proof: Control')).toBeVisible();
+    expect(socialProofRenders).toBe(rendersAfterFirstAnswer);
+  });
+
   it('re-evaluates with the user id after identify and with the new language', async () => {
     const server = ofrepServer((context) => [
       socialProof(context.userId === 'user-7' ? 'Treatment' : 'Control'),

@@ -20,7 +20,6 @@ import {
 import { takeCookie } from './cookies';
 import { trackExposure } from './flags/exposure';
 import {
-  flagsVersion,
   remoteBoolean,
   remoteString,
   subscribeToFlags,
@@ -135,14 +134,16 @@ export function FlagProvider({
   );
 }
 
-const initialFlagsVersion = () => 0;
-
-/** Re-renders the reader when the server's answer arrives or changes. */
-function useRemoteFlags(): void {
-  // A server render (and the hydration after it) reads the defaults: the server's answer is later.
-  useSyncExternalStore(subscribeToFlags, flagsVersion, initialFlagsVersion);
+/**
+ * The server's value of one flag, re-rendering the reader only when that value changes (the
+ * provider says "may have changed" for every answer and context; most change nothing on screen).
+ * A server render (and the hydration after it) reads the default: the server's answer is later.
+ */
+function useRemoteValue<T extends string | boolean>(read: () => T, defaultValue: T): T {
+  const value = useSyncExternalStore(subscribeToFlags, read, () => defaultValue);
   // A screen of another flow (join → pro) evaluates with that flow.
   useEffect(() => updateFlagContext({ flow: flowFromPath(window.location.pathname) }), []);
+  return value;
 }
 
 /**
@@ -154,9 +155,11 @@ export function useFlag(
   key: ExperimentKey,
   { recordsExposure = true }: { recordsExposure?: boolean } = {},
 ): ExperimentValue {
-  useRemoteFlags();
+  const remote = useRemoteValue(
+    () => remoteString(key, DEFAULT_EXPERIMENT_VALUE),
+    DEFAULT_EXPERIMENT_VALUE as string,
+  );
   const override = useContext(FlagContext)[key];
-  const remote = remoteString(key, DEFAULT_EXPERIMENT_VALUE);
   const value = isExperimentValue(override)
     ? override
     : isExperimentValue(remote)
@@ -171,10 +174,10 @@ export function useFlag(
 }
 
 function useBooleanFlag(key: RestrictionKey | LookKey): boolean {
-  useRemoteFlags();
+  const remote = useRemoteValue(() => remoteBoolean(key, false), false);
   const override = useContext(FlagContext)[key];
   if (typeof override === 'boolean') return override;
-  return remoteBoolean(key, false);
+  return remote;
 }
 
 /** A restriction flag (e.g. hide-paypal): true only when it is turned on. */

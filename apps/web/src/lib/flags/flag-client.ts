@@ -10,7 +10,6 @@ import type { FlagConnection } from './openfeature';
 const CONTEXT_DEBOUNCE_MS = 250;
 
 const listeners = new Set<() => void>();
-let version = 0;
 let started = false;
 let context: EvaluationContext = {};
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -19,7 +18,6 @@ let connection: FlagConnection | undefined;
 let generation = 0;
 
 function notify(): void {
-  version += 1;
   for (const listener of listeners) listener();
 }
 
@@ -70,10 +68,6 @@ export function subscribeToFlags(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
   };
-}
-
-export function flagsVersion(): number {
-  return version;
 }
 
 /** The provider's value, or the default while it has none (not loaded, failed, no such flag). */
