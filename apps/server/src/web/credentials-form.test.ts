@@ -1,8 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CREDENTIALS_TOKEN_FIELD } from '@coparent/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { CREDENTIALS_TOKEN_COOKIE } from '../modules/credentials/credentials-cookie.js';
 import {
@@ -12,65 +9,39 @@ import {
   type TestSignup,
   uniqueUsername,
 } from '../test/signup-fixtures.js';
-import { buildTestApp, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import { useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
+import {
+  ENTRY_ELEMENT_NAMES,
+  loadPage,
+  OWN_POST,
+  setCookies,
+  useWebPagesApp,
+  writtenJson,
+} from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real pages): it writes
  * the page's path, its language and the problems it was given.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/credentials', '/receipt'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1'];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries(path, { signup, fetchJson }) {
   if (path !== '/receipt') return [];
   return [{ queryKey: ['signup-receipt', signup.signupId], data: await fetchJson('/v2/signups/' + signup.signupId + '/receipt') }];
 }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   const errors = (written?.submission?.errors ?? []).map((error) => error.text).join('|');
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + locale + ' ' + errors + '</main>', title: 'Page' };
 }
 `;
 
-function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'credentials-form-'));
-  mkdirSync(join(dir, 'dist'));
-  mkdirSync(join(dir, 'dist-server'));
-  writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-  writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-  return dir;
-}
-
-const written = (body: string, id: string): unknown => {
-  const found = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(body);
-  return found ? JSON.parse(found[1] ?? 'null') : undefined;
-};
-
-const setCookies = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie'] ?? []].flat().map(String);
-
 describe('/credentials and /receipt after a payment posted as a form', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, {
-      env: { ...WHOLE_FUNNEL_RATE_LIMITS, WEB_DIST_DIR: join(dir, 'dist') },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const pages = useWebPagesApp(ctx, { entry: ENTRY, env: WHOLE_FUNNEL_RATE_LIMITS }, (built) => {
+    app = built;
   });
 
   /** A paid signup, and the cookies the payment's form post leaves in the browser. */
@@ -92,21 +63,10 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     cookie: string,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: '/app/join/credentials',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        cookie,
-        ...headers,
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  ) => pages.post('/credentials', fields, { ...OWN_POST, cookie, ...headers });
 
   const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie, ...headers } });
+    loadPage(app, url, { cookie, ...headers });
 
   it('writes /credentials with the paid signup for a browser holding the token, never the token', async () => {
     const { signup, token, cookie } = await paid();
@@ -114,7 +74,7 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<main>/app/join/credentials es-MX');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(written(res.body, 'server-signup')).toMatchObject({
+    expect(writtenJson(res.body, 'server-signup')).toMatchObject({
       signupId: signup.signupId,
       paid: true,
       parent: { email: signup.email },
@@ -165,7 +125,7 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).not.toContain('short');
-    const submission = written(res.body, 'form-submission') as {
+    const submission = writtenJson(res.body, 'form-submission') as {
       path: string;
       values: Record<string, string>;
       errors: { field: string; text: string }[];
@@ -174,7 +134,7 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     expect(submission.values).toEqual({ username: 'ana_lopez_1' });
     expect(submission.errors.map((error) => error.field)).toContain('password');
     expect(submission.errors.every((error) => error.text.length > 0)).toBe(true);
-    expect(written(res.body, 'server-signup')).toMatchObject({ paid: true });
+    expect(writtenJson(res.body, 'server-signup')).toMatchObject({ paid: true });
   });
 
   it('says the username is taken beside it (the service’s refusal), in the page’s language', async () => {
@@ -188,7 +148,7 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
       { 'accept-language': 'es-MX' },
     );
     expect(res.statusCode).toBe(422);
-    const submission = written(res.body, 'form-submission') as {
+    const submission = writtenJson(res.body, 'form-submission') as {
       errors: { field: string; text: string }[];
     };
     expect(submission.errors).toEqual([
@@ -208,7 +168,9 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
       password: TEST_PASSWORD,
     });
     expect(again.statusCode).toBe(401);
-    const submission = written(again.body, 'form-submission') as { errors: { field: string }[] };
+    const submission = writtenJson(again.body, 'form-submission') as {
+      errors: { field: string }[];
+    };
     expect(submission.errors).toEqual([
       expect.objectContaining({ field: CREDENTIALS_TOKEN_FIELD }),
     ]);
@@ -236,7 +198,10 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
     const res = await get('/app/join/receipt', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<main>/app/join/receipt');
-    const [query] = written(res.body, 'server-queries') as { queryKey: unknown[]; data: unknown }[];
+    const [query] = writtenJson(res.body, 'server-queries') as {
+      queryKey: unknown[];
+      data: unknown;
+    }[];
     expect(query?.queryKey).toEqual(['signup-receipt', signup.signupId]);
     expect(query?.data).toMatchObject({ email: signup.email });
 
@@ -248,23 +213,14 @@ describe('/credentials and /receipt after a payment posted as a form', () => {
 
 describe('/credentials posted when the server cannot take it now', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, {
-      env: {
-        ...WHOLE_FUNNEL_RATE_LIMITS,
-        RATE_LIMIT_CREDENTIALS_PER_MINUTE: '1',
-        WEB_DIST_DIR: join(dir, 'dist'),
-      },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useWebPagesApp(
+    ctx,
+    { entry: ENTRY, env: { ...WHOLE_FUNNEL_RATE_LIMITS, RATE_LIMIT_CREDENTIALS_PER_MINUTE: '1' } },
+    (built) => {
+      app = built;
+    },
+  );
 
   it('answers too many posts as the page, the username kept', async () => {
     const signup = await signupReadyToPay(app);
@@ -289,7 +245,7 @@ describe('/credentials posted when the server cannot take it now', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('<main>/app/join/credentials');
     expect(refused.body).not.toContain('short');
-    expect(written(refused.body, 'form-submission')).toMatchObject({
+    expect(writtenJson(refused.body, 'form-submission')).toMatchObject({
       values: { username: 'ana_lopez_1' },
     });
   });

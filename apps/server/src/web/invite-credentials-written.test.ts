@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../adapters/mail/outbox.js';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { parentProfiles, userCredentials, users } from '../db/schema.js';
-import { type InviteScenario, seedInviteScenario } from '../modules/invite/scenarios.js';
+import type { InviteScenario } from '../modules/invite/scenarios.js';
 import { TEST_PASSWORD, TEXAS_ADDRESS, uniqueUsername } from '../test/signup-fixtures.js';
+import { uniqueEmail, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
 import {
-  buildTestApp,
-  uniqueEmail,
-  useTestDatabase,
-  WHOLE_FUNNEL_RATE_LIMITS,
-} from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+  BILLING_FORM_FIELDS,
+  ENTRY_ELEMENT_NAMES,
+  INVITE_PUBLIC_URL,
+  OWN_POST,
+  SHELL,
+  seedInvitation,
+  setCookies,
+  useWebPagesApp,
+  writtenSubmission,
+} from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real screens and whose
@@ -27,15 +25,11 @@ const SHELL =
  * whose it is and the problems of the post it answers.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 const PATHS = ['/invite/step1', '/invite/billing-info', '/invite/credentials', '/invite/receipt'];
 export const SERVER_RENDERED_PATHS = PATHS;
 export const INVITE_PAGE_PATHS = PATHS;
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = [];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 const mayGetCredentials = (c) =>
   c.isSubscriptionCurrent ? c.billingAddressComplete : c.userCreatedByPro && c.lastCompletedStep >= 1;
 export async function serverPageQueries(path, { fetchJson }) {
@@ -62,10 +56,6 @@ export async function render(request, locale, written) {
 }
 `;
 
-const PUBLIC_URL = 'https://join.example.test';
-/** What a browser's own form post carries. */
-const OWN_POST = { 'sec-fetch-site': 'same-origin' };
-
 /** The credentials form as a browser posts it (the terms ticked, no marketing). */
 function credentialsFields(username = uniqueUsername('cop')): Record<string, string> {
   return {
@@ -80,49 +70,20 @@ function credentialsFields(username = uniqueUsername('cop')): Record<string, str
   };
 }
 
-/** The submission the answered page carries (what the app reads). */
-function writtenSubmission(body: string): {
-  values: Record<string, string>;
-  errors: { field: string; text: string }[];
-} {
-  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
-    body,
-  );
-  return JSON.parse(written?.[1] ?? 'null');
-}
-
-const setCookies = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie'] ?? []].flat().map(String);
-
 describe('/invite/credentials and /invite/receipt, written and posted without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
+  const { open, post } = useWebPagesApp(
+    ctx,
+    { entry: ENTRY, env: { ...WHOLE_FUNNEL_RATE_LIMITS, PUBLIC_URL: INVITE_PUBLIC_URL } },
+    (built) => {
+      app = built;
+    },
+  );
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'invite-credentials-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, {
-      env: { ...WHOLE_FUNNEL_RATE_LIMITS, WEB_DIST_DIR: join(dir, 'dist'), PUBLIC_URL },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
+  /** The invitation, and the invited user's id read with its token (the bearer the API takes). */
   async function invitation(scenario: InviteScenario) {
-    const invite = await seedInviteScenario(scenario, {
-      app,
-      db: ctx.database.db,
-      mailer: createOutboxMailer(ctx.database.db),
-      publicUrl: PUBLIC_URL,
-      inviteTtlDays: 14,
-      now: () => new Date(),
-    });
+    const invite = await seedInvitation(app, ctx.database, scenario);
     const bearer = { authorization: `Bearer ${invite.token}` };
     const context = await app.inject({
       method: 'GET',
@@ -130,27 +91,8 @@ describe('/invite/credentials and /invite/receipt, written and posted without a 
       headers: bearer,
     });
     const { userId } = context.json() as { userId: string };
-    return { token: invite.token, cookie: `coparent_invite=${invite.token}`, userId, bearer };
+    return { ...invite, userId, bearer };
   }
-
-  const open = (path: string, cookie?: string) =>
-    app.inject({
-      method: 'GET',
-      url: `/app/join${path}`,
-      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
-    });
-
-  const post = (path: string, body: Record<string, string>, headers: Record<string, string>) =>
-    app.inject({
-      method: 'POST',
-      url: `/app/join${path}`,
-      headers: {
-        accept: 'text/html',
-        'content-type': 'application/x-www-form-urlencoded',
-        ...headers,
-      },
-      payload: new URLSearchParams(body).toString(),
-    });
 
   /** Step 1 as the form posts it: a new email each time (another account's is refused). */
   async function stepOne(cookie: string) {
@@ -174,18 +116,10 @@ describe('/invite/credentials and /invite/receipt, written and posted without a 
   async function paidByParentA() {
     const invite = await invitation('paid-coparent-invite');
     const email = await stepOne(invite.cookie);
-    const billing = await post(
-      '/invite/billing-info',
-      {
-        'billing.billingAddress': '100 Congress Ave',
-        'billing.city': 'Austin',
-        'billing.country': 'US',
-        'billing.region': 'TX',
-        'billing.postalCode': '78701',
-        'billing.timezone': 'America/Chicago',
-      },
-      { ...OWN_POST, cookie: invite.cookie },
-    );
+    const billing = await post('/invite/billing-info', BILLING_FORM_FIELDS, {
+      ...OWN_POST,
+      cookie: invite.cookie,
+    });
     expect(billing.headers.location).toBe('/app/join/invite/credentials');
     return { ...invite, email };
   }

@@ -1,18 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { orderPricingBody } from '@coparent/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../adapters/mail/outbox.js';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { payments } from '../db/schema.js';
-import { type InviteScenario, seedInviteScenario } from '../modules/invite/scenarios.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import type { InviteScenario } from '../modules/invite/scenarios.js';
+import { uniqueEmail, useTestDatabase } from '../test/test-app.js';
+import {
+  BILLING_FORM_FIELDS,
+  ENTRY_ELEMENT_NAMES,
+  INVITE_PUBLIC_URL,
+  OWN_POST,
+  SHELL,
+  seedInvitation,
+  useWebPagesApp,
+  writtenSubmission,
+} from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real screens and
@@ -21,14 +23,10 @@ const SHELL =
  * or the submission a post answers.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/invite/step1', '/invite/packages', '/invite/choose-your-own', '/invite/billing-info', '/invite/payment'];
 export const INVITE_PAGE_PATHS = ['/invite/step1', '/invite/packages', '/invite/choose-your-own', '/invite/billing-info', '/invite/payment'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = [];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function serverPageQueries(path, { fetchJson }) {
   const context = await fetchJson('/v2/invites/current');
   if (path === '/invite/packages' && context.lastCompletedStep < 1) return [];
@@ -49,78 +47,21 @@ export async function render(request, locale, written) {
 }
 `;
 
-const PUBLIC_URL = 'https://join.example.test';
-/** What a browser's own form post carries. */
-const OWN_POST = { 'sec-fetch-site': 'same-origin' };
-
 /** The billing info as the form posts it (the invited flow asks no referral). */
-const BILLING = {
-  'billing.billingAddress': '100 Congress Ave',
-  'billing.city': 'Austin',
-  'billing.country': 'US',
-  'billing.region': 'TX',
-  'billing.postalCode': '78701',
-  'billing.timezone': 'America/Chicago',
-};
-
-/** The submission the answered page carries (what the app and the views read). */
-function writtenSubmission(body: string): { values: Record<string, string> } {
-  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
-    body,
-  );
-  return JSON.parse(written?.[1] ?? 'null');
-}
+const BILLING = BILLING_FORM_FIELDS;
 
 describe('the invite screens after the welcome, written with the invite its cookie names', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
+  const { open, post } = useWebPagesApp(
+    ctx,
+    { entry: ENTRY, env: { PUBLIC_URL: INVITE_PUBLIC_URL } },
+    (built) => {
+      app = built;
+    },
+  );
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'invite-pages-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, {
-      env: { WEB_DIST_DIR: join(dir, 'dist'), PUBLIC_URL },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function invitation(scenario: InviteScenario = 'coparent-invite') {
-    const invite = await seedInviteScenario(scenario, {
-      app,
-      db: ctx.database.db,
-      mailer: createOutboxMailer(ctx.database.db),
-      publicUrl: PUBLIC_URL,
-      inviteTtlDays: 14,
-      now: () => new Date(),
-    });
-    return { token: invite.token, cookie: `coparent_invite=${invite.token}` };
-  }
-
-  const open = (path: string, cookie?: string) =>
-    app.inject({
-      method: 'GET',
-      url: `/app/join${path}`,
-      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
-    });
-
-  const post = (path: string, body: Record<string, string>, headers: Record<string, string>) =>
-    app.inject({
-      method: 'POST',
-      url: `/app/join${path}`,
-      headers: {
-        accept: 'text/html',
-        'content-type': 'application/x-www-form-urlencoded',
-        ...headers,
-      },
-      payload: new URLSearchParams(body).toString(),
-    });
+  const invitation = (scenario?: InviteScenario) => seedInvitation(app, ctx.database, scenario);
 
   /** Step 1 as posted: a new email each time (an email of another account is refused). */
   const stepOneFields = () => ({

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { insertUser } from '../modules/account/repo.js';
@@ -12,27 +9,29 @@ import {
   uniqueEmail,
   useTestDatabase,
 } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import {
+  ENTRY_ELEMENT_NAMES,
+  OWN_POST,
+  type StandInWebBuild,
+  savedSignup,
+  submitForm,
+  useWebPagesApp,
+  writeStandInWebBuild,
+  writtenSubmission,
+} from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real step 1 with a
  * submission): it writes the page's path and the problems it was given.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/step2', '/step3'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1', '/step2', '/step3'];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries(path, { signup, fetchJson }) {
   if (path !== '/step3') return [];
   return [{ queryKey: ['coupons', signup.signupId], data: await fetchJson('/v2/signups/' + signup.signupId + '/coupons') }];
 }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   const errors = (written?.submission?.errors ?? []).map((error) => error.text).join('|');
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + errors + '</main>', title: 'Step 1' };
@@ -47,71 +46,24 @@ const STEP_ONE = {
   knowsCoParentEmail: 'no',
 };
 
-/** A web build with the stand-in server entry. */
-function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'join-forms-'));
-  mkdirSync(join(dir, 'dist'));
-  mkdirSync(join(dir, 'dist-server'));
-  writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-  writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-  return dir;
-}
-
-/** A browser's post of a form on its own page. */
-function postForm(app: App, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/app/join/step1',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-      ...headers,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** The submission the answered page carries for the app. */
-function writtenSubmission(body: string): unknown {
-  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
-    body,
-  );
-  return JSON.parse(written?.[1] ?? 'null');
+/** A browser's post of step 1 on its own page, unless `headers` say otherwise (undefined: not sent). */
+function postForm(
+  app: App,
+  fields: Record<string, string>,
+  headers: Record<string, string | undefined> = {},
+) {
+  return submitForm(app, '/app/join/step1', fields, { ...OWN_POST, ...headers });
 }
 
 describe('step 1 posted by a browser without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  useWebPagesApp(ctx, { entry: ENTRY }, (built) => {
+    app = built;
   });
 
-  /** A browser's post from the page itself, unless `headers` say otherwise (undefined: not sent). */
-  const post = (
-    fields: Record<string, string>,
-    headers: Record<string, string | undefined> = {},
-  ) => {
-    const sent: Record<string, string | undefined> = {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-      ...headers,
-    };
-    return app.inject({
-      method: 'POST',
-      url: '/app/join/step1',
-      headers: Object.fromEntries(
-        Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      ),
-      payload: new URLSearchParams(fields).toString(),
-    });
-  };
+  const post = (fields: Record<string, string>, headers: Record<string, string | undefined> = {}) =>
+    postForm(app, fields, headers);
 
   /** The signup the answer's cookie names, and the cookie to send back. */
   function signupCookieOf(res: { headers: Record<string, unknown> }) {
@@ -276,13 +228,13 @@ describe('step 1 posted by a browser without a script', () => {
 describe('step 1 posted when the server cannot take it now', () => {
   const complete = { ...STEP_ONE, email: 'ana.later@example.com' };
   let own: TestDatabase;
-  let dir: string;
+  let web: StandInWebBuild;
   let limited: App;
   let app: App;
 
   beforeAll(async () => {
-    dir = webBuild();
-    const env = { WEB_DIST_DIR: join(dir, 'dist') };
+    web = writeStandInWebBuild({ entry: ENTRY });
+    const env = { WEB_DIST_DIR: web.distDir };
     own = await createTestDatabase('pglite');
     app = await buildTestApp(own.database, { env });
     limited = await buildTestApp(own.database, {
@@ -292,7 +244,7 @@ describe('step 1 posted when the server cannot take it now', () => {
   afterAll(async () => {
     await limited?.close();
     await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+    web?.remove();
   });
 
   it("says there were too many posts on the page, in the visitor's language, with what was typed", async () => {
@@ -319,16 +271,9 @@ describe('step 1 posted when the server cannot take it now', () => {
 
 describe('step 2 posted by a browser without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  useWebPagesApp(ctx, { entry: ENTRY }, (built) => {
+    app = built;
   });
 
   const FAMILY = {
@@ -344,25 +289,11 @@ describe('step 2 posted by a browser without a script', () => {
 
   /** A browser that posted step 1 (knowing no co-parent email): the cookie it holds. */
   async function browserAtStepTwo(): Promise<{ signupId: string; cookie: string }> {
-    const res = await postForm(app, { ...STEP_ONE, email: uniqueEmail('family') });
-    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(
-      [res.headers['set-cookie'] ?? []].flat().join('\n'),
-    );
-    if (!match?.[1]) throw new Error('no signup cookie');
-    return { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}` };
+    return savedSignup(await postForm(app, { ...STEP_ONE, email: uniqueEmail('family') }));
   }
 
   const postFamily = (cookie: string, fields: Record<string, string>, site = 'same-origin') =>
-    app.inject({
-      method: 'POST',
-      url: '/app/join/step2',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': site,
-        cookie,
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    submitForm(app, '/app/join/step2', fields, { 'sec-fetch-site': site, cookie });
 
   const readSignup = async ({ signupId, cookie }: { signupId: string; cookie: string }) =>
     (
@@ -519,38 +450,19 @@ describe('step 2 posted by a browser without a script', () => {
 
 describe('step 3 posted by a browser without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const pages = useWebPagesApp(ctx, { entry: ENTRY }, (built) => {
+    app = built;
   });
 
   const post = (path: string, cookie: string, fields: Record<string, string>) =>
-    app.inject({
-      method: 'POST',
-      url: `/app/join${path}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        cookie,
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    pages.post(path, fields, { ...OWN_POST, cookie });
 
   /** A browser that posted steps 1 and 2: the cookie it holds. */
   async function browserAtStepThree(): Promise<{ signupId: string; cookie: string }> {
-    const res = await postForm(app, { ...STEP_ONE, email: uniqueEmail('package') });
-    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(
-      [res.headers['set-cookie'] ?? []].flat().join('\n'),
+    const browser = savedSignup(
+      await postForm(app, { ...STEP_ONE, email: uniqueEmail('package') }),
     );
-    if (!match?.[1]) throw new Error('no signup cookie');
-    const browser = { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}` };
     const family = await post('/step2', browser.cookie, {
       'coParent.firstName': 'Luis',
       'coParent.lastName': 'Pérez',

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE_PAGE_PATHS } from '@coparent/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+import { useWebPagesApp } from '../test/web-pages.js';
 import { prefersHtml } from './prefers-html.js';
 
 /** What Chromium sends when a person opens a page. */
@@ -35,17 +35,10 @@ describe('prefersHtml', () => {
 
 describe('site pages and page not found', () => {
   const ctx = useTestDatabase('pglite');
-  let dist: string;
   let app: App;
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'web-pages-'));
-    writeFileSync(join(dist, 'index.html'), SHELL);
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: dist } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dist, { recursive: true, force: true });
+  // A build without a server entry: the server writes no page itself.
+  useWebPagesApp(ctx, { shell: SHELL }, (built) => {
+    app = built;
   });
 
   it('answers the terms, privacy, help and contact pages with the web app', async () => {

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { CREDENTIALS_TOKEN_COOKIE } from '../modules/credentials/credentials-cookie.js';
 import {
@@ -12,28 +9,28 @@ import {
   type TestSignup,
   uniqueUsername,
 } from '../test/signup-fixtures.js';
-import { buildTestApp, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import { useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
+import {
+  cookieSetBy,
+  ENTRY_ELEMENT_NAMES,
+  loadPage,
+  setCookies,
+  useWebPagesApp,
+  writtenJson,
+} from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real pages): it writes
  * the page's path, its language and the parent's email of the signup it was given.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/signup', '/step1', '/credentials', '/receipt'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1'];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries(path, { signup, fetchJson }) {
   if (path !== '/receipt') return [];
   return [{ queryKey: ['signup-receipt', signup.signupId], data: await fetchJson('/v2/signups/' + signup.signupId + '/receipt') }];
 }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + locale + ' ' + (written?.signup?.parent.email ?? '') + '</main>', title: 'Page' };
 }
@@ -42,41 +39,14 @@ export async function render(request, locale, written) {
 /** What the app's own fetch carries that an API client's call does not. */
 const OWN_PAGE = { 'sec-fetch-site': 'same-origin' };
 
-const written = (body: string, id: string): unknown => {
-  const found = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(body);
-  return found ? JSON.parse(found[1] ?? 'null') : undefined;
-};
-
-const setCookies = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie'] ?? []].flat().map(String);
-
-/** `name=value` of the Set-Cookie naming that cookie, as the browser then sends it. */
-const sentBack = (res: { headers: Record<string, unknown> }, name: string) =>
-  setCookies(res)
-    .find((cookie) => cookie.startsWith(`${name}=`))
-    ?.split(';')[0];
-
 // A browser WITH scripts that paid through the app's own calls (no form posted): the server
 // writes /credentials (the payment's token in its HttpOnly cookie) and, once the credentials
 // have logged the parent in, /receipt, as it does for a browser without scripts.
 describe('/credentials and /receipt written for a browser with scripts', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paid-pages-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, {
-      env: { ...WHOLE_FUNNEL_RATE_LIMITS, WEB_DIST_DIR: join(dir, 'dist') },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  useWebPagesApp(ctx, { entry: ENTRY, env: WHOLE_FUNNEL_RATE_LIMITS }, (built) => {
+    app = built;
   });
 
   const keyCookie = (signup: TestSignup) =>
@@ -99,7 +69,7 @@ describe('/credentials and /receipt written for a browser with scripts', () => {
     const signup = await signupReadyToPay(app);
     const payment = await payFromThePage(signup);
     const token = (payment.json() as { clickToJoinToken: string }).clickToJoinToken;
-    const tokenCookie = sentBack(payment, CREDENTIALS_TOKEN_COOKIE);
+    const tokenCookie = cookieSetBy(payment, CREDENTIALS_TOKEN_COOKIE);
     return { signup, token, cookie: [keyCookie(signup), tokenCookie].join('; ') };
   }
 
@@ -120,11 +90,11 @@ describe('/credentials and /receipt written for a browser with scripts', () => {
       payload: { username, password: TEST_PASSWORD, submit: 'Sign In', eventId: 'submit' },
     });
     expect(login.statusCode, login.body).toBe(200);
-    return { set, session: sentBack(login, 'cp_session') as string };
+    return { set, session: cookieSetBy(login, 'cp_session') as string };
   }
 
   const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie, ...headers } });
+    loadPage(app, url, { cookie, ...headers });
 
   it('the app’s payment keeps its token in an HttpOnly cookie for the join pages; an API client’s does not', async () => {
     const fromThePage = await payFromThePage(await signupReadyToPay(app));
@@ -136,7 +106,7 @@ describe('/credentials and /receipt written for a browser with scripts', () => {
     expect(kept).toMatch(/Path=\/app\/join(;|$)/);
 
     const apiClient = await payFromThePage(await signupReadyToPay(app), {});
-    expect(sentBack(apiClient, CREDENTIALS_TOKEN_COOKIE)).toBeUndefined();
+    expect(cookieSetBy(apiClient, CREDENTIALS_TOKEN_COOKIE)).toBeUndefined();
   });
 
   it.each([
@@ -157,7 +127,7 @@ describe('/credentials and /receipt written for a browser with scripts', () => {
       expect(res.body).toContain(`<main>/app/join/credentials ${locale} ${signup.email}</main>`);
       expect(res.headers['content-language']).toBe(locale);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(written(res.body, 'server-signup')).toMatchObject({
+      expect(writtenJson(res.body, 'server-signup')).toMatchObject({
         signupId: signup.signupId,
         paid: true,
       });
@@ -196,7 +166,7 @@ describe('/credentials and /receipt written for a browser with scripts', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<main>/app/join/receipt ${locale} ${signup.email}</main>`);
       expect(res.headers['cache-control']).toBe('no-store');
-      const [query] = written(res.body, 'server-queries') as {
+      const [query] = writtenJson(res.body, 'server-queries') as {
         queryKey: unknown[];
         data: unknown;
       }[];

@@ -1,27 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { orderPricingBody } from '@coparent/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { payments } from '../db/schema.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import { uniqueEmail, useTestDatabase } from '../test/test-app.js';
+import {
+  BILLING_FORM_FIELDS,
+  ENTRY_ELEMENT_NAMES,
+  OWN_POST,
+  savedSignup,
+  useWebPagesApp,
+  writtenSubmission,
+} from '../test/web-pages.js';
 
 /** A stand-in for the web build's server entry (the real one's tests render the views). */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/step1', '/step2', '/step3', '/payment'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1', '/step2', '/step3', '/payment'];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries() { return []; }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request) {
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + '</main>', title: 'Payment' };
 }
@@ -31,50 +28,18 @@ const GOOD_CARD = { number: '4111 1111 1111 1111', expirationDate: '12/34', cvv:
 const DECLINED_CARD = { ...GOOD_CARD, number: '4000 1111 1111 1115' };
 const TEXAS = {
   paymentView: 'BILLING',
-  'billing.billingAddress': '100 Congress Ave',
-  'billing.city': 'Austin',
-  'billing.country': 'US',
-  'billing.region': 'TX',
-  'billing.postalCode': '78701',
-  'billing.timezone': 'America/Chicago',
+  ...BILLING_FORM_FIELDS,
   'referral.selection': 'SEARCH_ENGINE',
 };
-
-function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'payment-form-'));
-  mkdirSync(join(dir, 'dist'));
-  mkdirSync(join(dir, 'dist-server'));
-  writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-  writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-  return dir;
-}
-
-/** The submission the answered page carries (what the app and the views read). */
-function writtenSubmission(body: string): {
-  values: Record<string, string>;
-  errors: { field: string; text: string }[];
-} {
-  const written = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(
-    body,
-  );
-  return JSON.parse(written?.[1] ?? 'null');
-}
 
 const setCookies = (res: { headers: Record<string, unknown> }) =>
   [res.headers['set-cookie'] ?? []].flat().join('\n');
 
 describe('the payment page posted by a browser without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const pages = useWebPagesApp(ctx, { entry: ENTRY }, (built) => {
+    app = built;
   });
 
   const post = (
@@ -82,18 +47,7 @@ describe('the payment page posted by a browser without a script', () => {
     cookie: string,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: `/app/join${path}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        cookie,
-        ...headers,
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  ) => pages.post(path, fields, { ...OWN_POST, cookie, ...headers });
 
   /** A browser that posted steps 1 to 3 (a US parent, Premium 1 year): the cookie it holds. */
   async function browserAtPayment(): Promise<{ signupId: string; cookie: string }> {
@@ -105,9 +59,7 @@ describe('the payment page posted by a browser without a script', () => {
       phoneNumber: '5551234567',
       knowsCoParentEmail: 'no',
     });
-    const match = /coparent_signup=([^.;]+)\.([^;]+)/.exec(setCookies(created));
-    if (!match?.[1]) throw new Error('no signup cookie');
-    const browser = { signupId: match[1], cookie: `coparent_signup=${match[1]}.${match[2]}` };
+    const browser = savedSignup(created);
     const family = await post('/step2', browser.cookie, {
       'coParent.firstName': 'Luis',
       'coParent.lastName': 'Pérez',

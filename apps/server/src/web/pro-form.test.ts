@@ -1,50 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { translateMessage } from '@coparent/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
-import { buildTestApp, useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase, WHOLE_FUNNEL_RATE_LIMITS } from '../test/test-app.js';
+import {
+  ENTRY_ELEMENT_NAMES,
+  OWN_POST,
+  useWebPagesApp,
+  writtenSubmission,
+} from '../test/web-pages.js';
 import { formFields } from './join-forms.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
 
 /** A stand-in for the web build's server entry: it writes the page's path and language. */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/pro'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = [];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries() { return []; }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale) {
   return { kind: 'page', status: 200, html: '<main>' + new URL(request.url).pathname + ' ' + locale + '</main>', title: 'Page' };
 }
 `;
-
-function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pro-form-'));
-  mkdirSync(join(dir, 'dist'));
-  mkdirSync(join(dir, 'dist-server'));
-  writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-  writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-  return dir;
-}
-
-type Submission = {
-  path: string;
-  values: Record<string, string>;
-  errors: { field: string; text: string }[];
-};
-
-const submissionOf = (body: string): Submission => {
-  const found = /<script type="application\/json" id="form-submission">(.*?)<\/script>/.exec(body);
-  return JSON.parse(found?.[1] ?? 'null') as Submission;
-};
 
 const STARTED = '2026-11-29T08:00:00.000Z';
 const stepOne = (email: string) => ({
@@ -77,34 +51,12 @@ const uniqueEmail = () => `pro-form-${Date.now()}-${++sequence}@example.com`;
 
 describe('POST /app/join/pro: the professional registration without a script', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
-  let app: App;
-
-  beforeAll(async () => {
-    dir = webBuild();
-    app = await buildTestApp(ctx.database, {
-      env: { ...WHOLE_FUNNEL_RATE_LIMITS, WEB_DIST_DIR: join(dir, 'dist') },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const pages = useWebPagesApp(ctx, { entry: ENTRY, env: WHOLE_FUNNEL_RATE_LIMITS });
 
   const post = (
     fields: [string, string][] | Record<string, string>,
     headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: '/app/join/pro',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        ...headers,
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  ) => pages.post('/pro', fields, { ...OWN_POST, ...headers });
 
   it('keeps every value of a name ending in [] and the first of any other', () => {
     expect(formFields('roles[]=A&roles[]=B&name=x&name=y&one[]=only')).toEqual({
@@ -120,7 +72,7 @@ describe('POST /app/join/pro: the professional registration without a script', (
       { 'accept-language': 'es-MX' },
     );
     expect(res.statusCode).toBe(422);
-    const { values, errors } = submissionOf(res.body);
+    const { values, errors } = writtenSubmission(res.body);
     expect(errors).toContainEqual(
       expect.objectContaining({
         field: 'firstName',
@@ -134,7 +86,7 @@ describe('POST /app/join/pro: the professional registration without a script', (
     const email = uniqueEmail();
     const res = await post({ ...stepOne(email), proStep: '1' });
     expect(res.statusCode).toBe(200);
-    expect(submissionOf(res.body).values).toMatchObject({
+    expect(writtenSubmission(res.body).values).toMatchObject({
       proStep: '2',
       email,
       activityStart: STARTED,
@@ -142,7 +94,7 @@ describe('POST /app/join/pro: the professional registration without a script', (
 
     const back = await post({ ...stepOne(email), ...STEP_TWO, proStep: '2', proAction: 'back' });
     expect(back.statusCode).toBe(200);
-    expect(submissionOf(back.body).values).toMatchObject({
+    expect(writtenSubmission(back.body).values).toMatchObject({
       proStep: '1',
       practiceName: STEP_TWO.practiceName,
     });
@@ -152,7 +104,7 @@ describe('POST /app/join/pro: the professional registration without a script', (
     const fields = { ...stepOne(uniqueEmail()), ...STEP_TWO, country: 'CA', region: '' };
     const res = await post({ ...fields, proStep: '2', proAction: 'update' });
     expect(res.statusCode).toBe(200);
-    const { values, errors } = submissionOf(res.body);
+    const { values, errors } = writtenSubmission(res.body);
     expect(values).toMatchObject({
       proStep: '2',
       country: 'CA',
@@ -169,14 +121,14 @@ describe('POST /app/join/pro: the professional registration without a script', (
       ['roles[]', 'MEDIATOR'],
     ]);
     expect(res.statusCode).toBe(200);
-    expect(submissionOf(res.body).values).toMatchObject({
+    expect(writtenSubmission(res.body).values).toMatchObject({
       proStep: '3',
       roles: 'FAMILY_LAW_ATTORNEY,MEDIATOR',
     });
 
     const none = await post(fields);
     expect(none.statusCode).toBe(422);
-    expect(submissionOf(none.body).errors).toContainEqual(
+    expect(writtenSubmission(none.body).errors).toContainEqual(
       expect.objectContaining({
         field: 'roles',
         text: translateMessage('signup_roles_error', 'en'),
@@ -194,11 +146,11 @@ describe('POST /app/join/pro: the professional registration without a script', (
       proStep: '3',
     });
     expect(res.statusCode).toBe(422);
-    expect(submissionOf(res.body).errors.map((error) => error.field)).toEqual([
+    expect(writtenSubmission(res.body).errors.map((error) => error.field)).toEqual([
       'securityCodeConfirm',
     ]);
     expect(res.body).not.toContain('Lincoln Elementary');
-    expect(Object.keys(submissionOf(res.body).values)).not.toContain('securityCode');
+    expect(Object.keys(writtenSubmission(res.body).values)).not.toContain('securityCode');
   });
 
   it('creates the professional and answers the success; the same post again creates nothing', async () => {
@@ -210,7 +162,7 @@ describe('POST /app/join/pro: the professional registration without a script', (
     const res = await post(body);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const { values } = submissionOf(res.body);
+    const { values } = writtenSubmission(res.body);
     expect(values.proStep).toBe('done');
     expect(JSON.parse(values.proUser ?? '{}')).toMatchObject({ email });
     expect(res.body).not.toContain('Lincoln Elementary');
@@ -220,11 +172,11 @@ describe('POST /app/join/pro: the professional registration without a script', (
     // A reload posts it again: the same success, not an "email has an account".
     const again = await post(body, { cookie });
     expect(again.statusCode).toBe(200);
-    expect(submissionOf(again.body).values.proStep).toBe('done');
+    expect(writtenSubmission(again.body).values.proStep).toBe('done');
     // Without the cookie, the API's create would refuse the email: one professional only.
     const elsewhere = await post(body);
     expect(elsewhere.statusCode).toBe(422);
-    expect(submissionOf(elsewhere.body).values.proStep).toBe('1');
+    expect(writtenSubmission(elsewhere.body).values.proStep).toBe('1');
   });
 
   it('refuses a post from another site', async () => {

@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { duplicateParentCookieValue, encodeCookieText } from '@coparent/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { analyticsEvents } from '../db/schema.js';
 import { funnelReport } from '../modules/events/report.js';
-import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+import { useTestDatabase } from '../test/test-app.js';
+import { cookieSetBy, ENTRY_ELEMENT_NAMES, setCookies, useWebPagesApp } from '../test/web-pages.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const SHELL = [
@@ -22,14 +20,10 @@ const SHELL = [
  * render the real screens): it writes what the server decided for the page.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/duplicate', '/step1'];
 export const SCRIPTLESS_PATHS = ['/signup', '/coparentstatus', '/duplicate'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const APP_READY_ATTRIBUTE = 'data-app-ready';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = [];
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export function parseFlagParam(param) {
   const overrides = {};
   for (const pair of (param ?? '').split(',')) {
@@ -53,41 +47,26 @@ export async function render(request, locale, written) {
 
 const PAGE_VIEWS_PER_MINUTE = 50;
 
-const setCookies = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie'] ?? []].flat().map(String);
-
-/** A Set-Cookie's `name=value`, for the next request's Cookie header. */
-const cookieNamed = (res: { headers: Record<string, unknown> }, name: string) =>
-  setCookies(res)
-    .find((cookie) => cookie.startsWith(`${name}=`))
-    ?.split(';')[0];
-
 describe('the pages written with no script (landing, /coparentstatus, /duplicate)', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'scriptless-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, {
-      // The browser suite's flag file: Treatment for ids starting "arm-treatment", Control for
-      // "arm-control", Off for anyone else.
+  useWebPagesApp(
+    ctx,
+    {
+      entry: ENTRY,
+      shell: SHELL,
       env: {
-        WEB_DIST_DIR: join(dir, 'dist'),
+        // The browser suite's flag file: Treatment for ids starting "arm-treatment", Control for
+        // "arm-control", Off for anyone else.
         FLAGS_FILE: 'e2e/flags.e2e.json',
         // Low enough for one test to pass it from an address of its own.
         RATE_LIMIT_EVENTS_PER_MINUTE: String(PAGE_VIEWS_PER_MINUTE),
       },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    (built) => {
+      app = built;
+    },
+  );
 
   const open = (url: string, cookie = '') =>
     app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT, cookie } });
@@ -113,7 +92,7 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
 
   it("gives a new visitor an anonymous id and records the landing's view with it", async () => {
     const res = await open('/app/join/signup');
-    const id = cookieNamed(res, 'coparent_anonymous_id')?.split('=')[1] ?? '';
+    const id = cookieSetBy(res, 'coparent_anonymous_id')?.split('=')[1] ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     // The app keeps the same id: its cookie is not HttpOnly.
     expect(setCookies(res).find((c) => c.startsWith('coparent_anonymous_id='))).not.toContain(
@@ -126,7 +105,7 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
 
     // The same visitor's next page: the same id, no new cookie; the report counts the landing.
     const next = await open('/app/join/coparentstatus', `coparent_anonymous_id=${id}`);
-    expect(cookieNamed(next, 'coparent_anonymous_id')).toBeUndefined();
+    expect(cookieSetBy(next, 'coparent_anonymous_id')).toBeUndefined();
     expect((await eventsOf(id)).map((event) => event.path)).toEqual([
       '/app/join/signup',
       '/app/join/coparentstatus',
@@ -179,7 +158,7 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
     );
     expect(res.body).toContain('parents:/step1');
     expect(res.body).toMatch(/<html [^>]*data-look="brand-refresh"/);
-    const kept = cookieNamed(res, 'coparent_flags');
+    const kept = cookieSetBy(res, 'coparent_flags');
     expect(kept).toBe(
       `coparent_flags=${encodeCookieText('remove-coparent-status:Treatment,brand-refresh:true')}`,
     );
@@ -194,7 +173,7 @@ describe('the pages written with no script (landing, /coparentstatus, /duplicate
     const link = '?discount=1&referrerKey=demo-coach&percentage=MTU=';
     const res = await open(`/app/join/signup${link}`);
     expect(res.body).toContain(`discount:${link}`);
-    const kept = cookieNamed(res, 'coparent_discount');
+    const kept = cookieSetBy(res, 'coparent_discount');
     expect(kept).toBe(`coparent_discount=${encodeCookieText(link)}`);
     const next = await open('/app/join/coparentstatus', kept);
     expect(next.body).toContain(`discount:${link}`);

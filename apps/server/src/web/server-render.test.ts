@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
-import { buildTestApp, useTestDatabase } from '../test/test-app.js';
+import { useTestDatabase } from '../test/test-app.js';
+import { ENTRY_ELEMENT_NAMES, useWebPagesApp } from '../test/web-pages.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const STYLESHEET = '<link rel="stylesheet" crossorigin href="/app/join/assets/app.css">';
@@ -19,12 +17,9 @@ const CSS = '.app{color:#123}';
  * render the real screens): it answers with the path and language it was asked for.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/signup', '/coparentstatus', '/broken', '/moved'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1'];
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale) {
   const url = new URL(request.url);
   if (url.pathname.endsWith('/broken')) throw new Error('a screen that cannot render');
@@ -35,22 +30,9 @@ export async function render(request, locale) {
 
 describe('join pages rendered by the server', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'web-render-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    mkdirSync(join(dir, 'dist', 'assets'));
-    writeFileSync(join(dir, 'dist', 'assets', 'app.css'), CSS);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  useWebPagesApp(ctx, { entry: ENTRY, shell: SHELL, files: { 'assets/app.css': CSS } }, (built) => {
+    app = built;
   });
 
   const open = (url: string, headers: Record<string, string> = {}) =>

@@ -1,7 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import {
   billingBody,
@@ -11,25 +8,18 @@ import {
   saveFamily,
   savePackage,
 } from '../test/signup-fixtures.js';
-import { buildTestApp, uniqueEmail, useTestDatabase } from '../test/test-app.js';
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>CoParent Hub</title></head>' +
-  '<body><div id="root"></div></body></html>';
+import { uniqueEmail, useTestDatabase } from '../test/test-app.js';
+import { ENTRY_ELEMENT_NAMES, SHELL, setCookies, useWebPagesApp } from '../test/web-pages.js';
 
 /**
  * A stand-in for the web build's server entry (whose own tests render the real screens): it
  * writes the page's path and the saved answers of the signup it was given.
  */
 const ENTRY = `
+${ENTRY_ELEMENT_NAMES}
 export const SERVER_RENDERED_PATHS = ['/step1', '/step2', '/step3', '/payment'];
-export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-lang';
-export const FORM_SUBMISSION_ELEMENT_ID = 'form-submission';
 export const SIGNUP_PAGE_PATHS = ['/step1', '/step2', '/step3', '/payment'];
-export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 export async function serverPageQueries() { return []; }
-export const SERVER_SIGNUP_ELEMENT_ID = 'server-signup';
 export async function render(request, locale, written) {
   const signup = written?.signup;
   const answers = signup ? [signup.parent.firstName, signup.coParent?.firstName, signup.order?.packageId].join(' ') : 'first visit';
@@ -41,25 +31,11 @@ export async function render(request, locale, written) {
 const OWN_PAGE = { 'sec-fetch-site': 'same-origin' };
 const MARKER = 'coparent_signup_saved=1';
 
-const setCookies = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['set-cookie'] ?? []].flat().map(String);
-
 describe('step pages written for a browser with scripts after its API saves', () => {
   const ctx = useTestDatabase('pglite');
-  let dir: string;
   let app: App;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'step-pages-'));
-    mkdirSync(join(dir, 'dist'));
-    mkdirSync(join(dir, 'dist-server'));
-    writeFileSync(join(dir, 'dist', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'dist-server', 'entry-server.js'), ENTRY);
-    app = await buildTestApp(ctx.database, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const { open } = useWebPagesApp(ctx, { entry: ENTRY }, (built) => {
+    app = built;
   });
 
   /** Step 1 and 2 saved by the app's own calls: the cookies the browser then holds. */
@@ -88,13 +64,6 @@ describe('step pages written for a browser with scripts after its API saves', ()
     expect(saved.statusCode, saved.body).toBe(200);
     return { signup, key, created, saved };
   }
-
-  const open = (path: string, cookie: string) =>
-    app.inject({
-      method: 'GET',
-      url: `/app/join${path}`,
-      headers: { accept: 'text/html', cookie },
-    });
 
   it("marks a browser's create and saves for an hour: HttpOnly, SameSite=Lax, Path=/", async () => {
     const { created, saved } = await browserAtStepThree();
