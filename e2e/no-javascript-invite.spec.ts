@@ -1,7 +1,8 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { packageName } from './support/catalog';
 import { PREMIUM_1_YEAR } from './support/checkout';
 import { unique } from './support/funnel';
-import { LANGUAGES, t } from './support/i18n';
+import { LANGUAGES, type Language, t } from './support/i18n';
 import { fillInviteCredentials, invitationViaApi, newestInviteLink } from './support/invite';
 import {
   browserWithoutScripts,
@@ -15,6 +16,27 @@ import { expect, test } from './support/test';
 // payment, the credentials) is written with the invite the HttpOnly cookie names, every form is
 // posted to the server, and the receipt is written for the login the credentials open
 // (docs/web.md, decision 061).
+
+/**
+ * A browser without scripts that opened the emailed link of a new invitation (Parent A paid for
+ * the co-parent or not) and posted step 1 with a phone: what comes next is the test's.
+ */
+async function pastStepOneWithoutScripts(
+  browser: Browser,
+  request: APIRequestContext,
+  lang: Language,
+  { payForCoparent }: { payForCoparent: boolean },
+) {
+  const { coParentEmail } = await invitationViaApi(request, { payForCoparent });
+  const link = await newestInviteLink(request, coParentEmail);
+  const { context, page } = await browserWithoutScripts(browser, lang);
+  await page.goto(link.path);
+  await page.goto('/app/join/invite/step1');
+  await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
+  await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
+  await submitWithoutScript(page, t(lang, 'common.continue'));
+  return { context, page, link };
+}
 
 for (const lang of LANGUAGES) {
   test(`without JavaScript (${lang}): the invited co-parent posts step 1, chooses a package, pays by card, sets their login and sees the receipt`, async ({
@@ -164,14 +186,9 @@ for (const lang of LANGUAGES) {
     browser,
     request,
   }) => {
-    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: false });
-    const link = await newestInviteLink(request, coParentEmail);
-    const { context, page } = await browserWithoutScripts(browser, lang);
-    await page.goto(link.path);
-    await page.goto('/app/join/invite/step1');
-    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
-    await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
-    await submitWithoutScript(page, t(lang, 'common.continue'));
+    const { context, page, link } = await pastStepOneWithoutScripts(browser, request, lang, {
+      payForCoparent: false,
+    });
     await expect(page).toHaveURL(/\/app\/join\/invite\/packages$/);
 
     // A build-your-own card's Choose asks for its options, written for the cookie's invite.
@@ -213,14 +230,9 @@ for (const lang of LANGUAGES) {
     browser,
     request,
   }) => {
-    const { coParentEmail } = await invitationViaApi(request, { payForCoparent: true });
-    const link = await newestInviteLink(request, coParentEmail);
-    const { context, page } = await browserWithoutScripts(browser, lang);
-    await page.goto(link.path);
-    await page.goto('/app/join/invite/step1');
-    await page.getByLabel(t(lang, 'phone.countryCode')).selectOption('US_CANADA');
-    await page.getByLabel(t(lang, 'phone.number')).fill('2125559876');
-    await submitWithoutScript(page, t(lang, 'common.continue'));
+    const { context, page, link } = await pastStepOneWithoutScripts(browser, request, lang, {
+      payForCoparent: true,
+    });
     await expect(page).toHaveURL(/\/app\/join\/invite\/billing-info$/);
 
     // The billing info: the Billing view's form alone, written from the cookie's invite.
