@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch } from '@/test/fetch-mock';
 import { onGetSignup, PARENT, SIGNUP_ID, signupState } from '@/test/join-fixtures';
+import { mountWrittenPage, writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
   FORM_SUBMISSION_ELEMENT_ID,
   render,
-  SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_PATHS,
   SERVER_SIGNUP_ELEMENT_ID,
 } from '../entry-server';
@@ -22,29 +22,6 @@ async function renderPage(path: string, locale: 'en' | 'es-MX') {
   const rendered = await render(request(path), locale);
   if (rendered.kind !== 'page') throw new Error(`${path} answered ${rendered.kind}`);
   return rendered;
-}
-
-/**
- * Puts the server's HTML where the page has it (main.tsx then starts the app on it); `state` is
- * the tab's history state (what the browser still holds on a reload).
- */
-function mountServerHtml(html: string, path: string, state: unknown = null): HTMLElement {
-  window.history.replaceState(state, '', `/app/join${path}`);
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-  container.innerHTML = html;
-  document.body.append(container);
-  return container;
-}
-
-/** Writes what the server wrote beside #root, as the page carries it. */
-function writeData(id: string, value: unknown) {
-  const written = document.createElement('script');
-  written.type = 'application/json';
-  written.id = id;
-  written.textContent = JSON.stringify(value);
-  document.body.append(written);
 }
 
 /** The apps the tests started: each is stopped after its test, before its document goes. */
@@ -156,7 +133,7 @@ describe('the join pages rendered on the server', () => {
   it('the app takes over the same HTML without a mismatch, and then answers to input', async () => {
     const errors = vi.spyOn(console, 'error');
     const rendered = await renderPage('/coparentstatus', 'en');
-    const container = mountServerHtml(rendered.html, '/coparentstatus');
+    const container = mountWrittenPage(rendered.html, '/coparentstatus');
     const serverHeading = screen.getByRole('heading', { level: 1 });
 
     await startOn(container);
@@ -171,7 +148,7 @@ describe('the join pages rendered on the server', () => {
 
   it('makes a language picked before the app took over the page', async () => {
     const rendered = await renderPage('/signup', 'en');
-    const container = mountServerHtml(rendered.html, '/signup');
+    const container = mountWrittenPage(rendered.html, '/signup');
     const menu = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
     menu.value = 'es-MX';
 
@@ -208,7 +185,7 @@ describe('the join pages rendered on the server', () => {
     );
     await useFunnelStore.persist.rehydrate();
     const errors = vi.spyOn(console, 'error');
-    const container = mountServerHtml(rendered.html, '/signup');
+    const container = mountWrittenPage(rendered.html, '/signup');
     const serverHeading = screen.getByRole('heading', { level: 1 });
     await startOn(container);
     expect(screen.getByRole('heading', { level: 1 })).toBe(serverHeading);
@@ -242,7 +219,7 @@ describe('the join pages rendered on the server', () => {
     const errors = vi.spyOn(console, 'error');
     // A reload: the tab's history still holds what the step-1 submit sent (React Router keeps the
     // navigation's state under `usr`); the server never saw it.
-    const container = mountServerHtml(rendered.html, '/duplicate', {
+    const container = mountWrittenPage(rendered.html, '/duplicate', {
       usr: { name: 'Ana', email: 'ana@example.com' },
       key: 'step1-submit',
       idx: 1,
@@ -333,7 +310,7 @@ describe('the join pages rendered on the server', () => {
       written.textContent = JSON.stringify(submission);
       document.body.append(written);
       const errors = vi.spyOn(console, 'error');
-      const container = mountServerHtml(rendered.html, '/step1');
+      const container = mountWrittenPage(rendered.html, '/step1');
       const serverSummary = screen.getByRole('alert');
 
       await startOn(container);
@@ -360,7 +337,7 @@ describe('the join pages rendered on the server', () => {
       );
       await useFunnelStore.persist.rehydrate();
       const rendered = await renderPage('/step1', 'en');
-      const container = mountServerHtml(rendered.html, '/step1');
+      const container = mountWrittenPage(rendered.html, '/step1');
       // Typed while the script was on its way.
       (screen.getByLabelText('First name') as HTMLInputElement).value = 'Ana';
       const errors = vi.spyOn(console, 'error');
@@ -399,8 +376,8 @@ describe('the join pages rendered on the server', () => {
       await useFunnelStore.persist.rehydrate();
       const rendered = await render(request('/step1'), 'en', { signup: saved });
       if (rendered.kind !== 'page') throw new Error('not a page');
-      writeData(SERVER_SIGNUP_ELEMENT_ID, saved);
-      const container = mountServerHtml(rendered.html, '/step1');
+      writePageData(SERVER_SIGNUP_ELEMENT_ID, saved);
+      const container = mountWrittenPage(rendered.html, '/step1');
       (screen.getByLabelText('Last name') as HTMLInputElement).value = 'Ruiz';
       const errors = vi.spyOn(console, 'error');
 
@@ -569,8 +546,8 @@ describe('the join pages rendered on the server', () => {
       );
       await useFunnelStore.persist.rehydrate();
       const html = await written('en', { signup: family });
-      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
-      const container = mountServerHtml(html, '/step2');
+      writePageData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountWrittenPage(html, '/step2');
       const errors = vi.spyOn(console, 'error');
 
       await startOn(container);
@@ -607,8 +584,8 @@ describe('the join pages rendered on the server', () => {
     async function takeOverStepTwo() {
       const mocks = mockFetch(onGetSignup(2));
       const html = await written('en', { signup: family });
-      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
-      const container = mountServerHtml(html, '/step2');
+      writePageData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountWrittenPage(html, '/step2');
       const errors = vi.spyOn(console, 'error');
       await startOn(container);
       expect(errors).not.toHaveBeenCalled();
@@ -676,8 +653,8 @@ describe('the join pages rendered on the server', () => {
       );
       await useFunnelStore.persist.rehydrate();
       const html = await written('en', { signup: family });
-      writeData(SERVER_SIGNUP_ELEMENT_ID, family);
-      const container = mountServerHtml(html, '/step2');
+      writePageData(SERVER_SIGNUP_ELEMENT_ID, family);
+      const container = mountWrittenPage(html, '/step2');
       (screen.getAllByLabelText('Last name')[0] as HTMLInputElement).value = 'Typed';
 
       await startOn(container);

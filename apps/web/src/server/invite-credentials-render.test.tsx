@@ -8,6 +8,7 @@ import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITED_USER_PATH, invitedContext, invitedUser } from '@/test/invite-fixtures';
 import { US_PACKAGES } from '@/test/packages-fixtures';
+import { mountWrittenPage, writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -15,7 +16,6 @@ import {
   type FormSubmission,
   render,
   SERVER_QUERIES_ELEMENT_ID,
-  SERVER_RENDERED_ATTRIBUTE,
   SERVER_RENDERED_PATHS,
   type ServerQuery,
   serverPageQueries,
@@ -90,30 +90,15 @@ async function written(
   return { html: rendered.html, title: rendered.title, queries };
 }
 
-function writeData(id: string, value: unknown) {
-  if (value === undefined) return;
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = id;
-  element.textContent = JSON.stringify(value);
-  document.body.append(element);
-}
-
 function mount(
   html: string,
   path: string,
   queries: ServerQuery[],
   submission?: FormSubmission,
 ): HTMLElement {
-  writeData(SERVER_QUERIES_ELEMENT_ID, queries);
-  writeData(FORM_SUBMISSION_ELEMENT_ID, submission);
-  window.history.replaceState(null, '', `/app/join${path}`);
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-  container.innerHTML = html;
-  document.body.append(container);
-  return container;
+  writePageData(SERVER_QUERIES_ELEMENT_ID, queries);
+  writePageData(FORM_SUBMISSION_ELEMENT_ID, submission);
+  return mountWrittenPage(html, path);
 }
 
 const started: Root[] = [];

@@ -6,14 +6,13 @@ import { priceFor } from '@/test/checkout-fixtures';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { INVITED_USER_PATH, invitedContext, invitedUser } from '@/test/invite-fixtures';
 import { lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { mountWrittenPage, writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
-  FORM_SUBMISSION_ELEMENT_ID,
   type FormSubmission,
   render,
   SERVER_QUERIES_ELEMENT_ID,
-  SERVER_RENDERED_ATTRIBUTE,
   type ServerQuery,
   serverPageQueries,
 } from '../entry-server';
@@ -63,23 +62,9 @@ async function written(
   return { html: rendered.html, queries };
 }
 
-function writeData(id: string, value: unknown) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = id;
-  element.textContent = JSON.stringify(value);
-  document.body.append(element);
-}
-
 function mount(html: string, path: string, queries: ServerQuery[]): HTMLElement {
-  writeData(SERVER_QUERIES_ELEMENT_ID, queries);
-  window.history.replaceState(null, '', `/app/join${path}`);
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
-  container.innerHTML = html;
-  document.body.append(container);
-  return container;
+  writePageData(SERVER_QUERIES_ELEMENT_ID, queries);
+  return mountWrittenPage(html, path);
 }
 
 const started: Root[] = [];

@@ -4,6 +4,7 @@ import { useFunnelStore } from '@/stores/funnel-store';
 import { mockFetch } from '@/test/fetch-mock';
 import { signupState } from '@/test/join-fixtures';
 import { coupon, lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -42,14 +43,6 @@ async function writtenStepThree(search = '') {
   return { html: rendered.html, queries };
 }
 
-function writeData(id: string, value: unknown) {
-  const written = document.createElement('script');
-  written.type = 'application/json';
-  written.id = id;
-  written.textContent = JSON.stringify(value);
-  document.body.append(written);
-}
-
 describe('step 3 rendered on the server', () => {
   it("is written with the signup's packages and coupons, each Choose posting its package", async () => {
     const { html } = await writtenStepThree();
@@ -74,8 +67,8 @@ describe('step 3 rendered on the server', () => {
   it('the app takes it over with the same answers, asking for none of them again', async () => {
     const mocks = mockFetch();
     const { html, queries } = await writtenStepThree();
-    writeData(SERVER_SIGNUP_ELEMENT_ID, atStepThree);
-    writeData(SERVER_QUERIES_ELEMENT_ID, queries);
+    writePageData(SERVER_SIGNUP_ELEMENT_ID, atStepThree);
+    writePageData(SERVER_QUERIES_ELEMENT_ID, queries);
     window.history.replaceState(null, '', '/app/join/step3');
     const container = document.createElement('div');
     container.id = 'root';

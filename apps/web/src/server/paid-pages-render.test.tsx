@@ -12,6 +12,7 @@ import { paymentResponse, priceFor } from '@/test/checkout-fixtures';
 import { mockFetch, on } from '@/test/fetch-mock';
 import { signupState } from '@/test/join-fixtures';
 import { US_PACKAGES } from '@/test/packages-fixtures';
+import { writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -60,24 +61,15 @@ async function write(path: string, locale: 'en' | 'es-MX', written: Written) {
   return rendered;
 }
 
-function writeData(id: string, value: unknown) {
-  if (value === undefined) return;
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = id;
-  element.textContent = JSON.stringify(value);
-  document.body.append(element);
-}
-
 const started: Root[] = [];
 
 /** The page as the server wrote it, taken over by the app; fails on any hydration mismatch. */
 async function takeOver(path: string, html: string, written: Written, locale = 'en') {
   // The app starts in the language the page was written in.
   await i18n.changeLanguage(locale);
-  writeData(SERVER_SIGNUP_ELEMENT_ID, written.signup);
-  writeData(FORM_SUBMISSION_ELEMENT_ID, written.submission);
-  writeData(SERVER_QUERIES_ELEMENT_ID, written.queries);
+  writePageData(SERVER_SIGNUP_ELEMENT_ID, written.signup);
+  writePageData(FORM_SUBMISSION_ELEMENT_ID, written.submission);
+  writePageData(SERVER_QUERIES_ELEMENT_ID, written.queries);
   window.history.replaceState(null, '', `/app/join${path}`);
   const container = document.createElement('div');
   container.id = 'root';

@@ -10,6 +10,7 @@ import {
 import { mockFetch } from '@/test/fetch-mock';
 import { SIGNUP_ID } from '@/test/join-fixtures';
 import { lookupFor, US_PACKAGES } from '@/test/packages-fixtures';
+import { writePageData } from '@/test/written-page';
 import { APP_READY_ATTRIBUTE } from '../app/app';
 import { startApp } from '../app/start';
 import {
@@ -79,14 +80,6 @@ const reviewSubmission: FormSubmission = {
   errors: [],
 };
 
-function writeData(id: string, value: unknown) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = id;
-  element.textContent = JSON.stringify(value);
-  document.body.append(element);
-}
-
 describe('the payment page rendered on the server', () => {
   it('writes Billing as a form that posts, with the country of the phone and the summary priced', async () => {
     const { html } = await written(atPayment);
@@ -155,8 +148,8 @@ describe('the payment page rendered on the server', () => {
   it('the app takes it over without a mismatch, then runs its own checkout', async () => {
     mockFetch(onCheckoutSignup(), onCheckoutPricing());
     const { html, queries } = await written(atPayment);
-    writeData(SERVER_SIGNUP_ELEMENT_ID, atPayment);
-    writeData(SERVER_QUERIES_ELEMENT_ID, queries);
+    writePageData(SERVER_SIGNUP_ELEMENT_ID, atPayment);
+    writePageData(SERVER_QUERIES_ELEMENT_ID, queries);
     window.history.replaceState(null, '', '/app/join/payment');
     const container = document.createElement('div');
     container.id = 'root';
